@@ -1,0 +1,637 @@
+"""The adding engine: one set of rules functions for classic, arcade and tactical.
+
+``apply`` never changes the state it is given. Inside, a short-lived mutable :class:`_Table`
+does the work and is frozen into the new state; every shuffle draws from a generator seeded
+by the game's seed and the number of shuffles so far, so a seed and a list of actions give
+the same game every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ninetynine_audio.cards import Card, Rank, card_text, seeded_shuffle, standard_deck
+from ninetynine_audio.games.adding.model import (
+    Action,
+    AddingState,
+    AddingView,
+    CardDrawn,
+    CardPlayed,
+    Choice,
+    Direction,
+    DirectionChanged,
+    DrawCard,
+    DrawMissed,
+    Event,
+    GameEnded,
+    GameStarted,
+    LivesChanged,
+    PlayCard,
+    PlayerOut,
+    PlayerSkipped,
+    PlayerStuck,
+    RoundEnded,
+    RoundStarted,
+    StockRebuilt,
+)
+from ninetynine_audio.games.adding.rules import (
+    AddingOptions,
+    AddingRules,
+    NextStarter,
+    Scoring,
+    make_rules,
+)
+from ninetynine_audio.games.errors import (
+    CardNotInHand,
+    ChoiceNotAllowed,
+    ChoiceRequired,
+    GameOverError,
+    NothingToDraw,
+    NotYourTurn,
+    SetupError,
+    TotalTooHigh,
+)
+
+LIMIT = 99
+TACTICAL_MARKS = (33, 66)
+PLAIN_VALUES = {
+    Rank.TWO: 2,
+    Rank.THREE: 3,
+    Rank.FIVE: 5,
+    Rank.SIX: 6,
+    Rank.SEVEN: 7,
+    Rank.EIGHT: 8,
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one way of playing a card does to the table."""
+
+    choice: Choice | None
+    total: int
+    reverses: bool = False
+    skips: bool = False
+    doubled: bool = False
+
+
+def card_outcomes(rules: AddingRules, card: Card, total: int) -> tuple[Outcome, ...]:
+    """Every way ``card`` can be played on ``total``, legal or not (no safety check here)."""
+    rank = card.rank
+    minus = Outcome(Choice.MINUS_TEN, max(0, total - 10))
+    plus = Outcome(Choice.PLUS_TEN, total + 10)
+    if rules.scoring is Scoring.LIMITS:
+        if rank is Rank.ACE:
+            return (Outcome(Choice.PLUS_ONE, total + 1), Outcome(Choice.PLUS_ELEVEN, total + 11))
+        if rank is Rank.TWO:
+            if total % 2 == 0 and total > 49:
+                return (Outcome(None, total // 2),)
+            return (Outcome(None, total * 2, doubled=True),)
+        if rank is Rank.FOUR:
+            return (Outcome(None, total + 4, reverses=True),)
+        if rank is Rank.NINE:
+            return (Outcome(None, total),)
+        if rank is Rank.TEN:
+            return (plus, minus)
+        if rank is Rank.JACK:
+            return (Outcome(None, total + 10, skips=True),)
+        if rank in (Rank.QUEEN, Rank.KING):
+            return (Outcome(None, total + 10),)
+        return (Outcome(None, total + PLAIN_VALUES[rank]),)
+    if rank is Rank.ACE:
+        return (Outcome(None, total + 1),)
+    if rank in PLAIN_VALUES:
+        return (Outcome(None, total + PLAIN_VALUES[rank]),)
+    if rank in (Rank.JACK, Rank.QUEEN):
+        return (Outcome(None, total + 10),)
+    if rank is Rank.FOUR:
+        return (Outcome(None, total, reverses=True),)
+    if rank is Rank.TEN:
+        return (minus,) if rules.ten_always_minus else (plus, minus)
+    makes_99 = (rank is Rank.KING) != rules.swap_nine_king
+    return (Outcome(None, LIMIT),) if makes_99 else (Outcome(None, total),)
+
+
+def _allowed(rules: AddingRules, outcome: Outcome) -> bool:
+    return rules.scoring is Scoring.LIMITS or outcome.total <= LIMIT
+
+
+def open_outcomes(rules: AddingRules, card: Card, total: int) -> tuple[Outcome, ...]:
+    """The ways ``card`` may legally be played on ``total``."""
+    return tuple(o for o in card_outcomes(rules, card, total) if _allowed(rules, o))
+
+
+# ---------------------------------------------------------------------------- set-up
+
+
+def new_game(
+    game: str,
+    players: Sequence[str],
+    *,
+    kinds: Sequence[str] | None = None,
+    options: AddingOptions | None = None,
+    seed: int = 0,
+    deck: Sequence[Card] | None = None,
+) -> tuple[AddingState, tuple[Event, ...]]:
+    """Start a game of ``game`` and deal the first round.
+
+    ``deck`` stacks the stock: its cards come off the top first (dealt one at a time from the
+    starting player clockwise, then drawn); the cards it does not name follow in seeded order.
+    """
+    names = tuple(name.strip() for name in players)
+    rules = make_rules(game, len(names), options)
+    if any(not name for name in names) or len(set(names)) != len(names):
+        raise SetupError("every player needs a name of their own", option="players")
+    seat_kinds = tuple(kinds) if kinds is not None else ("human",) * len(names)
+    if len(seat_kinds) != len(names):
+        raise SetupError("one kind for each player is needed", option="players")
+    full = standard_deck(rules.decks)
+    order = list(seeded_shuffle(full, random.Random(_shuffle_key(seed, 0))))
+    if deck:
+        pool = Counter(full)
+        for card in deck:
+            if pool[card] <= 0:
+                raise SetupError(
+                    f"the deck names {card_text(card)} more often than the game has it",
+                    option="deck",
+                    card=card_text(card),
+                )
+            pool[card] -= 1
+        rest = Counter(deck)
+        tail = []
+        for card in order:
+            if rest[card] > 0:
+                rest[card] -= 1
+            else:
+                tail.append(card)
+        order = list(deck) + tail
+    count = len(names)
+    state = AddingState(
+        rules=rules,
+        players=names,
+        kinds=seat_kinds,
+        seed=seed,
+        shuffles=1,
+        lives=(rules.lives,) * count,
+        hands=((),) * count,
+        stock=(),
+        pile=(),
+        discard=(),
+        total=0,
+        direction=Direction.CLOCKWISE,
+        to_act=0,
+        dealer=count - 1,
+        round=0,
+        owes_draw=(False,) * count,
+    )
+    started = GameStarted(
+        game=rules.game,
+        seed=seed,
+        players=names,
+        kinds=seat_kinds,
+        options=tuple(rules.options_for_log().items()),
+        lives=state.lives,
+        deck=tuple(deck) if deck else None,
+    )
+    table = _Table(state)
+    table.events.append(started)
+    table.deal(starter=0, dealer=count - 1, order=order)
+    table.settle()
+    return table.freeze(), tuple(table.events)
+
+
+def _shuffle_key(seed: int, number: int) -> str:
+    return f"ninety-nine:{seed}:{number}"
+
+
+# ---------------------------------------------------------------------------- queries
+
+
+def legal_actions_for(state: AddingState, seat: int) -> tuple[Action, ...]:
+    """What ``seat`` may do now: plays when it is to act, and a draw it owes."""
+    if state.is_over:
+        return ()
+    actions: list[Action] = []
+    if state.owes_draw[seat]:
+        actions.append(DrawCard(seat))
+    if seat == state.to_act:
+        seen: set[Card] = set()
+        for card in state.hands[seat]:
+            if card in seen:
+                continue
+            seen.add(card)
+            actions.extend(
+                PlayCard(seat, card, o.choice)
+                for o in open_outcomes(state.rules, card, state.total)
+            )
+    return tuple(actions)
+
+
+def legal_actions(state: AddingState) -> tuple[Action, ...]:
+    """What the player to act may do."""
+    return legal_actions_for(state, state.to_act)
+
+
+def check(state: AddingState, action: Action) -> Outcome | None:
+    """Raise an :class:`IllegalAction` if ``action`` is not allowed now; else say what it does."""
+    if state.is_over:
+        raise GameOverError("the game is over")
+    if isinstance(action, DrawCard):
+        if not state.owes_draw[action.seat]:
+            raise NothingToDraw(
+                f"{state.players[action.seat]} has no card to draw now",
+                player=state.players[action.seat],
+            )
+        return None
+    seat = action.seat
+    if seat != state.to_act:
+        raise NotYourTurn(
+            f"it is {state.players[state.to_act]}'s turn, not {state.players[seat]}'s",
+            player=state.players[seat],
+            to_act=state.players[state.to_act],
+        )
+    if action.card not in state.hands[seat]:
+        raise CardNotInHand(
+            f"{card_text(action.card)} is not in {state.players[seat]}'s hand",
+            card=action.card,
+            player=state.players[seat],
+        )
+    rules, total = state.rules, state.total
+    outcomes = card_outcomes(rules, action.card, total)
+    if action.choice is None:
+        if len(outcomes) == 1:
+            outcome = outcomes[0]
+        else:
+            usable = [o for o in outcomes if _allowed(rules, o)]
+            if len(usable) > 1:
+                raise ChoiceRequired(
+                    f"say how to play {card_text(action.card)}: "
+                    + " or ".join(o.choice.value for o in usable if o.choice),
+                    card=action.card,
+                    choices=tuple(o.choice for o in usable),
+                )
+            outcome = usable[0] if usable else outcomes[0]
+    else:
+        matching = [o for o in outcomes if o.choice is action.choice]
+        if not matching:
+            raise ChoiceNotAllowed(
+                f"{card_text(action.card)} cannot be played as {action.choice.value} here",
+                card=action.card,
+                choice=action.choice,
+                choices=tuple(o.choice for o in outcomes if o.choice),
+            )
+        outcome = matching[0]
+    if not _allowed(rules, outcome):
+        raise TotalTooHigh(
+            f"{card_text(action.card)} would take the total to {outcome.total}",
+            card=action.card,
+            total=outcome.total,
+            choice=outcome.choice,
+        )
+    return outcome
+
+
+def view(state: AddingState, seat: int) -> AddingView:
+    """All that ``seat`` may know."""
+    return AddingView(
+        seat=seat,
+        rules=state.rules,
+        players=state.players,
+        kinds=state.kinds,
+        lives=state.lives,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        stock_size=len(state.stock),
+        pile=state.pile,
+        discard=state.discard,
+        total=state.total,
+        direction=state.direction,
+        to_act=state.to_act,
+        dealer=state.dealer,
+        round=state.round,
+        owes_draw=state.owes_draw[seat],
+        active_seats=state.active_seats,
+        is_over=state.is_over,
+        winner=state.winner,
+    )
+
+
+def next_seat(state: AddingState | AddingView, seat: int, direction: Direction) -> int:
+    """The next seat still in the game after ``seat`` going ``direction``."""
+    count = len(state.players)
+    step = direction.step
+    candidate = (seat + step) % count
+    for _ in range(count):
+        if state.lives[candidate] > 0:
+            return candidate
+        candidate = (candidate + step) % count
+    return seat
+
+
+# ---------------------------------------------------------------------------- apply
+
+
+def apply(state: AddingState, action: Action) -> tuple[AddingState, tuple[Event, ...]]:
+    """Carry out ``action``; returns the new state and what happened, oldest first."""
+    outcome = check(state, action)
+    table = _Table(state)
+    if isinstance(action, DrawCard):
+        table.owes[action.seat] = False
+        table.draw(action.seat)
+    else:
+        assert outcome is not None
+        table.play(action, outcome)
+    if not table.is_over:
+        table.settle()
+    return table.freeze(), tuple(table.events)
+
+
+class _Table:
+    """A mutable working copy of one state, used for the length of one ``apply``."""
+
+    def __init__(self, state: AddingState) -> None:
+        self.rules = state.rules
+        self.players = state.players
+        self.kinds = state.kinds
+        self.seed = state.seed
+        self.shuffles = state.shuffles
+        self.lives = list(state.lives)
+        self.hands = [list(hand) for hand in state.hands]
+        self.stock = list(state.stock)
+        self.pile = list(state.pile)
+        self.discard = list(state.discard)
+        self.total = state.total
+        self.direction = state.direction
+        self.to_act = state.to_act
+        self.dealer = state.dealer
+        self.round = state.round
+        self.owes = list(state.owes_draw)
+        self.places = list(state.places)
+        self.is_over = state.is_over
+        self.winner = state.winner
+        self.events: list[Event] = []
+
+    def freeze(self) -> AddingState:
+        return AddingState(
+            rules=self.rules,
+            players=self.players,
+            kinds=self.kinds,
+            seed=self.seed,
+            shuffles=self.shuffles,
+            lives=tuple(self.lives),
+            hands=tuple(tuple(hand) for hand in self.hands),
+            stock=tuple(self.stock),
+            pile=tuple(self.pile),
+            discard=tuple(self.discard),
+            total=self.total,
+            direction=self.direction,
+            to_act=self.to_act,
+            dealer=self.dealer,
+            round=self.round,
+            owes_draw=tuple(self.owes),
+            places=tuple(self.places),
+            is_over=self.is_over,
+            winner=self.winner,
+        )
+
+    # -- seats
+
+    def active(self) -> list[int]:
+        return [seat for seat, lives in enumerate(self.lives) if lives > 0]
+
+    def next_seat(self, seat: int, direction: Direction) -> int:
+        count = len(self.players)
+        candidate = (seat + direction.step) % count
+        for _ in range(count):
+            if self.lives[candidate] > 0:
+                return candidate
+            candidate = (candidate + direction.step) % count
+        return seat
+
+    def humans_all_out(self) -> bool:
+        humans = [seat for seat, kind in enumerate(self.kinds) if kind == "human"]
+        return bool(humans) and all(self.lives[seat] <= 0 for seat in humans)
+
+    # -- cards
+
+    def shuffle(self, cards: Sequence[Card]) -> list[Card]:
+        rng = random.Random(_shuffle_key(self.seed, self.shuffles))
+        self.shuffles += 1
+        return list(seeded_shuffle(cards, rng))
+
+    def deal(self, starter: int, dealer: int, order: list[Card]) -> None:
+        count = len(self.players)
+        self.hands = [[] for _ in range(count)]
+        seats = [starter]
+        while len(seats) < len(self.active()):
+            seats.append(self.next_seat(seats[-1], Direction.CLOCKWISE))
+        for _ in range(self.rules.hand_size):
+            for seat in seats:
+                self.hands[seat].append(order.pop(0))
+        self.stock = order
+        self.pile = []
+        self.discard = []
+        self.total = 0
+        self.direction = Direction.CLOCKWISE
+        self.to_act = starter
+        self.dealer = dealer
+        self.round += 1
+        self.owes = [False] * count
+        self.events.append(self.round_started(dealt=True))
+
+    def round_started(self, dealt: bool) -> RoundStarted:
+        return RoundStarted(
+            round=self.round,
+            starter=self.players[self.to_act],
+            starter_seat=self.to_act,
+            direction=self.direction,
+            total=self.total,
+            hands=tuple(
+                (self.players[seat], tuple(self.hands[seat])) for seat in self.active()
+            ),
+            dealer=self.players[self.dealer],
+            dealt=dealt,
+            stock=len(self.stock),
+        )
+
+    def draw(self, seat: int) -> None:
+        if not self.stock:
+            under = self.discard + self.pile[:-1]
+            if not under:
+                return
+            self.pile = self.pile[-1:]
+            self.discard = []
+            self.stock = self.shuffle(under)
+            self.events.append(StockRebuilt(len(self.stock)))
+        card = self.stock.pop(0)
+        self.hands[seat].append(card)
+        self.events.append(CardDrawn(seat, self.players[seat], card))
+
+    # -- a play
+
+    def play(self, action: PlayCard, outcome: Outcome) -> None:
+        seat = action.seat
+        for other, owed in enumerate(self.owes):
+            if owed:
+                self.owes[other] = False
+                self.events.append(DrawMissed(other, self.players[other]))
+        self.hands[seat].remove(action.card)
+        self.pile.append(action.card)
+        before = self.total
+        self.total = outcome.total
+        self.events.append(
+            CardPlayed(seat, self.players[seat], action.card, outcome.choice, before, self.total)
+        )
+        players_in = len(self.active())
+        if outcome.reverses and players_in >= 3:
+            self.direction = self.direction.reversed()
+            self.events.append(DirectionChanged(self.direction))
+        if self.rules.scoring is Scoring.LIMITS and self.score_limits(seat, before, outcome):
+            return
+        if self.lives[seat] > 0:
+            if self.rules.manual_draw:
+                self.owes[seat] = True
+            else:
+                self.draw(seat)
+        if outcome.reverses and players_in == 2 and self.rules.two_player_four:
+            self.to_act = seat
+        elif outcome.skips:
+            skipped = self.next_seat(seat, self.direction)
+            self.events.append(PlayerSkipped(skipped, self.players[skipped]))
+            self.to_act = self.next_seat(skipped, self.direction)
+        else:
+            self.to_act = self.next_seat(seat, self.direction)
+
+    def score_limits(self, seat: int, before: int, outcome: Outcome) -> bool:
+        """Tactical scoring of a rise; returns True when the play ended the round."""
+        after = outcome.total
+        if after <= before:
+            return False
+        others = [other for other in self.seats_from(seat) if other != seat]
+        changes: list[tuple[int, int, str]] = []
+        for mark in TACTICAL_MARKS:
+            if after == mark:
+                changes.extend((other, -1, f"landed_{mark}") for other in others)
+            elif before < mark < after:
+                changes.append((seat, -1, f"passed_{mark}"))
+        ended = False
+        loser: int | None = None
+        winner: int | None = None
+        if after == LIMIT:
+            changes.extend((other, -2, "landed_99") for other in others)
+            ended, winner = True, seat
+        elif after > LIMIT:
+            changes.append((seat, -3, "doubled_over_99") if outcome.doubled else (seat, -2, "bust"))
+            ended, loser = True, seat
+        self.change_lives(changes, actor=seat)
+        if ended or self.game_is_decided():
+            self.end_round(loser=loser, winner=winner, ender=seat)
+            return True
+        return False
+
+    def seats_from(self, seat: int) -> list[int]:
+        """Active seats in clockwise order starting with ``seat``."""
+        count = len(self.players)
+        return [s for s in ((seat + i) % count for i in range(count)) if self.lives[s] > 0]
+
+    def change_lives(self, changes: list[tuple[int, int, str]], actor: int) -> None:
+        was_in = set(self.active())
+        for seat, change, reason in changes:
+            self.lives[seat] += change
+            self.events.append(
+                LivesChanged(seat, self.players[seat], change, self.lives[seat], reason)
+            )
+        gone = [seat for seat in was_in if self.lives[seat] <= 0]
+        if not gone:
+            return
+        count = len(self.players)
+        gone.sort(key=lambda s: (s != actor, -self.lives[s], (s - actor) % count))
+        still_in = len(self.active())
+        for index, seat in enumerate(gone):
+            place = still_in + 1 + index
+            self.places.append((seat, place))
+            self.events.append(PlayerOut(seat, self.players[seat], place))
+            self.owes[seat] = False
+            if self.rules.scoring is Scoring.LIMITS:
+                self.pile = self.hands[seat] + self.pile
+            else:
+                self.discard.extend(self.hands[seat])
+            self.hands[seat] = []
+
+    def game_is_decided(self) -> bool:
+        """One player left, or (arcade) every human at the table out."""
+        return len(self.active()) <= 1 or (
+            self.rules.ends_when_human_out and self.humans_all_out()
+        )
+
+    def finish(self) -> None:
+        remaining = sorted(self.active(), key=lambda s: (-self.lives[s], s))
+        ranked = remaining + [seat for seat, _ in sorted(self.places, key=lambda p: p[1])]
+        if len(remaining) == 1:
+            self.winner = remaining[0]
+        elif not remaining:
+            # Tactical: one play put everybody out; its player is placed first.
+            self.winner = ranked[0]
+        else:
+            self.winner = None
+        self.is_over = True
+        self.events.append(
+            GameEnded(
+                None if self.winner is None else self.players[self.winner],
+                tuple(self.players[seat] for seat in ranked),
+                self.round,
+            )
+        )
+
+    # -- the end of a round
+
+    def settle(self) -> None:
+        """Resolve a player to act who cannot play (classic and arcade: stuck)."""
+        while not self.is_over:
+            seat = self.to_act
+            hand = self.hands[seat]
+            if self.rules.scoring is Scoring.LIMITS and hand:
+                return
+            if any(open_outcomes(self.rules, card, self.total) for card in hand):
+                return
+            if self.owes[seat] and (self.stock or len(self.pile) + len(self.discard) > 1):
+                return
+            self.events.append(PlayerStuck(seat, self.players[seat], tuple(hand), self.total))
+            self.change_lives([(seat, -1, "stuck")], actor=seat)
+            self.end_round(loser=seat, winner=None, ender=seat)
+
+    def end_round(self, loser: int | None, winner: int | None, ender: int) -> None:
+        self.events.append(
+            RoundEnded(
+                self.round,
+                None if loser is None else self.players[loser],
+                None if winner is None else self.players[winner],
+            )
+        )
+        if self.game_is_decided():
+            self.finish()
+            return
+        rules = self.rules
+        if rules.keep_going:
+            self.discard.extend(self.pile)
+            self.pile = []
+            self.total = 0
+            self.to_act = self.next_seat(ender, self.direction)
+            self.round += 1
+            self.events.append(self.round_started(dealt=False))
+            return
+        if rules.next_starter is NextStarter.DEALER_LEFT:
+            dealer = self.next_seat(self.dealer, Direction.CLOCKWISE)
+            starter = self.next_seat(dealer, Direction.CLOCKWISE)
+        else:
+            direction = (
+                self.direction
+                if rules.next_starter is NextStarter.AFTER_LOSER
+                else Direction.CLOCKWISE
+            )
+            starter = self.next_seat(ender, direction)
+            dealer = self.next_seat(starter, Direction.ANTICLOCKWISE)
+        self.deal(starter, dealer, self.shuffle(standard_deck(rules.decks)))

@@ -1,0 +1,74 @@
+"""Why an action or a game set-up was refused.
+
+Every refusal carries a ``code`` the presenter turns into speech, ``details`` with the facts it
+needs, and an English message for logs and the command line.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class GameError(Exception):
+    """Base of every refusal raised by a game engine."""
+
+    code = "error"
+
+    def __init__(self, message: str, **details: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.details: dict[str, Any] = details
+
+
+class IllegalAction(GameError):
+    """An action the rules do not allow now; the state is unchanged."""
+
+    code = "illegal"
+
+
+class GameOverError(IllegalAction):
+    """The game has ended; nothing more can be played."""
+
+    code = "game_over"
+
+
+class NotYourTurn(IllegalAction):
+    """A seat tried to act when another seat is to act."""
+
+    code = "not_your_turn"
+
+
+class CardNotInHand(IllegalAction):
+    """The card named is not in the acting player's hand."""
+
+    code = "card_not_in_hand"
+
+
+class ChoiceRequired(IllegalAction):
+    """The card can be played more than one way and no way was chosen."""
+
+    code = "choice_required"
+
+
+class ChoiceNotAllowed(IllegalAction):
+    """The chosen way of playing the card is not one the card offers here."""
+
+    code = "choice_not_allowed"
+
+
+class TotalTooHigh(IllegalAction):
+    """The play would take the total past 99 where that is not allowed."""
+
+    code = "over_99"
+
+
+class NothingToDraw(IllegalAction):
+    """A draw was asked for when the seat has no draw owed."""
+
+    code = "nothing_to_draw"
+
+
+class SetupError(GameError, ValueError):
+    """A game cannot be set up as asked: bad player count, option out of range, bad deck."""
+
+    code = "setup"
