@@ -1,1 +1,1 @@
-"""input."""
+"""Player input: commands, keymaps and gesture names (pygame only in ``gestures.py``)."""

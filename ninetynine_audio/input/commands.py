@@ -1,0 +1,123 @@
+"""The command registry: every command the player can give, where it works, and what it does.
+
+A command is declared here once, with the short sentence key help speaks for it and the
+contexts (screens) where it means something. Which keys give a command is data, kept in
+``keymaps/*.toml`` and loaded by ``keymap.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+MENU = "menu"
+TABLE = "table"
+HELP = "help"
+GLOBAL = "global"
+
+CONTEXTS: tuple[str, ...] = (MENU, TABLE, HELP, GLOBAL)
+"""Every context, in the order keymap sections are written. ``global`` works on every screen."""
+
+
+@dataclass(frozen=True)
+class Command:
+    """A thing the player can ask for.
+
+    Attributes:
+        id: verb_object name used in keymaps and by screens (``announce_total``).
+        description: the short sentence key help speaks (``"Announce the total"``).
+        contexts: where the command works; ``{"global"}`` means on every screen.
+    """
+
+    id: str
+    description: str
+    contexts: frozenset[str]
+
+
+class CommandRegistryError(ValueError):
+    """A command declared twice, or declared for a context that does not exist."""
+
+
+_registry: dict[str, Command] = {}
+
+COMMANDS: Mapping[str, Command] = MappingProxyType(_registry)
+"""All declared commands by id, in declaration order (a read-only view)."""
+
+
+def register(command_id: str, description: str, contexts: Iterable[str]) -> Command:
+    """Declare a command and return it.
+
+    Raises:
+        CommandRegistryError: the id is taken, no context is given, a context is unknown,
+            or ``global`` is mixed with other contexts (a global command already works there).
+    """
+    context_set = frozenset(contexts)
+    if command_id in _registry:
+        raise CommandRegistryError(f"command {command_id!r} is declared twice")
+    if not context_set:
+        raise CommandRegistryError(f"command {command_id!r} has no context")
+    unknown = sorted(context_set - set(CONTEXTS))
+    if unknown:
+        raise CommandRegistryError(f"command {command_id!r} names unknown contexts {unknown}")
+    if GLOBAL in context_set and len(context_set) > 1:
+        raise CommandRegistryError(f"global command {command_id!r} may not name other contexts")
+    command = Command(command_id, description, context_set)
+    _registry[command_id] = command
+    return command
+
+
+def commands_for(context: str) -> tuple[Command, ...]:
+    """The commands declared for one context, in declaration order (global ones not included).
+
+    Raises:
+        ValueError: the context is unknown.
+    """
+    if context not in CONTEXTS:
+        raise ValueError(f"unknown context {context!r}")
+    return tuple(c for c in _registry.values() if context in c.contexts)
+
+
+# Menus.
+register("move_up", "Move to the previous item", [MENU])
+register("move_down", "Move to the next item", [MENU])
+register("first_item", "Move to the first item", [MENU])
+register("last_item", "Move to the last item", [MENU])
+register("select", "Choose this item", [MENU])
+register("back", "Go back", [MENU, HELP])
+
+# The card table of the adding games.
+register("announce_turn", "Say whose turn it is", [TABLE])
+register("announce_total", "Announce the total", [TABLE])
+register("previous_card", "Move to the previous card in your hand", [TABLE])
+register("next_card", "Move to the next card in your hand", [TABLE])
+register("play_card", "Play the selected card", [TABLE])
+for _position in range(1, 8):
+    register(f"play_card_{_position}", f"Play card {_position} of your hand", [TABLE])
+register("choose_up", "Choose the higher value for the card, like plus 10", [TABLE])
+register("choose_down", "Choose the lower value for the card, like minus 10", [TABLE])
+register("speak_hand", "Read your whole hand", [TABLE])
+register("announce_lives", "Announce everyone's lives", [TABLE])
+register("announce_direction", "Say which way play is going", [TABLE])
+register("draw_card", "Draw a card", [TABLE])
+register("skip_wait", "Skip ahead through the computer players' turns", [TABLE])
+register("pause_menu", "Open the pause menu", [TABLE])
+register("announce_danger", "Hear the danger sound for the total", [TABLE])
+register("hint", "Ask for a hint", [TABLE])
+register("read_rules", "Read the rules of this game", [TABLE])
+
+# The rules reader.
+register("previous_paragraph", "Read the previous paragraph", [HELP])
+register("next_paragraph", "Read the next paragraph", [HELP])
+register("previous_heading", "Go to the previous heading", [HELP])
+register("next_heading", "Go to the next heading", [HELP])
+register("first_paragraph", "Go to the start of the text", [HELP])
+register("last_paragraph", "Go to the end of the text", [HELP])
+
+# Everywhere.
+register("repeat_last", "Repeat the last thing said", [GLOBAL])
+register("key_help_list", "List the keys of this screen", [GLOBAL])
+register("key_help_mode", "Turn key help on or off: press a key to hear what it does", [GLOBAL])
+register("history_previous", "Step back through what was said", [GLOBAL])
+register("history_next", "Step forward through what was said", [GLOBAL])
+register("stop_speech", "Stop speaking", [GLOBAL])

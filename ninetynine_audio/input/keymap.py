@@ -1,0 +1,329 @@
+"""Keymaps: which gestures give which command, loaded from TOML and checked before use.
+
+The default keymap ships in ``keymaps/default.toml``. A player's keymap has the same form and
+replaces the default keys of each command it names, leaving the others alone. A user file with
+any problem is refused as a whole (a half-applied keymap could leave a player without the key
+they rely on), its problems are returned for the game to speak, and the defaults stay.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+
+from ninetynine_audio.input.commands import COMMANDS, CONTEXTS, GLOBAL, Command, commands_for
+from ninetynine_audio.input.keynames import (
+    GestureError,
+    gesture_from_name,
+    is_forbidden,
+    is_lone_modifier,
+    speakable_gesture,
+)
+
+__all__ = [
+    "DEFAULT_KEYMAP_PATH",
+    "SCHEMA",
+    "Keymap",
+    "KeymapError",
+    "load_default_keymap",
+    "load_keymap",
+    "read_keymap_file",
+    "speakable_gesture",
+]
+
+DEFAULT_KEYMAP_PATH = Path(__file__).resolve().parents[2] / "keymaps" / "default.toml"
+"""The keymap that ships with the game."""
+
+SCHEMA = 1
+"""The keymap format version this code reads (the ``schema`` line of a keymap file)."""
+
+Bindings = dict[str, dict[str, tuple[str, ...]]]
+"""context -> command id -> canonical gestures."""
+
+
+class KeymapError(Exception):
+    """One problem in a keymap file, naming the file, and where known the section and key.
+
+    ``str(error)`` is a sentence fit to speak, e.g. ``keymap.toml, section [table],
+    announce_total: "r" is already used by repeat_last in [global].``
+    """
+
+    def __init__(
+        self, path: Path, problem: str, section: str | None = None, key: str | None = None
+    ) -> None:
+        self.path = path
+        self.problem = problem
+        self.section = section
+        self.key = key
+        super().__init__(self._message())
+
+    def _message(self) -> str:
+        where = [self.path.name]
+        if self.section is not None:
+            where.append(f"section [{self.section}]")
+        if self.key is not None:
+            where.append(self.key)
+        return f"{', '.join(where)}: {self.problem}"
+
+
+class Keymap:
+    """Checked bindings from gestures to command ids for every context.
+
+    Build one with ``load_keymap`` or ``load_default_keymap``; the constructor trusts its input.
+    """
+
+    def __init__(self, bindings: Mapping[str, Mapping[str, tuple[str, ...]]]) -> None:
+        """Keep ``bindings`` (context -> command id -> canonical gestures)."""
+        self._bindings: Bindings = {
+            context: dict(bindings.get(context, {})) for context in CONTEXTS
+        }
+        self._index: dict[str, dict[str, str]] = {
+            context: {g: command for command, gs in per_context.items() for g in gs}
+            for context, per_context in self._bindings.items()
+        }
+
+    @property
+    def bindings(self) -> Mapping[str, Mapping[str, tuple[str, ...]]]:
+        """context -> command id -> gestures, as loaded (a copy)."""
+        return {context: dict(per) for context, per in self._bindings.items()}
+
+    def command_for(self, context: str, gesture: str) -> str | None:
+        """The command a canonical gesture gives in ``context`` (then in ``global``), or None."""
+        _check_context(context)
+        found = self._index[context].get(gesture)
+        if found is None and context != GLOBAL:
+            found = self._index[GLOBAL].get(gesture)
+        return found
+
+    def gestures_for(self, context: str, command: str) -> tuple[str, ...]:
+        """The gestures that give ``command`` in ``context``; a global command is found too."""
+        _check_context(context)
+        found = self._bindings[context].get(command)
+        if found is None:
+            found = self._bindings[GLOBAL].get(command, ())
+        return found
+
+    def bindings_for(
+        self, context: str, *, include_global: bool = True
+    ) -> tuple[tuple[Command, tuple[str, ...]], ...]:
+        """Commands of ``context`` with their gestures in declaration order, for key help.
+
+        The global commands follow unless ``include_global`` is false. Commands without a key
+        are left out.
+        """
+        _check_context(context)
+        contexts = [context]
+        if include_global and context != GLOBAL:
+            contexts.append(GLOBAL)
+        listed: list[tuple[Command, tuple[str, ...]]] = []
+        for ctx in contexts:
+            for command in commands_for(ctx):
+                gestures = self._bindings[ctx].get(command.id, ())
+                if gestures:
+                    listed.append((command, gestures))
+        return tuple(listed)
+
+    def lone_modifiers(self) -> frozenset[str]:
+        """Modifiers bound on their own (like ``"ctrl"``), so a press of them must be kept."""
+        return frozenset(
+            g
+            for per in self._bindings.values()
+            for gs in per.values()
+            for g in gs
+            if is_lone_modifier(g)
+        )
+
+
+def _check_context(context: str) -> None:
+    if context not in CONTEXTS:
+        raise ValueError(f"unknown context {context!r}")
+
+
+def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
+    """Read and check one keymap file on its own: the bindings it gives and its problems.
+
+    Clashes with bindings in other files are found later, by ``load_keymap``.
+    """
+    errors: list[KeymapError] = []
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return {}, [KeymapError(path, "the file was not found.")]
+    except UnicodeDecodeError:
+        return {}, [KeymapError(path, "the file is not UTF-8 text.")]
+    except OSError as exc:
+        return {}, [KeymapError(path, f"the file could not be read ({exc.strerror}).")]
+    try:
+        document = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return {}, [KeymapError(path, f"this is not valid TOML: {exc}.")]
+
+    bindings: Bindings = {}
+    for name, value in document.items():
+        if name == "schema":
+            if value != SCHEMA or isinstance(value, bool):
+                errors.append(
+                    KeymapError(path, f"schema must be {SCHEMA}, not {value!r}.", key="schema")
+                )
+            continue
+        if name not in CONTEXTS:
+            sections = ", ".join(CONTEXTS)
+            errors.append(
+                KeymapError(
+                    path, f"there is no such section; the sections are {sections}.", section=name
+                )
+            )
+            continue
+        if not isinstance(value, dict):
+            errors.append(
+                KeymapError(path, "this must be a section, written [name].", section=name)
+            )
+            continue
+        bindings[name] = _read_section(path, name, value, errors)
+    return bindings, errors
+
+
+def _read_section(
+    path: Path, section: str, table: dict[str, object], errors: list[KeymapError]
+) -> dict[str, tuple[str, ...]]:
+    per_context: dict[str, tuple[str, ...]] = {}
+    for command_id, value in table.items():
+        command = COMMANDS.get(command_id)
+        if command is None:
+            errors.append(
+                KeymapError(path, "there is no command with this name.", section, command_id)
+            )
+            continue
+        if section not in command.contexts:
+            homes = ", ".join(f"[{c}]" for c in CONTEXTS if c in command.contexts)
+            problem = f"this command does not work here; it belongs in {homes}."
+            errors.append(KeymapError(path, problem, section, command_id))
+            continue
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            errors.append(
+                KeymapError(
+                    path, 'keys must be a list of names in quotes, like ["t"].', section, command_id
+                )
+            )
+            continue
+        if not value:
+            errors.append(
+                KeymapError(path, "a command needs at least one key.", section, command_id)
+            )
+            continue
+        gestures: list[str] = []
+        for name in value:
+            try:
+                gesture = gesture_from_name(name)
+            except GestureError as exc:
+                errors.append(KeymapError(path, f"{exc}.", section, command_id))
+                continue
+            if is_forbidden(gesture):
+                errors.append(
+                    KeymapError(
+                        path,
+                        f'"{name}" is kept for the screen reader and cannot be bound.',
+                        section,
+                        command_id,
+                    )
+                )
+                continue
+            if gesture not in gestures:
+                gestures.append(gesture)
+        per_context[command_id] = tuple(gestures)
+    return per_context
+
+
+Origins = dict[tuple[str, str], Path]
+
+
+def _find_clashes(
+    bindings: Bindings, origins: Origins, user_path: Path | None
+) -> list[KeymapError]:
+    """Gestures bound twice within a context, or in a context and in ``global``.
+
+    Each clash is reported against a binding from the user file when one takes part, since
+    that is the file the player can change.
+    """
+    errors: list[KeymapError] = []
+
+    def report(mine: tuple[str, str], theirs: tuple[str, str], gesture: str) -> None:
+        if origins.get(theirs) == user_path and origins.get(mine) != user_path:
+            mine, theirs = theirs, mine
+        section, command = mine
+        other_section, other_command = theirs
+        where = "" if other_section == section else f" in [{other_section}]"
+        errors.append(
+            KeymapError(
+                origins[mine],
+                f'"{gesture}" is already used by {other_command}{where}.',
+                section,
+                command,
+            )
+        )
+
+    global_owner: dict[str, tuple[str, str]] = {}
+    for command, gestures in bindings.get(GLOBAL, {}).items():
+        for gesture in gestures:
+            if gesture in global_owner:
+                report((GLOBAL, command), global_owner[gesture], gesture)
+            else:
+                global_owner[gesture] = (GLOBAL, command)
+    for context in CONTEXTS:
+        if context == GLOBAL:
+            continue
+        owner = dict(global_owner)
+        for command, gestures in bindings.get(context, {}).items():
+            for gesture in gestures:
+                if gesture in owner:
+                    report((context, command), owner[gesture], gesture)
+                else:
+                    owner[gesture] = (context, command)
+    return errors
+
+
+def load_default_keymap(path: Path = DEFAULT_KEYMAP_PATH) -> Keymap:
+    """Load the keymap that ships with the game.
+
+    Raises:
+        KeymapError: the file has a problem (the first one found); a shipped keymap must be clean.
+    """
+    bindings, errors = read_keymap_file(path)
+    origins: Origins = {(c, cmd): path for c, per in bindings.items() for cmd in per}
+    errors += _find_clashes(bindings, origins, None)
+    if errors:
+        raise errors[0]
+    return Keymap(bindings)
+
+
+def load_keymap(
+    user_path: Path | None = None,
+    *,
+    default_path: Path = DEFAULT_KEYMAP_PATH,
+    missing_ok: bool = False,
+) -> tuple[Keymap, list[str]]:
+    """Load the default keymap with the player's keymap laid over it, command by command.
+
+    Returns the keymap and the problems found in the user file, one sentence each, naming the
+    file, section and key. If there is any problem the user file is ignored as a whole and the
+    keymap returned is the default one. A missing user file is a problem unless ``missing_ok``
+    (use that for the optional ``keymap.toml`` in the config folder).
+
+    Raises:
+        KeymapError: the default keymap itself is broken.
+    """
+    default = load_default_keymap(default_path)
+    if user_path is None or (missing_ok and not user_path.exists()):
+        return default, []
+    user_bindings, errors = read_keymap_file(user_path)
+    merged: Bindings = {c: dict(per) for c, per in default.bindings.items()}
+    origins: Origins = {(c, cmd): default_path for c, per in merged.items() for cmd in per}
+    for context, per in user_bindings.items():
+        for command, gestures in per.items():
+            merged[context][command] = gestures
+            origins[(context, command)] = user_path
+    errors += _find_clashes(merged, origins, user_path)
+    if errors:
+        return default, [str(e) for e in errors]
+    return Keymap(merged), []
