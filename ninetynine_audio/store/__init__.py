@@ -1,1 +1,1 @@
-"""store."""
+"""Files on disk: paths, atomic JSON, settings (saved matches and statistics build on these)."""

@@ -1,0 +1,106 @@
+"""JSON files written atomically and read without ever crashing the game.
+
+A write goes to a temporary file in the same folder, is flushed to disk, and then replaces the
+old file in one step, so a crash or power cut leaves either the old file or the new one. A file
+that cannot be read is renamed aside as ``<name>.broken`` (never deleted: the player may want
+it back) and the reader gets a sentence to tell the player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+__all__ = ["broken_path_for", "read_json", "write_json_atomic"]
+
+
+def write_json_atomic(path: Path, data: object) -> None:
+    """Write ``data`` as JSON to ``path`` atomically, creating the folder if needed.
+
+    Raises:
+        TypeError, ValueError: ``data`` is not plain JSON (NaN and infinities are refused too);
+            the old file is then untouched.
+        OSError: the file could not be written; the old file is then untouched.
+    """
+    text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp_name)
+        raise
+    _sync_folder(path.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    # The rename itself is only durable once the folder is synced; Windows cannot open
+    # folders this way and makes the rename durable on its own.
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def broken_path_for(path: Path) -> Path:
+    """The first free name to keep a damaged file under.
+
+    ``settings.json`` goes to ``settings.json.broken``; if that exists (an older damaged file,
+    kept) to ``settings.json.2.broken``, then ``.3.broken`` and so on.
+    """
+    candidate = path.with_name(f"{path.name}.broken")
+    number = 2
+    while candidate.exists():
+        candidate = path.with_name(f"{path.name}.{number}.broken")
+        number += 1
+    return candidate
+
+
+def _set_aside(path: Path, reason: str) -> str:
+    target = broken_path_for(path)
+    try:
+        os.replace(path, target)
+    except OSError:
+        return f"The file {path.name} {reason}, and it could not be moved aside."
+    return f"The file {path.name} {reason}, so it was kept as {target.name}."
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not JSON")
+
+
+def read_json(path: Path, expected: type = dict) -> tuple[Any, str | None]:
+    """Read JSON from ``path``: ``(data, None)``, or ``(None, problem)`` for a damaged file.
+
+    A missing file gives ``(None, None)``. A file that cannot be read, is not JSON (for
+    example cut short by a crash), or whose top level is not of type ``expected`` is renamed
+    aside (see ``broken_path_for``) and the problem is one sentence for the player.
+    """
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, None
+    except OSError:
+        return None, _set_aside(path, "could not be read")
+    try:
+        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+    except ValueError:
+        # Covers bad UTF-8, JSONDecodeError (including a file cut short) and NaN / Infinity,
+        # which the writer never produces.
+        return None, _set_aside(path, "was damaged")
+    if not isinstance(data, expected):
+        return None, _set_aside(path, "did not hold what the game expected")
+    return data, None

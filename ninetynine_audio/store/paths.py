@@ -1,0 +1,63 @@
+"""Where the game keeps its files.
+
+Settings and the player's keymap go in the user config folder, saved matches and statistics in
+the user data folder, logs in the user log folder, all as platformdirs gives them for the app
+``ninetynine-audio``. When the environment variable ``NINETYNINE_AUDIO_HOME`` names a folder,
+everything goes under it instead (``config/``, ``data/``, ``logs/``): for tests, and for
+carrying the game on a USB stick. Nothing here creates a folder; writers do that when they write.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "ninetynine-audio"
+"""The application name platformdirs builds the folders from."""
+
+HOME_ENV = "NINETYNINE_AUDIO_HOME"
+"""Environment variable naming one folder that holds all the game's files."""
+
+SETTINGS_FILE_NAME = "settings.json"
+USER_KEYMAP_FILE_NAME = "keymap.toml"
+
+
+def _home() -> Path | None:
+    value = os.environ.get(HOME_ENV, "").strip()
+    return Path(value).expanduser() if value else None
+
+
+def config_dir() -> Path:
+    """The folder for settings and the player's keymap."""
+    home = _home()
+    if home is not None:
+        return home / "config"
+    return platformdirs.user_config_path(APP_NAME, appauthor=False, roaming=True)
+
+
+def data_dir() -> Path:
+    """The folder for saved matches and statistics."""
+    home = _home()
+    if home is not None:
+        return home / "data"
+    return platformdirs.user_data_path(APP_NAME, appauthor=False, roaming=True)
+
+
+def log_dir() -> Path:
+    """The folder for log files (for example a speech backend that failed)."""
+    home = _home()
+    if home is not None:
+        return home / "logs"
+    return platformdirs.user_log_path(APP_NAME, appauthor=False)
+
+
+def settings_file() -> Path:
+    """The settings file, ``settings.json`` in the config folder."""
+    return config_dir() / SETTINGS_FILE_NAME
+
+
+def user_keymap_file() -> Path:
+    """The player's optional keymap, ``keymap.toml`` in the config folder."""
+    return config_dir() / USER_KEYMAP_FILE_NAME
