@@ -12,6 +12,7 @@ from ninetynine_audio.games.adding.engine import (
     new_game,
     next_seat,
     open_outcomes,
+    playable,
     view,
 )
 from ninetynine_audio.games.adding.model import (
@@ -74,5 +75,6 @@ __all__ = [
     "new_game",
     "next_seat",
     "open_outcomes",
+    "playable",
     "view",
 ]

@@ -8,6 +8,7 @@ the same game every time.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -80,10 +81,23 @@ class Outcome:
 
 def card_outcomes(rules: AddingRules, card: Card, total: int) -> tuple[Outcome, ...]:
     """Every way ``card`` can be played on ``total``, legal or not (no safety check here)."""
-    rank = card.rank
+    return _outcomes(
+        rules.scoring is Scoring.LIMITS,
+        rules.ten_always_minus,
+        rules.swap_nine_king,
+        card.rank,
+        total,
+    )
+
+
+@functools.cache
+def _outcomes(
+    is_limits: bool, ten_always_minus: bool, swap_nine_king: bool, rank: Rank, total: int
+) -> tuple[Outcome, ...]:
+    # Cached: bots evaluate the same few hundred (rank, total) pairs millions of times.
     minus = Outcome(Choice.MINUS_TEN, max(0, total - 10))
     plus = Outcome(Choice.PLUS_TEN, total + 10)
-    if rules.scoring is Scoring.LIMITS:
+    if is_limits:
         if rank is Rank.ACE:
             return (Outcome(Choice.PLUS_ONE, total + 1), Outcome(Choice.PLUS_ELEVEN, total + 11))
         if rank is Rank.TWO:
@@ -110,8 +124,8 @@ def card_outcomes(rules: AddingRules, card: Card, total: int) -> tuple[Outcome, 
     if rank is Rank.FOUR:
         return (Outcome(None, total, reverses=True),)
     if rank is Rank.TEN:
-        return (minus,) if rules.ten_always_minus else (plus, minus)
-    makes_99 = (rank is Rank.KING) != rules.swap_nine_king
+        return (minus,) if ten_always_minus else (plus, minus)
+    makes_99 = (rank is Rank.KING) != swap_nine_king
     return (Outcome(None, LIMIT),) if makes_99 else (Outcome(None, total),)
 
 
@@ -218,16 +232,23 @@ def legal_actions_for(state: AddingState, seat: int) -> tuple[Action, ...]:
     if state.owes_draw[seat]:
         actions.append(DrawCard(seat))
     if seat == state.to_act:
-        seen: set[Card] = set()
-        for card in state.hands[seat]:
-            if card in seen:
-                continue
-            seen.add(card)
-            actions.extend(
-                PlayCard(seat, card, o.choice)
-                for o in open_outcomes(state.rules, card, state.total)
-            )
+        actions.extend(playable(view(state, seat)))
     return tuple(actions)
+
+
+def playable(view_or_state: AddingView, total: int | None = None) -> tuple[PlayCard, ...]:
+    """Every legal play of the seat of ``view_or_state`` if it were to act on ``total``."""
+    rules = view_or_state.rules
+    at = view_or_state.total if total is None else total
+    plays: list[PlayCard] = []
+    seen: set[Card] = set()
+    for card in view_or_state.hand:
+        if card not in seen:
+            seen.add(card)
+            plays.extend(
+                PlayCard(view_or_state.seat, card, o.choice) for o in open_outcomes(rules, card, at)
+            )
+    return tuple(plays)
 
 
 def legal_actions(state: AddingState) -> tuple[Action, ...]:
@@ -449,9 +470,7 @@ class _Table:
             starter_seat=self.to_act,
             direction=self.direction,
             total=self.total,
-            hands=tuple(
-                (self.players[seat], tuple(self.hands[seat])) for seat in self.active()
-            ),
+            hands=tuple((self.players[seat], tuple(self.hands[seat])) for seat in self.active()),
             dealer=self.players[self.dealer],
             dealt=dealt,
             stock=len(self.stock),
@@ -563,9 +582,7 @@ class _Table:
 
     def game_is_decided(self) -> bool:
         """One player left, or (arcade) every human at the table out."""
-        return len(self.active()) <= 1 or (
-            self.rules.ends_when_human_out and self.humans_all_out()
-        )
+        return len(self.active()) <= 1 or (self.rules.ends_when_human_out and self.humans_all_out())
 
     def finish(self) -> None:
         remaining = sorted(self.active(), key=lambda s: (-self.lives[s], s))

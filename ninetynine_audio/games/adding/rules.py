@@ -119,7 +119,8 @@ def make_rules(game: str, players: int, options: AddingOptions | None = None) ->
     if game != "classic":
         for name in CLASSIC_ONLY:
             value = getattr(options, name)
-            if value not in (None, False):
+            # A log names every option; the fixed values of these games are accepted.
+            if value not in (None, False) and not (name == "hand_size" and value == 3):
                 raise SetupError(
                     f"the option {name} is only for classic, not {game}", option=name, value=value
                 )

@@ -1,0 +1,221 @@
+"""Whole games between computer players, and the figures of a tournament.
+
+The clock is passed in (``bots/`` never reads it itself), so the same code runs in tests with
+a fake clock and in ``simulate`` with a real one.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ninetynine_audio.bots.base import Bot, make_bot
+from ninetynine_audio.cards import Card
+from ninetynine_audio.games.adding import (
+    AddingOptions,
+    AddingState,
+    Event,
+    LivesChanged,
+    apply,
+    new_game,
+    view,
+)
+from ninetynine_audio.games.setup import default_names
+
+Clock = Callable[[], float]
+
+
+@dataclass
+class GameRecord:
+    """One finished game between bots."""
+
+    seed: int
+    players: tuple[str, ...]
+    kinds: tuple[str, ...]
+    winner: int | None
+    places: tuple[int, ...]  # seats, first place first
+    rounds: int
+    lives_lost: tuple[int, ...]
+    events: list[Event] = field(default_factory=list)
+    decisions: list[tuple[str, float]] = field(default_factory=list)
+
+
+def play_bot_game(
+    game: str,
+    kinds: Sequence[str],
+    seed: int,
+    options: AddingOptions | None = None,
+    *,
+    names: Sequence[str] | None = None,
+    deck: Sequence[Card] | None = None,
+    clock: Clock | None = None,
+    keep_events: bool = True,
+    max_actions: int = 100_000,
+) -> GameRecord:
+    """Play one game in which every seat is a bot of the level named in ``kinds``."""
+    seat_names = tuple(names) if names else default_names(game, kinds)
+    state, events = new_game(
+        game, seat_names, kinds=tuple(kinds), options=options, seed=seed, deck=deck
+    )
+    bots: list[Bot] = [make_bot(kind) for kind in kinds]
+    rngs = [random.Random(f"bot:{seed}:{seat}") for seat in range(len(kinds))]
+    log: list[Event] = list(events) if keep_events else []
+    decisions: list[tuple[str, float]] = []
+    lost = [0] * len(kinds)
+    for _ in range(max_actions):
+        if state.is_over:
+            break
+        seat = _seat_to_move(state)
+        started = clock() if clock else 0.0
+        action = bots[seat].choose(view(state, seat), rngs[seat])
+        if clock:
+            decisions.append((kinds[seat], clock() - started))
+        state, events = apply(state, action)
+        for event in events:
+            if isinstance(event, LivesChanged) and event.change < 0:
+                lost[event.seat] -= event.change
+        if keep_events:
+            log.extend(events)
+    else:
+        raise RuntimeError(f"game with seed {seed} did not end in {max_actions} actions")
+    return GameRecord(
+        seed=seed,
+        players=seat_names,
+        kinds=tuple(kinds),
+        winner=state.winner,
+        places=_places(state),
+        rounds=state.round,
+        lives_lost=tuple(lost),
+        events=log,
+        decisions=decisions,
+    )
+
+
+def _seat_to_move(state: AddingState) -> int:
+    """A seat owing a draw draws first (bots never forget); otherwise the seat to act."""
+    for seat, owed in enumerate(state.owes_draw):
+        if owed:
+            return seat
+    return state.to_act
+
+
+def _places(state: AddingState) -> tuple[int, ...]:
+    remaining = sorted(state.active_seats, key=lambda s: (-state.lives[s], s))
+    return tuple(remaining + [seat for seat, _ in sorted(state.places, key=lambda p: p[1])])
+
+
+# ---------------------------------------------------------------------------- tournaments
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A proportion with its 95% Wilson score interval."""
+
+    rate: float
+    low: float
+    high: float
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> Interval:
+    """The Wilson score interval, which behaves well near 0 and 1 and for small samples."""
+    if trials == 0:
+        return Interval(0.0, 0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class EntryResult:
+    """How one entry of ``--players`` did over a tournament (whatever seat it sat in)."""
+
+    index: int
+    kind: str
+    wins: int = 0
+    lives_lost: int = 0
+
+    def interval(self, games: int) -> Interval:
+        """The win rate with its 95% interval."""
+        return wilson(self.wins, games)
+
+
+@dataclass
+class TournamentResult:
+    """The figures of a tournament."""
+
+    game: str
+    kinds: tuple[str, ...]
+    games: int = 0
+    rounds: int = 0
+    entries: list[EntryResult] = field(default_factory=list)
+    decision_times: dict[str, list[float]] = field(default_factory=dict)
+
+    def decision_summary(self, level: str) -> tuple[float, float]:
+        """Median and 95th percentile of ``level``'s decision times, in seconds."""
+        times = sorted(self.decision_times.get(level, []))
+        if not times:
+            return (0.0, 0.0)
+        return (statistics.median(times), percentile(times, 95))
+
+
+def percentile(sorted_values: Sequence[float], pct: float) -> float:
+    """The ``pct`` percentile of already sorted values (nearest rank)."""
+    if not sorted_values:
+        return 0.0
+    rank = max(1, math.ceil(pct / 100 * len(sorted_values)))
+    return sorted_values[rank - 1]
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a tournament started with ``seed``."""
+    return random.Random(f"tournament:{seed}:{index}").getrandbits(48)
+
+
+def run_tournament(
+    game: str,
+    kinds: Sequence[str],
+    games: int,
+    seed: int,
+    options: AddingOptions | None = None,
+    *,
+    rotate: bool = True,
+    clock: Clock | None = None,
+    on_game: Callable[[int, GameRecord], None] | None = None,
+    keep_events: bool = False,
+) -> TournamentResult:
+    """Play ``games`` games; with ``rotate`` the entries move one seat each game."""
+    result = TournamentResult(
+        game=game,
+        kinds=tuple(kinds),
+        entries=[EntryResult(i, kind) for i, kind in enumerate(kinds)],
+    )
+    count = len(kinds)
+    for index in range(games):
+        shift = index % count if rotate else 0
+        # seat s holds entry (s + shift) % count
+        seat_entry = [(s + shift) % count for s in range(count)]
+        seat_kinds = [kinds[e] for e in seat_entry]
+        record = play_bot_game(
+            game,
+            seat_kinds,
+            game_seed(seed, index),
+            options,
+            clock=clock,
+            keep_events=keep_events,
+        )
+        result.games += 1
+        result.rounds += record.rounds
+        if record.winner is not None:
+            result.entries[seat_entry[record.winner]].wins += 1
+        for seat, lost in enumerate(record.lives_lost):
+            result.entries[seat_entry[seat]].lives_lost += lost
+        for level, seconds in record.decisions:
+            result.decision_times.setdefault(level, []).append(seconds)
+        if on_game:
+            on_game(index, record)
+    return result
