@@ -1,0 +1,42 @@
+"""What the presenter hands to the speaker: one phrase with its priority, cue and position."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Priority(enum.Enum):
+    """How an utterance competes with speech that is already going on."""
+
+    NOW = "now"
+    """Interrupts whatever is being said and throws away everything waiting."""
+    NEXT = "next"
+    """Lets the current phrase finish, then speaks ahead of everything waiting."""
+    QUEUE = "queue"
+    """Waits its turn behind everything already waiting."""
+
+
+@dataclass(frozen=True)
+class Utterance:
+    """One phrase for the player.
+
+    ``pan`` places the voice and cue from -1.0 (left) through 0.0 (centre) to 1.0 (right),
+    so a seat at the player's left is heard on the left.  ``mergeable`` marks narration that
+    may be dropped when a backlog builds (a bot's move); results and answers to the player's
+    own questions are never mergeable.  ``key`` names a kind of answer ("total"): a newer
+    utterance with the same key replaces one that is still waiting, so a player who asks
+    three times hears the current answer once.  An empty ``text`` plays only the cue.
+    """
+
+    text: str
+    priority: Priority = Priority.QUEUE
+    cue: str | None = None
+    pan: float = 0.0
+    braille: bool = True
+    mergeable: bool = False
+    key: str | None = None
+
+    def __post_init__(self) -> None:
+        if not -1.0 <= self.pan <= 1.0:
+            raise ValueError(f"pan must be between -1.0 and 1.0, not {self.pan}")
