@@ -7,7 +7,9 @@ to speech-dispatcher.  Selection is checked with the backends' factory replaced.
 from __future__ import annotations
 
 import io
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -163,3 +165,130 @@ def test_recorder_records_calls_and_can_fail() -> None:
     assert backend.calls[0].interrupt and backend.calls[0].pan == 0.5
     with pytest.raises(Exception, match="failed in stop"):
         backend.stop()
+
+
+class FakeOutput:
+    """An accessible_output2 output, as its Auto would pick it."""
+
+    def __init__(self, system: bool) -> None:
+        self.system = system
+        self.silenced = 0
+        self.closed = False
+        self.name = "SAPI5" if system else "NVDA"
+
+    def is_system_output(self) -> bool:
+        return self.system
+
+    def silence(self) -> None:
+        self.silenced += 1
+
+    def close(self) -> None:
+        self.closed = True
+
+
+def fake_ao2(monkeypatch: pytest.MonkeyPatch, system: bool) -> list[tuple[str, object]]:
+    """Put a stand-in accessible_output2 in place, so nothing real is contacted."""
+    calls: list[tuple[str, object]] = []
+    output = FakeOutput(system)
+
+    class Auto:
+        def __init__(self) -> None:
+            self.outputs = [output]
+
+        def get_first_available_output(self) -> FakeOutput:
+            return output
+
+        def speak(self, text: str, interrupt: bool = False) -> None:
+            calls.append(("speak", (text, interrupt)))
+
+        def braille(self, text: str) -> None:
+            calls.append(("braille", text))
+
+    module = ModuleType("accessible_output2.outputs.auto")
+    module.Auto = Auto  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "accessible_output2.outputs.auto", module)
+    monkeypatch.setitem(sys.modules, "prism", None)  # prismatoid absent
+    calls.append(("output", output))
+    return calls
+
+
+def test_screen_reader_backend_through_accessible_output2(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = fake_ao2(monkeypatch, system=False)
+    output = calls.pop()[1]
+    backend = screenreader.ScreenReaderBackend()
+    assert backend.is_screen_reader()
+    assert not backend.reports_speaking
+    backend.speak("Total 44", interrupt=True, pan=1.0)
+    backend.braille("Total 44")
+    backend.stop()
+    backend.close()
+    assert calls == [("speak", ("Total 44", True)), ("braille", "Total 44")]
+    assert isinstance(output, FakeOutput)
+    assert output.silenced == 1 and output.closed
+
+
+def test_system_voice_is_not_taken_for_a_screen_reader(monkeypatch: pytest.MonkeyPatch) -> None:
+    fake_ao2(monkeypatch, system=True)
+    monkeypatch.setattr(screenreader, "screen_reader_running", lambda: None)
+    # Where processes cannot be checked, auto asks the library and skips a system voice.
+    monkeypatch.setattr(selection, "make_backend", _real_then_fake)
+    assert create_backend("auto").name == "tts"
+
+
+def _real_then_fake(name: str, options: BackendOptions | None = None) -> SpeechBackend:
+    if name == "screenreader":
+        return screenreader.ScreenReaderBackend()
+    return RecorderBackend(name=name)
+
+
+def test_prismatoid_is_preferred_and_used_defensively(monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[tuple[str, object]] = []
+
+    class Features:
+        is_supported_at_runtime = True
+        supports_speak = True
+        supports_braille = False  # braille is skipped, not attempted
+        supports_stop = True
+
+    class Backend:
+        name = "NVDA"
+        features = Features()
+
+        def speak(self, text: str, interrupt: bool) -> None:
+            said.append(("speak", (text, interrupt)))
+
+        def stop(self) -> None:
+            said.append(("stop", None))
+
+    class Context:
+        def acquire_best(self) -> Backend:
+            return Backend()
+
+    module = ModuleType("prism")
+    module.Context = Context  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "prism", module)
+    backend = screenreader.ScreenReaderBackend()
+    assert backend.library_output == "NVDA"
+    assert backend.is_screen_reader()
+    backend.speak("hello", interrupt=False)
+    backend.braille("hello")
+    backend.stop()
+    assert said == [("speak", ("hello", False)), ("stop", None)]
+
+
+def test_prismatoid_that_fails_falls_back_to_accessible_output2(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls = fake_ao2(monkeypatch, system=False)
+    calls.pop()
+
+    class Context:
+        def __init__(self) -> None:
+            raise OSError("native library missing")
+
+    module = ModuleType("prism")
+    module.Context = Context  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "prism", module)
+    backend = screenreader.ScreenReaderBackend()
+    backend.speak("hi")
+    assert calls == [("speak", ("hi", False))]

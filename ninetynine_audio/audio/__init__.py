@@ -7,6 +7,8 @@ imported only when created, so importing this package touches no audio or speech
 
 from __future__ import annotations
 
+# First, before anything imports pygame.
+from ninetynine_audio.audio import _quiet  # noqa: F401
 from ninetynine_audio.audio.backend import (
     BackendUnavailable,
     RecorderBackend,
