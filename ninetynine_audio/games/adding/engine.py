@@ -229,7 +229,7 @@ def legal_actions_for(state: AddingState, seat: int) -> tuple[Action, ...]:
     if state.is_over:
         return ()
     actions: list[Action] = []
-    if state.owes_draw[seat]:
+    if state.owes_draw[seat] and can_draw(state):
         actions.append(DrawCard(seat))
     if seat == state.to_act:
         actions.extend(playable(view(state, seat)))
@@ -261,10 +261,11 @@ def check(state: AddingState, action: Action) -> Outcome | None:
     if state.is_over:
         raise GameOverError("the game is over")
     if isinstance(action, DrawCard):
-        if not state.owes_draw[action.seat]:
+        if not state.owes_draw[action.seat] or not can_draw(state):
             raise NothingToDraw(
                 f"{state.players[action.seat]} has no card to draw now",
                 player=state.players[action.seat],
+                owes=state.owes_draw[action.seat],
             )
         return None
     seat = action.seat
@@ -313,6 +314,11 @@ def check(state: AddingState, action: Action) -> Outcome | None:
             choice=outcome.choice,
         )
     return outcome
+
+
+def can_draw(state: AddingState | _Table) -> bool:
+    """Whether a card can be drawn: from the stock, or from a stock rebuilt from the pile."""
+    return bool(state.stock) or len(state.pile) + len(state.discard) > 1
 
 
 def view(state: AddingState, seat: int) -> AddingView:
@@ -614,7 +620,7 @@ class _Table:
                 return
             if any(open_outcomes(self.rules, card, self.total) for card in hand):
                 return
-            if self.owes[seat] and (self.stock or len(self.pile) + len(self.discard) > 1):
+            if self.owes[seat] and can_draw(self):
                 return
             self.events.append(PlayerStuck(seat, self.players[seat], tuple(hand), self.total))
             self.change_lives([(seat, -1, "stuck")], actor=seat)

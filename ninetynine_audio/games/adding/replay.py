@@ -89,6 +89,9 @@ def replay_game(records: list[dict[str, Any]], index: int = 0) -> ReplayResult:
         if position >= len(records):
             return result("the log ends before the game does")
         record = records[position]
+        if record.get("event") == "stock_rebuilt" and position + 1 < len(records):
+            # a manual draw that needed a new stock: the draw itself is on the next line
+            record = records[position + 1]
         try:
             action = _action(record, seats)
             state, events = apply(state, action)
