@@ -77,12 +77,16 @@ def _write_log(stream: IO[str], record: GameRecord) -> None:
 
 
 def _progress(done: int, total: int, started: float, stream: IO[str]) -> None:
-    width = 30
-    filled = width * done // total
+    """A bar redrawn in place on a terminal; a line every tenth of the run elsewhere."""
     rate = done / max(time.perf_counter() - started, 1e-9)
-    stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} ({rate:.0f}/s)")
-    if done == total:
-        stream.write("\n")
+    if stream.isatty():
+        width = 30
+        filled = width * done // total
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} ({rate:.0f}/s)")
+        if done == total:
+            stream.write("\n")
+    elif done == total or done % max(1, total // 10) == 0:
+        stream.write(f"{done}/{total} games ({rate:.0f}/s)\n")
     stream.flush()
 
 
