@@ -181,7 +181,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     from ninetynine_audio.ui.app import run  # pygame is loaded only when playing
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    setup = setup_from_args(args, seed) if args.players or args.deck else None
+    # A game named on the command line starts at once; otherwise the player uses the menus.
+    wants_game = bool(args.game or args.players or args.deck)
+    args.game = args.game or "classic"
+    setup = setup_from_args(args, seed) if wants_game else None
     return run(args, setup, seed)
 
 
@@ -206,6 +209,15 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     add_game_options(parser, default_players=None)
+    # No default game: without --game, --players or --deck the menus choose the game.
+    parser.set_defaults(game=None)
+    parser.add_argument(
+        "--bot-pause",
+        type=int,
+        default=None,
+        metavar="MS",
+        help="pause before each computer move, in milliseconds (default: the Settings value)",
+    )
     parser.add_argument("--text", action="store_true", help="play in the terminal, no window")
     parser.add_argument(
         "--speech",

@@ -1,0 +1,89 @@
+"""Answers to the player's questions at the table: turn, total, hand, lives, direction."""
+
+from __future__ import annotations
+
+from ninetynine_audio.cards import Card
+from ninetynine_audio.games.adding import AddingRules, AddingView, next_seat
+from ninetynine_audio.present.effects import card_effect
+from ninetynine_audio.present.events import direction_words
+from ninetynine_audio.present.words import (
+    BRIEF,
+    FULL,
+    NORMAL,
+    card_name,
+    join_and,
+    lives_noun,
+    object_name,
+    possessive,
+)
+
+
+def turn_text(view: AddingView, verbosity: str = NORMAL) -> str:
+    """``"Your turn, total 45"`` or ``"Lily's turn"``."""
+    if view.is_over:
+        return "The game is over"
+    name = view.players[view.to_act]
+    if verbosity == BRIEF:
+        return f"{possessive(name)} turn"
+    return f"{possessive(name)} turn, total {view.total}"
+
+
+def your_turn_text(view: AddingView, verbosity: str = NORMAL) -> str:
+    """Said when a human's turn comes: ``"Your turn, 45"``; full verbosity adds the hand."""
+    name = view.players[view.to_act]
+    text = f"{possessive(name)} turn, {view.total}"
+    if verbosity == FULL:
+        text += ". " + hand_text(view.rules, view.hand, view.total, verbosity)
+    return text
+
+
+def total_text(total: int, verbosity: str = NORMAL) -> str:
+    """``"Total 45"``; brief ``"45"``."""
+    return str(total) if verbosity == BRIEF else f"Total {total}"
+
+
+def hand_text(rules: AddingRules, hand: tuple[Card, ...], total: int, verbosity: str) -> str:
+    """The whole hand; with each card's effect unless brief."""
+    if not hand:
+        return "Your hand is empty"
+    if verbosity == BRIEF:
+        return join_and([card_name(c, verbosity) for c in hand])
+    return "; ".join(card_effect(rules, c, total, verbosity) for c in hand)
+
+
+def hand_card_text(
+    rules: AddingRules, hand: tuple[Card, ...], index: int, total: int, verbosity: str
+) -> str:
+    """One card of the hand as the cursor reaches it: ``"Queen, to 97"`` (full: ``"…, 2 of 3"``)."""
+    text = card_effect(rules, hand[index], total, verbosity)
+    if verbosity == FULL:
+        text += f", {index + 1} of {len(hand)}"
+    return text
+
+
+def lives_text(view: AddingView, verbosity: str = NORMAL) -> str:
+    """``"Lives: You 5, Lily 4, Max out, Zoe 5"``."""
+    game = view.rules.game
+    parts = []
+    for seat, name in enumerate(view.players):
+        lives = view.lives[seat]
+        shown = object_name(name).capitalize()
+        parts.append(f"{shown} {lives}" if lives > 0 else f"{shown} out")
+    head = lives_noun(game, 2).capitalize()
+    return ", ".join(parts) if verbosity == BRIEF else f"{head}: " + ", ".join(parts)
+
+
+def direction_text(view: AddingView, verbosity: str = NORMAL) -> str:
+    """``"Clockwise, after you: Lily"``."""
+    way = direction_words(view.direction)
+    after = next_seat(view, view.to_act, view.direction)
+    actor = object_name(view.players[view.to_act])
+    nxt = object_name(view.players[after])
+    if verbosity == BRIEF:
+        return f"{way.capitalize()}, then {nxt}"
+    return f"{way.capitalize()}. After {actor}: {nxt}"
+
+
+def danger_text(total: int) -> str:
+    """Said when the danger sound is asked for below 90."""
+    return f"Total {total}, below the danger zone"

@@ -1,0 +1,181 @@
+"""Wording of menus, settings, key help and the other screens around the table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ninetynine_audio.present.words import BRIEF, NORMAL
+
+APP_TITLE = "Ninety-Nine"
+
+MAIN_MENU = "Main menu"
+PLAY = "Play"
+RULES = "Rules"
+KEYS = "Keys"
+SETTINGS = "Settings"
+QUIT = "Quit"
+
+CHOOSE_GAME = "Choose a game"
+CHOOSE_PLAYERS = "How many players"
+CHOOSE_LEVEL = "Computer level"
+GAME_OPTIONS = "Options"
+START_GAME = "Start the game"
+PAUSE_MENU = "Paused"
+RESUME = "Resume"
+NEW_GAME = "New game"
+QUIT_TO_MENU = "Quit to menu"
+CHOOSE_RULES = "Rules of which game"
+BACK_TO_MENU = "Back to the menu"
+
+GAME_SUMMARIES = {
+    "classic": "Classic: keep the total at 99 or less; 2 to 8 players",
+    "arcade": "Arcade: you against Lily, Max and Zoe, 3 lives each",
+    "tactical": "Tactical: land on 33, 66 and 99; passing them costs points",
+}
+
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "crazy": "Crazy"}
+
+
+def level_name(level: str) -> str:
+    """``"normal"`` → ``"Normal"``."""
+    return LEVEL_NAMES.get(level, level.title())
+
+
+def menu_item_text(label: str, index: int, count: int, verbosity: str = NORMAL) -> str:
+    """``"Play, 1 of 5"``; brief ``"Play"``."""
+    if verbosity == BRIEF:
+        return label
+    return f"{label}, {index + 1} of {count}"
+
+
+def menu_opened_text(title: str, item: str) -> str:
+    """Said when a menu opens: its title, then the current item."""
+    return f"{title}. {item}"
+
+
+def players_item(count: int) -> str:
+    """``"4 players"``."""
+    return f"{count} players"
+
+
+def on_off(value: bool) -> str:
+    """``"on"`` or ``"off"``."""
+    return "on" if value else "off"
+
+
+def setting_item(label: str, value: str) -> str:
+    """``"Sound: on"``."""
+    return f"{label}: {value}"
+
+
+SETTING_LABELS = {
+    "speech_backend": "Speech",
+    "verbosity": "Verbosity",
+    "sound_enabled": "Sound",
+    "sound_volume": "Sound volume",
+    "bot_pause_ms": "Pause after computer moves",
+    "tts_rate": "Voice speed",
+}
+
+SPEECH_LABELS = {
+    "auto": "automatic",
+    "screenreader": "screen reader",
+    "tts": "built-in voice",
+    "text": "text",
+}
+
+OPTION_LABELS = {
+    "lives": "Lives",
+    "hand_size": "Hand size",
+    "ten_always_minus": "10 always minus",
+    "swap_nine_king": "9 and King swapped",
+    "keep_going": "Keep going after a lost life",
+    "two_player_four": "Two-player 4 plays again",
+    "straight_out": "Straight out",
+    "manual_draw": "Draw by hand",
+}
+
+
+def default_value() -> str:
+    """The value of an option left to the game."""
+    return "game default"
+
+
+def milliseconds(value: int) -> str:
+    """``"900 milliseconds"``."""
+    return f"{value} milliseconds"
+
+
+def key_help_text(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
+    """``"T: Say whose turn it is. C: Announce the total. …"`` from (description, keys) pairs."""
+    parts = [f"{' or '.join(keys)}: {description}" for description, keys in entries]
+    return ". ".join(parts)
+
+
+def key_help_mode_text(is_on: bool) -> str:
+    """Entering or leaving key help."""
+    if is_on:
+        return "Key help on: press a key to hear what it does, F12 to leave"
+    return "Key help off"
+
+
+def key_does_text(key: str, description: str | None) -> str:
+    """In key help: what a key does here."""
+    return f"{key}: {description}" if description else f"{key}: nothing here"
+
+
+def unknown_key_text(name: str) -> str:
+    """Text mode: a word that names no key."""
+    return f"{name} is not a key name"
+
+
+def keymap_problem_text(problem: str) -> str:
+    """A broken keymap: the problem, and that the default keys are used."""
+    return f"Your keymap was not used. {problem} The default keys are in use."
+
+
+def speech_fallback_text(wanted: str, using: str) -> str:
+    """The speech chosen could not start."""
+    wanted_words = SPEECH_LABELS.get(wanted, wanted)
+    using_words = SPEECH_LABELS.get(using, using)
+    return f"Speech through {wanted_words} is not available; using {using_words}"
+
+
+def rules_missing_text(game: str) -> str:
+    """No rules file for a game."""
+    return f"No rules are written for {game} yet"
+
+
+def rules_edge_text(at_end: bool) -> str:
+    """The reader is at the start or the end."""
+    return "End of the text" if at_end else "Start of the text"
+
+
+def game_over_hint(key: str) -> str:
+    """After the result."""
+    return f"Press {key} for a new game, Escape for the menu"
+
+
+def goodbye_text() -> str:
+    """Said when quitting."""
+    return "Goodbye"
+
+
+def hint_text(card_words: str) -> str:
+    """The suggested play."""
+    return f"Try {card_words}"
+
+
+def history_edge_text() -> str:
+    """Stepping past the first or last message."""
+    return "No more messages"
+
+
+def skipping_text() -> str:
+    """The player skipped ahead through the computer players."""
+    return "Skipping ahead"
+
+
+def settings_saved_problem(problem: str) -> str:
+    """Settings could not be saved."""
+    return problem

@@ -1,0 +1,26 @@
+"""Where each seat is heard: a stereo position for every player, seen from the listener."""
+
+from __future__ import annotations
+
+EDGE = 0.8
+"""How far left or right the outermost seats are placed; the very edge sounds unnatural."""
+
+
+def seat_pans(count: int, listener: int = 0) -> tuple[float, ...]:
+    """A pan per seat: the listener in the centre, the others spread left to right.
+
+    Seats go clockwise, so the seat after the listener sits at the listener's left. With four
+    seats: listener 0.0, left -0.8, top 0.0, right 0.8. With two, the other player sits opposite
+    (0.0).
+    """
+    if count <= 0:
+        return ()
+    pans = [0.0] * count
+    others = count - 1
+    for step in range(1, count):
+        seat = (listener + step) % count
+        if others == 1:
+            pans[seat] = 0.0
+        else:
+            pans[seat] = round(-EDGE + 2 * EDGE * (step - 1) / (others - 1), 3)
+    return tuple(pans)

@@ -1,0 +1,472 @@
+"""The application: a stack of screens, the speaker and the cues, and one loop for both faces.
+
+Keys arrive as gesture names (from the pygame window or from text-mode lines), the keymap turns
+them into commands for the screen on top, and screens speak through :meth:`App.say`. The window
+(``window.py``) and text mode (``textmode.py``) only feed gestures and call :meth:`App.tick`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import sys
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import IO, Any, TextIO
+
+from ninetynine_audio.audio import (
+    BackendOptions,
+    CuePlayer,
+    Speaker,
+    SpeechBackend,
+    create_backend,
+)
+from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.games.adding import Event
+from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.input.commands import (
+    COMMANDS,
+    CONTEXTS,
+    GLOBAL,
+    HELP,
+    MENU,
+    TABLE,
+    commands_for,
+)
+from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
+from ninetynine_audio.present import screens as words
+from ninetynine_audio.present.events import game_title
+from ninetynine_audio.store import paths
+from ninetynine_audio.store.settings import Settings, load_settings, save_settings
+from ninetynine_audio.ui.cues import CueRouter
+from ninetynine_audio.ui.menus import main_menu, pause_menu, with_seed
+from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
+from ninetynine_audio.ui.screen import Menu, Screen
+from ninetynine_audio.ui.table import TableScreen
+
+log = logging.getLogger(__name__)
+
+GLOBAL_COMMANDS = frozenset(c.id for c in commands_for(GLOBAL))
+CONTEXT_TITLES = {MENU: "Menus", TABLE: "At the table", HELP: "Reading rules", GLOBAL: "Everywhere"}
+
+
+class App:
+    """The running game: screens, speech, cues, settings and keys."""
+
+    def __init__(
+        self,
+        *,
+        speaker: Speaker,
+        cues: CueRouter,
+        keymap: Keymap,
+        settings: Settings,
+        seed: int = 0,
+        clock: Callable[[], float] = time.monotonic,
+        bot_pause_ms: int | None = None,
+        save_settings_to: Path | None = None,
+        event_log: IO[str] | None = None,
+        backend_options: BackendOptions | None = None,
+    ) -> None:
+        self.speaker = speaker
+        self.cues = cues
+        self.keymap = keymap
+        self.settings = settings
+        self.clock = clock
+        self.bot_pause_override = bot_pause_ms
+        self.save_settings_to = save_settings_to
+        self.event_log = event_log
+        self.backend_options = backend_options or BackendOptions()
+        self.stack: list[Screen] = []
+        self.running = True
+        self.messages: deque[str] = deque(maxlen=12)
+        self.paused_table: TableScreen | None = None
+        self.key_help_mode = False
+        self.history_index: int | None = None
+        self._history_snapshot: tuple[str, ...] = ()
+        self.latencies: list[float] = []
+        self.first_speech_at: float | None = None
+        self._gesture_started: float | None = None
+        self._seed = seed
+        self._seed_used = False
+        self._rng = random.Random(seed)
+        self.changed = True  # the window redraws when something changed
+
+    # -- starting ----------------------------------------------------------------------------
+
+    def start(self, setup: GameSetup | None = None, notices: Sequence[str] = ()) -> None:
+        """Open the main menu, or go straight to a game set up on the command line."""
+        menu = main_menu(self)
+        self.stack = [menu]
+        if setup is None:
+            opening = words.menu_opened_text(menu.title, menu.item_text(self))
+            self.say(f"{words.APP_TITLE}. {opening}")
+        else:
+            self._seed_used = True
+            self.say(words.APP_TITLE)
+            self.start_game(setup, stop=False)
+        for notice in notices:
+            self.say(notice, queue=True)
+
+    # -- speech ------------------------------------------------------------------------------
+
+    def say(
+        self,
+        text: str,
+        *,
+        cue: str | None = None,
+        queue: bool = False,
+        pan: float = 0.0,
+    ) -> None:
+        """Speak ``text``: at once (interrupting) unless ``queue``."""
+        priority = Priority.QUEUE if queue else Priority.NOW
+        self.say_utterance(Utterance(text, priority, cue=cue, pan=pan))
+
+    def say_utterance(self, utterance: Utterance) -> None:
+        """Hand one utterance to the speaker and keep it for the window."""
+        if utterance.text:
+            self.messages.append(utterance.text)
+        self.speaker.say(utterance)
+        now = time.perf_counter()
+        if self.first_speech_at is None and utterance.text:
+            self.first_speech_at = now
+        if self._gesture_started is not None:
+            self.latencies.append(now - self._gesture_started)
+            self._gesture_started = None
+        self.changed = True
+
+    def speech_idle(self) -> bool:
+        """Nothing is waiting to be spoken (the last phrase may still be sounding)."""
+        return not self.speaker.pending
+
+    # -- time ----------------------------------------------------------------------------------
+
+    def now(self) -> float:
+        """Seconds on the app's clock."""
+        return self.clock()
+
+    def bot_pause(self) -> float:
+        """The pause before a computer player acts, in seconds."""
+        ms = self.bot_pause_override
+        if ms is None:
+            ms = self.settings.bot_pause_ms
+        return ms / 1000
+
+    def mark_action(self) -> None:
+        """A human acted; nothing to do yet (a hook for statistics)."""
+
+    def new_seed(self) -> int:
+        """The seed of the first game as given, then fresh ones."""
+        if not self._seed_used:
+            self._seed_used = True
+            return self._seed
+        return self._rng.randrange(2**31)
+
+    # -- screens -------------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Screen:
+        """The screen on top."""
+        return self.stack[-1]
+
+    def push(self, screen: Screen) -> None:
+        """Open ``screen`` over the current one."""
+        self.stack.append(screen)
+        self.changed = True
+        screen.enter(self)
+
+    def pop(self) -> None:
+        """Close the top screen; closing the last one quits."""
+        self.stack.pop()
+        self.changed = True
+        if not self.stack:
+            self.quit()
+            return
+        self.top.resume(self)
+
+    def back_to_main_menu(self) -> None:
+        """Leave everything and return to the main menu."""
+        self.paused_table = None
+        self.stack = self.stack[:1]
+        self.changed = True
+        self.speaker.stop()
+        self.top.resume(self)
+
+    def start_game(self, setup: GameSetup, *, stop: bool = True) -> None:
+        """Open a table for ``setup`` over the main menu."""
+        if stop:
+            self.speaker.stop()
+        self.paused_table = None
+        table = TableScreen(setup)
+        self.stack = [*self.stack[:1], table]
+        self.changed = True
+        self.log_events(table.events)
+        table.enter(self)
+
+    def next_setup(self, setup: GameSetup) -> GameSetup:
+        """The same table with a new shuffle."""
+        return with_seed(setup, self.new_seed())
+
+    def open_pause_menu(self, table: TableScreen) -> None:
+        """Pause ``table``."""
+        self.paused_table = table
+        self.push(pause_menu(self))
+
+    def open_rules(self, game: str) -> None:
+        """Read the rules of ``game``."""
+        paragraphs = rules_paragraphs(game)
+        if paragraphs is None:
+            self.say(words.rules_missing_text(game_title(game)), cue="refused")
+            return
+        self.push(Reader(f"{words.RULES}: {game_title(game)}", paragraphs))
+
+    def open_keys(self) -> None:
+        """Read the keys of every screen."""
+        paragraphs: list[Paragraph] = []
+        for context in CONTEXTS:
+            paragraphs.append(Paragraph(CONTEXT_TITLES[context], is_heading=True))
+            for description, keys in self.key_entries(context, include_global=False):
+                paragraphs.append(Paragraph(f"{' or '.join(keys)}: {description}"))
+        self.push(Reader(words.KEYS, paragraphs))
+
+    def quit(self) -> None:
+        """End the loop."""
+        self.say(words.goodbye_text())
+        self.running = False
+
+    # -- keys ----------------------------------------------------------------------------------
+
+    def key_name(self, context: str, command: str) -> str:
+        """The first key of ``command`` as spoken (``"Enter"``)."""
+        gestures = self.keymap.gestures_for(context, command)
+        return speakable_gesture(gestures[0]) if gestures else command.replace("_", " ")
+
+    def key_entries(
+        self, context: str, *, include_global: bool = True
+    ) -> list[tuple[str, list[str]]]:
+        """(description, spoken keys) for a screen's commands; card numbers folded into one."""
+        entries: list[tuple[str, list[str]]] = []
+        numbers: list[str] = []
+        for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
+            keys = [speakable_gesture(g) for g in gestures]
+            if command.id.startswith("play_card_"):
+                if not numbers:
+                    entries.append(("Play that card of your hand", numbers))
+                numbers.extend(keys)
+                continue
+            entries.append((command.description, keys))
+        return entries
+
+    def handle_gesture(self, gesture: str) -> None:
+        """One key press."""
+        self._gesture_started = time.perf_counter()
+        self.changed = True
+        try:
+            self._handle(gesture)
+        finally:
+            self._gesture_started = None
+
+    def _handle(self, gesture: str) -> None:
+        if not self.stack:
+            return
+        screen = self.top
+        command = self.keymap.command_for(screen.context, gesture)
+        if self.key_help_mode:
+            if command == "key_help_mode":
+                self.key_help_mode = False
+                self.say(words.key_help_mode_text(False))
+            else:
+                description = None
+                if command is not None:
+                    description = COMMANDS[command].description
+                self.say(words.key_does_text(speakable_gesture(gesture), description))
+            return
+        if screen.handle_gesture(self, gesture):
+            return
+        if command is None:
+            return
+        if command in GLOBAL_COMMANDS and self.keymap.command_for(GLOBAL, gesture) == command:
+            if not command.startswith("history_"):
+                self.history_index = None
+            self._global(command)
+            return
+        self.history_index = None
+        screen.handle(self, command)
+
+    def _global(self, command: str) -> None:
+        if command == "repeat_last":
+            self.speaker.repeat_last()
+        elif command == "key_help_list":
+            # Two keys per command are enough to hear; the Keys reader lists them all.
+            entries = [(d, keys[:2]) for d, keys in self.key_entries(self.top.context)]
+            self.say(words.key_help_text(entries))
+        elif command == "key_help_mode":
+            self.key_help_mode = True
+            self.say(words.key_help_mode_text(True))
+        elif command == "stop_speech":
+            self.speaker.stop()
+        elif command in ("history_previous", "history_next"):
+            self._history(-1 if command == "history_previous" else 1)
+
+    def _history(self, step: int) -> None:
+        if self.history_index is None:
+            # Step through the messages as they were when stepping began: reading them out
+            # adds to the speaker's history, which must not move the position.
+            self._history_snapshot = self.speaker.history
+            start = len(self._history_snapshot) - 1
+        else:
+            start = self.history_index
+        index = start + step
+        if not 0 <= index < len(self._history_snapshot):
+            self.speaker.say(Utterance(words.history_edge_text(), Priority.NOW, cue="menu_edge"))
+            return
+        self.history_index = index
+        self.speaker.say(Utterance(self._history_snapshot[index], Priority.NOW))
+
+    # -- the loop ------------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        """One frame: the top screen's timers, then speech."""
+        if self.stack:
+            self.top.tick(self)
+        self.speaker.pump()
+
+    def is_busy(self) -> bool:
+        """The top screen will act by itself soon (text mode waits before reading more keys)."""
+        return bool(self.stack) and self.top.is_busy(self)
+
+    def close(self) -> None:
+        """Release speech and the event log."""
+        self.speaker.pump()
+        self.speaker.close()
+        if self.event_log is not None:
+            self.event_log.close()
+            self.event_log = None
+
+    def log_events(self, events: Sequence[Event]) -> None:
+        """Append events to the ``--log-events`` file, one JSON object per line."""
+        if self.event_log is None:
+            return
+        for event in events:
+            self.event_log.write(json.dumps(event.to_log()) + "\n")
+        self.event_log.flush()
+
+    # -- settings ------------------------------------------------------------------------------
+
+    def update_settings(self, **changes: Any) -> None:
+        """Change settings, apply them at once and save them."""
+        old = self.settings
+        self.settings = old.with_changes(**changes)
+        new = self.settings
+        if new.sound_enabled != old.sound_enabled:
+            self.cues.player.set_enabled(new.sound_enabled)
+        if new.sound_volume != old.sound_volume:
+            self.cues.player.set_volume(new.sound_volume / 100)
+        if new.speech_backend != old.speech_backend or (
+            new.tts_rate != old.tts_rate and self.speaker.backend.name == "tts"
+        ):
+            self._switch_speech(new.speech_backend)
+        problem = save_settings(new, self.save_settings_to)
+        if problem:
+            self.say(problem, queue=True)
+
+    def _switch_speech(self, choice: str) -> None:
+        options = BackendOptions(
+            tts_rate=self.settings.tts_rate,
+            tts_volume=self.settings.tts_volume / 100,
+            stream=self.backend_options.stream,
+        )
+        backend = create_backend(choice, options=options)
+        self.speaker.replace_backend(backend)
+        if choice != "auto" and backend.name != choice:
+            self.say(words.speech_fallback_text(choice, backend.name), queue=True)
+
+
+# ---------------------------------------------------------------------------- wiring
+
+
+def _keymap(settings: Settings) -> tuple[Keymap, list[str]]:
+    if settings.keymap_path:
+        return load_keymap(Path(settings.keymap_path).expanduser())
+    return load_keymap(paths.user_keymap_file(), missing_ok=True)
+
+
+def build_app(
+    args: argparse.Namespace,
+    seed: int,
+    *,
+    backend: SpeechBackend | None = None,
+    stream: TextIO | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[App, list[str]]:
+    """Everything the game needs, from the command line and the saved settings."""
+    settings, notices = load_settings()
+    keymap, problems = _keymap(settings)
+    notices = notices + [words.keymap_problem_text(p) for p in problems]
+    text_mode = bool(getattr(args, "text", False))
+    choice = getattr(args, "speech", None) or ("text" if text_mode else settings.speech_backend)
+    options = BackendOptions(
+        tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
+    )
+    if backend is None:
+        backend = create_backend(choice, options=options)
+        if choice != "auto" and backend.name != choice:
+            notices.append(words.speech_fallback_text(choice, backend.name))
+    player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
+    cues = CueRouter(player)
+    speaker = Speaker(backend, cues=cues)
+    log_path = getattr(args, "log_events", None)
+    # Open for the whole session; App.close closes it.
+    event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115
+    app = App(
+        speaker=speaker,
+        cues=cues,
+        keymap=keymap,
+        settings=settings,
+        seed=seed,
+        clock=clock,
+        bot_pause_ms=getattr(args, "bot_pause", None),
+        event_log=event_log,
+        backend_options=options,
+    )
+    return app, notices
+
+
+def _log_to_file() -> None:
+    """Send log messages to a file: on stderr a screen reader would read them out."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    try:
+        folder = paths.log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "ninetynine-audio.log"
+        handler: logging.Handler = logging.FileHandler(path, "a", "utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
+def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+    """Play: the window, or text mode with ``--text``. Returns the exit status."""
+    _log_to_file()
+    if getattr(args, "text", False):
+        from ninetynine_audio.ui.textmode import run_text
+
+        app, notices = build_app(args, seed, stream=sys.stdout)
+        app.start(setup, notices)
+        return run_text(app, sys.stdin)
+    from ninetynine_audio.ui.window import Window
+
+    window = Window()
+    app, notices = build_app(args, seed)
+    app.start(setup, notices)
+    return window.run(app)
+
+
+__all__ = ["App", "Menu", "build_app", "run"]

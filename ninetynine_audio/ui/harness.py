@@ -1,0 +1,117 @@
+"""Running the real loop without a person: a fake clock, posted key events, recorded speech.
+
+Tests and measurements build an :class:`App` with :func:`make_app`, post key presses to the
+pygame queue with :func:`post_key`, and run the window's frames with :meth:`Harness.frames`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import pygame
+
+from ninetynine_audio.audio import RecorderBackend
+from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.input.gestures import KEY_CODES
+from ninetynine_audio.input.keynames import gesture_from_name, split_gesture
+from ninetynine_audio.ui.app import App, build_app
+from ninetynine_audio.ui.table import TableScreen
+from ninetynine_audio.ui.window import Window
+
+_CODES = {name: code for code, name in KEY_CODES.items()}
+_MODS = {"ctrl": pygame.KMOD_LCTRL, "alt": pygame.KMOD_LALT, "shift": pygame.KMOD_LSHIFT}
+# Where two codes give one name (left and right Control), use the left one.
+for _name, _code in (("ctrl", pygame.K_LCTRL), ("alt", pygame.K_LALT), ("shift", pygame.K_LSHIFT)):
+    _CODES[_name] = _code
+
+
+@dataclass
+class FakeClock:
+    """A clock that moves only when told."""
+
+    now: float = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        """Move time on."""
+        self.now += seconds
+
+
+def key_event(name: str) -> pygame.event.Event:
+    """A KEYDOWN event for a key name as the keymap writes it (``"return"``, ``"shift+tab"``)."""
+    modifiers, key = split_gesture(gesture_from_name(name))
+    mod = 0
+    for modifier in modifiers:
+        mod |= _MODS[modifier]
+    return pygame.event.Event(pygame.KEYDOWN, key=_CODES[key], mod=mod, unicode="", scancode=0)
+
+
+def post_key(name: str) -> None:
+    """Put a key press on pygame's event queue, as if typed."""
+    pygame.event.post(key_event(name))
+
+
+@dataclass
+class Harness:
+    """An app on a dummy window with recorded speech and a fake clock."""
+
+    app: App
+    window: Window
+    recorder: RecorderBackend
+    clock: FakeClock
+    frame_seconds: float = 0.02
+    spoken_before: int = field(default=0)
+
+    def frames(self, count: int = 1) -> None:
+        """Run ``count`` frames, the clock moving ``frame_seconds`` each."""
+        for _ in range(count):
+            if not self.app.running:
+                return
+            self.window.frame(self.app)
+            self.clock.advance(self.frame_seconds)
+
+    def press(self, *names: str, frames: int = 1) -> None:
+        """Post key presses and run frames so they are handled."""
+        for name in names:
+            post_key(name)
+        self.frames(frames)
+
+    @property
+    def spoken(self) -> list[str]:
+        """Everything said so far, in order."""
+        return self.recorder.spoken
+
+    def new_speech(self) -> list[str]:
+        """What was said since the last call."""
+        fresh = self.recorder.spoken[self.spoken_before :]
+        self.spoken_before = len(self.recorder.spoken)
+        return fresh
+
+    @property
+    def table(self) -> TableScreen | None:
+        """The table on top of the stack, if any."""
+        top = self.app.top if self.app.stack else None
+        return top if isinstance(top, TableScreen) else None
+
+
+def make_app(
+    setup: GameSetup | None = None,
+    *,
+    seed: int = 1,
+    bot_pause_ms: int = 0,
+    extra_args: Iterable[tuple[str, object]] = (),
+) -> Harness:
+    """A started app on a dummy window, speaking into a recorder."""
+    args = argparse.Namespace(text=False, speech=None, bot_pause=bot_pause_ms, log_events=None)
+    for name, value in extra_args:
+        setattr(args, name, value)
+    recorder = RecorderBackend()
+    clock = FakeClock()
+    window = Window(wait_ms=0)
+    app, notices = build_app(args, seed, backend=recorder, clock=clock)
+    app.start(setup, notices)
+    return Harness(app, window, recorder, clock)

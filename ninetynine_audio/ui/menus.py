@@ -1,0 +1,275 @@
+"""The menus: main menu, choosing a game and its players, settings, and the pause menu."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from ninetynine_audio.bots import levels
+from ninetynine_audio.games.adding import AddingOptions
+from ninetynine_audio.games.adding.rules import PLAYER_RANGE
+from ninetynine_audio.games.setup import GAMES, GameSetup, default_names
+from ninetynine_audio.present import screens as words
+from ninetynine_audio.present.events import game_title
+from ninetynine_audio.ui.screen import Menu, MenuItem
+
+if TYPE_CHECKING:
+    from ninetynine_audio.ui.app import App
+
+
+def main_menu(app: App) -> Menu:
+    """Play, Rules, Keys, Settings, Quit."""
+    return Menu(
+        words.MAIN_MENU,
+        [
+            MenuItem(words.PLAY, lambda a: a.push(game_menu())),
+            MenuItem(words.RULES, lambda a: a.push(rules_menu())),
+            MenuItem(words.KEYS, lambda a: a.open_keys()),
+            MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
+            MenuItem(words.QUIT, lambda a: a.quit()),
+        ],
+        on_back=lambda a: a.quit(),
+    )
+
+
+def _pop(app: App) -> None:
+    app.pop()
+
+
+def rules_menu() -> Menu:
+    """Which game's rules to read."""
+
+    def read(app: App, game: str) -> None:
+        app.open_rules(game)
+
+    items = [MenuItem(game_title(g), partial(read, game=g)) for g in GAMES]
+    return Menu(words.CHOOSE_RULES, items, on_back=_pop)
+
+
+@dataclass
+class Draft:
+    """A game being set up in the menus."""
+
+    game: str
+    players: int = 4
+    level: str = "normal"
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def setup(self, seed: int) -> GameSetup:
+        """The finished set-up: You in the first seat, computer players in the others."""
+        kinds = ("human",) + (self.level,) * (self.players - 1)
+        names = default_names(self.game, kinds)
+        return GameSetup(self.game, names, kinds, AddingOptions(**self.options), seed)
+
+
+def game_menu() -> Menu:
+    """Classic, Arcade, Tactical."""
+    items = [
+        MenuItem(
+            words.GAME_SUMMARIES.get(g, game_title(g)),
+            partial(_after_game, game=g),
+        )
+        for g in GAMES
+    ]
+    return Menu(words.CHOOSE_GAME, items, on_back=_pop)
+
+
+def _after_game(app: App, game: str) -> None:
+    draft = Draft(game)
+    if draft.game == "arcade":
+        app.push(level_menu(draft))
+    else:
+        app.push(players_menu(draft))
+
+
+def players_menu(draft: Draft) -> Menu:
+    """2 to 8 (or 2 to 6) players, 4 first chosen."""
+    low, high = PLAYER_RANGE[draft.game]
+    counts = list(range(low, high + 1))
+
+    def pick(app: App, count: int) -> None:
+        draft.players = count
+        app.push(level_menu(draft))
+
+    items = [MenuItem(words.players_item(n), partial(pick, count=n)) for n in counts]
+    start = counts.index(4) if 4 in counts else 0
+    return Menu(words.CHOOSE_PLAYERS, items, on_back=_pop, index=start)
+
+
+def level_menu(draft: Draft) -> Menu:
+    """The computer players' level."""
+    known = list(levels())
+
+    def pick(app: App, level: str) -> None:
+        draft.level = level
+        if draft.game == "arcade":
+            app.start_game(draft.setup(app.new_seed()))
+        else:
+            app.push(options_menu(draft))
+
+    items = [MenuItem(words.level_name(lv), partial(pick, level=lv)) for lv in known]
+    start = known.index("normal") if "normal" in known else 0
+    return Menu(words.CHOOSE_LEVEL, items, on_back=_pop, index=start)
+
+
+LIVES_CHOICES = (None, 1, 2, 3, 5, 7, 10, 15, 20)
+HAND_SIZES = (3, 4, 5, 7)
+CLASSIC_FLAGS = (
+    "ten_always_minus",
+    "swap_nine_king",
+    "keep_going",
+    "two_player_four",
+    "straight_out",
+    "manual_draw",
+)
+
+
+def _cycle(values: tuple[Any, ...], current: Any) -> Any:
+    index = values.index(current) if current in values else -1
+    return values[(index + 1) % len(values)]
+
+
+def options_menu(draft: Draft) -> Menu:
+    """Start the game first; then options, each changed by choosing it."""
+    menu: Menu
+
+    def start(app: App) -> None:
+        app.start_game(draft.setup(app.new_seed()))
+
+    def lives_label() -> str:
+        value = draft.options.get("lives")
+        shown = words.default_value() if value is None else str(value)
+        return words.setting_item(words.OPTION_LABELS["lives"], shown)
+
+    def change_lives(app: App) -> None:
+        draft.options["lives"] = _cycle(LIVES_CHOICES, draft.options.get("lives"))
+        menu.refresh(app)
+
+    items = [MenuItem(words.START_GAME, start), MenuItem(lives_label, change_lives)]
+    if draft.game == "classic":
+
+        def hand_label() -> str:
+            value = draft.options.get("hand_size") or 3
+            return words.setting_item(words.OPTION_LABELS["hand_size"], str(value))
+
+        def change_hand(app: App) -> None:
+            draft.options["hand_size"] = _cycle(HAND_SIZES, draft.options.get("hand_size") or 3)
+            menu.refresh(app)
+
+        items.append(MenuItem(hand_label, change_hand))
+        for flag in CLASSIC_FLAGS:
+
+            def flag_label(flag: str = flag) -> str:
+                value = bool(draft.options.get(flag, False))
+                return words.setting_item(words.OPTION_LABELS[flag], words.on_off(value))
+
+            def toggle(app: App, flag: str = flag) -> None:
+                draft.options[flag] = not draft.options.get(flag, False)
+                menu.refresh(app)
+
+            items.append(MenuItem(flag_label, toggle))
+    menu = Menu(words.GAME_OPTIONS, items, on_back=_pop)
+    return menu
+
+
+def pause_menu(app: App) -> Menu:
+    """Resume, New game, Sound on/off, Rules, Quit to menu."""
+    table = app.paused_table
+    menu: Menu
+
+    def sound_label() -> str:
+        return words.setting_item(
+            words.SETTING_LABELS["sound_enabled"], words.on_off(app.settings.sound_enabled)
+        )
+
+    def toggle_sound(a: App) -> None:
+        a.update_settings(sound_enabled=not a.settings.sound_enabled)
+        menu.refresh(a)
+
+    def new_game(a: App) -> None:
+        if table is not None:
+            a.start_game(a.next_setup(table.setup))
+
+    def rules(a: App) -> None:
+        if table is not None:
+            a.open_rules(table.state.rules.game)
+
+    menu = Menu(
+        words.PAUSE_MENU,
+        [
+            MenuItem(words.RESUME, _pop),
+            MenuItem(words.NEW_GAME, new_game),
+            MenuItem(sound_label, toggle_sound),
+            MenuItem(words.RULES, rules),
+            MenuItem(words.QUIT_TO_MENU, lambda a: a.back_to_main_menu()),
+        ],
+        on_back=_pop,
+    )
+    return menu
+
+
+SPEECH_CHOICES = ("auto", "screenreader", "tts", "text")
+VERBOSITY_CHOICES = ("brief", "normal", "full")
+VOLUME_STEPS = (0, 20, 40, 60, 80, 100)
+RATE_STEPS = (120, 160, 200, 250, 300, 350)
+PAUSE_STEPS = (0, 300, 600, 900, 1200, 1600, 2000, 3000)
+
+
+def speech_menu(app: App) -> Menu:
+    """The speech choices; choosing one switches to it at once and closes the list."""
+
+    def pick(a: App, choice: str) -> None:
+        a.pop()
+        a.update_settings(speech_backend=choice)
+
+    items = [
+        MenuItem(words.SPEECH_LABELS[c].capitalize(), partial(pick, choice=c))
+        for c in SPEECH_CHOICES
+    ]
+    current = SPEECH_CHOICES.index(app.settings.speech_backend)
+    return Menu(words.SETTING_LABELS["speech_backend"], items, on_back=_pop, index=current)
+
+
+def settings_menu(app: App) -> Menu:
+    """Each item shows its value; choosing it moves to the next value and saves.
+
+    Speech opens a list instead: stepping through the backends one by one would start each.
+    """
+    menu: Menu
+
+    def speech_label() -> str:
+        value = words.SPEECH_LABELS.get(app.settings.speech_backend, app.settings.speech_backend)
+        return words.setting_item(words.SETTING_LABELS["speech_backend"], value)
+
+    def item(name: str, shown: Any, values: tuple[Any, ...]) -> MenuItem:
+        def label() -> str:
+            return words.setting_item(
+                words.SETTING_LABELS[name], shown(getattr(app.settings, name))
+            )
+
+        def change(a: App) -> None:
+            a.update_settings(**{name: _cycle(values, getattr(a.settings, name))})
+            menu.refresh(a)
+
+        return MenuItem(label, change)
+
+    menu = Menu(
+        words.SETTINGS,
+        [
+            MenuItem(speech_label, lambda a: a.push(speech_menu(a))),
+            item("verbosity", str, VERBOSITY_CHOICES),
+            item("sound_enabled", words.on_off, (True, False)),
+            item("sound_volume", str, VOLUME_STEPS),
+            item("tts_rate", str, RATE_STEPS),
+            item("bot_pause_ms", words.milliseconds, PAUSE_STEPS),
+            MenuItem(words.BACK_TO_MENU, _pop),
+        ],
+        on_back=_pop,
+    )
+    return menu
+
+
+def with_seed(setup: GameSetup, seed: int) -> GameSetup:
+    """The same table with a new shuffle (and no stacked deck)."""
+    return replace(setup, seed=seed, deck=None)

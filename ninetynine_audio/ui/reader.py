@@ -1,0 +1,145 @@
+"""A paragraph reader: the rules of a game, or the list of keys, read a paragraph at a time."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ninetynine_audio.input.commands import HELP
+from ninetynine_audio.present import screens as words
+from ninetynine_audio.ui.screen import Display, Screen
+
+if TYPE_CHECKING:
+    from ninetynine_audio.ui.app import App
+
+RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """One piece of text, and whether it is a heading."""
+
+    text: str
+    is_heading: bool = False
+
+
+_LINK = re.compile(r"\[([^\]]+)\]\([^)]*\)")
+
+
+def plain(text: str) -> str:
+    """Markdown marks removed: emphasis, code, links."""
+    text = _LINK.sub(r"\1", text)
+    return " ".join(text.replace("**", "").replace("`", "").replace("__", "").split())
+
+
+def parse_markdown(text: str) -> list[Paragraph]:
+    """Headings, paragraphs and list items of a Markdown text, in order."""
+    paragraphs: list[Paragraph] = []
+    lines: list[str] = []
+
+    def flush() -> None:
+        if lines:
+            paragraphs.append(Paragraph(plain(" ".join(lines))))
+            lines.clear()
+
+    in_code = False
+    for raw in text.splitlines():
+        line = raw.strip()
+        if line.startswith("```"):
+            flush()
+            in_code = not in_code
+            continue
+        if in_code:
+            if line:
+                paragraphs.append(Paragraph(line))
+            continue
+        if not line:
+            flush()
+        elif line.startswith("#"):
+            flush()
+            paragraphs.append(Paragraph(plain(line.lstrip("#")), is_heading=True))
+        elif re.match(r"^([-*+]|\d+[.)])\s+", line):
+            flush()
+            lines.append(re.sub(r"^([-*+]|\d+[.)])\s+", "", line))
+        elif line.startswith(">"):
+            lines.append(line.lstrip("> "))
+        else:
+            lines.append(line)
+    flush()
+    return [p for p in paragraphs if p.text]
+
+
+def rules_paragraphs(game: str) -> list[Paragraph] | None:
+    """The rules of ``game`` from ``docs/rules/<game>.md``, or None when there are none."""
+    path = RULES_DIR / f"{game}.md"
+    try:
+        return parse_markdown(path.read_text(encoding="utf-8"))
+    except OSError:
+        return None
+
+
+class Reader(Screen):
+    """Up/Down by paragraph, Left/Right by heading, Home/End, Escape closes."""
+
+    context = HELP
+
+    def __init__(self, title: str, paragraphs: list[Paragraph]) -> None:
+        self.title = title
+        self.paragraphs = paragraphs or [Paragraph(title)]
+        self.index = 0
+
+    def enter(self, app: App) -> None:
+        """Say the title and the first paragraph."""
+        first = self.paragraphs[0].text
+        app.say(first if first == self.title else f"{self.title}. {first}")
+
+    def resume(self, app: App) -> None:
+        """Read the current paragraph again."""
+        self._speak(app)
+
+    def _speak(self, app: App, cue: str | None = None) -> None:
+        app.say(self.paragraphs[self.index].text, cue=cue)
+
+    def _go(self, app: App, index: int) -> None:
+        if not 0 <= index < len(self.paragraphs):
+            app.say(words.rules_edge_text(index > 0), cue="menu_edge")
+            return
+        self.index = index
+        self._speak(app)
+
+    def _heading(self, app: App, step: int) -> None:
+        index = self.index + step
+        while 0 <= index < len(self.paragraphs):
+            if self.paragraphs[index].is_heading:
+                self.index = index
+                self._speak(app)
+                return
+            index += step
+        app.say(words.rules_edge_text(step > 0), cue="menu_edge")
+
+    def handle(self, app: App, command: str) -> bool:
+        """Move through the text or close it."""
+        if command == "next_paragraph":
+            self._go(app, self.index + 1)
+        elif command == "previous_paragraph":
+            self._go(app, self.index - 1)
+        elif command == "next_heading":
+            self._heading(app, 1)
+        elif command == "previous_heading":
+            self._heading(app, -1)
+        elif command == "first_paragraph":
+            self._go(app, 0)
+        elif command == "last_paragraph":
+            self._go(app, len(self.paragraphs) - 1)
+        elif command == "back":
+            app.pop()
+        else:
+            return False
+        return True
+
+    def display(self, app: App) -> Display:
+        """The current paragraph and the next few."""
+        shown = [p.text for p in self.paragraphs[self.index : self.index + 4]]
+        return Display(self.title, shown, 0)

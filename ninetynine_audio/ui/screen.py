@@ -1,0 +1,165 @@
+"""The screen stack's building blocks: a screen, and a menu screen with spoken positions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.input.commands import GLOBAL, MENU
+from ninetynine_audio.present import screens as words
+
+if TYPE_CHECKING:
+    from ninetynine_audio.ui.app import App
+
+
+@dataclass
+class Display:
+    """What the window shows for a screen: a title, big lines, and an optional highlighted line."""
+
+    title: str
+    lines: list[str] = field(default_factory=list)
+    highlight: int | None = None
+
+
+class Screen:
+    """One screen of the stack. Subclasses answer commands of their ``context``."""
+
+    context: str = MENU
+    title: str = ""
+
+    def enter(self, app: App) -> None:
+        """Called when the screen is pushed: say where the player is."""
+
+    def resume(self, app: App) -> None:
+        """Called when the screen above was closed and this one is on top again."""
+        self.enter(app)
+
+    def handle_gesture(self, app: App, gesture: str) -> bool:
+        """A first look at a key before the keymap (menus jump by first letter); True if used."""
+        return False
+
+    def handle(self, app: App, command: str) -> bool:
+        """Carry out ``command``; False when it means nothing here."""
+        return False
+
+    def tick(self, app: App) -> None:
+        """Called every frame (timers, computer players)."""
+
+    def is_busy(self, app: App) -> bool:
+        """True while the screen is about to act by itself (a computer player is due)."""
+        return False
+
+    def display(self, app: App) -> Display:
+        """What the window shows."""
+        return Display(self.title)
+
+
+Label = str | Callable[[], str]
+
+
+@dataclass
+class MenuItem:
+    """One entry of a menu: its label (fixed or computed) and what choosing it does."""
+
+    label: Label
+    action: Callable[[App], None]
+
+    def text(self) -> str:
+        """The label as it is now."""
+        return self.label() if callable(self.label) else self.label
+
+
+class Menu(Screen):
+    """A vertical list: Up/Down wrap, Home/End, Enter chooses, Escape goes back.
+
+    Each move speaks "label, n of m". A letter key jumps to the next item starting with it.
+    """
+
+    context = MENU
+
+    def __init__(
+        self,
+        title: str,
+        items: Sequence[MenuItem],
+        *,
+        on_back: Callable[[App], None] | None = None,
+        index: int = 0,
+    ) -> None:
+        self.title = title
+        self.items = list(items)
+        self.index = max(0, min(index, len(self.items) - 1))
+        self.on_back = on_back
+
+    def item_text(self, app: App) -> str:
+        """The current item with its position."""
+        item = self.items[self.index]
+        return words.menu_item_text(
+            item.text(), self.index, len(self.items), app.settings.verbosity
+        )
+
+    def enter(self, app: App) -> None:
+        """Say the menu's title and the current item."""
+        app.say(words.menu_opened_text(self.title, self.item_text(app)))
+
+    def resume(self, app: App) -> None:
+        """Back on this menu: say it again."""
+        self.enter(app)
+
+    def _move(self, app: App, index: int, *, wrapped: bool = False, edge: bool = False) -> None:
+        self.index = index
+        cue = "menu_edge" if wrapped or edge else "menu_move"
+        app.say(self.item_text(app), cue=cue)
+
+    def handle_gesture(self, app: App, gesture: str) -> bool:
+        """A letter jumps to the next item starting with it, unless the menu binds that key."""
+        if len(gesture) != 1 or not gesture.isalpha():
+            return False
+        bound = app.keymap.command_for(MENU, gesture)
+        if bound is not None and bound != app.keymap.command_for(GLOBAL, gesture):
+            return False
+        count = len(self.items)
+        for step in range(1, count + 1):
+            candidate = (self.index + step) % count
+            if self.items[candidate].text().lower().startswith(gesture):
+                self._move(app, candidate)
+                return True
+        return False
+
+    def handle(self, app: App, command: str) -> bool:
+        """Move, choose or go back."""
+        count = len(self.items)
+        if command == "move_down":
+            wrapped = self.index == count - 1
+            self._move(app, (self.index + 1) % count, wrapped=wrapped)
+        elif command == "move_up":
+            wrapped = self.index == 0
+            self._move(app, (self.index - 1) % count, wrapped=wrapped)
+        elif command == "first_item":
+            self._move(app, 0, edge=True)
+        elif command == "last_item":
+            self._move(app, count - 1, edge=True)
+        elif command == "select":
+            app.cues.play("menu_select")
+            self.items[self.index].action(app)
+        elif command == "back":
+            if self.on_back is None:
+                return False
+            self.on_back(app)
+        else:
+            return False
+        return True
+
+    def display(self, app: App) -> Display:
+        """The title and every item, the current one highlighted."""
+        return Display(self.title, [item.text() for item in self.items], self.index)
+
+    def refresh(self, app: App) -> None:
+        """Say the current item again after its label changed (a setting was toggled)."""
+        app.say(self.item_text(app))
+
+
+def say_now(text: str, cue: str | None = None) -> Utterance:
+    """An utterance that answers the player at once."""
+    return Utterance(text, Priority.NOW, cue=cue)

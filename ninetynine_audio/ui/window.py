@@ -1,0 +1,124 @@
+"""The pygame window: it takes every key and shows the game in large, high-contrast text.
+
+Nothing in it needs to be seen: every key is answered in speech. The window's class name is
+``ninetynine-audio`` (``SDL_VIDEO_X11_WMCLASS``), so tools can find it by class.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+import pygame
+
+from ninetynine_audio.input.gestures import gesture_from_event
+from ninetynine_audio.present.screens import APP_TITLE
+from ninetynine_audio.ui.app import App
+
+WINDOW_CLASS = "ninetynine-audio"
+SIZE = (1100, 800)
+BACKGROUND = (0, 0, 0)
+TEXT = (255, 255, 255)
+ACCENT = (255, 230, 0)
+BIG = 56
+NORMAL = 40
+MESSAGES_SHOWN = 5
+
+
+class Window:
+    """Opens the window and runs the loop: keys in, ``App.tick`` every frame, redraw on change."""
+
+    def __init__(self, size: tuple[int, int] = SIZE, wait_ms: int = 10) -> None:
+        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+        pygame.display.init()
+        pygame.font.init()
+        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        pygame.display.set_caption(APP_TITLE)
+        self.wait_ms = wait_ms
+        self.big = pygame.font.Font(None, BIG)
+        self.normal = pygame.font.Font(None, NORMAL)
+        self.frames = 0
+
+    def run(
+        self, app: App, max_frames: int | None = None, on_frame: Callable[[], None] | None = None
+    ) -> int:
+        """Run until the player quits (or ``max_frames`` frames); returns the exit status."""
+        try:
+            while app.running and (max_frames is None or self.frames < max_frames):
+                if on_frame is not None:
+                    on_frame()
+                self.frame(app)
+        finally:
+            if max_frames is None or not app.running:
+                app.close()
+                pygame.display.quit()
+        return 0
+
+    def frame(self, app: App) -> None:
+        """Handle the keys waiting (waiting a moment for one), tick, redraw."""
+        self.frames += 1
+        first = pygame.event.wait(self.wait_ms) if self.wait_ms else None
+        events = [first] if first is not None and first.type != pygame.NOEVENT else []
+        events += pygame.event.get()
+        lone = app.keymap.lone_modifiers()
+        for event in events:
+            if event.type == pygame.QUIT:
+                app.quit()
+            elif event.type == pygame.KEYDOWN:
+                gesture = gesture_from_event(event, lone)
+                if gesture is not None:
+                    app.handle_gesture(gesture)
+            elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED):
+                app.changed = True
+        app.tick()
+        if app.changed:
+            self.draw(app)
+            app.changed = False
+
+    def draw(self, app: App) -> None:
+        """Title, the screen's lines (the highlighted one in yellow), then the last messages."""
+        surface = pygame.display.get_surface()
+        if surface is None:
+            return
+        surface.fill(BACKGROUND)
+        width = surface.get_width()
+        y = 20
+        if not app.stack:
+            pygame.display.flip()
+            return
+        shown = app.top.display(app)
+        y = self._text(surface, shown.title, self.big, ACCENT, y, width)
+        y += 10
+        for index, line in enumerate(shown.lines[:9]):
+            colour = ACCENT if index == shown.highlight else TEXT
+            prefix = "> " if index == shown.highlight else "  "
+            y = self._text(surface, prefix + line, self.normal, colour, y, width)
+        y += 20
+        for message in list(app.messages)[-MESSAGES_SHOWN:]:
+            y = self._text(surface, message, self.normal, TEXT, y, width)
+        pygame.display.flip()
+
+    def _text(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        font: pygame.font.Font,
+        colour: tuple[int, int, int],
+        y: int,
+        width: int,
+    ) -> int:
+        # Wrap by words so long messages stay on screen at a large size.
+        words = text.split()
+        line = ""
+        for word in words:
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] > width - 40 and line:
+                surface.blit(font.render(line, True, colour), (20, y))
+                y += font.get_linesize()
+                line = word
+            else:
+                line = trial
+        if line:
+            surface.blit(font.render(line, True, colour), (20, y))
+            y += font.get_linesize()
+        return y

@@ -1,0 +1,33 @@
+"""Shared test set-up: no screen, no sound card, and a private folder for the game's files."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+_HOME_ENV = "NINETYNINE_AUDIO_HOME"
+_session_home: str | None = None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Point the game's folders at a fresh temporary folder for this test session.
+
+    Done before any test module is imported, so nothing can read or write the real config,
+    data or log folders of the person running the tests.
+    """
+    global _session_home
+    _session_home = tempfile.mkdtemp(prefix="ninetynine-audio-tests-")
+    os.environ[_HOME_ENV] = _session_home
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Remove the session's folder."""
+    if _session_home is not None:
+        shutil.rmtree(_session_home, ignore_errors=True)
