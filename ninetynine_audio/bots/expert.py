@@ -1,0 +1,84 @@
+"""Expert: a determinized Monte Carlo search with a fixed budget.
+
+For each decision the Expert deals the cards it cannot see at random into the other hands (of
+their known sizes) and the stock, consistently with everything its seat knows, and plays each
+of its legal plays out to the end of the round on that deal, everybody then playing as Normal.
+Every play is tried on the same deals, so the comparison is fair; the play with the best
+average wins (ties go to Hard's preference). The budget is a fixed number of deals, so the
+choice depends only on the view and the bot's own generator.
+
+A round is scored from the Expert's side: in classic and arcade losing the life costs 1 and
+another player losing it gains a share; in tactical the points it wins or loses against the
+average of the others, so landings on 33, 66 and 99, the traps below them, the 2 (halving or
+doubling) and the Jack's skip all count exactly as the engine plays them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ninetynine_audio.bots.fastsim import RoundSim, determinize, play_out, policy_table
+from ninetynine_audio.bots.hard import HardBot
+from ninetynine_audio.bots.knowledge import RANK_CODE, distinct_plays, play_move
+from ninetynine_audio.bots.simple import pending_draw
+from ninetynine_audio.games.adding import Action, AddingView, PlayCard, Scoring, playable
+
+DEALS = 40
+HORIZON = 60
+TIE_WEIGHT = 0.02
+
+
+class ExpertBot:
+    """Tries every legal play on sampled deals of the unseen cards and keeps the best."""
+
+    level = "expert"
+
+    def __init__(self, deals: int = DEALS, horizon: int = HORIZON) -> None:
+        """An Expert that samples ``deals`` deals per decision, playouts of ``horizon`` plays."""
+        self.deals = deals
+        self.horizon = horizon
+        self.hard = HardBot()
+
+    def choose(self, view: AddingView, rng: random.Random) -> Action:
+        """The play with the best average over the sampled deals."""
+        draw = pending_draw(view)
+        if draw is not None:
+            return draw
+        plays = distinct_plays(playable(view))
+        if len(plays) == 1:
+            return plays[0]
+        values = self.values(view, plays, rng)
+        prior = self.hard.scores(view, plays)
+        best = max(range(len(plays)), key=lambda i: values[i] + TIE_WEIGHT * prior[i])
+        return plays[best]
+
+    def values(self, view: AddingView, plays: list[PlayCard], rng: random.Random) -> list[float]:
+        """The average outcome of each play over ``self.deals`` sampled deals."""
+        policy = policy_table(view.rules)
+        moves = [(RANK_CODE[p.card.rank], play_move(view.rules, view.total, p)) for p in plays]
+        totals = [0.0] * len(plays)
+        limits = view.rules.scoring is Scoring.LIMITS
+        for _ in range(self.deals):
+            base = determinize(view, rng)
+            for index, (code, move) in enumerate(moves):
+                sim = base.copy()
+                sim.play(code, move)
+                play_out(sim, policy, self.horizon)
+                totals[index] += _score(sim, view.seat, limits)
+        return [total / self.deals for total in totals]
+
+
+def _score(sim: RoundSim, seat: int, limits: bool) -> float:
+    """The round's result for ``seat``: its own loss against the average other player's."""
+    others = [s for s in range(len(sim.deltas)) if s != seat]
+    if not others:
+        return 0.0
+    if limits:
+        return sim.deltas[seat] - sum(sim.deltas[s] for s in others) / len(others)
+    if sim.loser is None:
+        return 0.0
+    if sim.loser == seat:
+        return -1.0
+    # Only the players still in share the loss of the others' life.
+    still = sum(1 for s in others if sim.lives[s] > 0 or s == sim.loser)
+    return 1.0 / max(still, 1)

@@ -1,0 +1,341 @@
+"""A small, fast copy of one round of the adding games, for the searching level.
+
+The engine's ``apply`` builds a new frozen state for every play, which is right for the game
+and too slow for thousands of playouts per decision. :class:`RoundSim` keeps one round on plain
+lists of rank codes (suits never matter in these games) and follows the engine's rules for
+everything a round needs: the card effects (read from the engine's own ``card_outcomes``), the
+direction, skips, the two-player 4, drawing and rebuilding the stock, stuck players, and the
+tactical marks. It stops when the round ends; ``tests/test_bots_fastsim.py`` checks it against
+the engine play by play.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ninetynine_audio.bots.knowledge import (
+    ACE,
+    FOUR,
+    JACK,
+    KING,
+    LIMIT,
+    NINE,
+    TEN,
+    TWO,
+    Move,
+    MoveTable,
+    hand_codes,
+    move_table,
+    unseen_counts,
+)
+from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring
+
+MARKS = (33, 66)
+CLASSIC_SPECIALS = {NINE: 1, FOUR: 2, TEN: 3, KING: 4}
+SWAPPED_SPECIALS = {KING: 1, FOUR: 2, TEN: 3, NINE: 4}
+TACTICAL_SPECIALS = {NINE: 1, FOUR: 2, TEN: 3, ACE: 4, JACK: 5, TWO: 6}
+
+# A Normal-policy choice key: the smallest key is the play Normal makes.
+Key = tuple[int, int, int, int, int]
+PolicyRow = tuple[tuple[tuple[Key, Move], ...], ...]
+
+
+def move_cost(limits: bool, total: int, move: Move) -> int:
+    """Points its player loses by ``move`` on ``total`` (tactical only; else 0)."""
+    if not limits:
+        return 0
+    after = move[1]
+    if after <= total:
+        return 0
+    cost = sum(1 for mark in MARKS if total < mark < after)
+    if after > LIMIT:
+        cost += 3 if move[4] else 2
+    return cost
+
+
+def normal_key(rules: AddingRules, total: int, code: int, move: Move) -> Key:
+    """How Normal ranks ``move`` of rank ``code`` on ``total`` (smaller is preferred).
+
+    The same order as :func:`ninetynine_audio.bots.simple.normal_choice`: the cheapest plays
+    first; among free tactical plays a landing on 33, 66 or 99, the highest first; then the
+    lowest ordinary card; then the specials in Normal's order, a 10 or an ace the wanted way.
+    """
+    limits = rules.scoring is Scoring.LIMITS
+    cost = move_cost(limits, total, move)
+    after = move[1]
+    face = code + 1
+    if limits and cost == 0 and after in (33, 66, LIMIT):
+        # As Normal does, a fall onto a mark (a 2 halving 66) counts too, though it scores nothing.
+        return (0, 0, -after, face, 0)
+    if limits:
+        specials = TACTICAL_SPECIALS
+    elif rules.swap_nine_king:
+        specials = SWAPPED_SPECIALS
+    else:
+        specials = CLASSIC_SPECIALS
+    rank = specials.get(code, 0)
+    if rank == 0:
+        return (cost, 1, 0, face, 0)
+    is_minus = move[0] in (Choice.MINUS_TEN, Choice.PLUS_ONE)
+    return (cost, 1, rank, 0, 0 if is_minus == (total >= 50) else 1)
+
+
+_POLICY_CACHE: dict[AddingRules, tuple[PolicyRow, ...]] = {}
+
+
+def policy_table(rules: AddingRules) -> tuple[PolicyRow, ...]:
+    """For each total and rank, its legal moves with Normal's key, best first."""
+    cached = _POLICY_CACHE.get(rules)
+    if cached is None:
+        table = move_table(rules)
+        cached = tuple(
+            tuple(
+                tuple(
+                    sorted(
+                        ((normal_key(rules, total, code, m), m) for m in moves),
+                        key=lambda pair: pair[0],
+                    )
+                )
+                for code, moves in enumerate(row)
+            )
+            for total, row in enumerate(table)
+        )
+        _POLICY_CACHE[rules] = cached
+    return cached
+
+
+class RoundSim:
+    """One round in progress, on rank codes; mutable, cheap to copy."""
+
+    __slots__ = (
+        "deltas",
+        "direction",
+        "discard",
+        "ended",
+        "hands",
+        "limits",
+        "lives",
+        "loser",
+        "pile",
+        "plays",
+        "rng",
+        "stock",
+        "table",
+        "to_act",
+        "total",
+        "two_player_four",
+    )
+
+    def __init__(
+        self,
+        rules: AddingRules,
+        hands: list[list[int]],
+        stock: list[int],
+        pile: list[int],
+        discard: list[int],
+        lives: list[int],
+        total: int,
+        direction: int,
+        to_act: int,
+        rng: random.Random,
+    ) -> None:
+        self.table: MoveTable = move_table(rules)
+        self.limits = rules.scoring is Scoring.LIMITS
+        self.two_player_four = rules.two_player_four
+        self.hands = hands
+        self.stock = stock
+        self.pile = pile
+        self.discard = discard
+        self.lives = lives
+        self.total = total
+        self.direction = direction
+        self.to_act = to_act
+        self.rng = rng
+        self.deltas = [0] * len(hands)
+        self.ended = False
+        self.loser: int | None = None
+        self.plays = 0
+
+    def copy(self) -> RoundSim:
+        """An independent copy (the generator is shared: it only shuffles rebuilt stocks)."""
+        other = RoundSim.__new__(RoundSim)
+        other.table = self.table
+        other.limits = self.limits
+        other.two_player_four = self.two_player_four
+        other.hands = [list(hand) for hand in self.hands]
+        other.stock = list(self.stock)
+        other.pile = list(self.pile)
+        other.discard = list(self.discard)
+        other.lives = list(self.lives)
+        other.total = self.total
+        other.direction = self.direction
+        other.to_act = self.to_act
+        other.rng = self.rng
+        other.deltas = list(self.deltas)
+        other.ended = self.ended
+        other.loser = self.loser
+        other.plays = self.plays
+        return other
+
+    def active_count(self) -> int:
+        """Players still in."""
+        return sum(1 for lives in self.lives if lives > 0)
+
+    def next_seat(self, seat: int, step: int) -> int:
+        """The next seat still in after ``seat`` going ``step`` (+1 clockwise)."""
+        count = len(self.lives)
+        candidate = (seat + step) % count
+        for _ in range(count):
+            if self.lives[candidate] > 0:
+                return candidate
+            candidate = (candidate + step) % count
+        return seat
+
+    def moves(self, seat: int) -> list[tuple[int, Move]]:
+        """Every legal (rank code, move) of ``seat`` on the current total, one per rank."""
+        row = self.table[self.total]
+        found: list[tuple[int, Move]] = []
+        seen = 0
+        for code in self.hands[seat]:
+            bit = 1 << code
+            if seen & bit:
+                continue
+            seen |= bit
+            found.extend((code, move) for move in row[code])
+        return found
+
+    def play(self, code: int, move: Move) -> None:
+        """The player to act plays a card of rank ``code`` in the way ``move``."""
+        seat = self.to_act
+        self.plays += 1
+        self.hands[seat].remove(code)
+        self.pile.append(code)
+        before = self.total
+        after = move[1]
+        self.total = after
+        players_in = self.active_count()
+        if move[2] and players_in >= 3:
+            self.direction = -self.direction
+        if self.limits and after > before and self._score(seat, before, after, move[4]):
+            return
+        if self.lives[seat] > 0:
+            self._draw(seat)
+        if move[2] and players_in == 2 and self.two_player_four:
+            self.to_act = seat
+        elif move[3]:
+            self.to_act = self.next_seat(self.next_seat(seat, self.direction), self.direction)
+        else:
+            self.to_act = self.next_seat(seat, self.direction)
+        self._settle()
+
+    def _draw(self, seat: int) -> None:
+        if not self.stock:
+            under = self.discard + self.pile[:-1]
+            if not under:
+                return
+            self.pile = self.pile[-1:]
+            self.discard = []
+            self.rng.shuffle(under)
+            self.stock = under
+        self.hands[seat].append(self.stock.pop())
+
+    def _score(self, seat: int, before: int, after: int, doubled: bool) -> bool:
+        """Tactical scoring of a rise; True when the round ended."""
+        lives = self.lives
+        others = [s for s in range(len(lives)) if s != seat and lives[s] > 0]
+        changes: list[tuple[int, int]] = []
+        for mark in MARKS:
+            if after == mark:
+                changes.extend((other, -1) for other in others)
+            elif before < mark < after:
+                changes.append((seat, -1))
+        ended = False
+        if after == LIMIT:
+            changes.extend((other, -2) for other in others)
+            ended = True
+        elif after > LIMIT:
+            changes.append((seat, -3 if doubled else -2))
+            ended = True
+            self.loser = seat
+        was_in = [s for s in range(len(lives)) if lives[s] > 0]
+        for who, change in changes:
+            lives[who] += change
+            self.deltas[who] += change
+        for who in was_in:
+            if lives[who] <= 0:
+                # Out at once: the hand goes under the pile.
+                self.pile = self.hands[who] + self.pile
+                self.hands[who] = []
+        if ended or self.active_count() <= 1:
+            self.ended = True
+            return True
+        return False
+
+    def _settle(self) -> None:
+        seat = self.to_act
+        hand = self.hands[seat]
+        if self.limits and hand:
+            return
+        row = self.table[self.total]
+        for code in hand:
+            if row[code]:
+                return
+        self.lives[seat] -= 1
+        self.deltas[seat] -= 1
+        self.loser = seat
+        self.ended = True
+
+
+def determinize(view: AddingView, rng: random.Random) -> RoundSim:
+    """A full round consistent with ``view``: the unseen cards dealt at random.
+
+    The other hands get their known sizes from the unseen cards; the rest becomes the stock in
+    random order. Only ``rng`` decides, so the same view and generator give the same deal.
+    """
+    counts = unseen_counts(view)
+    unseen = [code for code, count in enumerate(counts) for _ in range(count)]
+    rng.shuffle(unseen)
+    hands: list[list[int]] = []
+    for seat, size in enumerate(view.hand_sizes):
+        if seat == view.seat:
+            hands.append(hand_codes(view.hand))
+        else:
+            hands.append(unseen[:size])
+            del unseen[:size]
+    return RoundSim(
+        view.rules,
+        hands,
+        unseen,  # drawn from the end: the order is random either way
+        hand_codes(view.pile),
+        hand_codes(view.discard),
+        list(view.lives),
+        view.total,
+        view.direction.step,
+        view.to_act,
+        rng,
+    )
+
+
+def normal_move(sim: RoundSim, policy: tuple[PolicyRow, ...]) -> tuple[int, Move] | None:
+    """The play Normal would make for the player to act, or None with no card."""
+    row = policy[sim.total]
+    best: tuple[Key, int, Move] | None = None
+    for code in sim.hands[sim.to_act]:
+        options = row[code]
+        if options:
+            key, move = options[0]
+            if best is None or key < best[0]:
+                best = (key, code, move)
+    if best is None:
+        return None
+    return best[1], best[2]
+
+
+def play_out(sim: RoundSim, policy: tuple[PolicyRow, ...], horizon: int) -> None:
+    """Everybody plays Normal until the round ends or ``horizon`` more plays were made."""
+    limit = sim.plays + horizon
+    while not sim.ended and sim.plays < limit:
+        choice = normal_move(sim, policy)
+        if choice is None:
+            return
+        sim.play(*choice)
