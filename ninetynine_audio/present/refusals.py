@@ -8,7 +8,7 @@ from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import Choice
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.present.effects import choice_words
-from ninetynine_audio.present.words import NORMAL, card_name, join_and, possessive
+from ninetynine_audio.present.words import NORMAL, card_name, is_you, join_and, possessive
 
 
 def refusal_text(error: GameError, verbosity: str = NORMAL) -> str:
@@ -21,7 +21,9 @@ def refusal_text(error: GameError, verbosity: str = NORMAL) -> str:
         return f"{card_words} would take the total to {details.get('total')}"
     if code == "not_your_turn":
         to_act = str(details.get("to_act", ""))
-        return f"{possessive(to_act)} turn, not yours" if to_act else "It is not your turn"
+        if not to_act:
+            return "It is not your turn"
+        return "It is your turn" if is_you(to_act) else f"It is {to_act}'s turn"
     if code == "card_not_in_hand":
         return f"{card_words} is not in your hand"
     if code == "choice_required":
