@@ -354,3 +354,20 @@ def test_command_line_reports_each_game_and_exits_by_verdict(
     assert f"  line {index + 1}: " in capsys.readouterr().out
     assert referee().main(["--quiet", str(bad), str(good)]) == 1
     assert capsys.readouterr().out == "3 games refereed, 2 consistent, 1 with problems\n"
+
+
+def test_an_arcade_match_goes_on_after_you_only_without_a_person_in_your_seat() -> None:
+    for seed in range(20):
+        lines = game_log("arcade", ["easy"] * 4, seed)
+        parsed = records(lines)
+        outs = [i for i, r in enumerate(parsed) if r["event"] == "player_out"]
+        if parsed[outs[0]]["player"] == "You":
+            break
+    else:
+        raise AssertionError("no game in which You went out first")
+    assert all(r.is_consistent for r in verdicts(lines))
+    # With a person playing You the match is over once You are out: a further round is wrong.
+    kinds = ["human", *parsed[0]["kinds"][1:]]
+    problem = first_problem(replace(lines, 0, kinds=kinds))
+    assert problem.line == outs[0] + 3  # player_out, round_ended, then round_started
+    assert "game is over" in problem.text
