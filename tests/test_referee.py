@@ -371,3 +371,29 @@ def test_an_arcade_match_goes_on_after_you_only_without_a_person_in_your_seat() 
     problem = first_problem(replace(lines, 0, kinds=kinds))
     assert problem.line == outs[0] + 3  # player_out, round_ended, then round_started
     assert "game is over" in problem.text
+
+
+@pytest.mark.parametrize(("kinds", "copies"), [(FOUR, 2), (["easy"] * 5, 3)])
+def test_a_card_dealt_more_often_than_there_are_decks_is_caught(
+    kinds: list[str], copies: int
+) -> None:
+    lines = game_log("classic", kinds, 4)
+    index = find(lines, lambda i, r: r[i]["event"] == "round_started")
+    hands = records(lines)[index]["hands"]
+    seats = list(hands)
+    card = hands[seats[0]][0]
+    for seat in seats[1:copies]:
+        hands[seat][0] = card
+    problem = first_problem(replace(lines, index, hands=hands))
+    assert problem.line == index + 1
+    assert f"{card} was dealt {copies} times" in problem.text
+
+
+def test_a_rebuilt_stock_of_the_wrong_size_is_caught() -> None:
+    lines = game_log("classic", FOUR, 5, keep_going=True)
+    assert all(r.is_consistent for r in verdicts(lines))
+    index = find(lines, lambda i, r: r[i]["event"] == "stock_rebuilt")
+    cards = json.loads(lines[index])["cards"]
+    problem = first_problem(replace(lines, index, cards=cards + 1))
+    assert problem.line == index + 1
+    assert f"should hold {cards} cards" in problem.text
