@@ -176,10 +176,8 @@ class GameReferee:
         self.stock: Counter[str] = Counter()
         self.stock_count = 0
         self.pile: Counter[str] = Counter()
-        self.pile_count = 0
         self.top: str | None = None
         self.aside: Counter[str] = Counter()
-        self.aside_count = 0
         self.total = 0
         self.direction = CLOCKWISE
         self.to_act: str | None = None
@@ -431,10 +429,8 @@ class GameReferee:
                 line, f"stock should be {self.stock_count} after the deal, not {r['stock']}"
             )
         self.pile = Counter()
-        self.pile_count = 0
         self.top = None
         self.aside = Counter()
-        self.aside_count = 0
         self.owes = {}
         if self.rounds == 1 and self.stacked:
             self._check_stacked_deal(line, r)
@@ -469,9 +465,7 @@ class GameReferee:
             self.problem(line, f"the stock is kept: {self.stock_count} cards, not {r['stock']}")
         # The old pile is set aside for the next rebuild; the new one starts empty.
         self.aside += self.pile
-        self.aside_count += self.pile_count
         self.pile = Counter()
-        self.pile_count = 0
         self.top = None
 
     def on_round_ended(self, line: int, r: dict[str, Any]) -> None:
@@ -587,7 +581,6 @@ class GameReferee:
         if not self.is_tactical and after > 99:
             self.problem(line, f"{card} takes the total to {after}, over 99")
         self.pile[card] += 1
-        self.pile_count += 1
         self.top = card
         self.total = after
         self.expect = self._after_play(line, player, card, before, after)
@@ -719,7 +712,6 @@ class GameReferee:
         # An out player's cards leave play: under the pile (tactical) or set aside.
         hand = self.hands.pop(player, [])
         self.aside.update(hand)
-        self.aside_count += len(hand)
 
     def on_stock_rebuilt(self, line: int, r: dict[str, Any]) -> None:
         if not self.manual:
@@ -736,9 +728,7 @@ class GameReferee:
         self.stock = under + self.stock
         self.stock_count += want
         self.pile = Counter({self.top: 1}) if self.top is not None else Counter()
-        self.pile_count = 1 if self.top is not None else 0
         self.aside = Counter()
-        self.aside_count = 0
 
     def on_card_drawn(self, line: int, r: dict[str, Any]) -> None:
         if not self.manual:
@@ -818,9 +808,6 @@ class GameReferee:
             del self.owes[player]
         else:
             self.problem(line, f"{player} did not owe a draw")
-
-    def on_game_started(self, line: int, r: dict[str, Any]) -> None:
-        self.problem(line, "game_started inside a game")
 
 
 def _direction_name(direction: int) -> str:
