@@ -142,6 +142,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             clock=time.perf_counter,
             on_game=on_game,
             keep_events=log is not None,
+            deck=setup.deck,
         )
     finally:
         if log:

@@ -77,6 +77,8 @@ def test_replay_finds_a_changed_line(tmp_path, capsys):
         (["--players", "easy,wizard"], "unknown player kind"),
         (["--game", "snap"], "unknown game"),
         (["--players", "human,normal"], "computer players only"),
+        (["--players", ",".join(["easy"] * 9)], "2 to 8 players, not 9"),
+        (["--game", "arcade", "--lives", "5"], "3 lives each, not 5"),
     ],
 )
 def test_simulate_bad_input_is_a_clear_error(arguments, message, capsys):
@@ -110,3 +112,30 @@ def test_simulate_with_every_classic_variant_replays(tmp_path, capsys):
     first = json.loads(log.read_text().splitlines()[0])
     assert first["options"]["keep_going"] is True and first["options"]["hand_size"] == 4
     assert main(["replay", str(log)]) == 0
+
+
+def test_simulate_deals_a_stacked_deck(tmp_path):
+    log = tmp_path / "stacked.jsonl"
+    deck = "KS 9H 4C 2D 3D 5D"
+    assert (
+        main(
+            [
+                "simulate",
+                "--players",
+                "normal,normal",
+                "--games",
+                "2",
+                "--quiet",
+                "--deck",
+                deck,
+                "--log-events",
+                str(log),
+            ]
+        )
+        == 0
+    )
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    starts = [r for r in records if r["event"] == "game_started"]
+    assert all(r["deck"] == deck.split() for r in starts)
+    first_round = next(r for r in records if r["event"] == "round_started")
+    assert first_round["hands"] == {"Lily": ["KS", "4C", "3D"], "Max": ["9H", "2D", "5D"]}

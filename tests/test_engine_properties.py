@@ -32,7 +32,7 @@ def tables(draw):
     game = draw(st.sampled_from(["classic", "arcade", "tactical"]))
     if game == "arcade":
         count = 4
-        options = AddingOptions(lives=draw(st.integers(1, 3)))
+        options = AddingOptions()
     elif game == "tactical":
         count = draw(st.integers(2, 6))
         options = AddingOptions(lives=draw(st.integers(1, 6)))

@@ -187,6 +187,7 @@ def run_tournament(
     clock: Clock | None = None,
     on_game: Callable[[int, GameRecord], None] | None = None,
     keep_events: bool = False,
+    deck: Sequence[Card] | None = None,
 ) -> TournamentResult:
     """Play ``games`` games; with ``rotate`` the entries move one seat each game."""
     result = TournamentResult(
@@ -207,6 +208,7 @@ def run_tournament(
             options,
             clock=clock,
             keep_events=keep_events,
+            deck=deck,
         )
         result.games += 1
         result.rounds += record.rounds

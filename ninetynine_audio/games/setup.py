@@ -38,7 +38,7 @@ def default_names(game: str, kinds: Sequence[str]) -> tuple[str, ...]:
             humans += 1
             names.append("You" if humans == 1 else f"Player {humans}")
         else:
-            names.append(next(spare))
+            names.append(next(spare, f"Player {len(names) + 1}"))
     return tuple(names)
 
 

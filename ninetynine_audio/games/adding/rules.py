@@ -134,11 +134,17 @@ def make_rules(game: str, players: int, options: AddingOptions | None = None) ->
             decks=1,
         )
     if game == "arcade":
+        if options.lives not in (None, 3):
+            raise SetupError(
+                f"arcade is played with 3 lives each, not {options.lives}",
+                option="lives",
+                value=options.lives,
+            )
         return AddingRules(
             game=game,
             scoring=Scoring.STUCK,
             next_starter=NextStarter.AFTER_LOSER,
-            lives=options.lives or 3,
+            lives=3,
             hand_size=3,
             decks=1,
             ends_when_human_out=True,
