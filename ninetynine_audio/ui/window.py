@@ -29,7 +29,8 @@ class Window:
     """Opens the window and runs the loop: keys in, ``App.tick`` every frame, redraw on change."""
 
     def __init__(self, size: tuple[int, int] = SIZE, wait_ms: int = 10) -> None:
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WINDOW_CLASS)
+        # pygame sets this to the program's file name on import; ours is the same every run.
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
         pygame.display.init()
         pygame.font.init()
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)

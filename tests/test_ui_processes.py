@@ -1,0 +1,182 @@
+"""The game as a player starts it: text mode in a subprocess, and the real window under Xvfb.
+
+Both play the same stacked two-player classic game to its end: You play the King (99), Lily
+passes with a 9, your 7 is refused, your 9 passes, and Lily, holding 5, 6 and 3, is stuck.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO
+
+import pytest
+
+GAME = [
+    "--game",
+    "classic",
+    "--players",
+    "You:human,Lily:normal",
+    "--deck",
+    "KS 9H 7C 5D 9C 6D 2S 3S",
+    "--lives",
+    "1",
+    "--bot-pause",
+    "0",
+    "--seed",
+    "1",
+]
+EXPECTED = [
+    "Round 1. You start. Your cards: King, 7 and 9",
+    "You play King, total 99",
+    "Lily plays 9, total 99",
+    "7 would take the total to 106",
+    "You play 9, total 99",
+    "Lily is stuck at 99 with 5, 6 and 3",
+    "Lily loses a life, no lives left",
+    "You win the game. Places: 1st You, 2nd Lily",
+    "Main menu. Play, 1 of 5",
+    "Goodbye",
+]
+DEADLINE_S = 60  # only a guard against a hung process; the game itself takes well under a second
+
+
+def _env(home: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(
+        NINETYNINE_AUDIO_HOME=str(home),
+        SDL_AUDIODRIVER="dummy",
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    return env
+
+
+def test_text_mode_plays_a_game_to_its_end_from_stdin(tmp_path: Path) -> None:
+    keys = "\n".join(["1", "1", "2", "escape"]) + "\n"  # then the end of input quits
+    done = subprocess.run(
+        [sys.executable, "-m", "ninetynine_audio", "--text", *GAME],
+        input=keys,
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        timeout=DEADLINE_S,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Ninety-Nine"
+    positions = [lines.index(line) for line in EXPECTED]
+    assert positions == sorted(positions), lines
+
+
+def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
+    # Down through the games, each read with its position; Escape backs out, the end quits.
+    keys = "return\ndown\ndown\ndown\nescape\nescape\n"
+    done = subprocess.run(
+        [sys.executable, "-m", "ninetynine_audio", "--text", "--seed", "3"],
+        input=keys,
+        capture_output=True,
+        text=True,
+        env=_env(tmp_path),
+        timeout=DEADLINE_S,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 5"
+    assert lines[1].startswith("Choose a game. Classic")
+    assert lines[2].startswith("Arcade") and lines[2].endswith("2 of 3")
+    assert lines[3].startswith("Tactical") and lines[3].endswith("3 of 3")
+    assert lines[4].startswith("Classic") and lines[4].endswith("1 of 3")
+    assert lines[5] == "Main menu. Play, 1 of 5"
+    assert lines[-1] == "Goodbye"
+
+
+@pytest.fixture
+def xvfb_display() -> Iterator[str]:
+    """A private X display on Xvfb, stopped after the test."""
+    read_fd, write_fd = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_fd)
+    try:
+        with os.fdopen(read_fd) as reader:
+            number = reader.readline().strip()
+        assert number, "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def _read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:
+    for line in stream:
+        lines.put(line.rstrip("\n"))
+
+
+def _wait_for(lines: queue.Queue[str], seen: list[str], wanted: str) -> None:
+    """Read the game's output until ``wanted`` appears."""
+    end = time.monotonic() + DEADLINE_S
+    while wanted not in seen:
+        remaining = end - time.monotonic()
+        if remaining <= 0:
+            raise AssertionError(f"{wanted!r} was never said; heard {seen}")
+        try:
+            seen.append(lines.get(timeout=remaining))
+        except queue.Empty:
+            continue
+
+
+def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_display: str) -> None:
+    assert shutil.which("xdotool"), "xdotool is needed (apt-get install xdotool)"
+    env = _env(tmp_path)
+    env.update(DISPLAY=xvfb_display, SDL_VIDEODRIVER="x11")
+    game = subprocess.Popen(
+        [sys.executable, "-m", "ninetynine_audio", "--speech", "text", *GAME],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=_read_lines, args=(game.stdout, lines), daemon=True).start()
+    seen: list[str] = []
+    try:
+        found = subprocess.run(
+            ["xdotool", "search", "--sync", "--classname", "ninetynine-audio"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=DEADLINE_S,
+            check=True,
+        )
+        window = found.stdout.split()[0]
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
+        _wait_for(lines, seen, "Your turn, 0")
+
+        def key(name: str, then: str) -> None:
+            subprocess.run(["xdotool", "key", name], env=env, check=True, timeout=DEADLINE_S)
+            _wait_for(lines, seen, then)
+
+        key("1", "Lily plays 9, total 99")
+        key("1", "7 would take the total to 106")
+        key("Right", "9, stays 99")
+        key("Return", "You win the game. Places: 1st You, 2nd Lily")
+        key("Escape", "Main menu. Play, 1 of 5")
+        key("Escape", "Goodbye")
+        assert game.wait(timeout=DEADLINE_S) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    positions = [seen.index(line) for line in EXPECTED]
+    assert positions == sorted(positions), seen
