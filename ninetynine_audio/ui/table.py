@@ -177,7 +177,7 @@ class TableScreen(Screen):
         state = self.state
         if state.is_over:
             self.skipping = False
-            app.say(words.game_over_hint(app.key_name(TABLE, "play_card")))
+            app.say(words.game_over_hint(app.key_name(TABLE, "play_card")), queue=True)
             return
         seat = state.to_act
         if seat in self.bots:

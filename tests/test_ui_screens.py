@@ -1,0 +1,162 @@
+"""Menus, settings, the rules reader, key help and keymap problems, driven by posted keys."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ninetynine_audio.games.adding import AddingOptions, GameEnded, LivesChanged, PlayerOut
+from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.ui.harness import make_app
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test gets its own settings and keymap folder."""
+    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:
+    h = make_app()
+    h.frames(1)
+    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 5"]
+    h.press("up")
+    assert h.new_speech() == ["Quit, 5 of 5"]
+    assert h.app.cues.names[-1] == "menu_edge"
+    h.press("down")
+    assert h.new_speech() == ["Play, 1 of 5"]
+    assert h.app.cues.names[-1] == "menu_edge"
+    h.press("down")
+    assert h.new_speech() == ["Rules, 2 of 5"]
+    assert h.app.cues.names[-1] == "menu_move"
+    h.press("s", "k", "end", "home")
+    assert h.new_speech() == ["Settings, 4 of 5", "Keys, 3 of 5", "Quit, 5 of 5", "Play, 1 of 5"]
+    h.press("q", "return")
+    assert h.new_speech() == ["Quit, 5 of 5", "Goodbye"]
+    assert not h.app.running
+
+
+def test_settings_change_at_once_and_are_saved(private_home: Path) -> None:
+    h = make_app()
+    h.press("s", "return")
+    assert h.new_speech()[-1] == "Settings. Speech: automatic, 1 of 7"
+    h.press("down", "return")
+    assert h.new_speech() == ["Verbosity: normal, 2 of 7", "Verbosity: full, 2 of 7"]
+    h.press("return")
+    assert h.new_speech() == ["Verbosity: brief"]  # brief drops the position
+    h.press("down", "return")
+    assert h.new_speech() == ["Sound: on", "Sound: off"]
+    assert not h.app.cues.player.enabled
+    h.press("down", "down", "down", "return")
+    assert h.new_speech()[-1] == "Pause after computer moves: 1200 milliseconds"
+    saved = json.loads((private_home / "config" / "settings.json").read_text())
+    assert saved["verbosity"] == "brief"
+    assert saved["sound_enabled"] is False
+    assert saved["bot_pause_ms"] == 1200
+    h.press("escape")
+    assert h.new_speech() == ["Main menu. Settings"]
+
+
+def test_the_speech_setting_offers_a_list_and_switches_backend() -> None:
+    h = make_app()
+    h.press("s", "return", "return")
+    assert h.new_speech()[-1] == "Speech. Automatic, 1 of 4"
+    h.press("end", "return")  # Text
+    assert h.app.speaker.backend.name == "text"
+    assert h.app.settings.speech_backend == "text"
+
+
+def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
+    h = make_app()
+    h.press("r", "return")
+    assert h.new_speech()[-1] == "Rules of which game. Classic, 1 of 3"
+    h.press("return")
+    assert h.new_speech() == ["Rules: Classic. Ninety-Nine, the classic adding game"]
+    h.press("down")
+    assert h.new_speech() == ["Overview"]
+    h.press("down")
+    assert h.new_speech()[0].startswith("Players take turns laying a card")
+    h.press("right")
+    assert h.new_speech() == ["Setting up"]
+    h.press("home", "up")
+    assert h.new_speech() == ["Ninety-Nine, the classic adding game", "Start of the text"]
+    h.press("escape")
+    assert h.new_speech() == ["Rules of which game. Classic, 1 of 3"]
+
+
+def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:
+    h = make_app()
+    h.new_speech()
+    h.press("f1")
+    [help_text] = h.new_speech()
+    assert help_text.startswith("Up arrow or Shift plus Tab: Move to the previous item")
+    assert "Escape: Go back" in help_text
+    h.press("f12", "return", "x", "f12", "down")
+    assert h.new_speech() == [
+        "Key help on: press a key to hear what it does, F12 to leave",
+        "Enter: Choose this item",
+        "X: nothing here",
+        "Key help off",
+        "Rules, 2 of 5",
+    ]
+
+
+def test_a_broken_keymap_is_reported_and_the_default_keys_work(private_home: Path) -> None:
+    config = private_home / "config"
+    config.mkdir()
+    (config / "keymap.toml").write_text('schema = 1\n[table]\nannounce_total = ["r"]\n')
+    setup = GameSetup("classic", ("You", "Lily"), ("human", "normal"), AddingOptions(), 3)
+    h = make_app(setup)
+    h.frames(1)
+    spoken = h.new_speech()
+    assert (
+        'Your keymap was not used. keymap.toml, section [table], announce_total: "r" is '
+        "already used by repeat_last in [global]. The default keys are in use." in spoken
+    )
+    h.press("c", "r")
+    assert h.new_speech() == ["Total 0", "Total 0"]  # C, then R repeats it
+
+
+def test_a_good_user_keymap_changes_keys(private_home: Path) -> None:
+    config = private_home / "config"
+    config.mkdir()
+    (config / "keymap.toml").write_text('schema = 1\n[table]\nannounce_total = ["w"]\n')
+    setup = GameSetup("classic", ("You", "Lily"), ("human", "normal"), AddingOptions(), 3)
+    h = make_app(setup)
+    h.frames(1)
+    h.new_speech()
+    h.press("c", "w")
+    assert h.new_speech() == ["Total 0"]
+
+
+def test_a_fast_game_drops_old_narration_but_never_a_result() -> None:
+    setup = GameSetup(
+        "classic",
+        ("Ann", "Bob", "Cat"),
+        ("normal", "easy", "normal"),
+        AddingOptions(lives=1),
+        12,
+    )
+    h = make_app(setup, bot_pause_ms=0)
+    h.recorder.hold = True  # the voice is always still talking: a backlog would build
+    h.press("s", frames=400)
+    table = h.table
+    assert table is not None and table.is_over
+    for _ in range(400):
+        h.recorder.finish()
+        h.frames(1)
+    spoken = "\n".join(h.spoken)
+    results = [e for e in table.events if isinstance(e, LivesChanged | PlayerOut | GameEnded)]
+    assert results
+    for event in results:
+        if isinstance(event, LivesChanged):
+            assert f"{event.player} loses a life" in spoken
+        elif isinstance(event, PlayerOut):
+            assert f"{event.player} is out" in spoken
+    winner = next(e for e in table.events if isinstance(e, GameEnded)).winner
+    assert f"{winner} wins the game" in spoken
+    played = sum(1 for line in h.app.speaker.history if " plays " in line)
+    assert sum(1 for line in h.spoken if " plays " in line) < played
