@@ -17,15 +17,23 @@ from __future__ import annotations
 
 import random
 
-from ninetynine_audio.bots.fastsim import RoundSim, determinize, play_out, policy_table
+from ninetynine_audio.bots.fastsim import (
+    RoundSim,
+    determinize,
+    keeper_table,
+    play_out,
+    policy_table,
+)
 from ninetynine_audio.bots.hard import HardBot
 from ninetynine_audio.bots.knowledge import RANK_CODE, distinct_plays, play_move
 from ninetynine_audio.bots.simple import pending_draw
 from ninetynine_audio.games.adding import Action, AddingView, PlayCard, Scoring, playable
 
-DEALS = 40
+DEALS = 120  # classic and arcade: few decisions are searched, each can have many deals
+TACTICAL_DEALS = 40  # tactical: every decision is searched and its rounds are longer
+SEARCH_FROM = 80  # classic and arcade: below this total Hard's choice stands (see below)
 HORIZON = 60
-TIE_WEIGHT = 0.02
+TIE_WEIGHT = 0.3
 
 
 class ExpertBot:
@@ -33,9 +41,12 @@ class ExpertBot:
 
     level = "expert"
 
-    def __init__(self, deals: int = DEALS, horizon: int = HORIZON) -> None:
-        """An Expert that samples ``deals`` deals per decision, playouts of ``horizon`` plays."""
+    def __init__(
+        self, deals: int = DEALS, tactical_deals: int = TACTICAL_DEALS, horizon: int = HORIZON
+    ) -> None:
+        """An Expert sampling ``deals`` deals per decision (``tactical_deals`` in tactical)."""
         self.deals = deals
+        self.tactical_deals = tactical_deals
         self.horizon = horizon
         self.hard = HardBot()
 
@@ -47,25 +58,35 @@ class ExpertBot:
         plays = distinct_plays(playable(view))
         if len(plays) == 1:
             return plays[0]
-        values = self.values(view, plays, rng)
         prior = self.hard.scores(view, plays)
+        if view.rules.scoring is not Scoring.LIMITS and view.total < SEARCH_FROM:
+            # Far from 99 nobody can be stuck soon: playouts would only add noise to Hard's
+            # reasons (keep the low cards and the specials), so the budget goes to the endgame.
+            return plays[max(range(len(plays)), key=lambda i: prior[i])]
+        values = self.values(view, plays, rng)
         best = max(range(len(plays)), key=lambda i: values[i] + TIE_WEIGHT * prior[i])
         return plays[best]
 
     def values(self, view: AddingView, plays: list[PlayCard], rng: random.Random) -> list[float]:
-        """The average outcome of each play over ``self.deals`` sampled deals."""
+        """The average outcome of each play over the sampled deals."""
         policy = policy_table(view.rules)
+        keeper = keeper_table(view.rules)
+        policies = [
+            keeper if seat == view.seat or _plays_like_keeper(kind) else policy
+            for seat, kind in enumerate(view.kinds)
+        ]
         moves = [(RANK_CODE[p.card.rank], play_move(view.rules, view.total, p)) for p in plays]
         totals = [0.0] * len(plays)
         limits = view.rules.scoring is Scoring.LIMITS
-        for _ in range(self.deals):
+        deals = self.tactical_deals if limits else self.deals
+        for _ in range(deals):
             base = determinize(view, rng)
             for index, (code, move) in enumerate(moves):
                 sim = base.copy()
                 sim.play(code, move)
-                play_out(sim, policy, self.horizon)
+                play_out(sim, policies, self.horizon)
                 totals[index] += _score(sim, view.seat, limits)
-        return [total / self.deals for total in totals]
+        return [total / deals for total in totals]
 
 
 def _score(sim: RoundSim, seat: int, limits: bool) -> float:
@@ -82,3 +103,8 @@ def _score(sim: RoundSim, seat: int, limits: bool) -> float:
     # Only the players still in share the loss of the others' life.
     still = sum(1 for s in others if sim.lives[s] > 0 or s == sim.loser)
     return 1.0 / max(still, 1)
+
+
+def _plays_like_keeper(kind: str) -> bool:
+    """Whether a seat of ``kind`` is best modelled as keeping its low cards."""
+    return kind not in ("easy", "normal")

@@ -331,11 +331,47 @@ def normal_move(sim: RoundSim, policy: tuple[PolicyRow, ...]) -> tuple[int, Move
     return best[1], best[2]
 
 
-def play_out(sim: RoundSim, policy: tuple[PolicyRow, ...], horizon: int) -> None:
-    """Everybody plays Normal until the round ends or ``horizon`` more plays were made."""
+def keeper_key(rules: AddingRules, total: int, code: int, move: Move) -> Key:
+    """Normal's order, except that the highest ordinary card goes first.
+
+    Low cards still fit when the total is near 99, so a player who keeps them is stuck less
+    often; the searching level plays its own later turns this way.
+    """
+    key = normal_key(rules, total, code, move)
+    if key[1] == 1 and key[2] == 0:
+        return (key[0], 1, 0, 20 - key[3], 0)
+    return key
+
+
+_KEEPER_CACHE: dict[AddingRules, tuple[PolicyRow, ...]] = {}
+
+
+def keeper_table(rules: AddingRules) -> tuple[PolicyRow, ...]:
+    """Like :func:`policy_table`, in the order of :func:`keeper_key`."""
+    cached = _KEEPER_CACHE.get(rules)
+    if cached is None:
+        table = move_table(rules)
+        cached = tuple(
+            tuple(
+                tuple(
+                    sorted(
+                        ((keeper_key(rules, total, code, m), m) for m in moves),
+                        key=lambda pair: pair[0],
+                    )
+                )
+                for code, moves in enumerate(row)
+            )
+            for total, row in enumerate(table)
+        )
+        _KEEPER_CACHE[rules] = cached
+    return cached
+
+
+def play_out(sim: RoundSim, policies: list[tuple[PolicyRow, ...]], horizon: int) -> None:
+    """Each seat plays by its policy until the round ends or ``horizon`` more plays were made."""
     limit = sim.plays + horizon
     while not sim.ended and sim.plays < limit:
-        choice = normal_move(sim, policy)
+        choice = normal_move(sim, policies[sim.to_act])
         if choice is None:
             return
         sim.play(*choice)

@@ -1,0 +1,227 @@
+"""Measure how strong each computer level is and write the table of ``docs/strength.md``.
+
+For each adding game (classic, arcade, tactical) one bot of each level plays against three
+Normal bots, and the Expert also plays against three Hard bots. The entries change seats every
+game, so no level profits from a seat; with four players an even level wins 25%. The games are
+seeded, so a run with the same options gives the same table (decision times aside).
+
+    python tools/benchmark_strength.py            # 2,000 games per row, about half an hour
+    python tools/benchmark_strength.py --games 40 --output /tmp/strength.md   # a smoke run
+
+The games run on ``--workers`` processes, one game at a time on each. Every finished chunk of
+games is kept in ``--cache`` (``build/strength`` by default), so an interrupted run picks up
+where it stopped; ``--fresh`` starts again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import os
+import platform
+import shlex
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+
+from ninetynine_audio.bots import levels
+from ninetynine_audio.bots.tournament import percentile, run_tournament, wilson
+
+GAMES = ("classic", "arcade", "tactical")
+CHUNK = 100  # games per job: a multiple of 4, so every chunk rotates the seats evenly
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of the table: ``level`` in seat rotation against three ``opponent`` bots."""
+
+    game: str
+    level: str
+    opponent: str
+
+    @property
+    def name(self) -> str:
+        """The row's file-name key."""
+        return f"{self.game}-{self.level}-vs-{self.opponent}"
+
+
+@dataclass(frozen=True)
+class Job:
+    """A chunk of games of one row."""
+
+    row: Row
+    chunk: int
+    games: int
+    seed: int
+
+
+def rows() -> list[Row]:
+    """Every row of the table, in table order."""
+    found: list[Row] = []
+    for game in GAMES:
+        found.extend(Row(game, level, "normal") for level in levels())
+        found.append(Row(game, "expert", "hard"))
+    return found
+
+
+def run_job(job: Job) -> dict[str, object]:
+    """Play one chunk and return its figures (run in a worker process)."""
+    row = job.row
+    kinds = [row.level, row.opponent, row.opponent, row.opponent]
+    result = run_tournament(
+        row.game, kinds, job.games, job.seed + job.chunk, clock=time.perf_counter
+    )
+    entry = result.entries[0]
+    times = result.decision_times.get(row.level, [])
+    if row.level == row.opponent:
+        # Four bots of one level: count the decisions of all of them (the same player anyway).
+        times = [t for kind, values in result.decision_times.items() for t in values]
+    return {
+        "row": row.name,
+        "chunk": job.chunk,
+        "games": result.games,
+        "wins": entry.wins,
+        "lives_lost": entry.lives_lost,
+        "rounds": result.rounds,
+        "times_us": [round(t * 1e6) for t in times],
+    }
+
+
+def _cache_file(cache: Path, job: Job) -> Path:
+    return cache / f"{job.row.name}-{job.chunk:04d}-{job.games}-{job.seed}.json"
+
+
+def collect(jobs: Sequence[Job], cache: Path, workers: int) -> dict[str, list[dict[str, object]]]:
+    """Run the jobs not yet in ``cache`` and return every chunk's figures by row."""
+    cache.mkdir(parents=True, exist_ok=True)
+    todo = [job for job in jobs if not _cache_file(cache, job).exists()]
+    by_name = {job.row.name: job for job in jobs}
+    print(f"{len(jobs)} chunks, {len(jobs) - len(todo)} already done", file=sys.stderr)
+    started = time.perf_counter()
+    with multiprocessing.Pool(workers) as pool:
+        for done, figures in enumerate(pool.imap_unordered(run_job, todo), 1):
+            job = next(
+                j
+                for j in todo
+                if j.row.name == figures["row"] and j.chunk == figures["chunk"]
+            )
+            _cache_file(cache, job).write_text(json.dumps(figures), encoding="utf-8")
+            elapsed = time.perf_counter() - started
+            left = elapsed / done * (len(todo) - done)
+            print(
+                f"[{done}/{len(todo)}] {figures['row']} chunk {figures['chunk']}"
+                f"  {elapsed / 60:.1f} min, about {left / 60:.1f} min left",
+                file=sys.stderr,
+            )
+    results: dict[str, list[dict[str, object]]] = {name: [] for name in by_name}
+    for job in jobs:
+        data = json.loads(_cache_file(cache, job).read_text(encoding="utf-8"))
+        results[job.row.name].append(data)
+    return results
+
+
+def _int(value: object) -> int:
+    assert isinstance(value, int)
+    return value
+
+
+def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, object]]]) -> str:
+    """The Markdown table of ``game``."""
+    lines = [
+        f"### {game}",
+        "",
+        "| level | against | games | win rate | 95% interval | lives lost per round"
+        " | decision median | decision 95th pct |",
+        "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: |",
+    ]
+    for row in chosen:
+        if row.game != game:
+            continue
+        chunks = results[row.name]
+        games = sum(_int(c["games"]) for c in chunks)
+        wins = sum(_int(c["wins"]) for c in chunks)
+        lost = sum(_int(c["lives_lost"]) for c in chunks)
+        rounds = sum(_int(c["rounds"]) for c in chunks)
+        times: list[int] = []
+        for c in chunks:
+            values = c["times_us"]
+            assert isinstance(values, list)
+            times.extend(values)
+        times.sort()
+        median = statistics.median(times) / 1000 if times else 0.0
+        p95 = percentile(times, 95) / 1000 if times else 0.0
+        interval = wilson(wins, games)
+        lines.append(
+            f"| {row.level} | 3 × {row.opponent} | {games} | {interval.rate:.1%}"
+            f" | {interval.low:.1%} – {interval.high:.1%} | {lost / max(rounds, 1):.3f}"
+            f" | {median:.2f} ms | {p95:.2f} ms |"
+        )
+    lines.append("")
+    return "\n".join(lines)
+
+
+def write_report(
+    path: Path, chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], argv: list[str]
+) -> None:
+    """Write the Markdown report with its tables and how it was made."""
+    command = "python tools/benchmark_strength.py" + "".join(f" {shlex.quote(a)}" for a in argv)
+    header = [
+        "# How strong the computer players are",
+        "",
+        "Made by the command below; do not edit the tables by hand, run it again.",
+        "",
+        "```",
+        command,
+        "```",
+        "",
+        f"- date: {date.today().isoformat()}",
+        f"- machine: {os.cpu_count()} cores (nproc), {platform.machine()},"
+        f" Python {platform.python_version()}, one core per game",
+        "- each row: one bot of the level and three opponents; the entries change seats every"
+        " game, so a level as strong as its opponents wins 25%",
+        "- win rate with its 95% Wilson interval; lives lost per round by the level's bot"
+        " (tactical: points); decision time of that bot, median and 95th percentile",
+        "",
+    ]
+    body = [table(game, chosen, results) for game in GAMES]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(header + body), encoding="utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the benchmark and write the report."""
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=2000, help="games per row (default 2000)")
+    parser.add_argument("--seed", type=int, default=99, help="seed of the first chunk")
+    parser.add_argument("--workers", type=int, default=2, help="processes, one game each")
+    parser.add_argument("--output", type=Path, default=Path("docs/strength.md"))
+    parser.add_argument("--cache", type=Path, default=Path("build/strength"))
+    parser.add_argument("--fresh", action="store_true", help="ignore finished chunks")
+    parser.add_argument("--only", default=None, help="only rows whose name contains this")
+    args = parser.parse_args(arguments)
+    chosen = [row for row in rows() if args.only is None or args.only in row.name]
+    jobs: list[Job] = []
+    for row in chosen:
+        left, chunk = args.games, 0
+        while left > 0:
+            size = min(CHUNK, left)
+            jobs.append(Job(row, chunk, size, args.seed * 10_000))
+            left -= size
+            chunk += 1
+    if args.fresh:
+        for job in jobs:
+            _cache_file(args.cache, job).unlink(missing_ok=True)
+    results = collect(jobs, args.cache, args.workers)
+    write_report(args.output, chosen, results, arguments)
+    print(f"wrote {args.output}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
