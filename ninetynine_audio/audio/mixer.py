@@ -6,9 +6,13 @@ is free) never take it: stopping the voice then cuts speech at once without touc
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import math
+import os
+import sys
 import threading
+from collections.abc import Iterator
 
 import pygame
 
@@ -25,6 +29,28 @@ _lock = threading.Lock()
 _failed = False
 
 
+@contextlib.contextmanager
+def native_stderr_silenced() -> Iterator[None]:
+    """Silence what C libraries write to the process's stderr for the length of the block.
+
+    Without a sound card, ALSA prints a dozen lines while SDL opens the device; in text mode
+    those lines would reach the player's screen reader in the middle of the game.
+    """
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError, AttributeError):
+        yield
+        return
+    try:
+        with open(os.devnull, "w") as devnull:
+            os.dup2(devnull.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 def init_mixer() -> bool:
     """Start the mixer once (44.1 kHz, 16-bit, stereo, 16 channels, channel 0 reserved).
 
@@ -37,9 +63,10 @@ def init_mixer() -> bool:
             return False
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(
-                    frequency=FREQUENCY, size=SAMPLE_SIZE, channels=STEREO, buffer=BUFFER
-                )
+                with native_stderr_silenced():
+                    pygame.mixer.init(
+                        frequency=FREQUENCY, size=SAMPLE_SIZE, channels=STEREO, buffer=BUFFER
+                    )
             pygame.mixer.set_num_channels(max(CHANNELS, pygame.mixer.get_num_channels()))
             pygame.mixer.set_reserved(VOICE_CHANNEL + 1)
         except (pygame.error, OSError, RuntimeError) as exc:
