@@ -187,6 +187,23 @@ def write_report(
         "- win rate with its 95% Wilson interval; lives lost per round by the level's bot"
         " (tactical: points); decision time of that bot, median and 95th percentile",
         "",
+        "## The levels",
+        "",
+        "- **easy**: any safe card at random.",
+        "- **normal**: its lowest ordinary safe card; specials only when nothing else fits.",
+        "- **hard**: scores every legal play (both ways of a 10 or an ace) by exact chances over"
+        " the cards it has not seen: the next player left with no safe card, its own next turn"
+        " without one, and the cost of spending a card that is always safe; in tactical the"
+        " points won or lost at once and the next player's chance of a landing.",
+        "- **crazy**: Hard that counts harming the human three times and the others less;"
+        " with no human at the table (as here) it plays exactly as Hard.",
+        "- **expert**: deals the unseen cards at random consistently with what it knows and"
+        " plays every candidate out to the end of the round (each seat by its level's habits),"
+        " a fixed number of deals per decision (120; tactical 40); in classic and arcade it"
+        " searches from a total of 80 and keeps Hard's choice below.",
+        "",
+        "## Results",
+        "",
     ]
     body = [table(game, chosen, results) for game in GAMES]
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,16 +1,21 @@
 """Expert: a determinized Monte Carlo search with a fixed budget.
 
-For each decision the Expert deals the cards it cannot see at random into the other hands (of
+For a decision the Expert deals the cards it cannot see at random into the other hands (of
 their known sizes) and the stock, consistently with everything its seat knows, and plays each
-of its legal plays out to the end of the round on that deal, everybody then playing as Normal.
-Every play is tried on the same deals, so the comparison is fair; the play with the best
-average wins (ties go to Hard's preference). The budget is a fixed number of deals, so the
-choice depends only on the view and the bot's own generator.
+of its legal plays (both ways of a 10 or an ace) out to the end of the round on that deal. In
+the playouts each seat plays as its level is known to: Easy and Normal seats as Normal, the
+stronger levels and the Expert itself as Normal that plays its highest ordinary card first and
+keeps the low ones. Every play is tried on the same deals, so the comparison is fair; the best
+average wins, with Hard's score added at a small weight to settle near-ties. The budget is a
+fixed number of deals, so the choice depends only on the view and the bot's own generator.
 
-A round is scored from the Expert's side: in classic and arcade losing the life costs 1 and
-another player losing it gains a share; in tactical the points it wins or loses against the
-average of the others, so landings on 33, 66 and 99, the traps below them, the 2 (halving or
-doubling) and the Jack's skip all count exactly as the engine plays them.
+In classic and arcade nobody can be stuck while the total is well below 99, and playouts from
+there only add noise, so below a total of 80 the Expert plays Hard's choice and spends its
+budget on the endgame. A round is scored from the Expert's side: losing the life costs 1 and
+another player losing it gains a share. In tactical every decision is searched, scored by the
+points the Expert wins or loses against the average of the others, so landings on 33, 66 and
+99, the traps below them, the 2 (halving or doubling) and the Jack's skip count exactly as the
+engine plays them.
 """
 
 from __future__ import annotations
