@@ -160,3 +160,14 @@ def test_a_fast_game_drops_old_narration_but_never_a_result() -> None:
     assert f"{winner} wins the game" in spoken
     played = sum(1 for line in h.app.speaker.history if " plays " in line)
     assert sum(1 for line in h.spoken if " plays " in line) < played
+
+
+def test_text_mode_lines_become_key_presses() -> None:
+    from ninetynine_audio.ui.textmode import gestures_of_line
+
+    assert gestures_of_line("\n") == (["return"], [])
+    assert gestures_of_line("right right Enter\n") == (["right", "right", "return"], [])
+    assert gestures_of_line("shift+tab ? +\n") == (["shift+tab", "shift+slash", "plus"], [])
+    assert gestures_of_line("\x1b[B\x1b[A\n") == (["down", "up"], [])
+    assert gestures_of_line("\x1b\n") == (["escape"], [])
+    assert gestures_of_line("up sideways\n") == (["up"], ["sideways"])

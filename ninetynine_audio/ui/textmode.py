@@ -21,8 +21,32 @@ from ninetynine_audio.ui.app import App
 POLL_S = 0.005
 
 
+# What a terminal sends for keys that have no letter, so pressing them works as typing them.
+TERMINAL_KEYS = (
+    ("\x1b[A", "up"),
+    ("\x1b[B", "down"),
+    ("\x1b[C", "right"),
+    ("\x1b[D", "left"),
+    ("\x1bOA", "up"),
+    ("\x1bOB", "down"),
+    ("\x1bOC", "right"),
+    ("\x1bOD", "left"),
+    ("\x1b[H", "home"),
+    ("\x1b[F", "end"),
+    ("\x1b[1~", "home"),
+    ("\x1b[4~", "end"),
+    ("\x1b[5~", "pageup"),
+    ("\x1b[6~", "pagedown"),
+    ("\x1bOP", "f1"),
+    ("\x1bOQ", "f2"),
+    ("\x1b", "escape"),
+)
+
+
 def gestures_of_line(line: str) -> tuple[list[str], list[str]]:
     """The gestures of one input line, and the words that named no key."""
+    for sequence, name in TERMINAL_KEYS:
+        line = line.replace(sequence, f" {name} ")
     names = line.split()
     if not names:
         return ["return"], []
