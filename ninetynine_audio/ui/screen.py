@@ -21,6 +21,7 @@ class Display:
     title: str
     lines: list[str] = field(default_factory=list)
     highlight: int | None = None
+    big_first: bool = False  # the first line is the one to see from afar (the total)
 
 
 class Screen:

@@ -420,4 +420,4 @@ class TableScreen(Screen):
             )
             highlight = 3
         lines.append(queries.lives_text(view(state, 0), "brief"))
-        return Display(self.title, lines, highlight)
+        return Display(self.title, lines, highlight, big_first=True)

@@ -20,9 +20,11 @@ SIZE = (1100, 800)
 BACKGROUND = (0, 0, 0)
 TEXT = (255, 255, 255)
 ACCENT = (255, 230, 0)
-BIG = 56
-NORMAL = 40
-MESSAGES_SHOWN = 5
+# pygame's default font is drawn at about 0.7 of its size; these give 45 px and more.
+HUGE = 150
+BIG = 84
+NORMAL = 64
+MESSAGES_SHOWN = 4
 
 
 class Window:
@@ -36,6 +38,7 @@ class Window:
         self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.display.set_caption(APP_TITLE)
         self.wait_ms = wait_ms
+        self.huge = pygame.font.Font(None, HUGE)
         self.big = pygame.font.Font(None, BIG)
         self.normal = pygame.font.Font(None, NORMAL)
         self.frames = 0
@@ -92,9 +95,11 @@ class Window:
         y += 10
         for index, line in enumerate(shown.lines[:9]):
             colour = ACCENT if index == shown.highlight else TEXT
-            prefix = "> " if index == shown.highlight else "  "
-            y = self._text(surface, prefix + line, self.normal, colour, y, width)
+            prefix = "> " if index == shown.highlight else ""
+            font = self.huge if index == 0 and shown.big_first else self.normal
+            y = self._text(surface, prefix + line, font, colour, y, width)
         y += 20
+        pygame.draw.line(surface, ACCENT, (20, y - 10), (width - 20, y - 10), 3)
         for message in list(app.messages)[-MESSAGES_SHOWN:]:
             y = self._text(surface, message, self.normal, TEXT, y, width)
         pygame.display.flip()
