@@ -45,15 +45,28 @@ def test_queue_waits_its_turn_and_is_fed_one_at_a_time() -> None:
     assert all(not call.interrupt for call in backend.calls)
 
 
-def test_now_interrupts_and_clears_the_queue() -> None:
+def test_now_interrupts_and_drops_waiting_narration() -> None:
     speaker, backend = busy_speaker()
-    speaker.say(Utterance("bot one plays a four"))
-    speaker.say(Utterance("bot two plays a king"))
+    speaker.say(Utterance("bot one plays a four", mergeable=True))
+    speaker.say(Utterance("bot two plays a king", mergeable=True))
     speaker.say(Utterance("Total 42", Priority.NOW))
     assert backend.calls[-1] == SpokenCall("Total 42", True, 0.0)
     assert speaker.pending == ()
     finish_and_pump(speaker, backend)
     assert backend.spoken == ["bot one plays a four", "Total 42"]
+
+
+def test_now_keeps_waiting_results_and_speaks_them_after() -> None:
+    speaker, backend = busy_speaker()
+    speaker.say(Utterance("Lily plays a king", mergeable=True))
+    speaker.say(Utterance("Max loses a life"))
+    speaker.say(Utterance("Lily wins"))
+    speaker.say(Utterance("Total 42", Priority.NOW))
+    assert [u.text for u in speaker.pending] == ["Max loses a life", "Lily wins"]
+    for _ in range(3):
+        finish_and_pump(speaker, backend)
+    assert backend.spoken[-3:] == ["Total 42", "Max loses a life", "Lily wins"]
+    assert speaker.history.count("Max loses a life") == 1
 
 
 def test_next_goes_ahead_of_the_queue_after_the_current_phrase() -> None:

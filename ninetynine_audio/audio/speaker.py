@@ -44,7 +44,8 @@ def join_phrases(texts: Sequence[str]) -> str:
 class Speaker:
     """Speaks :class:`Utterance` objects through a backend, in priority order.
 
-    * ``Priority.NOW`` cuts off current speech, drops everything waiting and speaks at once.
+    * ``Priority.NOW`` cuts off current speech and speaks at once; waiting narration that may
+      be dropped (``mergeable``) is dropped, and the rest (results of plays) follows it.
     * ``Priority.NEXT`` waits for the current phrase, then goes ahead of everything waiting
       (after any NEXT phrases already waiting).
     * ``Priority.QUEUE`` waits its turn.
@@ -114,7 +115,7 @@ class Speaker:
             return
         self._history.append(utterance.text)
         if utterance.priority is Priority.NOW:
-            self._queue.clear()
+            self._drop_narration()
             self._deliver([utterance], interrupt=True)
         else:
             self._enqueue(utterance)
@@ -155,7 +156,7 @@ class Speaker:
         """Say the last phrase again, at once (it is not added to the history again)."""
         if self._last is None:
             return
-        self._queue.clear()
+        self._drop_narration()
         self._deliver([Utterance(self._last, Priority.NOW)], interrupt=True)
 
     def replace_backend(
@@ -183,6 +184,10 @@ class Speaker:
         self._close(self._backend)
 
     # Inside ----------------------------------------------------------------------------
+
+    def _drop_narration(self) -> None:
+        """Forget waiting phrases that may be dropped; a play's result is never one of them."""
+        self._queue = deque(waiting for waiting in self._queue if not waiting.mergeable)
 
     def _enqueue(self, utterance: Utterance) -> None:
         if utterance.key is not None:

@@ -129,16 +129,7 @@ class App:
         """Hand one utterance to the speaker and keep it for the window."""
         if utterance.text:
             self.messages.append(utterance.text)
-        # An answer interrupts, but the game's results still waiting must not be lost with
-        # the narration it cuts: they follow the answer.
-        kept = (
-            [u for u in self.speaker.pending if not u.mergeable]
-            if utterance.priority is Priority.NOW and utterance.text
-            else []
-        )
         self.speaker.say(utterance)
-        for waiting in kept:
-            self.speaker.say(waiting)
         now = time.perf_counter()
         if self.first_speech_at is None and utterance.text:
             self.first_speech_at = now
