@@ -22,6 +22,7 @@ from ninetynine_audio.games.adding import (
     card_outcomes,
     playable,
 )
+from ninetynine_audio.games.adding.engine import limit_score
 
 MARKS = (33, 66, 99)
 CLASSIC_SPECIALS = {Rank.NINE: 1, Rank.FOUR: 2, Rank.TEN: 3, Rank.KING: 4}
@@ -41,13 +42,7 @@ def play_cost(rules: AddingRules, total: int, play: PlayCard) -> int:
     if rules.scoring is not Scoring.LIMITS:
         return 0
     outcome = next(o for o in card_outcomes(rules, play.card, total) if o.choice is play.choice)
-    after = outcome.total
-    if after <= total:
-        return 0
-    cost = sum(1 for mark in (33, 66) if total < mark < after)
-    if after > 99:
-        cost += 3 if outcome.doubled else 2
-    return cost
+    return limit_score(total, outcome).own_loss
 
 
 def play_total(rules: AddingRules, total: int, play: PlayCard) -> int:

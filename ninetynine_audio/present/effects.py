@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import AddingRules, Choice, Outcome, Scoring, card_outcomes
-from ninetynine_audio.games.adding.engine import LIMIT, TACTICAL_MARKS
+from ninetynine_audio.games.adding.engine import LIMIT, TACTICAL_MARKS, limit_score
 from ninetynine_audio.present.words import BRIEF, NORMAL, card_name, join_and
 
 CHOICE_WORDS: dict[Choice, str] = {
@@ -49,16 +49,8 @@ def _effect(rules: AddingRules, total: int, outcome: Outcome) -> PlayEffect:
     after = outcome.total
     if rules.scoring is not Scoring.LIMITS:
         return PlayEffect(outcome, after <= LIMIT)
-    if after <= total:
-        return PlayEffect(outcome, True)
-    cost = sum(1 for mark in TACTICAL_MARKS if total < mark < after)
-    others = 1 if after in TACTICAL_MARKS else 0
-    wins = after == LIMIT
-    if wins:
-        others = 2
-    if after > LIMIT:
-        cost += 3 if outcome.doubled else 2
-    return PlayEffect(outcome, True, cost, others, wins)
+    score = limit_score(total, outcome)
+    return PlayEffect(outcome, True, score.own_loss, score.others_loss, after == LIMIT)
 
 
 def is_safe(rules: AddingRules, card: Card, total: int) -> bool:

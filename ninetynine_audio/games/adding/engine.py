@@ -129,6 +129,48 @@ def _outcomes(
     return (Outcome(None, LIMIT),) if makes_99 else (Outcome(None, total),)
 
 
+@dataclass(frozen=True)
+class LimitScore:
+    """What a tactical play scores: each ``(change, reason)`` for its player and for every
+    other player still in, and whether it ends the round."""
+
+    own: tuple[tuple[int, str], ...] = ()
+    others: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def own_loss(self) -> int:
+        """Points the player loses (a positive number)."""
+        return -sum(change for change, _ in self.own)
+
+    @property
+    def others_loss(self) -> int:
+        """Points each other player loses (a positive number)."""
+        return -sum(change for change, _ in self.others)
+
+
+NO_SCORE = LimitScore()
+
+
+def limit_score(before: int, outcome: Outcome) -> LimitScore:
+    """Tactical scoring: only a rise counts; landing on 33, 66 or 99 makes the others pay,
+    rising past 33 or 66 or over 99 makes the player pay."""
+    after = outcome.total
+    if after <= before:
+        return NO_SCORE
+    own: list[tuple[int, str]] = []
+    others: list[tuple[int, str]] = []
+    for mark in TACTICAL_MARKS:
+        if after == mark:
+            others.append((-1, f"landed_{mark}"))
+        elif before < mark < after:
+            own.append((-1, f"passed_{mark}"))
+    if after == LIMIT:
+        others.append((-2, "landed_99"))
+    elif after > LIMIT:
+        own.append((-3, "doubled_over_99") if outcome.doubled else (-2, "bust"))
+    return LimitScore(tuple(own), tuple(others))
+
+
 def _allowed(rules: AddingRules, outcome: Outcome) -> bool:
     return rules.scoring is Scoring.LIMITS or outcome.total <= LIMIT
 
@@ -533,24 +575,16 @@ class _Table:
     def score_limits(self, seat: int, before: int, outcome: Outcome) -> bool:
         """Tactical scoring of a rise; returns True when the play ended the round."""
         after = outcome.total
-        if after <= before:
+        score = limit_score(before, outcome)
+        if score is NO_SCORE:
             return False
         others = [other for other in self.seats_from(seat) if other != seat]
-        changes: list[tuple[int, int, str]] = []
-        for mark in TACTICAL_MARKS:
-            if after == mark:
-                changes.extend((other, -1, f"landed_{mark}") for other in others)
-            elif before < mark < after:
-                changes.append((seat, -1, f"passed_{mark}"))
-        ended = False
-        loser: int | None = None
-        winner: int | None = None
-        if after == LIMIT:
-            changes.extend((other, -2, "landed_99") for other in others)
-            ended, winner = True, seat
-        elif after > LIMIT:
-            changes.append((seat, -3, "doubled_over_99") if outcome.doubled else (seat, -2, "bust"))
-            ended, loser = True, seat
+        changes = [(seat, change, reason) for change, reason in score.own]
+        for change, reason in score.others:
+            changes.extend((other, change, reason) for other in others)
+        ended = after >= LIMIT
+        loser = seat if after > LIMIT else None
+        winner = seat if after == LIMIT else None
         self.change_lives(changes, actor=seat)
         if ended or self.game_is_decided():
             self.end_round(loser=loser, winner=winner, ender=seat)
