@@ -8,6 +8,8 @@ every life lost and the winner must have been spoken.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ninetynine_audio.cards import parse_cards
@@ -26,6 +28,13 @@ from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.table import TableScreen
 
 MAX_FRAMES = 6000
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test keeps its saved match and statistics to itself."""
+    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
+    return tmp_path
 
 
 def keys_for_turn(table: TableScreen, turn: int) -> list[str]:
@@ -126,7 +135,7 @@ def test_classic_is_played_to_the_end_by_keys(seed: int) -> None:
 def test_arcade_is_chosen_in_the_menus_and_played_to_the_end() -> None:
     h = make_app(seed=5)
     h.frames(1)
-    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 5"]
+    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 6"]
     h.press("return")  # Play
     h.press("down")  # Arcade
     assert h.new_speech()[-1].startswith("Arcade: you against Lily, Max and Zoe")
@@ -302,5 +311,6 @@ def test_the_pause_menu_resumes_and_quits_to_the_main_menu() -> None:
     h.press("up", "up", "return")
     assert h.new_speech()[-1] == "Your turn, total 0"
     h.press("escape", "end", "return")
-    assert h.new_speech()[-1] == "Main menu. Play, 1 of 5"
+    # The match is kept: the main menu offers to continue it.
+    assert h.new_speech()[-1] == "Main menu. Continue: Classic, Normal, round 1, 1 of 7"
     h.app.update_settings(sound_enabled=True)

@@ -22,26 +22,32 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:
     h = make_app()
     h.frames(1)
-    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 5"]
+    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 6"]
     h.press("up")
-    assert h.new_speech() == ["Quit, 5 of 5"]
+    assert h.new_speech() == ["Quit, 6 of 6"]
     assert h.app.cues.names[-1] == "menu_edge"
     h.press("down")
-    assert h.new_speech() == ["Play, 1 of 5"]
+    assert h.new_speech() == ["Play, 1 of 6"]
     assert h.app.cues.names[-1] == "menu_edge"
     h.press("down")
-    assert h.new_speech() == ["Rules, 2 of 5"]
+    assert h.new_speech() == ["Rules, 2 of 6"]
     assert h.app.cues.names[-1] == "menu_move"
-    h.press("s", "k", "end", "home")
-    assert h.new_speech() == ["Settings, 4 of 5", "Keys, 3 of 5", "Quit, 5 of 5", "Play, 1 of 5"]
+    h.press("s", "s", "k", "end", "home")
+    assert h.new_speech() == [
+        "Statistics, 4 of 6",
+        "Settings, 5 of 6",
+        "Keys, 3 of 6",
+        "Quit, 6 of 6",
+        "Play, 1 of 6",
+    ]
     h.press("q", "return")
-    assert h.new_speech() == ["Quit, 5 of 5", "Goodbye"]
+    assert h.new_speech() == ["Quit, 6 of 6", "Goodbye"]
     assert not h.app.running
 
 
 def test_settings_change_at_once_and_are_saved(private_home: Path) -> None:
     h = make_app()
-    h.press("s", "return")
+    h.press("s", "s", "return")
     assert h.new_speech()[-1] == "Settings. Speech: automatic, 1 of 7"
     h.press("down", "return")
     assert h.new_speech() == ["Verbosity: normal, 2 of 7", "Verbosity: full, 2 of 7"]
@@ -62,7 +68,7 @@ def test_settings_change_at_once_and_are_saved(private_home: Path) -> None:
 
 def test_the_speech_setting_offers_a_list_and_switches_backend() -> None:
     h = make_app()
-    h.press("s", "return", "return")
+    h.press("s", "s", "return", "return")
     assert h.new_speech()[-1] == "Speech. Automatic, 1 of 4"
     h.press("end", "return")  # Text
     assert h.app.speaker.backend.name == "text"
@@ -100,7 +106,7 @@ def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:
         "Enter: Choose this item",
         "X: nothing here",
         "Key help off",
-        "Rules, 2 of 5",
+        "Rules, 2 of 6",
     ]
 
 

@@ -33,7 +33,15 @@ GAME_SUMMARIES = {
     "tactical": "Tactical: land on 33, 66 and 99; passing them costs points",
 }
 
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "crazy": "Crazy"}
+LEVEL_NAMES = {
+    "easy": "Easy",
+    "normal": "Normal",
+    "hard": "Hard",
+    "crazy": "Crazy",
+    "expert": "Expert",
+    "mixed": "mixed levels",
+    "humans": "players only",
+}
 
 
 def level_name(level: str) -> str:
@@ -50,6 +58,8 @@ def menu_item_text(label: str, index: int, count: int, verbosity: str = NORMAL) 
 
 def menu_opened_text(title: str, item: str) -> str:
     """Said when a menu opens: its title, then the current item."""
+    if title.endswith(("?", ".", ":")):
+        return f"{title} {item}"
     return f"{title}. {item}"
 
 

@@ -43,10 +43,10 @@ from ninetynine_audio.present.events import game_title
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.settings import Settings, load_settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
-from ninetynine_audio.ui.menus import main_menu, pause_menu, with_seed
+from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
 from ninetynine_audio.ui.screen import Menu, Screen
-from ninetynine_audio.ui.table import TableScreen
+from ninetynine_audio.ui.table import Resumed, TableScreen
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +101,7 @@ class App:
         """Open the main menu, or go straight to a game set up on the command line."""
         menu = main_menu(self)
         self.stack = [menu]
+        problem = menu.take_problem()
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
             self.say(f"{words.APP_TITLE}. {opening}")
@@ -108,8 +109,9 @@ class App:
             self._seed_used = True
             self.say(words.APP_TITLE)
             self.start_game(setup, stop=False)
-        for notice in notices:
-            self.say(notice, queue=True)
+        for notice in [problem, *notices]:
+            if notice:
+                self.say(notice, queue=True)
 
     # -- speech ------------------------------------------------------------------------------
 
@@ -193,6 +195,8 @@ class App:
         self.stack = self.stack[:1]
         self.changed = True
         self.speaker.stop()
+        if isinstance(self.top, MainMenu):
+            self.top.start_at_top = True
         self.top.resume(self)
 
     def start_game(self, setup: GameSetup, *, stop: bool = True) -> None:
@@ -204,6 +208,15 @@ class App:
         self.stack = [*self.stack[:1], table]
         self.changed = True
         self.log_events(table.events)
+        table.enter(self)
+
+    def continue_match(self, resumed: Resumed) -> None:
+        """Open the table of a saved match where it stopped."""
+        self.speaker.stop()
+        self.paused_table = None
+        table = TableScreen(resumed[0].setup, resumed)
+        self.stack = [*self.stack[:1], table]
+        self.changed = True
         table.enter(self)
 
     def next_setup(self, setup: GameSetup) -> GameSetup:

@@ -93,9 +93,11 @@ class Harness:
 
     @property
     def table(self) -> TableScreen | None:
-        """The table on top of the stack, if any."""
-        top = self.app.top if self.app.stack else None
-        return top if isinstance(top, TableScreen) else None
+        """The table being played, if any (also under its pause menu or results)."""
+        for screen in reversed(self.app.stack):
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
 
 
 def make_app(

@@ -9,28 +9,98 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.adding.rules import PLAYER_RANGE
+from ninetynine_audio.games.saved import HUMAN, resume
 from ninetynine_audio.games.setup import GAMES, GameSetup, default_names
+from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.events import game_title
+from ninetynine_audio.store.saves import discard_match, load_match
+from ninetynine_audio.ui.results import StatisticsMenu, confirm_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem
+from ninetynine_audio.ui.table import Resumed
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.app import App
 
 
-def main_menu(app: App) -> Menu:
-    """Play, Rules, Keys, Settings, Quit."""
-    return Menu(
-        words.MAIN_MENU,
-        [
-            MenuItem(words.PLAY, lambda a: a.push(game_menu())),
+class MainMenu(Menu):
+    """Continue (when a match is saved), Play, Rules, Keys, Statistics, Settings, Quit.
+
+    The saved match is read again each time the menu comes back, so Continue appears after
+    leaving a match and disappears once it is finished or thrown away.
+    """
+
+    def __init__(self, app: App) -> None:
+        super().__init__(words.MAIN_MENU, [], on_back=lambda a: a.quit())
+        self.saved: Resumed | None = None
+        self.problem: str | None = None
+        self.start_at_top = False  # set when a match was left: Continue is then first
+        self.rebuild(app)
+
+    def rebuild(self, app: App) -> None:
+        """Look for a saved match and list the items; a damaged save gives ``problem``."""
+        resumed, problem = load_match(partial(resume, known_kinds=(HUMAN, *levels())))
+        self.saved = resumed
+        if problem:
+            self.problem = problem
+        items: list[MenuItem] = []
+        if resumed is not None:
+            saved = resumed[0]
+            label = results.continue_label(saved.setup.game, saved.level, saved.round)
+            items.append(MenuItem(label, self._continue))
+        items += [
+            MenuItem(words.PLAY, self._play),
             MenuItem(words.RULES, lambda a: a.push(rules_menu())),
             MenuItem(words.KEYS, lambda a: a.open_keys()),
+            MenuItem(results.STATISTICS, lambda a: a.push(StatisticsMenu(a))),
             MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
             MenuItem(words.QUIT, lambda a: a.quit()),
-        ],
-        on_back=lambda a: a.quit(),
-    )
+        ]
+        # Stay on the item the player left from (its position moves when Continue comes or goes).
+        current = self.items[self.index].text() if self.items else None
+        labels = [item.text() for item in items]
+        self.items = items
+        self.index = labels.index(current) if current in labels else 0
+        if self.start_at_top:
+            self.start_at_top = False
+            self.index = 0
+
+    def take_problem(self) -> str | None:
+        """The damaged save's sentence, once."""
+        problem, self.problem = self.problem, None
+        return problem
+
+    def resume(self, app: App) -> None:
+        """Back on the main menu: list again, say it, then any problem with the save."""
+        self.rebuild(app)
+        self.enter(app)
+        problem = self.take_problem()
+        if problem:
+            app.say(problem, queue=True)
+
+    def _continue(self, app: App) -> None:
+        if self.saved is not None:
+            app.continue_match(self.saved)
+
+    def _play(self, app: App) -> None:
+        if self.saved is None:
+            app.push(game_menu())
+            return
+
+        def drop_and_play(a: App) -> None:
+            problem = discard_match()
+            self.saved = None
+            a.stack.pop()  # the question
+            a.push(game_menu())
+            if problem:
+                a.say(problem, queue=True)
+
+        app.push(confirm_menu(results.NEW_GAME_QUESTION, drop_and_play))
+
+
+def main_menu(app: App) -> MainMenu:
+    """The main menu."""
+    return MainMenu(app)
 
 
 def _pop(app: App) -> None:
@@ -188,8 +258,14 @@ def pause_menu(app: App) -> Menu:
         menu.refresh(a)
 
     def new_game(a: App) -> None:
-        if table is not None:
-            a.start_game(a.next_setup(table.setup))
+        if table is None:
+            return
+
+        def start(b: App) -> None:
+            discard_match()
+            b.start_game(b.next_setup(table.setup))
+
+        a.push(confirm_menu(results.LEAVE_MATCH_QUESTION, start))
 
     def rules(a: App) -> None:
         if table is not None:

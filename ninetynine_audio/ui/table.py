@@ -19,16 +19,16 @@ from ninetynine_audio.games.adding import (
     Choice,
     DrawCard,
     Event,
+    GameEnded,
     PlayCard,
-    apply,
     check,
-    new_game,
     view,
 )
 from ninetynine_audio.games.errors import ChoiceRequired, IllegalAction
+from ninetynine_audio.games.saved import SavedMatch, advance, start_match, to_record
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.commands import TABLE
-from ninetynine_audio.present import queries, refusals
+from ninetynine_audio.present import queries, refusals, results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.effects import (
     UP_CHOICES,
@@ -40,6 +40,8 @@ from ninetynine_audio.present.effects import (
 from ninetynine_audio.present.events import Perspective, danger_cue, game_title, narrate
 from ninetynine_audio.present.seats import seat_pans
 from ninetynine_audio.present.words import card_name
+from ninetynine_audio.store.saves import discard_match, save_match
+from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
 
 if TYPE_CHECKING:
@@ -47,27 +49,30 @@ if TYPE_CHECKING:
 
 HUMAN = "human"
 
+Resumed = tuple[SavedMatch, AddingState, tuple[Event, ...]]
+"""A match continued from its save: what ``games.saved.resume`` returns."""
+
 
 class TableScreen(Screen):
     """One game of classic, arcade or tactical, from deal to result."""
 
     context = TABLE
 
-    def __init__(self, setup: GameSetup) -> None:
+    def __init__(self, setup: GameSetup, resumed: Resumed | None = None) -> None:
         self.setup = setup
         self.title = game_title(setup.game)
         self.state: AddingState
-        self.state, self._opening = new_game(
-            setup.game,
-            setup.names,
-            kinds=setup.kinds,
-            options=setup.options,
-            seed=setup.seed,
-            deck=setup.deck,
-        )
+        self.saved: SavedMatch
+        past: tuple[Event, ...] = ()
+        if resumed is None:
+            self.saved, self.state, self._opening = start_match(setup)
+        else:
+            # Dealt again and replayed by ``games.saved.resume``: nothing new to narrate.
+            self.saved, self.state, past = resumed
+            self._opening = ()
+        self.is_resumed = resumed is not None
         self.humans = frozenset(s for s, kind in enumerate(setup.kinds) if kind == HUMAN)
         self.bots = {s: make_bot(kind) for s, kind in enumerate(setup.kinds) if kind != HUMAN}
-        self.bot_rng = random.Random(f"bots:{setup.seed}")
         # The seat the sound is placed around: the first human, else the first seat.
         self.home = min(self.humans) if self.humans else 0
         self.pans = seat_pans(len(setup.names), self.home)
@@ -80,8 +85,10 @@ class TableScreen(Screen):
         self.confirm: PlayCard | None = None
         self.bot_due: float | None = None
         self.skipping = False
-        self.events: list[Event] = list(self._opening)
+        self.events: list[Event] = [*past, *self._opening]
         self.last_total_spoken: int | None = None
+        self.save_problem_said = False
+        self.result: MatchResult | None = None  # set once, when the match ends
 
     # -- what the table knows --------------------------------------------------------------
 
@@ -118,9 +125,25 @@ class TableScreen(Screen):
     # -- lifecycle ---------------------------------------------------------------------------
 
     def enter(self, app: App) -> None:
-        """Speak the opening and hand the turn to whoever starts."""
+        """Speak the opening (or where a continued match stands) and hand the turn on."""
+        if self.is_resumed:
+            app.say(
+                results.continued_text(
+                    self.setup.game, self.saved.level, self.state.round, app.settings.verbosity
+                )
+            )
+        else:
+            self._keep(app)  # the deal itself, so leaving before the first play keeps it
         self._speak_events(app, self._opening)
         self._after_change(app)
+
+    def bot_rng(self, seat: int) -> random.Random:
+        """The randomness of one computer decision.
+
+        Made from the seed, the seat and the number of actions so far, so a continued match
+        plays on exactly as it would have without the break.
+        """
+        return random.Random(f"bot:{self.setup.seed}:{seat}:{len(self.saved.actions)}")
 
     def resume(self, app: App) -> None:
         """Back from the pause menu or the rules: say whose turn it is."""
@@ -143,26 +166,49 @@ class TableScreen(Screen):
         if bot is None:
             self.bot_due = None
             return
-        action = bot.choose(view(self.state, seat), self.bot_rng)
+        action = bot.choose(view(self.state, seat), self.bot_rng(seat))
         self._apply(app, action)
 
     # -- applying actions ---------------------------------------------------------------------
 
     def _apply(self, app: App, action: Action) -> None:
-        self.state, events = apply(self.state, action)
+        self.saved, self.state, events = advance(self.saved, self.state, action)
         self._record(app, events)
         self._speak_events(app, events)
         self._bots_draw(app)
         self.confirm = None
+        self._keep(app)
         self._after_change(app)
 
     def _bots_draw(self, app: App) -> None:
         """Computer players never forget to draw (manual-draw variant)."""
         for seat in self.bots:
             if not self.state.is_over and self.state.owes_draw[seat]:
-                self.state, events = apply(self.state, DrawCard(seat))
+                self.saved, self.state, events = advance(self.saved, self.state, DrawCard(seat))
                 self._record(app, events)
                 self._speak_events(app, events)
+
+    def _keep(self, app: App) -> None:
+        """Save the match after the turn, or, when it has ended, drop the save and count it."""
+        if self.state.is_over:
+            problem = discard_match()
+            if self.result is None:
+                self.result, notices = finish_match(self)
+                for notice in notices:
+                    app.say(notice, queue=True)
+        else:
+            problem = save_match(to_record(self.saved))
+        # One sentence is enough: the match goes on in memory either way.
+        if problem and not self.save_problem_said:
+            self.save_problem_said = True
+            app.say(problem, queue=True)
+
+    def final_event(self) -> GameEnded | None:
+        """The end of the match, once it has ended."""
+        for event in reversed(self.events):
+            if isinstance(event, GameEnded):
+                return event
+        return None
 
     def _record(self, app: App, events: tuple[Event, ...]) -> None:
         self.events.extend(events)
@@ -177,7 +223,8 @@ class TableScreen(Screen):
         state = self.state
         if state.is_over:
             self.skipping = False
-            app.say(words.game_over_hint(app.key_name(TABLE, "play_card")), queue=True)
+            if self.result is not None:
+                app.push(ResultsScreen(self, self.result))
             return
         seat = state.to_act
         if seat in self.bots:

@@ -1,0 +1,193 @@
+"""After the table: the result of a match, and the statistics screen of the main menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ninetynine_audio.games.saved import HUMAN, match_level
+from ninetynine_audio.present import results as words
+from ninetynine_audio.present.results import Figures
+from ninetynine_audio.present.screens import BACK_TO_MENU
+from ninetynine_audio.store.stats import (
+    Statistics,
+    Tally,
+    load_statistics,
+    record_result,
+    reset_statistics,
+)
+from ninetynine_audio.ui.screen import Menu, MenuItem
+
+if TYPE_CHECKING:
+    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.table import TableScreen
+
+MenuAction = Callable[["App"], None]
+
+
+def figures_of(tally: Tally) -> Figures:
+    """The wording's copy of a tally."""
+    return Figures(
+        tally.played, tally.wins, tally.losses, tally.streak, tally.best_streak, tally.rounds
+    )
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """A finished match as the results screen tells it.
+
+    ``place`` and ``figures`` are None when no single player sat at the keyboard (hot seat,
+    or computer players only): such matches are not counted in the statistics.
+    """
+
+    game: str
+    level: str
+    players: int
+    rounds: int
+    places: tuple[str, ...]
+    place: int | None
+    figures: Figures | None
+
+    def summary(self, verbosity: str) -> str:
+        """The short result."""
+        if self.place is None:
+            return self.lines()[1]
+        return words.result_summary(
+            self.place,
+            self.players,
+            self.rounds,
+            self.game,
+            self.level,
+            self.figures,
+            verbosity,
+        )
+
+    def lines(self) -> list[str]:
+        """The result line by line."""
+        return words.result_lines(
+            self.place,
+            self.players,
+            self.rounds,
+            self.places,
+            self.game,
+            self.level,
+            self.figures,
+        )
+
+
+def finish_match(table: TableScreen) -> tuple[MatchResult | None, list[str]]:
+    """Count a match that has just ended, once; returns its result and problems to speak."""
+    ended = table.final_event()
+    if ended is None:
+        return None, []
+    setup = table.setup
+    level = match_level(setup.kinds)
+    humans = [seat for seat, kind in enumerate(setup.kinds) if kind == HUMAN]
+    place: int | None = None
+    figures: Figures | None = None
+    problems: list[str] = []
+    if len(humans) == 1:
+        name = setup.names[humans[0]]
+        # A player not in the places (never expected) counts as last: a loss, not a crash.
+        place = ended.places.index(name) + 1 if name in ended.places else len(setup.names)
+        statistics, problems = record_result(
+            setup.game, level, place, len(setup.names), ended.rounds
+        )
+        figures = figures_of(statistics.get(setup.game, level))
+    result = MatchResult(
+        setup.game, level, len(setup.names), ended.rounds, ended.places, place, figures
+    )
+    return result, problems
+
+
+class ResultsScreen(Menu):
+    """The result, a line per item; Enter or Escape returns to the main menu.
+
+    The last item plays again with the same players and a new shuffle.
+    """
+
+    def __init__(self, table: TableScreen, result: MatchResult) -> None:
+        self.table = table
+        self.result = result
+        items = [MenuItem(line, _to_main_menu) for line in result.lines()]
+        items.append(MenuItem(words.PLAY_AGAIN, self._play_again))
+        super().__init__(words.RESULTS, items, on_back=_to_main_menu)
+
+    def enter(self, app: App) -> None:
+        """Queue the short result after the end of the match is told."""
+        v = app.settings.verbosity
+        app.say(self.result.summary(v), queue=True)
+        app.say(words.results_hint(v), queue=True)
+
+    def _play_again(self, app: App) -> None:
+        app.start_game(app.next_setup(self.table.setup))
+
+
+def _to_main_menu(app: App) -> None:
+    app.back_to_main_menu()
+
+
+class StatisticsMenu(Menu):
+    """Every game and level with its figures, then Reset statistics and Back."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(words.STATISTICS, [], on_back=_pop)
+        self.problem: str | None = None
+        self.rebuild(app)
+
+    def rebuild(self, app: App, statistics: Statistics | None = None) -> None:
+        """Read the figures again (after a reset)."""
+        if statistics is None:
+            statistics, self.problem = load_statistics()
+        v = app.settings.verbosity
+        items = [
+            MenuItem(words.figures_text(game, level, figures_of(tally), v), _nothing)
+            for game, level, tally in statistics.entries()
+        ]
+        if not items:
+            items.append(MenuItem(words.no_statistics_text(), _nothing))
+        else:
+            items.append(MenuItem(words.RESET_STATISTICS, self._ask_reset))
+        items.append(MenuItem(BACK_TO_MENU, _pop))
+        self.items = items
+        self.index = 0
+
+    def enter(self, app: App) -> None:
+        """The title, the first line, and a damaged file's sentence if there was one."""
+        super().enter(app)
+        if self.problem:
+            app.say(self.problem, queue=True)
+            self.problem = None
+
+    def _ask_reset(self, app: App) -> None:
+        app.push(confirm_menu(words.RESET_QUESTION, self._reset))
+
+    def _reset(self, app: App) -> None:
+        statistics, problems = reset_statistics()
+        app.stack.pop()  # the question
+        self.rebuild(app, statistics)
+        app.say(f"{words.statistics_reset_text()}. {self.item_text(app)}")
+        for problem in problems:
+            app.say(problem, queue=True)
+
+
+def confirm_menu(question: str, on_yes: MenuAction, on_no: MenuAction | None = None) -> Menu:
+    """Yes or No, No first so that a hurried Enter loses nothing."""
+    return Menu(
+        question,
+        [MenuItem(words.YES, on_yes), MenuItem(words.NO, on_no or _pop)],
+        on_back=on_no or _pop,
+        index=1,
+    )
+
+
+def _pop(app: App) -> None:
+    app.pop()
+
+
+def _nothing(app: App) -> None:
+    """Choosing a line of figures reads it again."""
+    top = app.top
+    if isinstance(top, Menu):
+        top.refresh(app)
