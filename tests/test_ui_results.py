@@ -1,0 +1,177 @@
+"""Results after each match, the statistics screen and its reset, driven by keys.
+
+Quick matches come from stacked decks in classic with one life: "win" deals You a King and a 9
+against Lily's 9, 5 and 6 (she is stuck at 99); "lose" deals You 5, 6 and 7 against three
+Kings (You are stuck at 99).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from test_ui_games import play_to_the_end
+
+from ninetynine_audio.cards import parse_cards
+from ninetynine_audio.games.adding import AddingOptions
+from ninetynine_audio.games.setup import GameSetup, default_names
+from ninetynine_audio.store.stats import load_statistics, statistics_file
+from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.ui.results import ResultsScreen
+
+DECKS = {"win": "KS 9H 7C 5D 9C 6D 2S 3S", "lose": "5S KS 6D KH 7C KD 2S 3S"}
+KEYS = {"win": ["1", "1", "2"], "lose": ["1"]}
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test keeps its saved match and statistics to itself."""
+    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
+    return tmp_path
+
+
+def quick_match(outcome: str, level: str) -> Harness:
+    """A two-player classic match that ends at once in ``outcome``, left on its results."""
+    setup = GameSetup(
+        "classic",
+        ("You", "Lily"),
+        ("human", level),
+        AddingOptions(lives=1),
+        5,
+        parse_cards(DECKS[outcome]),
+    )
+    h = make_app(setup)
+    h.frames(2)
+    for key in KEYS[outcome]:
+        h.press(key, frames=3)
+    assert isinstance(h.app.top, ResultsScreen), h.spoken
+    return h
+
+
+def test_each_match_is_told_and_counted_once_per_game_and_level() -> None:
+    expected = [
+        (
+            "win",
+            "easy",
+            "You finished 1st of 2 after 1 round. Classic, Easy: 1 win, 0 losses, "
+            "100%; streak 1 win; best 1",
+        ),
+        (
+            "win",
+            "easy",
+            "You finished 1st of 2 after 1 round. Classic, Easy: 2 wins, 0 losses, "
+            "100%; streak 2 wins; best 2",
+        ),
+        (
+            "lose",
+            "normal",
+            "You finished 2nd of 2 after 1 round. Classic, Normal: 0 wins, "
+            "1 loss, 0%; streak 1 loss; best 0",
+        ),
+        (
+            "lose",
+            "easy",
+            "You finished 2nd of 2 after 1 round. Classic, Easy: 2 wins, 1 loss, "
+            "67%; streak 1 loss; best 2",
+        ),
+        (
+            "win",
+            "normal",
+            "You finished 1st of 2 after 1 round. Classic, Normal: 1 win, 1 loss, "
+            "50%; streak 1 win; best 1",
+        ),
+    ]
+    for outcome, level, summary in expected:
+        h = quick_match(outcome, level)
+        spoken = h.new_speech()
+        assert summary in spoken
+        assert spoken[-1] == "Up and Down read the details; Enter or Escape goes back to the menu"
+        h.frames(5)  # lingering on the results counts nothing more
+        h.press("escape")
+        assert h.new_speech() == ["Main menu. Play, 1 of 6"]
+    statistics, problem = load_statistics()
+    assert problem is None
+    easy = statistics.get("classic", "easy")
+    normal = statistics.get("classic", "normal")
+    assert (easy.played, easy.wins, easy.losses, easy.streak, easy.best_streak) == (3, 2, 1, -1, 2)
+    assert (normal.played, normal.wins, normal.losses, normal.best_streak) == (2, 1, 1, 1)
+    assert easy.places == (2, 1) and easy.rounds == 3
+
+
+def test_the_results_are_browsed_line_by_line_and_enter_goes_to_the_menu() -> None:
+    h = quick_match("lose", "normal")
+    h.new_speech()
+    h.press("down", "down", "down", "down", "down", "down", "down", "down", "down")
+    assert h.new_speech() == [
+        "1 round played, 2 of 10",
+        "Places: 1st Lily, 2nd You, 3 of 10",
+        "Classic, Normal: 1 match, 4 of 10",
+        "Wins: 0, 5 of 10",
+        "Losses: 1, 6 of 10",
+        "Win rate: 0%, 7 of 10",
+        "Current streak: 1 loss, 8 of 10",
+        "Best streak: 0 wins, 9 of 10",
+        "Play again with the same players, 10 of 10",
+    ]
+    h.press("home", "return")
+    assert h.new_speech() == ["You finished 2nd of 2, 1 of 10", "Main menu. Play, 1 of 6"]
+
+
+def test_play_again_deals_a_new_match_with_the_same_players() -> None:
+    h = quick_match("win", "easy")
+    h.press("end", "return")
+    table = h.table
+    assert table is not None and not table.is_over
+    assert table.setup.kinds == ("human", "easy") and table.setup.deck is None
+
+
+def test_an_arcade_match_is_counted_under_its_level() -> None:
+    kinds = ("human", "easy", "easy", "easy")
+    setup = GameSetup("arcade", default_names("arcade", kinds), kinds, AddingOptions(), 21)
+    h = make_app(setup)
+    table = play_to_the_end(h)
+    result = table.result
+    assert result is not None and result.place is not None
+    statistics, _ = load_statistics()
+    tally = statistics.get("arcade", "easy")
+    assert tally.played == 1 and tally.wins == (result.place == 1)
+    assert tally.rounds == result.rounds
+    assert statistics.get("arcade", "normal").played == 0
+
+
+def test_a_match_left_unfinished_is_not_counted() -> None:
+    setup = GameSetup("classic", ("You", "Lily"), ("human", "easy"), AddingOptions(lives=1), 5)
+    h = make_app(setup)
+    h.frames(2)
+    h.press("escape", "end", "return", "escape")
+    assert not statistics_file().exists()
+
+
+def test_the_statistics_screen_lists_every_game_and_level_and_resets_after_asking() -> None:
+    quick_match("win", "easy")
+    quick_match("lose", "normal")
+    h = make_app()
+    h.frames(1)
+    h.new_speech()
+    h.press("end", "up", "up", "return")  # Statistics
+    assert h.new_speech()[-1] == (
+        "Statistics. Classic, Easy: 1 win, 0 losses, 100%; streak 1 win; best 1, 1 of 4"
+    )
+    h.press("down", "down")
+    assert h.new_speech() == [
+        "Classic, Normal: 0 wins, 1 loss, 0%; streak 1 loss; best 0, 2 of 4",
+        "Reset statistics, 3 of 4",
+    ]
+    h.press("return")
+    assert h.new_speech() == [
+        "Every result counted so far will be lost. Reset the statistics? No, 2 of 2"
+    ]
+    h.press("return")  # No
+    assert h.new_speech() == ["Statistics. Reset statistics, 3 of 4"]
+    assert load_statistics()[0].get("classic", "easy").played == 1
+    h.press("return", "up", "return")  # Yes
+    assert h.new_speech()[-1] == "Statistics reset. No finished matches yet, 1 of 2"
+    assert json.loads(statistics_file().read_text())["games"] == {}
+    h.press("escape")
+    assert h.new_speech() == ["Main menu. Statistics, 4 of 6"]
