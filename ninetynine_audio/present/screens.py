@@ -85,7 +85,22 @@ SETTING_LABELS = {
     "sound_volume": "Sound volume",
     "bot_pause_ms": "Pause after computer moves",
     "tts_rate": "Voice speed",
+    "tts_volume": "Voice volume",
+    "practice": "Practice",
+    "keymap_path": "Keymap",
 }
+
+
+def keymap_choice(file_name: str | None) -> str:
+    """A keymap in the settings: a file's name, or the usual keys."""
+    return file_name if file_name else "usual keys"
+
+
+def keymap_loaded_text(file_name: str | None) -> str:
+    """Said after another keymap was loaded without problems."""
+    if file_name is None:
+        return "Keymap: usual keys"
+    return f"Keymap: {file_name} loaded"
 
 SPEECH_LABELS = {
     "auto": "automatic",
@@ -125,7 +140,7 @@ def key_help_text(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
 def key_help_mode_text(is_on: bool) -> str:
     """Entering or leaving key help."""
     if is_on:
-        return "Key help on: press a key to hear what it does, F12 to leave"
+        return "Key help on: press a key to hear what it does, F12 or Escape to leave"
     return "Key help off"
 
 
@@ -174,6 +189,17 @@ def goodbye_text() -> str:
 def hint_text(card_words: str) -> str:
     """The suggested play."""
     return f"Try {card_words}"
+
+
+def history_item_text(text: str, is_first: bool, is_last: bool) -> str:
+    """A message read again while stepping through what was said, the ends marked."""
+    if is_first and is_last:
+        return f"{text}. Only message"
+    if is_first:
+        return f"{text}. First message"
+    if is_last:
+        return f"{text}. Last message"
+    return text
 
 
 def history_edge_text() -> str:

@@ -288,7 +288,8 @@ class App:
         screen = self.top
         command = self.keymap.command_for(screen.context, gesture)
         if self.key_help_mode:
-            if command == "key_help_mode":
+            # Leave with the same key, or with Escape, which is easy to find.
+            if command == "key_help_mode" or gesture == "escape":
                 self.key_help_mode = False
                 self.say(words.key_help_mode_text(False))
             else:
@@ -337,7 +338,9 @@ class App:
             self.speaker.say(Utterance(words.history_edge_text(), Priority.NOW, cue="menu_edge"))
             return
         self.history_index = index
-        self.speaker.say(Utterance(self._history_snapshot[index], Priority.NOW))
+        last = len(self._history_snapshot) - 1
+        text = words.history_item_text(self._history_snapshot[index], index == 0, index == last)
+        self.speaker.say(Utterance(text, Priority.NOW))
 
     # -- the loop ------------------------------------------------------------------------------
 
@@ -378,13 +381,27 @@ class App:
             self.cues.player.set_enabled(new.sound_enabled)
         if new.sound_volume != old.sound_volume:
             self.cues.player.set_volume(new.sound_volume / 100)
+        voice_changed = (new.tts_rate, new.tts_volume) != (old.tts_rate, old.tts_volume)
         if new.speech_backend != old.speech_backend or (
-            new.tts_rate != old.tts_rate and self.speaker.backend.name == "tts"
+            voice_changed and self.speaker.backend.name == "tts"
         ):
             self._switch_speech(new.speech_backend)
+        if new.keymap_path != old.keymap_path:
+            self.reload_keymap()
         problem = save_settings(new, self.save_settings_to)
         if problem:
             self.say(problem, queue=True)
+
+    def reload_keymap(self) -> None:
+        """Load the keymap the settings name, at once; a broken one is told and not used."""
+        keymap, problems = _keymap(self.settings)
+        self.keymap = keymap
+        if problems:
+            for problem in problems:
+                self.say(words.keymap_problem_text(problem), queue=True)
+            return
+        chosen = self.settings.keymap_path
+        self.say(words.keymap_loaded_text(Path(chosen).name if chosen else None), queue=True)
 
     def _switch_speech(self, choice: str) -> None:
         options = BackendOptions(

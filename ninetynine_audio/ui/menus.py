@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
@@ -14,6 +15,7 @@ from ninetynine_audio.games.setup import GAMES, GameSetup, default_names
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.events import game_title
+from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match, load_match
 from ninetynine_audio.ui.results import StatisticsMenu, confirm_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem
@@ -307,6 +309,31 @@ def speech_menu(app: App) -> Menu:
     return Menu(words.SETTING_LABELS["speech_backend"], items, on_back=_pop, index=current)
 
 
+def keymap_files() -> list[Path]:
+    """The keymap files in the config folder, other than the one used without choosing."""
+    folder = paths.config_dir()
+    try:
+        found = sorted(folder.glob("*.toml"))
+    except OSError:
+        return []
+    return [f for f in found if f.name != paths.USER_KEYMAP_FILE_NAME and f.is_file()]
+
+
+def keymap_menu(app: App) -> Menu:
+    """The usual keys (the defaults, with ``keymap.toml`` when there is one) or another file."""
+    files = keymap_files()
+
+    def pick(a: App, path: Path | None) -> None:
+        a.pop()
+        a.update_settings(keymap_path=None if path is None else str(path))
+
+    items = [MenuItem(words.keymap_choice(None).capitalize(), partial(pick, path=None))]
+    items += [MenuItem(f.name, partial(pick, path=f)) for f in files]
+    current = app.settings.keymap_path
+    index = next((i + 1 for i, f in enumerate(files) if str(f) == current), 0)
+    return Menu(words.SETTING_LABELS["keymap_path"], items, on_back=_pop, index=index)
+
+
 def settings_menu(app: App) -> Menu:
     """Each item shows its value; choosing it moves to the next value and saves.
 
@@ -317,6 +344,11 @@ def settings_menu(app: App) -> Menu:
     def speech_label() -> str:
         value = words.SPEECH_LABELS.get(app.settings.speech_backend, app.settings.speech_backend)
         return words.setting_item(words.SETTING_LABELS["speech_backend"], value)
+
+    def keymap_label() -> str:
+        chosen = app.settings.keymap_path
+        shown = words.keymap_choice(Path(chosen).name if chosen else None)
+        return words.setting_item(words.SETTING_LABELS["keymap_path"], shown)
 
     def item(name: str, shown: Any, values: tuple[Any, ...]) -> MenuItem:
         def label() -> str:
@@ -338,7 +370,10 @@ def settings_menu(app: App) -> Menu:
             item("sound_enabled", words.on_off, (True, False)),
             item("sound_volume", str, VOLUME_STEPS),
             item("tts_rate", str, RATE_STEPS),
+            item("tts_volume", str, VOLUME_STEPS),
             item("bot_pause_ms", words.milliseconds, PAUSE_STEPS),
+            item("practice", words.on_off, (False, True)),
+            MenuItem(keymap_label, lambda a: a.push(keymap_menu(a))),
             MenuItem(words.BACK_TO_MENU, _pop),
         ],
         on_back=_pop,

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.bots import make_bot
+from ninetynine_audio.bots import levels, make_bot
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import (
     Action,
@@ -21,6 +21,8 @@ from ninetynine_audio.games.adding import (
     Event,
     GameEnded,
     PlayCard,
+    RoundEnded,
+    apply,
     check,
     view,
 )
@@ -28,7 +30,7 @@ from ninetynine_audio.games.errors import ChoiceRequired, IllegalAction
 from ninetynine_audio.games.saved import SavedMatch, advance, start_match, to_record
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.commands import TABLE
-from ninetynine_audio.present import queries, refusals, results
+from ninetynine_audio.present import advice, queries, refusals, results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.effects import (
     UP_CHOICES,
@@ -394,7 +396,24 @@ class TableScreen(Screen):
             return
         self.choice = None
         app.mark_action()
+        if app.settings.practice:
+            self._explain(app, action)
         self._apply(app, action)
+
+    def _explain(self, app: App, action: PlayCard) -> None:
+        """Practice: say what the play will do and what it leaves the next player."""
+        after, events = apply(self.state, action)
+        round_over = any(isinstance(e, RoundEnded) for e in events)
+        text = advice.practice_text(
+            self.state.rules,
+            action.card,
+            self.state.total,
+            action.choice,
+            view(after, action.seat),
+            round_over,
+            app.settings.verbosity,
+        )
+        app.say(text)
 
     def _reveal(self, app: App) -> None:
         seat = self.state.to_act
@@ -432,20 +451,20 @@ class TableScreen(Screen):
         if seat is None or seat != self.state.to_act or self.is_over:
             self._refuse(app, refusals.not_now_text())
             return
-        action = make_bot("normal").choose(view(self.state, seat), random.Random(0))
+        # The strongest level there is, with randomness fixed by the position so that asking
+        # twice gives the same answer.
+        before = view(self.state, seat)
+        rng = random.Random(f"hint:{self.setup.seed}:{len(self.saved.actions)}")
+        action = make_bot(levels()[-1]).choose(before, rng)
         if not isinstance(action, PlayCard):
             app.say(words.hint_text(app.key_name(TABLE, "draw_card")))
             return
-        text = card_effect(self.state.rules, action.card, self.state.total, app.settings.verbosity)
-        if action.choice is not None:
-            text = f"{card_name(action.card, app.settings.verbosity)}, " + choice_effect(
-                self.state.rules,
-                action.card,
-                self.state.total,
-                action.choice,
-                app.settings.verbosity,
+        after, _ = apply(self.state, action)
+        app.say(
+            advice.hint_text(
+                before, action.card, action.choice, view(after, seat), app.settings.verbosity
             )
-        app.say(words.hint_text(text))
+        )
 
     # -- the window ------------------------------------------------------------------------------
 

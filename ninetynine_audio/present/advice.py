@@ -1,0 +1,173 @@
+"""Practice and hints: what a play will do, who comes next and what that risks, and why.
+
+Everything is worked out from the position the player can see (the totals each rank would
+reach, the hand sizes, the marks of tactical), never from how the computer players think.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ninetynine_audio.cards import Card, Rank, Suit
+from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring
+from ninetynine_audio.games.adding.engine import LIMIT, TACTICAL_MARKS
+from ninetynine_audio.present.effects import (
+    choice_words,
+    effect_of,
+    effect_words,
+    is_safe,
+    play_effects,
+)
+from ninetynine_audio.present.words import (
+    BRIEF,
+    FULL,
+    NORMAL,
+    RANK_NAMES,
+    card_name,
+    count_noun,
+    is_you,
+    object_name,
+)
+
+
+def _sample(rank: Rank) -> Card:
+    # Only the rank matters to what a card does in the adding games.
+    return Card(rank, Suit.SPADES)
+
+
+def safe_ranks(rules: AddingRules, total: int) -> list[Rank]:
+    """The ranks that can be played on ``total`` without going over (or paying, in tactical)."""
+    return [rank for rank in Rank if is_safe(rules, _sample(rank), total)]
+
+
+def landing_ranks(rules: AddingRules, total: int) -> list[tuple[Rank, int]]:
+    """Tactical: the ranks that would land on a mark from ``total``, with the mark."""
+    found: list[tuple[Rank, int]] = []
+    for rank in Rank:
+        for effect in play_effects(rules, _sample(rank), total):
+            after = effect.outcome.total
+            if after in TACTICAL_MARKS and after != total:
+                found.append((rank, after))
+                break
+    return found
+
+
+def _with_article(name: str) -> str:
+    return f"an {name}" if name in ("Ace", "8") else f"a {name}"
+
+
+def ranks_words(ranks: Sequence[Rank]) -> str:
+    """``"a 4, 9, 10 or King"``."""
+    names = [RANK_NAMES[rank] for rank in ranks]
+    if not names:
+        return ""
+    first = _with_article(names[0])
+    if len(names) == 1:
+        return first
+    return ", ".join([first, *names[1:-1]]) + " or " + names[-1]
+
+
+def play_words(
+    rules: AddingRules, card: Card, total: int, choice: Choice | None, verbosity: str
+) -> str:
+    """``"King, to 99"``; a two-way card with its way: ``"10 minus 10, to 80"``."""
+    effect = effect_of(rules, card, total, choice)
+    name = card_name(card, verbosity)
+    chosen = effect.outcome.choice
+    if chosen is not None:
+        name = f"{name} {choice_words(chosen)}"
+    return f"{name}, {effect_words(rules, total, effect, verbosity)}"
+
+
+def next_player_words(rules: AddingRules, after: AddingView, verbosity: str = NORMAL) -> str:
+    """Who plays next on the total after a play, and what they need: ``"Lily is next and must
+    hold a 9, 10 or King"``."""
+    nxt = after.players[after.to_act]
+    total = after.total
+    if is_you(nxt):
+        head = "You play again" if verbosity != BRIEF else "You again"
+    else:
+        head = f"{nxt} is next" if verbosity != BRIEF else f"Then {nxt}"
+    if rules.scoring is Scoring.LIMITS:
+        landings = landing_ranks(rules, total)
+        if not landings:
+            return head
+        mark = landings[0][1]
+        others = [r for r, m in landings if m == mark]
+        if verbosity == BRIEF:
+            return f"{head}, {ranks_words(others)} lands on {mark}"
+        return f"{head}; {ranks_words(others)} would land {object_name(nxt)} on {mark}"
+    safe = safe_ranks(rules, total)
+    if len(safe) == len(Rank):
+        return f"{head}; any card is safe" if verbosity == FULL else head
+    if not safe:
+        return f"{head} and no card is safe"
+    if verbosity == BRIEF:
+        return f"{head}, needs {ranks_words(safe)}"
+    return f"{head} and must hold {ranks_words(safe)}"
+
+
+def practice_text(
+    rules: AddingRules,
+    card: Card,
+    total: int,
+    choice: Choice | None,
+    after: AddingView,
+    round_over: bool,
+    verbosity: str = NORMAL,
+) -> str:
+    """Before a practice play: what the card does, then who is next and what that risks."""
+    what = play_words(rules, card, total, choice, verbosity)
+    if after.is_over:
+        return f"{what}. That ends the game"
+    if round_over:
+        return f"{what}. That ends the round"
+    return f"{what}. {next_player_words(rules, after, verbosity)}"
+
+
+def hint_reason(
+    before: AddingView,
+    card: Card,
+    choice: Choice | None,
+    after: AddingView,
+    verbosity: str = NORMAL,
+) -> str:
+    """Why a play is a good one, in plain words, from the position alone."""
+    rules = before.rules
+    total = before.total
+    effect = effect_of(rules, card, total, choice)
+    after_total = effect.outcome.total
+    reasons: list[str] = []
+    if rules.scoring is Scoring.LIMITS:
+        if effect.wins_round:
+            reasons.append(f"lands on {LIMIT}: you win the round")
+        elif effect.others_lose:
+            lost = count_noun(effect.others_lose, "point", "points")
+            reasons.append(f"lands on {after_total}: everyone else loses {lost}")
+        elif effect.cost:
+            reasons.append("the cheapest play you have")
+    else:
+        allowed = [c for c in before.hand if is_safe(rules, c, total)]
+        if len({c.rank for c in allowed}) == 1:
+            reasons.append("your only safe card")
+    if not after.is_over and after.to_act != before.seat:
+        nxt = after.players[after.to_act]
+        needs = safe_ranks(rules, after_total)
+        if rules.scoring is not Scoring.LIMITS and len(needs) < len(Rank) // 2:
+            cards = count_noun(after.hand_sizes[after.to_act], "card", "cards")
+            reasons.append(f"leaves {object_name(nxt)} at {after_total} with {cards}")
+    if not is_safe(rules, card, LIMIT):
+        keep = [c for c in before.hand if c != card and is_safe(rules, c, LIMIT)]
+        if keep:
+            reasons.append(f"keeps your {card_name(keep[0], verbosity)} for later")
+    if not reasons:
+        reasons.append("keeps the total low" if after_total <= total + 5 else "the safest play")
+    return " and ".join(reasons[:2])
+
+
+def hint_text(
+    before: AddingView, card: Card, choice: Choice | None, after: AddingView, verbosity: str
+) -> str:
+    """``"Try 5, to 35: keeps your King for later"``."""
+    what = play_words(before.rules, card, before.total, choice, verbosity)
+    return f"Try {what}: {hint_reason(before, card, choice, after, verbosity)}"
