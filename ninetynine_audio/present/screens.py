@@ -95,13 +95,6 @@ def keymap_choice(file_name: str | None) -> str:
     """A keymap in the settings: a file's name, or the usual keys."""
     return file_name if file_name else "usual keys"
 
-
-def keymap_loaded_text(file_name: str | None) -> str:
-    """Said after another keymap was loaded without problems."""
-    if file_name is None:
-        return "Keymap: usual keys"
-    return f"Keymap: {file_name} loaded"
-
 SPEECH_LABELS = {
     "auto": "automatic",
     "screenreader": "screen reader",

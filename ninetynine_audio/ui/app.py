@@ -386,22 +386,18 @@ class App:
             voice_changed and self.speaker.backend.name == "tts"
         ):
             self._switch_speech(new.speech_backend)
-        if new.keymap_path != old.keymap_path:
-            self.reload_keymap()
+        problems = self.reload_keymap() if new.keymap_path != old.keymap_path else []
         problem = save_settings(new, self.save_settings_to)
-        if problem:
-            self.say(problem, queue=True)
+        for notice in [*problems, problem]:
+            if notice:
+                self.say(notice, queue=True)
 
-    def reload_keymap(self) -> None:
-        """Load the keymap the settings name, at once; a broken one is told and not used."""
+    def reload_keymap(self) -> list[str]:
+        """Load the keymap the settings name, at once. A broken one is not used: the default
+        keys stay, and the sentences saying why are returned to be spoken."""
         keymap, problems = _keymap(self.settings)
         self.keymap = keymap
-        if problems:
-            for problem in problems:
-                self.say(words.keymap_problem_text(problem), queue=True)
-            return
-        chosen = self.settings.keymap_path
-        self.say(words.keymap_loaded_text(Path(chosen).name if chosen else None), queue=True)
+        return [words.keymap_problem_text(problem) for problem in problems]
 
     def _switch_speech(self, choice: str) -> None:
         options = BackendOptions(

@@ -324,8 +324,14 @@ def keymap_menu(app: App) -> Menu:
     files = keymap_files()
 
     def pick(a: App, path: Path | None) -> None:
-        a.pop()
-        a.update_settings(keymap_path=None if path is None else str(path))
+        # The settings menu says the new value first; a problem with the file follows it.
+        a.stack.pop()
+        a.settings = a.settings.with_changes(keymap_path=None if path is None else str(path))
+        problems = a.reload_keymap()
+        a.top.resume(a)
+        a.update_settings()  # saves the choice
+        for problem in problems:
+            a.say(problem, queue=True)
 
     items = [MenuItem(words.keymap_choice(None).capitalize(), partial(pick, path=None))]
     items += [MenuItem(f.name, partial(pick, path=f)) for f in files]

@@ -1,0 +1,193 @@
+"""Help while playing: rules read by keys, key help, history, practice and hints; the settings
+added for them. All driven by posted keys through the real loop."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from ninetynine_audio.cards import parse_cards
+from ninetynine_audio.games.adding import AddingOptions
+from ninetynine_audio.games.setup import GAMES, GameSetup
+from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.ui.reader import Reader, rules_paragraphs
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test gets its own settings, keymaps and saves."""
+    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
+    return tmp_path
+
+
+def stacked(deck: str, game: str = "classic", *, practice: bool = False) -> Harness:
+    setup = GameSetup(
+        game, ("You", "Lily"), ("human", "normal"), AddingOptions(lives=3), 5, parse_cards(deck)
+    )
+    h = make_app(setup)
+    if practice:
+        h.app.update_settings(practice=True)
+    h.frames(2)
+    h.new_speech()
+    return h
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_s_rules_are_read_to_the_end_by_keys(game: str) -> None:
+    paragraphs = rules_paragraphs(game)
+    assert paragraphs is not None and len(paragraphs) > 10
+    h = make_app()
+    h.frames(1)
+    h.press("r", "return")  # Rules
+    for _ in range(GAMES.index(game)):
+        h.press("down")
+    h.new_speech()
+    h.press("return")
+    heard = h.new_speech()
+    assert heard[-1].endswith(paragraphs[0].text)
+    for _ in range(len(paragraphs) - 1):
+        h.press("down")
+    heard = h.new_speech()
+    assert heard == [p.text for p in paragraphs[1:]], "every paragraph, in order"
+    h.press("down")
+    assert h.new_speech() == ["End of the text"]
+    # Headings back to the start with Left, forward with PageDown.
+    headings = [p.text for p in paragraphs if p.is_heading]
+    for _ in range(len(headings) + 1):
+        h.press("left")
+    back = h.new_speech()
+    assert back[:-1] == list(reversed(headings))[: len(back) - 1]
+    assert back[-1] == "Start of the text"
+    h.press("home", "pagedown", "pagedown", "end")
+    # The title is the first heading, so PageDown from it goes to the second.
+    assert paragraphs[0].is_heading
+    assert h.new_speech() == [paragraphs[0].text, *headings[1:3], paragraphs[-1].text]
+    h.press("escape")
+    assert not isinstance(h.app.top, Reader)
+
+
+def test_rules_open_from_the_table_and_the_pause_menu_and_return_to_them() -> None:
+    h = stacked("KS 9H 7C 5D 9C 6D 2S")
+    h.press("f2")
+    assert h.new_speech()[0].startswith("Rules: Classic. ")
+    h.press("escape")
+    assert h.new_speech() == ["Your turn, total 0"]
+    h.press("escape", "down", "down", "down", "return")
+    assert h.new_speech()[-1].startswith("Rules: Classic. ")
+    h.press("escape")
+    assert h.new_speech() == ["Paused. Rules, 4 of 5"]
+
+
+def test_key_help_says_what_keys_do_and_ends_with_the_same_key_or_escape() -> None:
+    h = stacked("KS 9H 7C 5D 9C 6D 2S")
+    h.press("f12", "c", "return", "escape")
+    assert h.new_speech() == [
+        "Key help on: press a key to hear what it does, F12 or Escape to leave",
+        "C: Announce the total",
+        "Enter: Play the selected card",
+        "Key help off",
+    ]
+    table = h.table
+    assert table is not None and len(table.state.hands[0]) == 3, "a key in key help did nothing"
+    h.press("f12", "f12", "c")
+    assert h.new_speech()[-2:] == ["Key help off", "Total 0"]
+    h.press("f1")
+    [keys] = h.new_speech()
+    assert "C: Announce the total" in keys and "F2: Read the rules of this game" in keys
+
+
+def test_history_steps_through_what_was_said_with_the_ends_marked() -> None:
+    h = make_app()
+    h.frames(1)
+    h.press("down", "down")
+    h.new_speech()
+    # (R, which repeats, is a letter jump in menus: the table's own test covers it.)
+    h.press("comma", "comma", "comma", "comma", "period", "period", "period")
+    assert h.new_speech() == [
+        "Rules, 2 of 6",
+        "Ninety-Nine. Main menu. Play, 1 of 6. First message",
+        "No more messages",
+        "No more messages",
+        "Rules, 2 of 6",
+        "Keys, 3 of 6. Last message",
+        "No more messages",
+    ]
+
+
+def test_practice_explains_the_play_before_it_happens() -> None:
+    h = stacked("5S KS 6D KH 7C KD 2S 3S 4C 4D", practice=True)
+    h.press("2", frames=3)  # your cards are 5, 6 and 7
+    spoken = h.new_speech()
+    assert spoken[0] == "6, to 6. Lily is next"
+    assert spoken[1] == "You play 6, total 6"
+
+
+def test_practice_names_what_the_next_player_must_hold() -> None:
+    h = stacked("KS 9H 7C 5D 9C 6D 2S", practice=True)
+    h.press("1", frames=3)
+    spoken = h.new_speech()
+    assert spoken[0] == "King, to 99. Lily is next and must hold a 4, 9, 10 or King"
+    assert spoken[1] == "You play King, total 99"
+
+
+def test_practice_in_tactical_says_what_a_landing_wins() -> None:
+    h = stacked("QS 9S QH 9H QC 9D 5C 9C 5D 4S 3S 4H", "tactical", practice=True)
+    for _ in range(3):
+        h.press("1", frames=3)
+    table = h.table
+    assert table is not None and table.state.total == 30
+    h.new_speech()
+    h.press("3", frames=3)  # the 3, onto 33
+    spoken = h.new_speech()
+    # In tactical a 2 doubles the total: from 33 it lands on 66.
+    assert spoken[0] == "3, to 33, others lose 1. Lily is next; a 2 would land Lily on 66"
+    assert spoken[1] == "You play 3, total 33"
+
+
+def test_the_hint_suggests_a_play_with_its_reason() -> None:
+    h = stacked("5S KS 6D KH 7C KD 2S 3S 4C 4D")
+    h.press("1", frames=3)  # 5; Lily's King; You are stuck and a new round begins
+    h.new_speech()
+    table = h.table
+    assert table is not None and table.state.to_act == 0
+    h.press("slash")
+    [hint] = h.new_speech()
+    assert hint.startswith("Try ") and ": " in hint
+    assert "keeps your King for later" in hint or "King, to 99" in hint
+    h.press("shift+slash")
+    assert h.new_speech() == [hint], "asking again gives the same hint"
+
+
+def test_the_new_settings_are_spoken_applied_and_saved(private_home: Path) -> None:
+    config = private_home / "config"
+    config.mkdir()
+    (config / "left-hand.toml").write_text('schema = 1\n[table]\nannounce_total = ["w"]\n')
+    (config / "broken.toml").write_text('schema = 1\n[table]\nannounce_total = ["r"]\n')
+    h = make_app()
+    h.frames(1)
+    h.press("s", "s", "return")
+    h.new_speech()
+    h.press("down", "down", "down", "down", "down", "return")
+    assert h.new_speech()[-2:] == ["Voice volume: 100, 6 of 10", "Voice volume: 0, 6 of 10"]
+    h.press("down", "down", "return")
+    assert h.new_speech() == [
+        "Pause after computer moves: 900 milliseconds, 7 of 10",
+        "Practice: off, 8 of 10",
+        "Practice: on, 8 of 10",
+    ]
+    assert h.app.settings.practice is True
+    h.press("down", "return")
+    assert h.new_speech() == ["Keymap: usual keys, 9 of 10", "Keymap. Usual keys, 1 of 3"]
+    h.press("down", "down", "return")  # left-hand.toml
+    spoken = h.new_speech()
+    assert spoken[-1] == "Settings. Keymap: left-hand.toml, 9 of 10"
+    assert h.app.keymap.command_for("table", "w") == "announce_total"
+    h.press("return", "up", "return")  # broken.toml
+    spoken = h.new_speech()
+    assert any(line.startswith("Your keymap was not used. broken.toml") for line in spoken)
+    assert h.app.keymap.command_for("table", "c") == "announce_total"
+    saved = json.loads((config / "settings.json").read_text())
+    assert saved["tts_volume"] == 0 and saved["practice"] is True
+    assert saved["keymap_path"].endswith("broken.toml")
