@@ -161,8 +161,26 @@ def hint_reason(
         if keep:
             reasons.append(f"keeps your {card_name(keep[0], verbosity)} for later")
     if not reasons:
-        reasons.append("keeps the total low" if after_total <= total + 5 else "the safest play")
+        reasons.append(_pace_reason(rules, before.hand, card, total, after_total))
     return " and ".join(reasons[:2])
+
+
+def _pace_reason(
+    rules: AddingRules, hand: Sequence[Card], card: Card, total: int, after_total: int
+) -> str:
+    """How the play sets the pace compared with the other free plays in the hand."""
+    others = [
+        e.outcome.total
+        for c in hand
+        if c != card
+        for e in play_effects(rules, c, total)
+        if e.is_allowed and e.cost == 0
+    ]
+    if others and after_total >= max(others) and after_total < 60:
+        return "uses a high card while the total is still low"
+    if others and after_total <= min(others):
+        return "keeps the total as low as you can"
+    return "keeps your other cards for harder moments"
 
 
 def hint_text(

@@ -129,11 +129,13 @@ class TableScreen(Screen):
     def enter(self, app: App) -> None:
         """Speak the opening (or where a continued match stands) and hand the turn on."""
         if self.is_resumed:
-            app.say(
-                results.continued_text(
-                    self.setup.game, self.saved.level, self.state.round, app.settings.verbosity
-                )
-            )
+            v = app.settings.verbosity
+            text = results.continued_text(self.setup.game, self.saved.level, self.state.round, v)
+            if self.revealed is not None:
+                # The player may not remember their cards after the break.
+                hand = self.state.hands[self.revealed]
+                text += ". " + queries.hand_text(self.state.rules, hand, self.state.total, v)
+            app.say(text)
         else:
             self._keep(app)  # the deal itself, so leaving before the first play keeps it
         self._speak_events(app, self._opening)
