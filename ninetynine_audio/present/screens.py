@@ -169,11 +169,6 @@ def rules_edge_text(at_end: bool) -> str:
     return "End of the text" if at_end else "Start of the text"
 
 
-def game_over_hint(key: str) -> str:
-    """After the result."""
-    return f"Press {key} for a new game, Escape for the menu"
-
-
 def goodbye_text() -> str:
     """Said when quitting."""
     return "Goodbye"
