@@ -191,3 +191,16 @@ def test_the_new_settings_are_spoken_applied_and_saved(private_home: Path) -> No
     saved = json.loads((config / "settings.json").read_text())
     assert saved["tts_volume"] == 0 and saved["practice"] is True
     assert saved["keymap_path"].endswith("broken.toml")
+
+
+def test_history_at_the_table_starts_with_the_match() -> None:
+    h = make_app()
+    h.frames(1)
+    h.new_speech()
+    h.press("return", "down", "return", "return", frames=3)  # Play, Arcade, Normal
+    assert any(text.startswith("Arcade") for text in h.new_speech())
+    h.press(*(["comma"] * 40))
+    browsed = h.new_speech()
+    first = next(text for text in browsed if text.endswith("First message"))
+    assert first.startswith("Arcade")
+    assert not any("Main menu" in text for text in browsed)

@@ -96,6 +96,10 @@ class Speaker:
         backlog and the speaker's own notices (at most ``history_limit``, the newest kept)."""
         return tuple(self._history)
 
+    def clear_history(self) -> None:
+        """Start the history afresh (a new match); "repeat" still has the last phrase."""
+        self._history.clear()
+
     @property
     def last(self) -> str | None:
         """The text of the phrase most recently handed to the backend, for "repeat"."""

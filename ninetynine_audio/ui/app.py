@@ -325,6 +325,11 @@ class App:
         elif command in ("history_previous", "history_next"):
             self._history(-1 if command == "history_previous" else 1)
 
+    def reset_history_position(self) -> None:
+        """Forget where history browsing stood (the history itself was started afresh)."""
+        self.history_index = None
+        self._history_snapshot = ()
+
     def _history(self, step: int) -> None:
         if self.history_index is None:
             # Step through the messages as they were when stepping began: reading them out

@@ -128,6 +128,9 @@ class TableScreen(Screen):
 
     def enter(self, app: App) -> None:
         """Speak the opening (or where a continued match stands) and hand the turn on."""
+        # History steps through what was said in this match only.
+        app.speaker.clear_history()
+        app.reset_history_position()
         if self.is_resumed:
             v = app.settings.verbosity
             text = results.continued_text(self.setup.game, self.saved.level, self.state.round, v)
