@@ -10,7 +10,9 @@ import pytest
 
 from ninetynine_audio.bots import levels, make_bot
 from ninetynine_audio.bots.expert import ExpertBot
+from ninetynine_audio.bots.fastsim import RoundSim, normal_move, policy_table
 from ninetynine_audio.bots.hard import CrazyBot, HardBot
+from ninetynine_audio.bots.knowledge import RANK_CODE, hand_codes, play_move
 from ninetynine_audio.bots.simple import normal_choice
 from ninetynine_audio.cards import Card, parse_cards, standard_deck
 from ninetynine_audio.games.adding import (
@@ -240,3 +242,35 @@ def test_expert_prefers_a_landing_on_66_to_passing_it() -> None:
     choice = make_bot("expert").choose(view(state, 0), random.Random(3))
     assert isinstance(choice, PlayCard)
     assert choice.card == parse_cards("6H")[0]
+
+
+@pytest.mark.parametrize(
+    ("hand", "total", "expected"),
+    [
+        ("2H 5H 7H", 66, "5H"),  # the 2 would halve 66 to 33: a fall, not a landing
+        ("10H 5H 7H", 43, "5H"),  # the 10 as minus would fall to 33
+        ("10H 5H 7H", 23, "10H"),  # the 10 as plus rises to 33: a real landing
+    ],
+)
+def test_normal_lands_only_by_rising(hand: str, total: int, expected: str) -> None:
+    state = position("tactical", [hand, "5D 6D 7D", "8D 3D 2D", "5C 6C 7C"], total)
+    me = view(state, 0)
+    choice = normal_choice(me)
+    assert choice.card == parse_cards(expected)[0]
+    # The playouts' copy of Normal makes the same play.
+    sim = RoundSim(
+        state.rules,
+        [hand_codes(h) for h in state.hands],
+        hand_codes(state.stock),
+        hand_codes(state.pile),
+        hand_codes(state.discard),
+        list(state.lives),
+        state.total,
+        state.direction.step,
+        state.to_act,
+        random.Random(0),
+    )
+    assert normal_move(sim, policy_table(state.rules)) == (
+        RANK_CODE[choice.card.rank],
+        play_move(state.rules, total, choice),
+    )

@@ -64,8 +64,8 @@ def normal_key(rules: AddingRules, total: int, code: int, move: Move) -> Key:
     cost = move_cost(limits, total, move)
     after = move[1]
     face = code + 1
-    if limits and cost == 0 and after in (33, 66, LIMIT):
-        # As Normal does, a fall onto a mark (a 2 halving 66) counts too, though it scores nothing.
+    if limits and cost == 0 and after in (33, 66, LIMIT) and after > total:
+        # Only a rise onto a mark scores, so only a rise counts as a landing, as in Normal.
         return (0, 0, -after, face, 0)
     if limits:
         specials = TACTICAL_SPECIALS

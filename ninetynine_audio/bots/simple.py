@@ -3,7 +3,8 @@
 Easy plays any safe card at random. Normal plays its lowest ordinary safe card and keeps its
 special cards until nothing else fits; then it spends a pass card (9), a 4, a 10 (as minus 10
 from 50 up) and the card that makes 99 last. In tactical, where any card may be played, "safe"
-means a play that costs no points, and Normal takes a free landing on 33, 66 or 99 when it sees one.
+means a play that costs no points, and Normal takes a free landing on 33, 66 or 99 when it sees
+one (a rise onto the mark: a fall onto it scores nothing).
 """
 
 from __future__ import annotations
@@ -104,7 +105,8 @@ def normal_choice(view: AddingView) -> PlayCard:
     cheapest = min(play_cost(rules, total, p) for p in plays)
     candidates = [p for p in plays if play_cost(rules, total, p) == cheapest]
     if rules.scoring is Scoring.LIMITS and cheapest == 0:
-        landing = [p for p in candidates if play_total(rules, total, p) in MARKS]
+        # Only a rise scores: a fall onto a mark (a 2 halving 66, a 10 as minus) wins nothing.
+        landing = [p for p in candidates if total < play_total(rules, total, p) in MARKS]
         if landing:
             return max(landing, key=lambda p: (play_total(rules, total, p), -face_value(p)))
 
