@@ -163,16 +163,8 @@ def restore(saved: SavedMatch) -> tuple[AddingState, tuple[Event, ...]]:
         SaveError: the set-up cannot be dealt, an action is not legal where it stands, or the
             match is already over (a finished match is never continued).
     """
-    setup = saved.setup
     try:
-        state, opening = new_game(
-            setup.game,
-            setup.names,
-            kinds=setup.kinds,
-            options=setup.options,
-            seed=setup.seed,
-            deck=setup.deck,
-        )
+        _, state, opening = start_match(saved.setup)
     except GameError as error:
         raise SaveError(f"the match cannot be dealt again: {error}") from None
     events: list[Event] = list(opening)

@@ -388,7 +388,7 @@ def view(state: AddingState, seat: int) -> AddingView:
     )
 
 
-def next_seat(state: AddingState | AddingView, seat: int, direction: Direction) -> int:
+def next_seat(state: AddingState | AddingView | _Table, seat: int, direction: Direction) -> int:
     """The next seat still in the game after ``seat`` going ``direction``."""
     count = len(state.players)
     step = direction.step
@@ -472,13 +472,7 @@ class _Table:
         return [seat for seat, lives in enumerate(self.lives) if lives > 0]
 
     def next_seat(self, seat: int, direction: Direction) -> int:
-        count = len(self.players)
-        candidate = (seat + direction.step) % count
-        for _ in range(count):
-            if self.lives[candidate] > 0:
-                return candidate
-            candidate = (candidate + direction.step) % count
-        return seat
+        return next_seat(self, seat, direction)
 
     def humans_all_out(self) -> bool:
         humans = [seat for seat, kind in enumerate(self.kinds) if kind == "human"]
