@@ -15,7 +15,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-__all__ = ["broken_path_for", "read_json", "write_json_atomic"]
+__all__ = ["broken_path_for", "read_json", "set_aside", "write_json_atomic"]
 
 
 def write_json_atomic(path: Path, data: object) -> None:
@@ -69,7 +69,8 @@ def broken_path_for(path: Path) -> Path:
     return candidate
 
 
-def _set_aside(path: Path, reason: str) -> str:
+def set_aside(path: Path, reason: str) -> str:
+    """Move a file the game cannot use to ``*.broken`` and say so in one sentence."""
     target = broken_path_for(path)
     try:
         os.replace(path, target)
@@ -94,13 +95,13 @@ def read_json(path: Path, expected: type = dict) -> tuple[Any, str | None]:
     except FileNotFoundError:
         return None, None
     except OSError:
-        return None, _set_aside(path, "could not be read")
+        return None, set_aside(path, "could not be read")
     try:
         data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
     except ValueError:
         # Covers bad UTF-8, JSONDecodeError (including a file cut short) and NaN / Infinity,
         # which the writer never produces.
-        return None, _set_aside(path, "was damaged")
+        return None, set_aside(path, "was damaged")
     if not isinstance(data, expected):
-        return None, _set_aside(path, "did not hold what the game expected")
+        return None, set_aside(path, "did not hold what the game expected")
     return data, None

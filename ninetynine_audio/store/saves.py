@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any, TypeVar, overload
 
 from ninetynine_audio.store import paths
-from ninetynine_audio.store.jsonfile import _set_aside, read_json, write_json_atomic
+from ninetynine_audio.store.jsonfile import read_json, set_aside, write_json_atomic
 
 __all__ = [
     "MATCH_FILE_NAME",
@@ -96,15 +96,15 @@ def load_match(
         return None, problem
     schema = record.get("schema")
     if schema != MATCH_SCHEMA or isinstance(schema, bool):
-        return None, _set_aside(target, "was saved by another version of the game")
+        return None, set_aside(target, "was saved by another version of the game")
     if not _has_summary(record):
-        return None, _set_aside(target, "did not hold what the game expected")
+        return None, set_aside(target, "did not hold what the game expected")
     if convert is None:
         return record, None
     try:
         return convert(record), None
     except (ValueError, TypeError, LookupError):
-        return None, _set_aside(target, "held a match that cannot be continued")
+        return None, set_aside(target, "held a match that cannot be continued")
 
 
 def _has_summary(record: Mapping[str, Any]) -> bool:

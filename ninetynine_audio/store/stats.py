@@ -16,7 +16,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ninetynine_audio.store import paths
-from ninetynine_audio.store.jsonfile import _set_aside, read_json, write_json_atomic
+from ninetynine_audio.store.jsonfile import read_json, set_aside, write_json_atomic
 
 __all__ = [
     "STATISTICS_FILE_NAME",
@@ -259,11 +259,11 @@ def load_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
         return Statistics(), problem
     schema = data.get("schema")
     if schema != STATISTICS_SCHEMA or isinstance(schema, bool):
-        return Statistics(), _set_aside(target, "was saved by another version of the game")
+        return Statistics(), set_aside(target, "was saved by another version of the game")
     try:
         return Statistics.from_dict(data), None
     except ValueError:
-        return Statistics(), _set_aside(target, "did not hold what the game expected")
+        return Statistics(), set_aside(target, "did not hold what the game expected")
 
 
 def save_statistics(statistics: Statistics, path: Path | None = None) -> str | None:
