@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.adding.rules import PLAYER_RANGE
+from ninetynine_audio.games.adding.rules import CLASSIC_FLAGS, HAND_SIZES, PLAYER_RANGE
 from ninetynine_audio.games.saved import HUMAN, resume
 from ninetynine_audio.games.setup import GAMES, GameSetup, default_names
 from ninetynine_audio.present import results
@@ -186,15 +186,6 @@ def level_menu(draft: Draft) -> Menu:
 
 
 LIVES_CHOICES = (None, 1, 2, 3, 5, 7, 10, 15, 20)
-HAND_SIZES = (3, 4, 5, 7)
-CLASSIC_FLAGS = (
-    "ten_always_minus",
-    "swap_nine_king",
-    "keep_going",
-    "two_player_four",
-    "straight_out",
-    "manual_draw",
-)
 
 
 def _cycle(values: tuple[Any, ...], current: Any) -> Any:

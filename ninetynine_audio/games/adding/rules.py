@@ -59,8 +59,7 @@ class AddingOptions:
         return cls(**data)
 
 
-CLASSIC_ONLY = (
-    "hand_size",
+CLASSIC_FLAGS = (
     "ten_always_minus",
     "swap_nine_king",
     "keep_going",
@@ -68,6 +67,8 @@ CLASSIC_ONLY = (
     "straight_out",
     "manual_draw",
 )
+"""The on/off table variants of classic, by their option names."""
+CLASSIC_ONLY = ("hand_size", *CLASSIC_FLAGS)
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ class AddingRules:
     def options_for_log(self) -> dict[str, Any]:
         """The options as written in the log's ``game_started`` event."""
         data = asdict(self)
-        return {name: data[name] for name in ("lives", "hand_size", *CLASSIC_ONLY[1:])}
+        return {name: data[name] for name in ("lives", *CLASSIC_ONLY)}
 
 
 PLAYER_RANGE = {"classic": (2, 8), "arcade": (4, 4), "tactical": (2, 6)}
