@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from ninetynine_audio.bots.fastsim import RoundSim, normal_move, policy_table
+from ninetynine_audio.bots.fastsim import HardModel, RoundSim, normal_move, policy_table
 from ninetynine_audio.bots.knowledge import RANK_CODE, hand_codes, play_move
 from ninetynine_audio.bots.simple import normal_choice
 from ninetynine_audio.games.adding import (
@@ -88,3 +88,39 @@ def test_sim_follows_the_engine(game: str, players: int, options: AddingOptions)
             state = after
     assert compared > 100
     assert ended > 10
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SETUPS[:5])
+def test_hard_model_plays_only_legal_cards(game: str, players: int, options: AddingOptions) -> None:
+    names = [f"P{i}" for i in range(players)]
+    checked = 0
+    for seed in range(6):
+        state, _ = new_game(game, names, kinds=["hard"] * players, options=options, seed=seed)
+        model = HardModel(state.rules)
+        sim = sim_of(state)
+        while not sim.ended and sim.plays < 200:
+            choice = model(sim)
+            legal = sim.moves(sim.to_act)
+            if choice is None:
+                assert legal == []
+                break
+            assert choice in legal
+            sim.play(*choice)
+            checked += 1
+    assert checked > 50
+
+
+def test_hard_model_keeps_the_king_until_it_attacks() -> None:
+    state, _ = new_game("arcade", ["A", "B", "C", "D"], kinds=["hard"] * 4, seed=3)
+    model = HardModel(state.rules)
+    sim = sim_of(state)
+    king, five, eight = 12, 4, 7
+    sim.hands[sim.to_act] = [king, five, eight]
+    sim.total = 40
+    assert model(sim) == (eight, sim.table[40][eight][0])  # far from 99: a high ordinary card
+    sim.total = 90
+    # 8 leaves the next player 98 (few cards fit) and keeps the King for later.
+    assert model(sim) == (eight, sim.table[90][eight][0])
+    sim.hands[sim.to_act] = [king, 8, 8]  # two 9s: passing wastes a special, the King attacks
+    sim.total = 60
+    assert model(sim) == (king, sim.table[60][king][0])

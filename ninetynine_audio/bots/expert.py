@@ -3,11 +3,13 @@
 For a decision the Expert deals the cards it cannot see at random into the other hands (of
 their known sizes) and the stock, consistently with everything its seat knows, and plays each
 of its legal plays (both ways of a 10 or an ace) out to the end of the round on that deal. In
-the playouts each seat plays as its level is known to: Easy and Normal seats as Normal, the
-stronger levels and the Expert itself as Normal that plays its highest ordinary card first and
-keeps the low ones. Every play is tried on the same deals, so the comparison is fair; the best
-average wins, with Hard's score added at a small weight to settle near-ties. The budget is a
-fixed number of deals, so the choice depends only on the view and the bot's own generator.
+the playouts each seat plays as its level is known to: Easy and Normal seats as Normal; the
+stronger levels and the Expert itself, in classic and arcade, as a cheap likeness of Hard (see
+:class:`~ninetynine_audio.bots.fastsim.HardModel`), and in tactical as Normal that plays its
+highest ordinary card first and keeps the low ones. Every play is tried on the same deals, so
+the comparison is fair; the best average wins, with Hard's score added at a small weight to
+settle near-ties. The budget is a fixed number of deals, so the choice depends only on the view
+and the bot's own generator.
 
 In classic and arcade nobody can be stuck while the total is well below 99, and playouts from
 there only add noise, so below a total of 80 the Expert plays Hard's choice and spends its
@@ -23,10 +25,13 @@ from __future__ import annotations
 import random
 
 from ninetynine_audio.bots.fastsim import (
+    HardModel,
+    Mover,
     RoundSim,
     determinize,
     keeper_table,
-    play_out,
+    play_out_with,
+    policy_mover,
     policy_table,
 )
 from ninetynine_audio.bots.hard import HardBot
@@ -74,24 +79,37 @@ class ExpertBot:
 
     def values(self, view: AddingView, plays: list[PlayCard], rng: random.Random) -> list[float]:
         """The average outcome of each play over the sampled deals."""
-        policy = policy_table(view.rules)
-        keeper = keeper_table(view.rules)
-        policies = [
-            keeper if seat == view.seat or _plays_like_keeper(kind) else policy
-            for seat, kind in enumerate(view.kinds)
-        ]
+        limits = view.rules.scoring is Scoring.LIMITS
+        movers = self.movers(view)
         moves = [(RANK_CODE[p.card.rank], play_move(view.rules, view.total, p)) for p in plays]
         totals = [0.0] * len(plays)
-        limits = view.rules.scoring is Scoring.LIMITS
         deals = self.tactical_deals if limits else self.deals
         for _ in range(deals):
             base = determinize(view, rng)
             for index, (code, move) in enumerate(moves):
                 sim = base.copy()
                 sim.play(code, move)
-                play_out(sim, policies, self.horizon)
+                play_out_with(sim, movers, self.horizon)
                 totals[index] += _score(sim, view.seat, limits)
         return [total / deals for total in totals]
+
+    def movers(self, view: AddingView) -> list[Mover]:
+        """How each seat is played in the playouts.
+
+        Easy and Normal seats play as Normal. In classic and arcade the stronger seats and the
+        Expert itself play as Hard does (a cheap likeness of it: keep the Kings and specials,
+        play high ordinary cards, attack when the next player is likely stuck); in tactical
+        they play as Normal that keeps its low cards.
+        """
+        rules = view.rules
+        normal = policy_mover(policy_table(rules))
+        strong = policy_mover(keeper_table(rules))
+        if rules.scoring is not Scoring.LIMITS:
+            strong = HardModel(rules)
+        return [
+            strong if seat == view.seat or _plays_like_keeper(kind) else normal
+            for seat, kind in enumerate(view.kinds)
+        ]
 
 
 def _score(sim: RoundSim, seat: int, limits: bool) -> float:

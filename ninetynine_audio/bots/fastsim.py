@@ -12,6 +12,7 @@ the engine play by play.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ninetynine_audio.bots.knowledge import (
     ACE,
@@ -372,6 +373,90 @@ def play_out(sim: RoundSim, policies: list[tuple[PolicyRow, ...]], horizon: int)
     limit = sim.plays + horizon
     while not sim.ended and sim.plays < limit:
         choice = normal_move(sim, policies[sim.to_act])
+        if choice is None:
+            return
+        sim.play(*choice)
+
+
+class HardModel:
+    """A cheap likeness of Hard for the playouts (classic and arcade).
+
+    Hard weighs the chance that the next player is stuck, the chance that it is stuck itself
+    when its turn comes back, and the cost of spending a card that is always safe. Exact counts
+    over the unseen cards are too slow for thousands of playout steps, so this model counts the
+    ranks of a full deck instead: the same habits (keep the Kings and specials, play high
+    ordinary cards, attack when the next player is likely stuck) at a fraction of the cost.
+    """
+
+    __slots__ = ("always", "step", "table", "unsafe")
+
+    def __init__(self, rules: AddingRules, step: int = 4) -> None:
+        """The model for ``rules``; ``step`` is the total the others add per turn."""
+        self.table = move_table(rules)
+        self.unsafe = [
+            sum(1 for code in range(13) if not self.table[total][code]) / 13
+            for total in range(LIMIT + 1)
+        ]
+        self.always = [bool(self.table[LIMIT][code]) for code in range(13)]
+        self.step = step
+
+    def __call__(self, sim: RoundSim) -> tuple[int, Move] | None:
+        """The play this model makes for the player to act, or None with no card."""
+        seat = sim.to_act
+        hand = sim.hands[seat]
+        total = sim.total
+        table = self.table
+        row = table[total]
+        players_in = sim.active_count()
+        best: tuple[float, int, Move] | None = None
+        seen = 0
+        for index, code in enumerate(hand):
+            bit = 1 << code
+            if seen & bit:
+                continue
+            seen |= bit
+            for move in row[code]:
+                after = move[1]
+                if move[2] and players_in == 2 and sim.two_player_four:
+                    following = seat
+                else:
+                    step = -sim.direction if move[2] and players_in >= 3 else sim.direction
+                    following = sim.next_seat(seat, step)
+                if following == seat:
+                    attack = 0.0
+                    expected = after
+                else:
+                    attack = self.unsafe[after] ** len(sim.hands[following])
+                    expected = min(LIMIT, after + self.step * (players_in - 1))
+                expected_row = table[expected]
+                danger = 0.0
+                if not any(expected_row[k] for i, k in enumerate(hand) if i != index):
+                    danger = self.unsafe[expected]
+                score = attack - (1.0 - attack) * danger
+                if self.always[code]:
+                    score -= 0.3 if after == LIMIT and total < LIMIT else 0.1
+                else:
+                    score += 0.01 * (code + 1)
+                if best is None or score > best[0]:
+                    best = (score, code, move)
+        if best is None:
+            return None
+        return best[1], best[2]
+
+
+Mover = Callable[[RoundSim], "tuple[int, Move] | None"]
+
+
+def policy_mover(policy: tuple[PolicyRow, ...]) -> Mover:
+    """A mover that plays by the key table ``policy`` (Normal's or the keeper's)."""
+    return lambda sim: normal_move(sim, policy)
+
+
+def play_out_with(sim: RoundSim, movers: list[Mover], horizon: int) -> None:
+    """Like :func:`play_out`, each seat choosing by its own mover."""
+    limit = sim.plays + horizon
+    while not sim.ended and sim.plays < limit:
+        choice = movers[sim.to_act](sim)
         if choice is None:
             return
         sim.play(*choice)
