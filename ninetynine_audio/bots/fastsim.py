@@ -81,19 +81,20 @@ def normal_key(rules: AddingRules, total: int, code: int, move: Move) -> Key:
     return (cost, 1, rank, 0, 0 if is_minus == (total >= 50) else 1)
 
 
-_POLICY_CACHE: dict[AddingRules, tuple[PolicyRow, ...]] = {}
+KeyFunction = Callable[[AddingRules, int, int, Move], Key]
+_ORDERED_CACHE: dict[tuple[AddingRules, KeyFunction], tuple[PolicyRow, ...]] = {}
 
 
-def policy_table(rules: AddingRules) -> tuple[PolicyRow, ...]:
-    """For each total and rank, its legal moves with Normal's key, best first."""
-    cached = _POLICY_CACHE.get(rules)
+def _ordered_table(rules: AddingRules, key: KeyFunction) -> tuple[PolicyRow, ...]:
+    """For each total and rank, its legal moves sorted by ``key``, best first (cached)."""
+    cached = _ORDERED_CACHE.get((rules, key))
     if cached is None:
         table = move_table(rules)
         cached = tuple(
             tuple(
                 tuple(
                     sorted(
-                        ((normal_key(rules, total, code, m), m) for m in moves),
+                        ((key(rules, total, code, m), m) for m in moves),
                         key=lambda pair: pair[0],
                     )
                 )
@@ -101,8 +102,13 @@ def policy_table(rules: AddingRules) -> tuple[PolicyRow, ...]:
             )
             for total, row in enumerate(table)
         )
-        _POLICY_CACHE[rules] = cached
+        _ORDERED_CACHE[(rules, key)] = cached
     return cached
+
+
+def policy_table(rules: AddingRules) -> tuple[PolicyRow, ...]:
+    """For each total and rank, its legal moves with Normal's key, best first."""
+    return _ordered_table(rules, normal_key)
 
 
 class RoundSim:
@@ -344,38 +350,9 @@ def keeper_key(rules: AddingRules, total: int, code: int, move: Move) -> Key:
     return key
 
 
-_KEEPER_CACHE: dict[AddingRules, tuple[PolicyRow, ...]] = {}
-
-
 def keeper_table(rules: AddingRules) -> tuple[PolicyRow, ...]:
     """Like :func:`policy_table`, in the order of :func:`keeper_key`."""
-    cached = _KEEPER_CACHE.get(rules)
-    if cached is None:
-        table = move_table(rules)
-        cached = tuple(
-            tuple(
-                tuple(
-                    sorted(
-                        ((keeper_key(rules, total, code, m), m) for m in moves),
-                        key=lambda pair: pair[0],
-                    )
-                )
-                for code, moves in enumerate(row)
-            )
-            for total, row in enumerate(table)
-        )
-        _KEEPER_CACHE[rules] = cached
-    return cached
-
-
-def play_out(sim: RoundSim, policies: list[tuple[PolicyRow, ...]], horizon: int) -> None:
-    """Each seat plays by its policy until the round ends or ``horizon`` more plays were made."""
-    limit = sim.plays + horizon
-    while not sim.ended and sim.plays < limit:
-        choice = normal_move(sim, policies[sim.to_act])
-        if choice is None:
-            return
-        sim.play(*choice)
+    return _ordered_table(rules, keeper_key)
 
 
 class HardModel:
@@ -453,7 +430,7 @@ def policy_mover(policy: tuple[PolicyRow, ...]) -> Mover:
 
 
 def play_out_with(sim: RoundSim, movers: list[Mover], horizon: int) -> None:
-    """Like :func:`play_out`, each seat choosing by its own mover."""
+    """Each seat plays by its own mover until the round ends or ``horizon`` more plays were made."""
     limit = sim.plays + horizon
     while not sim.ended and sim.plays < limit:
         choice = movers[sim.to_act](sim)
