@@ -50,7 +50,7 @@ def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
     """A :class:`GameSetup` from parsed options; raises ``SetupError`` with a clear message."""
     game = game_id(args.game)
     spec = args.players or default_players_for(game)
-    names, kinds = parse_players(game, spec, ("human", *levels()))
+    names, kinds = parse_players(game, spec, ("human", *levels("adding")))
     try:
         deck = parse_cards(args.deck) if args.deck else None
     except CardParseError as error:

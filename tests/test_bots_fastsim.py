@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from ninetynine_audio.bots.fastsim import HardModel, RoundSim, normal_move, policy_table
-from ninetynine_audio.bots.knowledge import RANK_CODE, hand_codes, play_move
-from ninetynine_audio.bots.simple import normal_choice
+from ninetynine_audio.bots.adding.fastsim import HardModel, RoundSim, normal_move, policy_table
+from ninetynine_audio.bots.adding.knowledge import RANK_CODE, hand_codes, play_move
+from ninetynine_audio.bots.adding.simple import normal_choice
 from ninetynine_audio.games.adding import (
     AddingOptions,
     AddingState,

@@ -9,11 +9,11 @@ from dataclasses import replace
 import pytest
 
 from ninetynine_audio.bots import levels, make_bot
-from ninetynine_audio.bots.expert import ExpertBot
-from ninetynine_audio.bots.fastsim import RoundSim, normal_move, policy_table
-from ninetynine_audio.bots.hard import CrazyBot, HardBot
-from ninetynine_audio.bots.knowledge import RANK_CODE, hand_codes, play_move
-from ninetynine_audio.bots.simple import normal_choice
+from ninetynine_audio.bots.adding.expert import ExpertBot
+from ninetynine_audio.bots.adding.fastsim import RoundSim, normal_move, policy_table
+from ninetynine_audio.bots.adding.hard import CrazyBot, HardBot
+from ninetynine_audio.bots.adding.knowledge import RANK_CODE, hand_codes, play_move
+from ninetynine_audio.bots.adding.simple import normal_choice
 from ninetynine_audio.cards import Card, parse_cards, standard_deck
 from ninetynine_audio.games.adding import (
     Action,
@@ -64,7 +64,7 @@ def positions(game: str, players: int, options: AddingOptions, count: int) -> li
             if rng.random() < 0.2:
                 found.append(state)
             seat = mover(state)
-            action = make_bot("normal").choose(view(state, seat), rng)
+            action = make_bot("adding", "normal").choose(view(state, seat), rng)
             state, _ = apply(state, action)
     return found
 
@@ -80,8 +80,8 @@ def assert_legal(state: AddingState, action: Action) -> None:
 def test_every_level_plays_legally(game: str, players: int, options: AddingOptions) -> None:
     states = positions(game, players, options, 60)
     quick_expert = ExpertBot(deals=3, tactical_deals=3)
-    for level in levels():
-        bot = quick_expert if level == "expert" else make_bot(level)
+    for level in levels("adding"):
+        bot = quick_expert if level == "expert" else make_bot("adding", level)
         for index, state in enumerate(states):
             seat = mover(state)
             action = bot.choose(view(state, seat), random.Random(index))
@@ -96,7 +96,7 @@ def test_the_real_expert_plays_legally(game: str) -> None:
     assert states
     for index, state in enumerate(states):
         seat = mover(state)
-        action = make_bot("expert").choose(view(state, seat), random.Random(index))
+        action = make_bot("adding", "expert").choose(view(state, seat), random.Random(index))
         assert_legal(state, action)
 
 
@@ -138,9 +138,9 @@ def test_same_view_and_seed_give_the_same_choice(level: str) -> None:
         assert view(other, seat) == view(state, seat)
         if other.hands != state.hands or other.stock != state.stock:
             changed += 1
-        first = make_bot(level).choose(view(state, seat), random.Random(7))
-        again = make_bot(level).choose(view(state, seat), random.Random(7))
-        hidden = make_bot(level).choose(view(other, seat), random.Random(7))
+        first = make_bot("adding", level).choose(view(state, seat), random.Random(7))
+        again = make_bot("adding", level).choose(view(state, seat), random.Random(7))
+        hidden = make_bot("adding", level).choose(view(other, seat), random.Random(7))
         assert first == again
         assert hidden == first
     assert changed >= 10
@@ -230,7 +230,7 @@ def test_crazy_goes_for_the_human_and_is_hard_without_one() -> None:
 
 def test_expert_lands_on_99_in_tactical() -> None:
     state = position("tactical", ["QH 3H 5H", "5D 6D 7D", "8D 3D 2D", "5C 6C 7C"], 89)
-    choice = make_bot("expert").choose(view(state, 0), random.Random(3))
+    choice = make_bot("adding", "expert").choose(view(state, 0), random.Random(3))
     assert isinstance(choice, PlayCard)
     assert choice.card == parse_cards("QH")[0]
     after, _ = apply(state, choice)
@@ -239,7 +239,7 @@ def test_expert_lands_on_99_in_tactical() -> None:
 
 def test_expert_prefers_a_landing_on_66_to_passing_it() -> None:
     state = position("tactical", ["6H 8H 9S", "5D 6D 7D", "8D 3D 2D", "5C 6C 7C"], 60)
-    choice = make_bot("expert").choose(view(state, 0), random.Random(3))
+    choice = make_bot("adding", "expert").choose(view(state, 0), random.Random(3))
     assert isinstance(choice, PlayCard)
     assert choice.card == parse_cards("6H")[0]
 

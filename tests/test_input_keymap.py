@@ -223,7 +223,7 @@ def test_invalid_toml_names_the_file(tmp_path: Path, default: Keymap) -> None:
 
 def test_non_utf8_file_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "keymap.toml"
-    path.write_bytes(b"[table]\nannounce_total = [\"\xff\"]\n")
+    path.write_bytes(b'[table]\nannounce_total = ["\xff"]\n')
     _, problems = load_keymap(path)
     assert problems == ["keymap.toml: the file is not UTF-8 text."]
 
@@ -231,13 +231,15 @@ def test_non_utf8_file_is_refused(tmp_path: Path) -> None:
 def test_keymap_error_fields_and_message() -> None:
     error = KeymapError(Path("/x/keymap.toml"), "it is wrong.", "table", "announce_total")
     assert (error.path, error.section, error.key) == (
-        Path("/x/keymap.toml"), "table", "announce_total"
+        Path("/x/keymap.toml"),
+        "table",
+        "announce_total",
     )
     assert str(error) == "keymap.toml, section [table], announce_total: it is wrong."
 
 
 def test_broken_default_keymap_raises(tmp_path: Path) -> None:
-    broken = write(tmp_path, "[table]\nannounce_total = [\"enterr\"]\n", name="default.toml")
+    broken = write(tmp_path, '[table]\nannounce_total = ["enterr"]\n', name="default.toml")
     with pytest.raises(KeymapError, match=r"default\.toml, section \[table\]"):
         load_default_keymap(broken)
     with pytest.raises(KeymapError):

@@ -26,10 +26,12 @@ from ninetynine_audio.games.adding import (
 )
 from ninetynine_audio.games.adding.model import PlayCard
 from ninetynine_audio.games.errors import IllegalAction
-from ninetynine_audio.present import Perspective, card_effect, card_name, narrate, seat_pans
-from ninetynine_audio.present.queries import direction_text, lives_text, total_text
-from ninetynine_audio.present.refusals import refusal_text
+from ninetynine_audio.present.adding import Perspective, card_effect, narrate
+from ninetynine_audio.present.adding.queries import direction_text, lives_text, total_text
+from ninetynine_audio.present.adding.refusals import refusal_text
 from ninetynine_audio.present.screens import menu_item_text
+from ninetynine_audio.present.seats import seat_pans
+from ninetynine_audio.present.words import card_name
 
 CLASSIC = make_rules("classic", 4)
 TACTICAL = make_rules("tactical", 4)

@@ -23,7 +23,9 @@ KINDS = ["human", "normal", "normal", "normal"]
 
 
 def test_four_seats_you_lily_max_zoe_clockwise_three_lives_you_start():
-    names, kinds = parse_players("arcade", "human,normal,normal,normal", ("human", *levels()))
+    names, kinds = parse_players(
+        "arcade", "human,normal,normal,normal", ("human", *levels("adding"))
+    )
     assert names == tuple(SEATS)
     state, events = new_game("arcade", names, kinds=kinds, seed=5)
     assert state.lives == (3, 3, 3, 3)

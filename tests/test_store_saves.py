@@ -74,7 +74,7 @@ def play_live(
     """
     saved, state, opening = start_match(setup)
     events = list(opening)
-    bot = make_bot("normal")
+    bot = make_bot("adding", "normal")
     rng = random.Random(seed)
     for _ in range(actions):
         seat = seat_to_move(state)
@@ -96,9 +96,7 @@ CLASSIC_VARIANTS = AddingOptions(
 )
 
 SETUPS = {
-    "classic": GameSetup(
-        "classic", ("You", "Lily", "Max"), ("human", "normal", "normal"), seed=11
-    ),
+    "classic": GameSetup("classic", ("You", "Lily", "Max"), ("human", "normal", "normal"), seed=11),
     "classic-variants": GameSetup(
         "classic",
         ("You", "Lily", "Max", "Zoe", "Ben"),
@@ -238,7 +236,7 @@ def test_advance_records_nothing_when_the_engine_refuses() -> None:
 
 def test_a_finished_match_is_not_restored() -> None:
     saved, state, _ = start_match(SETUPS["classic-two-players"])
-    bot = make_bot("normal")
+    bot = make_bot("adding", "normal")
     rng = random.Random(2)
     while not state.is_over:
         seat = seat_to_move(state)

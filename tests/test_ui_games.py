@@ -22,8 +22,8 @@ from ninetynine_audio.games.adding import (
     Scoring,
 )
 from ninetynine_audio.games.setup import GameSetup
-from ninetynine_audio.present.effects import UP_CHOICES, play_effects
-from ninetynine_audio.present.events import card_played_text
+from ninetynine_audio.present.adding.effects import UP_CHOICES, play_effects
+from ninetynine_audio.present.adding.events import card_played_text
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.table import TableScreen
 

@@ -67,7 +67,7 @@ def rows() -> list[Row]:
     """Every row of the table, in table order."""
     found: list[Row] = []
     for game in GAMES:
-        found.extend(Row(game, level, "normal") for level in levels())
+        found.extend(Row(game, level, "normal") for level in levels("adding"))
         found.append(Row(game, "expert", "hard"))
     return found
 
@@ -109,9 +109,7 @@ def collect(jobs: Sequence[Job], cache: Path, workers: int) -> dict[str, list[di
     with multiprocessing.Pool(workers) as pool:
         for done, figures in enumerate(pool.imap_unordered(run_job, todo), 1):
             job = next(
-                j
-                for j in todo
-                if j.row.name == figures["row"] and j.chunk == figures["chunk"]
+                j for j in todo if j.row.name == figures["row"] and j.chunk == figures["chunk"]
             )
             _cache_file(cache, job).write_text(json.dumps(figures), encoding="utf-8")
             elapsed = time.perf_counter() - started

@@ -1,26 +1,11 @@
-"""Computer players for the adding games, and the tournament runner."""
+"""Computer players: the bot interface and levels per family, and the tournament runner.
+
+Each family's bots are in their own subpackage (``bots/adding``) and are loaded when first
+asked for.
+"""
 
 from __future__ import annotations
 
-from ninetynine_audio.bots.base import Bot, levels, make_bot, register_level
-from ninetynine_audio.bots.expert import ExpertBot
-from ninetynine_audio.bots.hard import CrazyBot, HardBot
-from ninetynine_audio.bots.simple import EasyBot, NormalBot
+from ninetynine_audio.bots.base import Bot, Level, levels, make_bot, register_level, strongest_level
 
-register_level("easy", EasyBot)
-register_level("normal", NormalBot)
-register_level("hard", HardBot)
-register_level("crazy", CrazyBot)
-register_level("expert", ExpertBot)
-
-__all__ = [
-    "Bot",
-    "CrazyBot",
-    "EasyBot",
-    "ExpertBot",
-    "HardBot",
-    "NormalBot",
-    "levels",
-    "make_bot",
-    "register_level",
-]
+__all__ = ["Bot", "Level", "levels", "make_bot", "register_level", "strongest_level"]

@@ -1,12 +1,17 @@
-"""What every computer player offers, and the registry of levels."""
+"""What every computer player offers, and the levels registered for each game family.
+
+A family's bots live in ``bots/<family>/``, whose ``__init__`` registers its levels with
+:func:`register_level`; the package is imported the first time one of its levels is asked
+for, so a program that never plays against the computer never loads the bots.
+"""
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
-from typing import Protocol
-
-from ninetynine_audio.games.adding import Action, AddingView
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 
 class Bot(Protocol):
@@ -14,29 +19,63 @@ class Bot(Protocol):
 
     level: str
 
-    def choose(self, view: AddingView, rng: random.Random) -> Action:
-        """The action to take; ``view.to_act == view.seat`` or the seat owes a draw."""
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        """The action to take for the seat of ``view``, which may act now."""
         ...
 
 
 BotFactory = Callable[[], Bot]
-_LEVELS: dict[str, BotFactory] = {}
 
 
-def register_level(level: str, factory: BotFactory) -> None:
-    """Make ``level`` available to ``make_bot`` (and so to ``--players`` and the menus)."""
-    _LEVELS[level] = factory
+@dataclass(frozen=True)
+class Level:
+    """One computer level of a family: its name, how to make one, and how strong it is.
+
+    ``strength`` orders the levels (higher is stronger); the hint and practice use the
+    strongest level by this number, never by the order of registration.
+    """
+
+    name: str
+    factory: BotFactory
+    strength: int
 
 
-def make_bot(level: str) -> Bot:
-    """A new bot of ``level``; raises ``KeyError`` with the known levels for an unknown one."""
+_LEVELS: dict[str, dict[str, Level]] = {}
+
+
+def register_level(family: str, name: str, factory: BotFactory, *, strength: int) -> None:
+    """Make level ``name`` available for the games of ``family``."""
+    levels = _LEVELS.setdefault(family, {})
+    if name in levels:
+        raise ValueError(f"the level {name!r} of {family} is registered twice")
+    levels[name] = Level(name, factory, strength)
+
+
+def _family_levels(family: str) -> dict[str, Level]:
+    if family not in _LEVELS:
+        try:
+            importlib.import_module(f"ninetynine_audio.bots.{family}")
+        except ModuleNotFoundError:
+            return {}
+    return _LEVELS.get(family, {})
+
+
+def levels(family: str) -> tuple[str, ...]:
+    """The levels of ``family``, weakest first."""
+    found = _family_levels(family)
+    return tuple(sorted(found, key=lambda name: found[name].strength))
+
+
+def strongest_level(family: str) -> str:
+    """The name of the strongest level of ``family`` (the hint's and practice's)."""
+    return levels(family)[-1]
+
+
+def make_bot(family: str, level: str) -> Bot:
+    """A new bot of ``level`` for ``family``; ``KeyError`` names the known levels."""
+    found = _family_levels(family)
     try:
-        factory = _LEVELS[level]
+        return found[level].factory()
     except KeyError:
-        raise KeyError(f"unknown level {level!r}; known: {', '.join(levels())}") from None
-    return factory()
-
-
-def levels() -> tuple[str, ...]:
-    """The registered levels, weakest first."""
-    return tuple(_LEVELS)
+        known = ", ".join(levels(family))
+        raise KeyError(f"unknown level {level!r}; known: {known}") from None

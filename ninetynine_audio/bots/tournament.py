@@ -60,7 +60,7 @@ def play_bot_game(
     state, events = new_game(
         game, seat_names, kinds=tuple(kinds), options=options, seed=seed, deck=deck
     )
-    bots: list[Bot] = [make_bot(kind) for kind in kinds]
+    bots: list[Bot] = [make_bot("adding", kind) for kind in kinds]
     rngs = [random.Random(f"bot:{seed}:{seat}") for seat in range(len(kinds))]
     log: list[Event] = list(events) if keep_events else []
     decisions: list[tuple[str, float]] = []

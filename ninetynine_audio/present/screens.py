@@ -95,6 +95,7 @@ def keymap_choice(file_name: str | None) -> str:
     """A keymap in the settings: a file's name, or the usual keys."""
     return file_name if file_name else "usual keys"
 
+
 SPEECH_LABELS = {
     "auto": "automatic",
     "screenreader": "screen reader",

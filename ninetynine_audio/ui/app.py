@@ -39,7 +39,7 @@ from ninetynine_audio.input.commands import (
 )
 from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.events import game_title
+from ninetynine_audio.present.adding.events import game_title
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.settings import Settings, load_settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter

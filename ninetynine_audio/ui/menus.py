@@ -14,7 +14,7 @@ from ninetynine_audio.games.saved import HUMAN, resume
 from ninetynine_audio.games.setup import GAMES, GameSetup, default_names
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.events import game_title
+from ninetynine_audio.present.adding.events import game_title
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match, load_match
 from ninetynine_audio.ui.results import StatisticsMenu, confirm_menu
@@ -41,7 +41,7 @@ class MainMenu(Menu):
 
     def rebuild(self, app: App) -> None:
         """Look for a saved match and list the items; a damaged save gives ``problem``."""
-        resumed, problem = load_match(partial(resume, known_kinds=(HUMAN, *levels())))
+        resumed, problem = load_match(partial(resume, known_kinds=(HUMAN, *levels("adding"))))
         self.saved = resumed
         if problem:
             self.problem = problem
@@ -171,7 +171,7 @@ def players_menu(draft: Draft) -> Menu:
 
 def level_menu(draft: Draft) -> Menu:
     """The computer players' level."""
-    known = list(levels())
+    known = list(levels("adding"))
 
     def pick(app: App, level: str) -> None:
         draft.level = level

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.bots import levels, make_bot
+from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import (
     Action,
@@ -30,16 +30,17 @@ from ninetynine_audio.games.errors import ChoiceRequired, IllegalAction
 from ninetynine_audio.games.saved import SavedMatch, advance, start_match, to_record
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.commands import TABLE
-from ninetynine_audio.present import advice, queries, refusals, results
+from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.effects import (
+from ninetynine_audio.present.adding import advice, queries, refusals
+from ninetynine_audio.present.adding.effects import (
     UP_CHOICES,
     card_effect,
     choice_effect,
     effect_of,
     play_effects,
 )
-from ninetynine_audio.present.events import Perspective, danger_cue, game_title, narrate
+from ninetynine_audio.present.adding.events import Perspective, danger_cue, game_title, narrate
 from ninetynine_audio.present.seats import seat_pans
 from ninetynine_audio.present.words import card_name
 from ninetynine_audio.store.saves import discard_match, save_match
@@ -74,7 +75,9 @@ class TableScreen(Screen):
             self._opening = ()
         self.is_resumed = resumed is not None
         self.humans = frozenset(s for s, kind in enumerate(setup.kinds) if kind == HUMAN)
-        self.bots = {s: make_bot(kind) for s, kind in enumerate(setup.kinds) if kind != HUMAN}
+        self.bots = {
+            s: make_bot("adding", kind) for s, kind in enumerate(setup.kinds) if kind != HUMAN
+        }
         # The seat the sound is placed around: the first human, else the first seat.
         self.home = min(self.humans) if self.humans else 0
         self.pans = seat_pans(len(setup.names), self.home)
@@ -460,7 +463,7 @@ class TableScreen(Screen):
         # twice gives the same answer.
         before = view(self.state, seat)
         rng = random.Random(f"hint:{self.setup.seed}:{len(self.saved.actions)}")
-        action = make_bot(levels()[-1]).choose(before, rng)
+        action = make_bot("adding", strongest_level("adding")).choose(before, rng)
         if not isinstance(action, PlayCard):
             app.say(words.hint_text(app.key_name(TABLE, "draw_card")))
             return

@@ -28,7 +28,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from ninetynine_audio.bots.knowledge import (
+from ninetynine_audio.bots.adding.knowledge import (
     ACE,
     FOUR,
     JACK,
@@ -45,7 +45,7 @@ from ninetynine_audio.bots.knowledge import (
     play_move,
     unseen_counts,
 )
-from ninetynine_audio.bots.simple import pending_draw
+from ninetynine_audio.bots.adding.simple import pending_draw
 from ninetynine_audio.games.adding import (
     Action,
     AddingView,

@@ -28,7 +28,7 @@ from ninetynine_audio.games.adding import (
     RoundStarted,
     StockRebuilt,
 )
-from ninetynine_audio.present.effects import choice_words
+from ninetynine_audio.present.adding.effects import choice_words
 from ninetynine_audio.present.words import (
     BRIEF,
     FULL,

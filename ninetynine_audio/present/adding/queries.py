@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import AddingRules, AddingView, next_seat
-from ninetynine_audio.present.effects import card_effect
-from ninetynine_audio.present.events import direction_words
+from ninetynine_audio.present.adding.effects import card_effect
+from ninetynine_audio.present.adding.events import direction_words
 from ninetynine_audio.present.words import (
     BRIEF,
     FULL,

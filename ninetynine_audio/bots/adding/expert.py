@@ -5,7 +5,7 @@ their known sizes) and the stock, consistently with everything its seat knows, a
 of its legal plays (both ways of a 10 or an ace) out to the end of the round on that deal. In
 the playouts each seat plays as its level is known to: Easy and Normal seats as Normal; the
 stronger levels and the Expert itself, in classic and arcade, as a cheap likeness of Hard (see
-:class:`~ninetynine_audio.bots.fastsim.HardModel`), and in tactical as Normal that plays its
+:class:`~ninetynine_audio.bots.adding.fastsim.HardModel`), and in tactical as Normal that plays its
 highest ordinary card first and keeps the low ones. Every play is tried on the same deals, so
 the comparison is fair; the best average wins, with Hard's score added at a small weight to
 settle near-ties. The budget is a fixed number of deals, so the choice depends only on the view
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from ninetynine_audio.bots.fastsim import (
+from ninetynine_audio.bots.adding.fastsim import (
     HardModel,
     Mover,
     RoundSim,
@@ -34,9 +34,9 @@ from ninetynine_audio.bots.fastsim import (
     policy_mover,
     policy_table,
 )
-from ninetynine_audio.bots.hard import HardBot
-from ninetynine_audio.bots.knowledge import RANK_CODE, distinct_plays, play_move
-from ninetynine_audio.bots.simple import pending_draw
+from ninetynine_audio.bots.adding.hard import HardBot
+from ninetynine_audio.bots.adding.knowledge import RANK_CODE, distinct_plays, play_move
+from ninetynine_audio.bots.adding.simple import pending_draw
 from ninetynine_audio.games.adding import Action, AddingView, PlayCard, Scoring, playable
 
 DEALS = 120  # classic and arcade: few decisions are searched, each can have many deals

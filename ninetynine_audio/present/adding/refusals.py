@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import Choice
 from ninetynine_audio.games.errors import GameError
-from ninetynine_audio.present.effects import choice_words
+from ninetynine_audio.present.adding.effects import choice_words
 from ninetynine_audio.present.words import NORMAL, card_name, is_you, join_and, possessive
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from ninetynine_audio.bots.knowledge import (
+from ninetynine_audio.bots.adding.knowledge import (
     ACE,
     FOUR,
     JACK,
@@ -57,7 +57,7 @@ def move_cost(limits: bool, total: int, move: Move) -> int:
 def normal_key(rules: AddingRules, total: int, code: int, move: Move) -> Key:
     """How Normal ranks ``move`` of rank ``code`` on ``total`` (smaller is preferred).
 
-    The same order as :func:`ninetynine_audio.bots.simple.normal_choice`: the cheapest plays
+    The same order as :func:`ninetynine_audio.bots.adding.simple.normal_choice`: the cheapest plays
     first; among free tactical plays a landing on 33, 66 or 99, the highest first; then the
     lowest ordinary card; then the specials in Normal's order, a 10 or an ace the wanted way.
     """

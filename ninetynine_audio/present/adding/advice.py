@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from ninetynine_audio.cards import Card, Rank, Suit
 from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring
 from ninetynine_audio.games.adding.engine import LIMIT, TACTICAL_MARKS
-from ninetynine_audio.present.effects import (
+from ninetynine_audio.present.adding.effects import (
     choice_words,
     effect_of,
     effect_words,

@@ -1,0 +1,259 @@
+"""The contract every game offers, and the data that sets a game up.
+
+A game family (the adding games, the colour game, the trick-taking game) writes its rules as
+pure functions over frozen states and describes each of its games with a :class:`GameSpec`:
+how to deal, who may act, what they may do, what an action does, what one seat may know, and
+how the game ended. Everything outside the family — the match screen, the menus, the command
+line, saves, statistics, the tournament — works through the spec alone and never imports the
+family.
+
+States, actions, views and events are the family's own types; here they are ``Any``. An
+action always has a ``seat``; an event always has ``to_log()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ninetynine_audio.games.errors import SetupError
+
+HUMAN = "human"
+"""The kind of a seat played at the keyboard; every other kind is a computer level."""
+
+
+class Event(Protocol):
+    """Something that happened; every event can be written as one log line."""
+
+    def to_log(self) -> dict[str, Any]:
+        """The event as a JSON object (``{"event": "card_played", ...}``)."""
+        ...
+
+
+class Action(Protocol):
+    """Something a seat does."""
+
+    @property
+    def seat(self) -> int:
+        """The seat acting."""
+        ...
+
+
+# ---------------------------------------------------------------------------- options
+
+
+SWITCH = "switch"
+NUMBER = "number"
+CHOICE = "choice"
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One option a player can set, described as data.
+
+    The setup menus, the command-line flags (``--hand-size``), saves and the log's
+    ``options`` object are all built from these. ``default`` ``None`` means the game decides
+    (a number that depends on the player count, say).
+
+    Attributes:
+        name: the key in saves and logs, and the flag on the command line.
+        label: what the menu calls it.
+        kind: ``switch`` (on or off), ``number`` (``low`` to ``high``) or ``choice``
+            (one of ``values``).
+        help: one line for ``--help``.
+    """
+
+    name: str
+    label: str
+    kind: str
+    default: Any = None
+    values: tuple[Any, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    help: str = ""
+
+    @property
+    def flag(self) -> str:
+        """The command-line flag."""
+        return "--" + self.name.replace("_", "-")
+
+    def allowed(self, value: Any) -> bool:
+        """Whether ``value`` is of this option's form (the game may still refuse it)."""
+        if self.kind == SWITCH:
+            return isinstance(value, bool)
+        if value is None:
+            return self.default is None
+        if isinstance(value, bool):
+            return False
+        if self.kind == NUMBER:
+            return (
+                isinstance(value, int)
+                and (self.low is None or value >= self.low)
+                and (self.high is None or value <= self.high)
+            )
+        return value in self.values
+
+    def menu_values(self) -> tuple[Any, ...]:
+        """The values a menu steps through, the default first where it is ``None``."""
+        if self.kind == SWITCH:
+            return (False, True)
+        if self.kind == CHOICE:
+            return ((None,) if self.default is None else ()) + self.values
+        low = self.low if self.low is not None else 0
+        high = self.high if self.high is not None else low
+        return ((None,) if self.default is None else ()) + tuple(range(low, high + 1))
+
+
+def read_options(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option of ``specs`` with its value from ``data`` or its default.
+
+    Raises:
+        SetupError: ``data`` names an unknown option, or a value of the wrong form.
+    """
+    known = {spec.name: spec for spec in specs}
+    for name in data:
+        if name not in known:
+            raise SetupError(f"unknown option {name!r}", option=name)
+    values: dict[str, Any] = {}
+    for spec in specs:
+        value = data.get(spec.name, spec.default)
+        if not spec.allowed(value):
+            raise SetupError(f"the option {spec.name} cannot be {value!r}", option=spec.name)
+        values[spec.name] = value
+    return values
+
+
+# ---------------------------------------------------------------------------- set-up
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """Everything needed to start one game.
+
+    ``options`` holds a value for each of the game's :class:`OptionSpec` (missing ones take
+    their default); ``deck`` stacks the cards, in the family's own card type, top first.
+    """
+
+    game: str
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int = 0
+    deck: tuple[Any, ...] | None = None
+
+    def option(self, name: str, default: Any = None) -> Any:
+        """The value of one option."""
+        return self.options.get(name, default)
+
+
+# ---------------------------------------------------------------------------- results
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, the same for every game.
+
+    Attributes:
+        places: seats, first place first; every seat appears once.
+        scores: one number per seat: lives or tokens left, or points.
+        winner: the seat that won, or ``None`` (an arcade match ends when You are out).
+    """
+
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+    winner: int | None
+
+    def place_of(self, seat: int) -> int:
+        """The place of ``seat``, 1 for the winner."""
+        return self.places.index(seat) + 1
+
+
+# ---------------------------------------------------------------------------- actions
+
+
+class CodecError(ValueError):
+    """Data that names no action of the game; the message says what is wrong."""
+
+
+@dataclass(frozen=True)
+class ActionCodec:
+    """One way to write a game's actions as JSON, for saves and for log replay.
+
+    Attributes:
+        encode: the action as a JSON list (``["play", 0, "10H", "-10"]``).
+        decode: the list back into an action for a table of ``seats`` seats; raises
+            :class:`CodecError`.
+        from_log: at ``position`` of one game's log records, the encoded action a player took
+            there (``None`` when the line is not the start of an action); ``seats`` maps the
+            names of the log to seats. Log replay uses it with ``decode``.
+    """
+
+    encode: Callable[[Any], list[Any]]
+    decode: Callable[[Any, int], Any]
+    from_log: Callable[[Sequence[Mapping[str, Any]], int, Mapping[str, int]], list[Any] | None]
+
+
+# ---------------------------------------------------------------------------- the spec
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game as the rest of the program sees it.
+
+    The functions are the family's engine; ``state`` is the family's frozen state, which the
+    functions never change.
+
+    Attributes:
+        id: the game id (``"classic"``), used in saves, logs, statistics and ``--game``.
+        family: the family whose engine, bots, wording and table play it (``"adding"``).
+        aliases: other names accepted on the command line.
+        min_players / max_players: how many seats the game takes.
+        options: what a player may set.
+        new_game: deal from a set-up; the new state and the opening events. Raises
+            ``SetupError``.
+        seats_to_act: the seats that may act now (several can: a manual draw beside the turn,
+            a bidding round); empty once the game is over.
+        legal_actions: what one seat may do now.
+        check: raise a subclass of ``IllegalAction`` when an action is not allowed now.
+        apply: check, then carry out an action: the new state and what happened.
+        view: all one seat may know.
+        outcome: how the game ended, or ``None`` while it goes on.
+        progress: the round or deal being played (for menus and summaries).
+        codec: how actions are written in saves and found in logs.
+        default_names: names for seats of the given kinds.
+        parse_deck: the cards of a stacked deck written in the family's notation.
+        deck_text: a stacked deck written back in that notation.
+        fixed_seats: where the game names its seats itself (arcade's You, Lily, Max, Zoe).
+        setup_from_log: the set-up a log's ``game_started`` line describes.
+    """
+
+    id: str
+    family: str
+    aliases: tuple[str, ...]
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    new_game: Callable[[GameSetup], tuple[Any, tuple[Any, ...]]]
+    seats_to_act: Callable[[Any], tuple[int, ...]]
+    legal_actions: Callable[[Any, int], tuple[Any, ...]]
+    check: Callable[[Any, Any], object]
+    apply: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]]
+    view: Callable[[Any, int], Any]
+    outcome: Callable[[Any], Outcome | None]
+    progress: Callable[[Any], int]
+    codec: ActionCodec
+    default_names: Callable[[Sequence[str]], tuple[str, ...]]
+    parse_deck: Callable[[str | Sequence[str]], tuple[Any, ...]]
+    deck_text: Callable[[Sequence[Any]], list[str]]
+    setup_from_log: Callable[[Mapping[str, Any]], GameSetup]
+    fixed_seats: tuple[str, ...] | None = None
+    default_kinds: tuple[str, ...] = ("human", "normal", "normal", "normal")
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+        return self.outcome(state) is not None
+
+    def read_options(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option with its value from ``data`` or its default (see :func:`read_options`)."""
+        return read_options(self.options, data)

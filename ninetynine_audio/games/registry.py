@@ -1,0 +1,74 @@
+"""Every game the program plays, found by id or alias.
+
+Each family is a subpackage of ``ninetynine_audio.games`` whose ``__init__`` ends by calling
+:func:`register` for each of its games. The families are found by looking in this package, so
+adding a game family is adding its folder: no list of games is written anywhere else.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from ninetynine_audio.games.base import GameSpec
+from ninetynine_audio.games.errors import SetupError
+
+_GAMES: dict[str, GameSpec] = {}
+_ALIASES: dict[str, str] = {}
+_loaded = False
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Make ``spec`` a game of the program; its id and aliases must be new."""
+    for name in (spec.id, *spec.aliases):
+        if name in _GAMES or name in _ALIASES:
+            raise ValueError(f"the game name {name!r} is registered twice")
+    _GAMES[spec.id] = spec
+    for alias in spec.aliases:
+        _ALIASES[alias] = spec.id
+    return spec
+
+
+def _load() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    package = importlib.import_module("ninetynine_audio.games")
+    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
+        if module.ispkg:
+            importlib.import_module(f"ninetynine_audio.games.{module.name}")
+
+
+def all_games() -> tuple[GameSpec, ...]:
+    """Every registered game, in the order the families registered them."""
+    _load()
+    return tuple(_GAMES.values())
+
+
+def game_ids() -> tuple[str, ...]:
+    """The ids of every registered game."""
+    return tuple(spec.id for spec in all_games())
+
+
+def find_game(name: str) -> GameSpec:
+    """The game called ``name`` (its id or an alias, any case).
+
+    Raises:
+        SetupError: no game has that name; the message lists the ids.
+    """
+    _load()
+    key = name.strip().lower()
+    key = _ALIASES.get(key, key)
+    spec = _GAMES.get(key)
+    if spec is None:
+        raise SetupError(
+            f"unknown game {name!r}; choose one of {', '.join(_GAMES)}", option="game", value=name
+        )
+    return spec
+
+
+def is_game(name: str) -> bool:
+    """Whether ``name`` is the id of a registered game."""
+    _load()
+    return name in _GAMES
