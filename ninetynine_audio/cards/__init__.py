@@ -1,4 +1,4 @@
-"""Playing cards: ranks, suits, decks, notation and seeded shuffles."""
+"""Playing cards: ranks, suits, the colour game's cards, decks, notation and seeded shuffles."""
 
 from __future__ import annotations
 
@@ -13,15 +13,33 @@ from ninetynine_audio.cards.cards import (
     seeded_shuffle,
     standard_deck,
 )
+from ninetynine_audio.cards.colours import (
+    Colour,
+    ColourCard,
+    ColourCardParseError,
+    colour_card_text,
+    colour_cards_text,
+    colour_deck,
+    parse_colour_card,
+    parse_colour_cards,
+)
 
 __all__ = [
     "Card",
     "CardParseError",
+    "Colour",
+    "ColourCard",
+    "ColourCardParseError",
     "Rank",
     "Suit",
     "card_text",
+    "colour_card_text",
+    "colour_cards_text",
+    "colour_deck",
     "parse_card",
     "parse_cards",
+    "parse_colour_card",
+    "parse_colour_cards",
     "seeded_shuffle",
     "standard_deck",
 ]

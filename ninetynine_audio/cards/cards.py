@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TypeVar
 
 
 class Suit(Enum):
@@ -93,8 +94,12 @@ def standard_deck(decks: int = 1) -> tuple[Card, ...]:
     return one * decks
 
 
-def seeded_shuffle(cards: Sequence[Card], rng: random.Random) -> tuple[Card, ...]:
-    """A shuffled copy of ``cards`` drawn from ``rng`` (never the global generator)."""
+_Item = TypeVar("_Item")
+
+
+def seeded_shuffle(cards: Sequence[_Item], rng: random.Random) -> tuple[_Item, ...]:
+    """A shuffled copy of ``cards`` (of any card type) drawn from ``rng`` (never the global
+    generator)."""
     deck = list(cards)
     rng.shuffle(deck)
     return tuple(deck)
