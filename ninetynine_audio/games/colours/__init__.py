@@ -1,0 +1,238 @@
+"""The colour game, Ninety Nine (2025): rows that rise, two shared piles, and a race to 99."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ninetynine_audio.cards import (
+    ColourCard,
+    ColourCardParseError,
+    colour_cards_text,
+    parse_colour_cards,
+)
+from ninetynine_audio.games.base import (
+    HUMAN,
+    SWITCH,
+    ActionCodec,
+    GameSetup,
+    GameSpec,
+    OptionSpec,
+    read_options,
+)
+from ninetynine_audio.games.colours import codec
+from ninetynine_audio.games.colours.engine import (
+    GAME_ID,
+    all_cards,
+    apply,
+    can_score,
+    check,
+    legal_actions,
+    legal_for_view,
+    new_game,
+    outcome,
+    progress,
+    seats_to_act,
+    starting_seats,
+    view,
+)
+from ninetynine_audio.games.colours.errors import (
+    AlreadyScored,
+    ColourInRow,
+    NoSuchPile,
+    NothingToScore,
+    NoWayOntoPile,
+    PileLimitReached,
+    RowCardAlreadyPlaced,
+    RowCardFirst,
+    RowNotRising,
+    ScoringTooLate,
+)
+from ninetynine_audio.games.colours.model import (
+    Action,
+    CardsDealt,
+    CardsDrawn,
+    ColoursState,
+    ColoursView,
+    DrawPileRenewed,
+    EndPiles,
+    Event,
+    GameEnded,
+    GameStarted,
+    Phase,
+    PileCardPlayed,
+    PlaceRowCard,
+    PlayToPile,
+    ReserveRebuilt,
+    RowCardPlaced,
+    RowScored,
+    ScoreRow,
+    TurnStarted,
+)
+from ninetynine_audio.games.colours.rules import (
+    DRAW_PILE_SIZE,
+    HAND_SIZE,
+    MAX_PILE_PLAYS,
+    PILES,
+    RENEWAL_POINTS,
+    TARGET,
+    Way,
+    can_extend,
+    fits_row,
+    row_colours,
+    row_points,
+    ways_onto,
+)
+from ninetynine_audio.games.errors import SetupError
+from ninetynine_audio.games.registry import register
+
+OPTIONS = (
+    OptionSpec(
+        name="pro_variant",
+        label="Pro variant: extra turns",
+        kind=SWITCH,
+        default=False,
+        help="a player who empties the hand onto the piles takes another whole turn",
+    ),
+)
+
+COMPUTER_NAMES = ("Lily", "Max", "Zoe", "Anna")
+
+
+def default_names(kinds: Sequence[str]) -> tuple[str, ...]:
+    """Seat names: You for the first human seat, Player 2 … for more, names for the computer."""
+    names: list[str] = []
+    spare = iter(COMPUTER_NAMES)
+    humans = 0
+    for kind in kinds:
+        if kind == HUMAN:
+            humans += 1
+            names.append("You" if humans == 1 else f"Player {humans}")
+        else:
+            names.append(next(spare, f"Player {len(names) + 1}"))
+    return tuple(names)
+
+
+def parse_deck(text: str | Sequence[str]) -> tuple[ColourCard, ...]:
+    """The cards of a stacked deck (``"purple-9 red-0"``), top first.
+
+    Raises:
+        SetupError: a card text names no card.
+    """
+    try:
+        return parse_colour_cards(text)
+    except ColourCardParseError as error:
+        raise SetupError(str(error), option="deck", value=error.text) from None
+
+
+def deck_text(cards: Sequence[ColourCard]) -> list[str]:
+    """A stacked deck written back in notation."""
+    return colour_cards_text(cards)
+
+
+def setup_from_log(record: Mapping[str, Any]) -> GameSetup:
+    """The set-up a ``game_started`` line describes.
+
+    Raises:
+        SetupError: the line is not a colour game's start or misses a field.
+    """
+    if record.get("event") != "game_started" or record.get("game") != GAME_ID:
+        raise SetupError("the line does not start a colour game", option="game")
+    try:
+        names = tuple(str(name) for name in record["players"])
+        kinds = tuple(str(kind) for kind in record["kinds"])
+        seed = int(record["seed"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise SetupError(f"the game_started line is incomplete: {error}") from None
+    options = read_options(OPTIONS, dict(record.get("options", {})))
+    deck = parse_deck(record["deck"]) if record.get("deck") else None
+    return GameSetup(GAME_ID, names, kinds, options, seed, deck)
+
+
+SPEC = GameSpec(
+    id=GAME_ID,
+    family="colours",
+    aliases=("colour", "color", "colors", "ninety-nine-2025"),
+    min_players=2,
+    max_players=4,
+    options=OPTIONS,
+    new_game=new_game,
+    seats_to_act=seats_to_act,
+    legal_actions=legal_actions,
+    check=check,
+    apply=apply,
+    view=view,
+    outcome=outcome,
+    progress=progress,
+    codec=ActionCodec(encode=codec.encode, decode=codec.decode, from_log=codec.from_log),
+    default_names=default_names,
+    parse_deck=parse_deck,
+    deck_text=deck_text,
+    setup_from_log=setup_from_log,
+    default_kinds=("human", "normal", "normal"),
+)
+
+__all__ = [
+    "DRAW_PILE_SIZE",
+    "GAME_ID",
+    "HAND_SIZE",
+    "MAX_PILE_PLAYS",
+    "OPTIONS",
+    "PILES",
+    "RENEWAL_POINTS",
+    "SPEC",
+    "TARGET",
+    "Action",
+    "AlreadyScored",
+    "CardsDealt",
+    "CardsDrawn",
+    "ColourInRow",
+    "ColoursState",
+    "ColoursView",
+    "DrawPileRenewed",
+    "EndPiles",
+    "Event",
+    "GameEnded",
+    "GameStarted",
+    "NoSuchPile",
+    "NoWayOntoPile",
+    "NothingToScore",
+    "Phase",
+    "PileCardPlayed",
+    "PileLimitReached",
+    "PlaceRowCard",
+    "PlayToPile",
+    "ReserveRebuilt",
+    "RowCardAlreadyPlaced",
+    "RowCardFirst",
+    "RowCardPlaced",
+    "RowNotRising",
+    "RowScored",
+    "ScoreRow",
+    "ScoringTooLate",
+    "TurnStarted",
+    "Way",
+    "all_cards",
+    "apply",
+    "can_extend",
+    "can_score",
+    "check",
+    "deck_text",
+    "default_names",
+    "fits_row",
+    "legal_actions",
+    "legal_for_view",
+    "new_game",
+    "outcome",
+    "parse_deck",
+    "progress",
+    "row_colours",
+    "row_points",
+    "seats_to_act",
+    "setup_from_log",
+    "starting_seats",
+    "view",
+    "ways_onto",
+]
+
+register(SPEC)

@@ -1,0 +1,560 @@
+"""The colour game's engine: deal, turns of three actions, scoring and the end at 99.
+
+``apply`` never changes the state it is given: a short-lived mutable :class:`_Table` does the
+work and is frozen into the new state. Every shuffle draws from a generator seeded by the
+game's seed and the number of shuffles so far, so a seed and a list of actions give the same
+game every time.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ninetynine_audio.cards import (
+    ColourCard,
+    colour_card_text,
+    colour_deck,
+    seeded_shuffle,
+)
+from ninetynine_audio.games.base import HUMAN, GameSetup, Outcome
+from ninetynine_audio.games.colours.errors import (
+    AlreadyScored,
+    ColourInRow,
+    NoSuchPile,
+    NothingToScore,
+    NoWayOntoPile,
+    PileLimitReached,
+    RowCardAlreadyPlaced,
+    RowCardFirst,
+    RowNotRising,
+    ScoringTooLate,
+)
+from ninetynine_audio.games.colours.model import (
+    Action,
+    CardsDealt,
+    CardsDrawn,
+    ColoursState,
+    ColoursView,
+    DrawPileRenewed,
+    EndPiles,
+    Event,
+    GameEnded,
+    GameStarted,
+    Phase,
+    PileCardPlayed,
+    PlaceRowCard,
+    PlayToPile,
+    ReserveRebuilt,
+    RowCardPlaced,
+    RowScored,
+    ScoreRow,
+    TurnStarted,
+)
+from ninetynine_audio.games.colours.rules import (
+    DRAW_PILE_SIZE,
+    HAND_SIZE,
+    MAX_PILE_PLAYS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PILES,
+    RENEWAL_POINTS,
+    TARGET,
+    can_extend,
+    fits_row,
+    row_points,
+    ways_onto,
+)
+from ninetynine_audio.games.errors import (
+    CardNotInHand,
+    GameOverError,
+    NotYourTurn,
+    SetupError,
+)
+
+GAME_ID = "colours"
+
+
+def _rng(seed: int, shuffles: int) -> random.Random:
+    # A text seed is hashed the same way on every run and machine.
+    return random.Random(f"{GAME_ID}:{seed}:{shuffles}")
+
+
+def starting_seats(kinds: Sequence[str]) -> tuple[int, int]:
+    """The dealer and the starter: with exactly one human seat, that seat starts (the dealer
+    is the seat before it); otherwise the last seat deals and the first starts."""
+    humans = [seat for seat, kind in enumerate(kinds) if kind == HUMAN]
+    count = len(kinds)
+    if len(humans) == 1:
+        starter = humans[0]
+        return (starter - 1) % count, starter
+    return count - 1, 0
+
+
+# ---------------------------------------------------------------------------- set-up
+
+
+def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
+    """Shuffle and deal a game.
+
+    A stacked ``setup.deck`` (top first) is dealt before the cards it does not name, which
+    follow in seeded order. The deal takes, from the top, the hands of six (the starter's first,
+    then clockwise), then the draw piles of fifteen (top first, in the same order), then the
+    left and the right discard pile's card; the rest is the reserve, top first.
+
+    Raises:
+        SetupError: wrong player count, names or kinds, or a bad stacked deck.
+    """
+    names = tuple(name.strip() for name in setup.names)
+    kinds = tuple(setup.kinds)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        raise SetupError(
+            f"the colour game is played by 2 to 4 players, not {len(names)}",
+            option="players",
+            value=len(names),
+        )
+    if len(kinds) != len(names):
+        raise SetupError("give one kind for each player", option="kinds", value=len(kinds))
+    if any(not name for name in names) or len(set(names)) != len(names):
+        raise SetupError("every player needs a name of their own", option="players")
+    unknown = sorted(set(setup.options) - {"pro_variant"})
+    if unknown:
+        raise SetupError(f"unknown option {unknown[0]!r}", option=unknown[0])
+    pro_variant = setup.option("pro_variant", False)
+    if not isinstance(pro_variant, bool):
+        raise SetupError("pro_variant is on or off", option="pro_variant", value=pro_variant)
+    stacked = tuple(setup.deck) if setup.deck is not None else None
+    shuffles = 0
+    if stacked is None:
+        cards = seeded_shuffle(colour_deck(), _rng(setup.seed, shuffles))
+    else:
+        for card in stacked:
+            if not isinstance(card, ColourCard):
+                raise SetupError(f"{card!r} is not a colour card", option="deck")
+        seen: set[ColourCard] = set()
+        for card in stacked:
+            if card in seen:
+                raise SetupError(
+                    f"the stacked deck names {colour_card_text(card)} twice",
+                    option="deck",
+                    value=colour_card_text(card),
+                )
+            seen.add(card)
+        rest = tuple(card for card in colour_deck() if card not in seen)
+        cards = stacked + seeded_shuffle(rest, _rng(setup.seed, shuffles))
+    shuffles += 1
+    count = len(names)
+    dealer, starter = starting_seats(kinds)
+    order = [(starter + step) % count for step in range(count)]
+    hands: list[tuple[ColourCard, ...]] = [()] * count
+    piles: list[tuple[ColourCard, ...]] = [()] * count
+    position = 0
+    for seat in order:
+        hands[seat] = cards[position : position + HAND_SIZE]
+        position += HAND_SIZE
+    for seat in order:
+        piles[seat] = cards[position : position + DRAW_PILE_SIZE]
+        position += DRAW_PILE_SIZE
+    left, right = cards[position], cards[position + 1]
+    reserve = cards[position + 2 :]
+    scores = (0,) * count
+    state = ColoursState(
+        players=names,
+        kinds=kinds,
+        pro_variant=pro_variant,
+        seed=setup.seed,
+        dealer=dealer,
+        hands=tuple(hands),
+        draw_piles=tuple(piles),
+        rows=((),) * count,
+        discards=((left,), (right,)),
+        reserve=reserve,
+        set_aside=(),
+        scores=scores,
+        turn=0,
+        to_act=starter,
+        phase=Phase.ROW,
+        extra=False,
+        has_scored=False,
+        pile_plays=0,
+        shuffles=shuffles,
+    )
+    events: list[Event] = [
+        GameStarted(GAME_ID, setup.seed, names, kinds, pro_variant, scores, stacked),
+        CardsDealt(names[dealer], names, tuple(hands), tuple(piles), (left, right), reserve),
+    ]
+    table = _Table(state)
+    table.start_turn(starter, extra=False)
+    events.extend(table.events)
+    return table.freeze(), tuple(events)
+
+
+# ---------------------------------------------------------------------------- asking
+
+
+def seats_to_act(state: ColoursState) -> tuple[int, ...]:
+    """The seat whose turn it is, or nothing once the game is over."""
+    return () if state.is_over else (state.to_act,)
+
+
+def can_score(state: ColoursState | ColoursView) -> bool:
+    """Whether the player to act may score the row by choice now."""
+    return (
+        not state.is_over
+        and bool(state.rows[state.to_act])
+        and not state.has_scored
+        and state.pile_plays == 0
+    )
+
+
+def legal_actions(state: ColoursState, seat: int) -> tuple[Action, ...]:
+    """Everything ``seat`` may do now, scoring first, then hand cards in hand order."""
+    if state.is_over or seat != state.to_act:
+        return ()
+    return legal_for_view(view(state, seat))
+
+
+def legal_for_view(table: ColoursView) -> tuple[Action, ...]:
+    """Everything the seat of ``table`` may do now; bots use it on their view."""
+    seat = table.seat
+    if table.is_over or seat != table.to_act:
+        return ()
+    actions: list[Action] = []
+    if can_score(table):
+        actions.append(ScoreRow(seat))
+    hand = table.hand
+    if table.phase is Phase.ROW:
+        row = table.rows[seat]
+        actions.extend(PlaceRowCard(seat, card) for card in hand if fits_row(card, row))
+        if not hand:
+            actions.append(EndPiles(seat))
+        return tuple(actions)
+    if table.pile_plays < MAX_PILE_PLAYS:
+        tops = table.pile_tops
+        for card in hand:
+            for pile in PILES:
+                if ways_onto(card, tops[pile - 1]):
+                    actions.append(PlayToPile(seat, card, pile))
+    actions.append(EndPiles(seat))
+    return tuple(actions)
+
+
+def check(state: ColoursState, action: Action) -> None:
+    """Raise the reason ``action`` is not allowed now; return when it is."""
+    if state.is_over:
+        raise GameOverError("the game is over")
+    seat = action.seat
+    if seat != state.to_act:
+        raise NotYourTurn(
+            f"it is {state.players[state.to_act]}'s turn",
+            player=state.players[state.to_act],
+            seat=state.to_act,
+        )
+    hand = state.hands[seat]
+    row = state.rows[seat]
+    if isinstance(action, ScoreRow):
+        if not row:
+            raise NothingToScore("the row is empty: there is nothing to score")
+        if state.has_scored:
+            raise AlreadyScored("the row has already been scored by choice this turn")
+        if state.pile_plays:
+            raise ScoringTooLate(
+                "the row can only be scored before the first card goes onto the piles",
+                pile_plays=state.pile_plays,
+            )
+        return
+    if isinstance(action, PlaceRowCard):
+        card = action.card
+        if state.phase is not Phase.ROW:
+            raise RowCardAlreadyPlaced("this turn's row card is already placed", card=card, row=row)
+        _check_in_hand(card, hand)
+        if any(c.colour is card.colour for c in row):
+            raise ColourInRow(
+                f"{card.colour.value} is already in your row",
+                card=card,
+                colour=card.colour,
+                row=row,
+                is_higher=card.value > row[-1].value,
+            )
+        if row and card.value <= row[-1].value:
+            raise RowNotRising(
+                f"{colour_card_text(card)} is not higher than {colour_card_text(row[-1])}",
+                card=card,
+                last=row[-1],
+                row=row,
+            )
+        return
+    if isinstance(action, PlayToPile):
+        card = action.card
+        if state.phase is Phase.ROW and hand:
+            raise RowCardFirst("place a card in your row first", card=card)
+        if action.pile not in PILES:
+            raise NoSuchPile(
+                f"there is no pile {action.pile}: the piles are 1 and 2", pile=action.pile
+            )
+        _check_in_hand(card, hand)
+        if state.pile_plays >= MAX_PILE_PLAYS:
+            raise PileLimitReached(
+                f"{MAX_PILE_PLAYS} cards have gone onto the piles this turn", limit=MAX_PILE_PLAYS
+            )
+        top = state.pile_tops[action.pile - 1]
+        if not ways_onto(card, top):
+            total = card.value + top.value
+            raise NoWayOntoPile(
+                f"a {card.value} cannot go on the {top.value}: not the same colour, "
+                f"not one higher, and they make {total}",
+                card=card,
+                top=top,
+                pile=action.pile,
+                sum=total,
+            )
+        return
+    if isinstance(action, EndPiles):
+        if state.phase is Phase.ROW and hand:
+            raise RowCardFirst("place a card in your row first")
+        return
+    raise TypeError(f"not a colour game action: {action!r}")
+
+
+def _check_in_hand(card: ColourCard, hand: tuple[ColourCard, ...]) -> None:
+    if card not in hand:
+        raise CardNotInHand(f"{colour_card_text(card)} is not in your hand", card=card, hand=hand)
+
+
+# ---------------------------------------------------------------------------- doing
+
+
+def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Event, ...]]:
+    """Check ``action``, then carry it out: the new state and what happened."""
+    check(state, action)
+    table = _Table(state)
+    seat = action.seat
+    if isinstance(action, ScoreRow):
+        table.has_scored = True
+        table.score_row(seat, forced=False)
+    elif isinstance(action, PlaceRowCard):
+        table.hands[seat].remove(action.card)
+        table.rows[seat].append(action.card)
+        table.phase = Phase.PILES
+        table.events.append(
+            RowCardPlaced(state.players[seat], seat, action.card, tuple(table.rows[seat]))
+        )
+    elif isinstance(action, PlayToPile):
+        index = action.pile - 1
+        onto = table.discards[index][0]
+        table.hands[seat].remove(action.card)
+        table.discards[index].insert(0, action.card)
+        table.pile_plays += 1
+        table.events.append(
+            PileCardPlayed(
+                state.players[seat],
+                seat,
+                action.card,
+                action.pile,
+                onto,
+                ways_onto(action.card, onto),
+            )
+        )
+    else:
+        emptied = not table.hands[seat]
+        earned_extra = state.pro_variant and emptied and table.pile_plays > 0
+        table.draw_up(seat)
+        if table.phase is not Phase.OVER:
+            if earned_extra:
+                table.start_turn(seat, extra=True)
+            else:
+                table.start_turn((seat + 1) % len(state.players), extra=False)
+    return table.freeze(), tuple(table.events)
+
+
+class _Table:
+    """A mutable working copy of a state for the length of one ``apply``."""
+
+    def __init__(self, state: ColoursState) -> None:
+        self.state = state
+        self.hands = [list(hand) for hand in state.hands]
+        self.draw_piles = [list(pile) for pile in state.draw_piles]
+        self.rows = [list(row) for row in state.rows]
+        self.discards = [list(pile) for pile in state.discards]
+        self.reserve = list(state.reserve)
+        self.set_aside = list(state.set_aside)
+        self.scores = list(state.scores)
+        self.turn = state.turn
+        self.to_act = state.to_act
+        self.phase = state.phase
+        self.extra = state.extra
+        self.has_scored = state.has_scored
+        self.pile_plays = state.pile_plays
+        self.shuffles = state.shuffles
+        self.winner = state.winner
+        self.events: list[Event] = []
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return self.state.players
+
+    def freeze(self) -> ColoursState:
+        return ColoursState(
+            players=self.state.players,
+            kinds=self.state.kinds,
+            pro_variant=self.state.pro_variant,
+            seed=self.state.seed,
+            dealer=self.state.dealer,
+            hands=tuple(tuple(hand) for hand in self.hands),
+            draw_piles=tuple(tuple(pile) for pile in self.draw_piles),
+            rows=tuple(tuple(row) for row in self.rows),
+            discards=(tuple(self.discards[0]), tuple(self.discards[1])),
+            reserve=tuple(self.reserve),
+            set_aside=tuple(self.set_aside),
+            scores=tuple(self.scores),
+            turn=self.turn,
+            to_act=self.to_act,
+            phase=self.phase,
+            extra=self.extra,
+            has_scored=self.has_scored,
+            pile_plays=self.pile_plays,
+            shuffles=self.shuffles,
+            winner=self.winner,
+        )
+
+    def gain(self, seat: int, points: int) -> None:
+        self.scores[seat] += points
+
+    def end_if_won(self, seat: int) -> bool:
+        if self.scores[seat] < TARGET:
+            return False
+        self.finish(seat)
+        return True
+
+    def finish(self, winner: int) -> None:
+        self.phase = Phase.OVER
+        self.winner = winner
+        self.events.append(
+            GameEnded(self.players[winner], winner, self.players, tuple(self.scores))
+        )
+
+    def score_row(self, seat: int, *, forced: bool) -> None:
+        row = tuple(self.rows[seat])
+        points = row_points(len(row))
+        self.gain(seat, points)
+        self.set_aside.extend(row)
+        self.rows[seat] = []
+        self.events.append(
+            RowScored(self.players[seat], seat, row, points, forced, self.scores[seat])
+        )
+        self.end_if_won(seat)
+
+    def start_turn(self, seat: int, *, extra: bool) -> None:
+        if not any(self.hands) and not any(self.draw_piles):
+            # Nobody can ever hold a card again: the highest score wins, the tie going to
+            # whoever would have played first from here.
+            count = len(self.players)
+            order = [(seat + step) % count for step in range(count)]
+            self.finish(max(order, key=lambda s: self.scores[s]))
+            return
+        self.turn += 1
+        self.to_act = seat
+        self.phase = Phase.ROW
+        self.extra = extra
+        self.has_scored = False
+        self.pile_plays = 0
+        self.events.append(TurnStarted(self.players[seat], seat, self.turn, extra))
+        row = self.rows[seat]
+        if row and not can_extend(row, self.hands[seat]):
+            self.score_row(seat, forced=True)
+
+    def draw_up(self, seat: int) -> None:
+        """Action C: draw to six; an emptied draw pile scores and is renewed at once."""
+        hand = self.hands[seat]
+        pile = self.draw_piles[seat]
+        while len(hand) < HAND_SIZE and pile:
+            taken = pile[: HAND_SIZE - len(hand)]
+            del pile[: len(taken)]
+            hand.extend(taken)
+            self.events.append(CardsDrawn(self.players[seat], seat, tuple(taken)))
+            if not pile:
+                self.renew(seat)
+                if self.phase is Phase.OVER:
+                    return
+                pile = self.draw_piles[seat]
+
+    def renew(self, seat: int) -> None:
+        if len(self.reserve) < DRAW_PILE_SIZE:
+            self.rebuild_reserve()
+        new_pile = self.reserve[:DRAW_PILE_SIZE]
+        del self.reserve[: len(new_pile)]
+        self.draw_piles[seat] = new_pile
+        self.gain(seat, RENEWAL_POINTS)
+        self.events.append(
+            DrawPileRenewed(
+                self.players[seat], seat, tuple(new_pile), RENEWAL_POINTS, self.scores[seat]
+            )
+        )
+        self.end_if_won(seat)
+
+    def rebuild_reserve(self) -> None:
+        gathered = self.discards[0][1:] + self.discards[1][1:] + self.set_aside
+        self.discards = [self.discards[0][:1], self.discards[1][:1]]
+        self.set_aside = []
+        shuffled = seeded_shuffle(gathered, _rng(self.state.seed, self.shuffles))
+        self.shuffles += 1
+        self.reserve = self.reserve + list(shuffled)
+        self.events.append(ReserveRebuilt(tuple(self.reserve)))
+
+
+# ---------------------------------------------------------------------------- knowing
+
+
+def view(state: ColoursState, seat: int) -> ColoursView:
+    """All ``seat`` may know."""
+    return ColoursView(
+        seat=seat,
+        players=state.players,
+        kinds=state.kinds,
+        pro_variant=state.pro_variant,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(hand) for hand in state.hands),
+        rows=state.rows,
+        discards=state.discards,
+        draw_pile_sizes=tuple(len(pile) for pile in state.draw_piles),
+        reserve_size=len(state.reserve),
+        set_aside_size=len(state.set_aside),
+        scores=state.scores,
+        turn=state.turn,
+        to_act=state.to_act,
+        phase=state.phase,
+        extra=state.extra,
+        has_scored=state.has_scored,
+        pile_plays=state.pile_plays,
+        dealer=state.dealer,
+        is_over=state.is_over,
+        winner=state.winner,
+    )
+
+
+def outcome(state: ColoursState) -> Outcome | None:
+    """The result once the game is over: the winner first, then by score (ties by seat)."""
+    if state.winner is None:
+        return None
+    winner = state.winner
+    rest = sorted(
+        (seat for seat in range(len(state.players)) if seat != winner),
+        key=lambda seat: (-state.scores[seat], seat),
+    )
+    return Outcome((winner, *rest), state.scores, winner)
+
+
+def progress(state: ColoursState) -> int:
+    """The number of the turn being played."""
+    return state.turn
+
+
+def all_cards(state: ColoursState) -> tuple[ColourCard, ...]:
+    """Every card of the table: hands, draw piles, rows, discard piles, reserve, set aside."""
+    cards: list[ColourCard] = []
+    for group in (state.hands, state.draw_piles, state.rows, state.discards):
+        for part in group:
+            cards.extend(part)
+    cards.extend(state.reserve)
+    cards.extend(state.set_aside)
+    return tuple(cards)
