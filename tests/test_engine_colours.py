@@ -25,9 +25,9 @@ from ninetynine_audio.games.colours import (
     legal_actions,
 )
 from ninetynine_audio.games.colours.codec import decode, encode, from_log
-from ninetynine_audio.games.colours.replay import replay_game
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.registry import find_game
+from ninetynine_audio.games.replay import replay_game
 
 NAMES = ("You", "Lily", "Max", "Zoe")
 
@@ -73,7 +73,7 @@ def test_random_games_keep_every_card_once_raise_scores_only_and_end(seed, playe
 @pytest.mark.parametrize("seed", range(6))
 def test_a_random_game_replays_exactly_from_its_log(seed):
     _, log, _ = random_game(seed, 2 + seed % 3, pro=seed % 4 == 0)
-    assert replay_game(log) is None
+    assert replay_game(log).problem is None
 
 
 def test_a_changed_log_line_is_found_by_replay():
@@ -81,7 +81,7 @@ def test_a_changed_log_line_is_found_by_replay():
     line = next(i for i, r in enumerate(log) if r["event"] == "pile_card_played")
     tampered = [dict(r) for r in log]
     tampered[line]["ways"] = ["made_up"]
-    assert replay_game(tampered) == (
+    assert replay_game(tampered).problem == (
         f"line {line + 1}: logged {tampered[line]}, replayed {log[line]}"
     )
 
@@ -131,7 +131,7 @@ def test_the_game_is_registered_with_its_option_and_aliases():
     assert find_game("Colour") is SPEC
     assert (spec.min_players, spec.max_players) == (2, 4)
     assert [o.name for o in spec.options] == ["pro_variant"]
-    assert spec.read_options({}) == {"pro_variant": False}
+    assert spec.check_options({"pro_variant": True}) == {"pro_variant": True}
 
 
 def test_default_names_call_the_first_human_you():

@@ -45,6 +45,7 @@ GAME_SUMMARIES = {
     "classic": "Classic: keep the total at 99 or less; 2 to 8 players",
     "arcade": "Arcade: you against Lily, Max and Zoe, 3 lives each",
     "tactical": "Tactical: land on 33, 66 and 99; passing them costs points",
+    "colours": "Colours: rising rows of colours and two piles, first to 99 points; 2 to 4 players",
 }
 
 LEVEL_NAMES = {

@@ -18,7 +18,7 @@ from ninetynine_audio.games.base import (
     GameSetup,
     GameSpec,
     OptionSpec,
-    read_options,
+    check_options,
 )
 from ninetynine_audio.games.colours import codec
 from ninetynine_audio.games.colours.engine import (
@@ -32,6 +32,7 @@ from ninetynine_audio.games.colours.engine import (
     new_game,
     outcome,
     progress,
+    scores,
     seats_to_act,
     starting_seats,
     view,
@@ -144,7 +145,7 @@ def setup_from_log(record: Mapping[str, Any]) -> GameSetup:
         seed = int(record["seed"])
     except (KeyError, TypeError, ValueError) as error:
         raise SetupError(f"the game_started line is incomplete: {error}") from None
-    options = read_options(OPTIONS, dict(record.get("options", {})))
+    options = check_options(OPTIONS, dict(record.get("options", {})))
     deck = parse_deck(record["deck"]) if record.get("deck") else None
     return GameSetup(GAME_ID, names, kinds, options, seed, deck)
 
@@ -164,6 +165,7 @@ SPEC = GameSpec(
     view=view,
     outcome=outcome,
     progress=progress,
+    scores=scores,
     codec=ActionCodec(encode=codec.encode, decode=codec.decode, from_log=codec.from_log),
     default_names=default_names,
     parse_deck=parse_deck,
@@ -228,6 +230,7 @@ __all__ = [
     "progress",
     "row_colours",
     "row_points",
+    "scores",
     "seats_to_act",
     "setup_from_log",
     "starting_seats",

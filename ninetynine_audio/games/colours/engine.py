@@ -117,9 +117,10 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
         raise SetupError("give one kind for each player", option="kinds", value=len(kinds))
     if any(not name for name in names) or len(set(names)) != len(names):
         raise SetupError("every player needs a name of their own", option="players")
-    unknown = sorted(set(setup.options) - {"pro_variant"})
-    if unknown:
-        raise SetupError(f"unknown option {unknown[0]!r}", option=unknown[0])
+    # Options of other families are accepted only unset (a shared menu or save names them).
+    for name, value in setup.options.items():
+        if name != "pro_variant" and value not in (None, False):
+            raise SetupError(f"unknown option {name!r}", option=name, value=value)
     pro_variant = setup.option("pro_variant", False)
     if not isinstance(pro_variant, bool):
         raise SetupError("pro_variant is on or off", option="pro_variant", value=pro_variant)
@@ -547,6 +548,11 @@ def outcome(state: ColoursState) -> Outcome | None:
 def progress(state: ColoursState) -> int:
     """The number of the turn being played."""
     return state.turn
+
+
+def scores(state: ColoursState) -> tuple[int, ...]:
+    """Every seat's points now."""
+    return state.scores
 
 
 def all_cards(state: ColoursState) -> tuple[ColourCard, ...]:
