@@ -1,0 +1,119 @@
+"""Hard for the colour game: it searches its whole turn and judges where each line ends.
+
+Every scoring choice and row card is tried with every distinct end of Action B (all orders of
+pile plays, orders that end alike counted once). Each end is judged by what it is worth in
+points to come: the points scored now, what the row is worth and how far it can still grow
+with the cards kept and the colours left, how many cards the draw brings (each one a step
+towards the 15 points of an emptied draw pile), a Pro Variant extra turn, and how much the
+pile tops offer the next player.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ninetynine_audio.bots.colours.turns import PlanningBot, TurnPlan, turn_plans, unseen_cards
+from ninetynine_audio.cards import ColourCard
+from ninetynine_audio.games.colours import (
+    HAND_SIZE,
+    RENEWAL_POINTS,
+    TARGET,
+    Action,
+    ColoursView,
+    ways_onto,
+)
+
+WIN = 1_000_000.0
+
+
+@dataclass(frozen=True)
+class Weights:
+    """How much each part of an end position counts."""
+
+    kept_chain: float = 0.9  # cards kept that extend the row, as likely extra row cards
+    open_room: float = 0.3  # extra row cards per step of room (values and colours left)
+    fresh_length: float = 4.5  # how long a row started afresh usually grows
+    per_draw: float = 0.9  # a card drawn, towards the next 15 points
+    extra_turn: float = 9.0  # a Pro Variant extra turn
+    next_player: float = 4.0  # share of unseen cards the next player may put on the tops
+
+
+def chain_length(row: tuple[ColourCard, ...], cards: tuple[ColourCard, ...]) -> tuple[int, int]:
+    """How many of ``cards`` can extend ``row`` one after another (lowest first), and the
+    value of the last card the chain reaches (-1 for an empty row and no chain)."""
+    last = row[-1].value if row else -1
+    colours = {card.colour for card in row}
+    length = 0
+    for card in sorted(cards, key=lambda c: c.value):
+        if card.value > last and card.colour not in colours:
+            length += 1
+            last = card.value
+            colours.add(card.colour)
+    return length, last
+
+
+def expected_length(row: tuple[ColourCard, ...], kept: tuple[ColourCard, ...], w: Weights) -> float:
+    """How long the row is likely to grow: the kept cards that extend it, then a share of the
+    room the values and colours still leave."""
+    chain, last = chain_length(row, kept)
+    room = max(0, min(10 - last, 10 - len(row) - chain))
+    return len(row) + w.kept_chain * chain + w.open_room * room
+
+
+def row_worth(row: tuple[ColourCard, ...], kept: tuple[ColourCard, ...], w: Weights) -> float:
+    """What the row is worth beyond a row started afresh.
+
+    A row that will reach length E scores E squared over the turns it still needs; a fresh
+    row earns about ``fresh_length`` points a turn, so the turns a row still needs cost that
+    much each. An empty row with an ordinary hand is worth about nothing; a finished row its
+    points.
+    """
+    expected = expected_length(row, kept, w)
+    return expected * expected - w.fresh_length * (expected - len(row))
+
+
+class HardBot(PlanningBot):
+    """The searching player."""
+
+    level = "hard"
+
+    def __init__(self, weights: Weights | None = None) -> None:
+        super().__init__()
+        self.weights = weights or Weights()
+
+    def plan(self, view: ColoursView, rng: random.Random) -> list[Action]:
+        """The best rest of the turn by :meth:`judge`."""
+        unseen = unseen_cards(view)
+        best: TurnPlan | None = None
+        best_value = -WIN
+        for candidate in turn_plans(view):
+            value = self.judge(view, candidate, unseen)
+            if value > best_value:
+                best, best_value = candidate, value
+        assert best is not None
+        return list(best.actions)
+
+    def judge(self, view: ColoursView, plan: TurnPlan, unseen: tuple[ColourCard, ...]) -> float:
+        """What the end of ``plan`` is worth in points to come."""
+        w = self.weights
+        seat = view.seat
+        score = view.scores[seat] + plan.gained
+        if score >= TARGET:
+            return WIN + score
+        kept = plan.end.kept
+        draws = HAND_SIZE - len(kept)
+        pile = view.draw_pile_sizes[seat]
+        if 0 < pile <= draws and score + RENEWAL_POINTS >= TARGET:
+            return WIN + score
+        value = float(plan.gained) + w.per_draw * min(draws, pile if pile else 0)
+        if 0 < pile <= draws:
+            value += w.per_draw * (draws - pile)
+        value += row_worth(plan.row, kept, w)
+        if view.pro_variant and not kept and plan.end.plays:
+            value += w.extra_turn
+        if unseen:
+            tops = plan.end.tops
+            open_to_next = sum(1 for c in unseen if ways_onto(c, tops[0]) or ways_onto(c, tops[1]))
+            value -= w.next_player * open_to_next / len(unseen)
+        return value

@@ -1,0 +1,117 @@
+"""The colour game's computer players: legal, seeing only their view, and playing with sense."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+from test_rules_colours import deal, with_row
+
+from ninetynine_audio.bots import levels, make_bot
+from ninetynine_audio.bots.colours.turns import pile_ends, turn_plans
+from ninetynine_audio.bots.tournament import play_bot_game
+from ninetynine_audio.cards import parse_colour_card, parse_colour_cards
+from ninetynine_audio.games.colours import (
+    EndPiles,
+    PlaceRowCard,
+    PlayToPile,
+    ScoreRow,
+    apply,
+    legal_for_view,
+    view,
+)
+
+C = parse_colour_card
+
+
+def test_the_colour_game_has_easy_normal_and_hard_weakest_first():
+    assert levels("colours") == ("easy", "normal", "hard")
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_every_level_plays_whole_games_with_legal_actions(level):
+    for seed in range(2):
+        record = play_bot_game("colours", [level, "normal", "easy"][: 2 + seed], seed)
+        assert record.winner is not None
+        assert max(record.events[-1].scores) >= 99 or record.events[-1].winner
+
+
+def test_bots_choose_from_the_view_alone():
+    state, _ = deal(["purple-1 dark-blue-9 black-10 red-4 orange-6 green-0", ""])
+    table = view(state, 0)
+    for level in levels("colours"):
+        bot = make_bot("colours", level)
+        action = bot.choose(table, random.Random(1))
+        assert action in legal_for_view(table)
+
+
+def test_pile_ends_find_an_order_where_one_card_opens_the_way_for_the_next():
+    hand = parse_colour_cards("black-10 dark-blue-9")
+    tops = (C("dark-blue-2"), C("red-7"))
+    ends = pile_ends(hand, tops, 5)
+    emptied = [end for end in ends if not end.kept]
+    assert [end.plays for end in emptied] == [((C("dark-blue-9"), 1), (C("black-10"), 1))]
+
+
+def test_pile_ends_count_orders_that_end_alike_once():
+    hand = parse_colour_cards("red-1 red-2")
+    tops = (C("red-0"), C("red-5"))
+    ends = pile_ends(hand, tops, 5)
+    keys = [(frozenset(e.kept), e.tops) for e in ends]
+    assert len(keys) == len(set(keys))
+
+
+def test_turn_plans_try_each_row_card_and_scoring_choice():
+    state, _ = deal(["purple-1 dark-blue-9 black-10 red-4 orange-6 green-0", ""])
+    state = with_row(state, 0, "yellow-0")
+    plans = list(turn_plans(view(state, 0)))
+    firsts = {p.actions[0] for p in plans}
+    assert ScoreRow(0) in firsts
+    fitting = {card for card in state.hands[0] if card.value > 0}
+    assert {a.card for a in firsts if isinstance(a, PlaceRowCard)} == fitting
+    assert all(isinstance(p.actions[-1], EndPiles) for p in plans)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_a_scoring_that_reaches_99_is_taken(level):
+    state, _ = deal(["purple-1 dark-blue-9 black-10 red-4 orange-6 green-0", ""])
+    state = with_row(state, 0, "yellow-0 pink-2 grey-3")
+    state = replace(state, scores=(90, 0))
+    bot = make_bot("colours", level)
+    rng = random.Random(0)
+    for _ in range(3):
+        action = bot.choose(view(state, 0), rng)
+        assert isinstance(action, PlaceRowCard | ScoreRow)
+        state, _ = apply(state, action)
+        if state.is_over:
+            break
+    assert state.winner == 0
+
+
+def test_hard_empties_its_hand_for_the_pro_variant_extra_turn():
+    state, _ = deal(
+        ["purple-1 dark-blue-9 black-10 red-4 orange-6 purple-4", ""],
+        tops="dark-blue-2 red-7",
+        pro=True,
+    )
+    bot = make_bot("colours", "hard")
+    actions = []
+    rng = random.Random(0)
+    while state.to_act == 0 and state.turn == 1:
+        action = bot.choose(view(state, 0), rng)
+        actions.append(action)
+        state, _ = apply(state, action)
+    assert sum(isinstance(a, PlayToPile) for a in actions) == 5
+    assert state.to_act == 0 and state.extra
+
+
+def test_hard_decides_a_turn_quickly():
+    state, _ = deal(
+        ["purple-1 purple-3 red-4 red-6 orange-5 orange-6", "", "", ""], tops="purple-0 red-5"
+    )
+    bot = make_bot("colours", "hard")
+    started = time.perf_counter()
+    bot.choose(view(state, 0), random.Random(0))
+    assert time.perf_counter() - started < 1.0
