@@ -16,7 +16,7 @@ from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.setup import GameSetup, default_names
 from ninetynine_audio.store.saves import match_file
 from ninetynine_audio.ui.harness import Harness, make_app
-from ninetynine_audio.ui.table import TableScreen
+from ninetynine_audio.ui.match import MatchScreen
 
 KINDS = ("human", "normal", "normal", "normal")
 
@@ -32,7 +32,7 @@ def arcade(seed: int) -> GameSetup:
     return GameSetup("arcade", default_names("arcade", KINDS), KINDS, AddingOptions(), seed)
 
 
-def play_turns(h: Harness, turns: int) -> TableScreen:
+def play_turns(h: Harness, turns: int) -> MatchScreen:
     """Play ``turns`` turns of the human, letting the computer players act in between."""
     table = h.table
     assert table is not None
