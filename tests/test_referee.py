@@ -1,7 +1,8 @@
-"""The independent referee (tools/referee.py) agrees with the engine and catches tampering.
+"""The independent referee (tools/refereeing, run as tools/referee.py) agrees with the engine,
+catches tampering and answers bad input in one line.
 
-Logs are made in-process by bot games; the referee is loaded from its path, as a script that
-knows nothing of the package.
+Logs are made in-process by bot games; the referee is loaded from its folder, as a package
+that knows nothing of the game's.
 """
 
 from __future__ import annotations
@@ -21,16 +22,20 @@ from ninetynine_audio.bots import tournament
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
 
-REFEREE_PATH = Path(__file__).resolve().parents[1] / "tools" / "referee.py"
+TOOLS = Path(__file__).resolve().parents[1] / "tools"
+REFEREE_PATH = TOOLS / "referee.py"
+PACKAGE_PATH = TOOLS / "refereeing"
 
 
 @cache
 def referee() -> ModuleType:
-    """The referee script, imported from its file."""
-    spec = importlib.util.spec_from_file_location("ninetynine_referee", REFEREE_PATH)
+    """The referee package, imported from its folder."""
+    spec = importlib.util.spec_from_file_location(
+        "refereeing", PACKAGE_PATH / "__init__.py", submodule_search_locations=[str(PACKAGE_PATH)]
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up while being built
+    sys.modules[spec.name] = module  # its modules import each other through this name
     spec.loader.exec_module(module)
     return module
 
