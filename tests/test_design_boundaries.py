@@ -65,3 +65,19 @@ def test_only_gestures_imports_pygame_in_input():
         if any(name.split(".")[0] == "pygame" for name in imports_of(path))
     ]
     assert users == ["gestures.py"]
+
+
+TOOLS = PACKAGE.parent / "tools"
+REFEREE_FILES = [TOOLS / "referee.py", *sorted((TOOLS / "refereeing").rglob("*.py"))]
+
+
+def test_the_referee_imports_nothing_of_the_game():
+    """The referee is a second reading of the rules: only the standard library and itself."""
+    assert len(REFEREE_FILES) >= 5  # the script, the package, its core, decks and adding
+    bad = [
+        f"{path.relative_to(TOOLS)} imports {name}"
+        for path in REFEREE_FILES
+        for name in imports_of(path)
+        if name.split(".")[0] not in STDLIB | {"refereeing"}
+    ]
+    assert bad == []

@@ -198,10 +198,13 @@ def _no_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON value")
 
 
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
+
+
 def parse_line(text: str) -> tuple[dict[str, Any] | None, str]:
     """The JSON object on one line, or ``None`` and what is wrong with the line."""
     try:
-        record = json.loads(text, parse_constant=_no_constant)
+        record = _DECODER.decode(text)
     except RecursionError:
         return None, "not JSON: nested too deeply"
     except ValueError as error:
