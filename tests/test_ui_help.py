@@ -14,12 +14,7 @@ from ninetynine_audio.games.setup import GAMES, GameSetup
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
 
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own settings, keymaps and saves."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
 def stacked(deck: str, game: str = "classic", *, practice: bool = False) -> Harness:
