@@ -10,11 +10,14 @@ import pytest
 
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.setup import GAMES, GameSetup
+from ninetynine_audio.games.registry import game_ids
+from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
 
 pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
+
+GAMES = game_ids()
 
 
 def stacked(deck: str, game: str = "classic", *, practice: bool = False) -> Harness:
