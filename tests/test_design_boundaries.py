@@ -81,3 +81,35 @@ def test_the_referee_imports_nothing_of_the_game():
         if name.split(".")[0] not in STDLIB | {"refereeing"}
     ]
     assert bad == []
+
+
+LAYERS = ("games", "bots", "present")
+
+
+def families() -> set[str]:
+    """Every game family: a subpackage of games/, bots/ or present/."""
+    return {
+        path.parent.name
+        for layer in LAYERS
+        for path in (PACKAGE / layer).glob("*/__init__.py")
+        if path.parent.name != "__pycache__"
+    }
+
+
+def test_no_family_imports_another_family():
+    """A family's engine, bots and wording use each other, never another family's."""
+    assert "adding" in families()
+    bad = []
+    for layer in LAYERS:
+        for folder in sorted(p.parent for p in (PACKAGE / layer).glob("*/__init__.py")):
+            for path in sorted(folder.rglob("*.py")):
+                for name in imports_of(path):
+                    parts = name.split(".")
+                    if (
+                        parts[0] == "ninetynine_audio"
+                        and len(parts) > 2
+                        and parts[1] in LAYERS
+                        and parts[2] in families() - {folder.name}
+                    ):
+                        bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert bad == []

@@ -38,10 +38,11 @@ def referee() -> ModuleType:
         "refereeing", PACKAGE_PATH / "__init__.py", submodule_search_locations=[str(PACKAGE_PATH)]
     )
     assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # its modules import each other through this name
-    spec.loader.exec_module(module)
-    return module
+    if spec.name not in sys.modules:  # its modules import each other through this name
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[spec.name]
 
 
 def game_log(game: str, kinds: list[str], seed: int, **options: Any) -> list[str]:
