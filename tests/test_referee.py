@@ -561,6 +561,29 @@ def test_a_field_of_the_wrong_type_is_a_problem_at_its_line_not_a_crash(
     assert next(p for r in verdicts(dropped) for p in r.problems).line == index + 1
 
 
+@pytest.mark.parametrize(
+    ("name", "value", "message"),
+    [
+        ("players", 7, "players is not a list of texts"),
+        ("players", ["You", 2], "players is not a list of texts"),
+        ("kinds", "human", "kinds is not a list of texts"),
+        ("options", [1, 2], "options is not an object"),
+        ("options", {"hand_size": "three"}, "options: hand_size is not a whole number"),
+        ("lives", {"A": 1}, "lives is not a list of whole numbers"),
+        ("lives", [True, 2], "lives is not a list of whole numbers"),
+        ("deck", "KS 9H", "deck is not a list of texts"),
+    ],
+)
+def test_a_game_started_line_of_the_wrong_form_says_which_field_and_is_passed_over(
+    name: str, value: Any, message: str
+) -> None:
+    lines = replace(list(classic_lines()), 0, **{name: value})
+    reports = verdicts(lines)
+    assert [(r.index, r.problems) for r in reports] == [
+        (1, [referee().Problem(1, f"the game_started line cannot be read ({message})")])
+    ]
+
+
 def test_control_characters_and_huge_values_reach_the_report_escaped_and_cut() -> None:
     lines = list(classic_lines())
     index = find(lines, lambda i, r: r[i]["event"] == "card_played")

@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .core import GameReferee, Handler
+from .core import FieldError, GameReferee, Handler, is_whole, texts, whole_numbers
 from .decks import Deck, suited, take
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -112,13 +112,15 @@ class Referee(GameReferee):
     def __init__(self, index: int, line: int, record: dict[str, Any]) -> None:
         super().__init__(index, line, record)
         self.game = str(record.get("game"))
-        self.players: list[str] = [str(p) for p in record.get("players") or []]
+        self.players = texts(record, "players")
         self.seat = {name: i for i, name in enumerate(self.players)}
         self.n = len(self.players)
-        options = record.get("options") or {}
-        self.options: dict[str, Any] = options if isinstance(options, dict) else {}
+        options = record.get("options", {})
+        if not isinstance(options, dict):
+            raise FieldError("options is not an object")
+        self.options: dict[str, Any] = options
         self.is_tactical = self.game == "tactical"
-        kinds = record.get("kinds") or []
+        kinds = texts(record, "kinds", required=False)
         # The arcade match ends with You only when a person plays You; a computer player in
         # that seat (bot tournaments) plays on until one player is left.
         self.you_end = self.game == "arcade" and bool(kinds) and kinds[0] == "human"
@@ -127,12 +129,14 @@ class Referee(GameReferee):
         self.keep_going = bool(self.options.get("keep_going"))
         self.two_player_four = bool(self.options.get("two_player_four"))
         self.manual = bool(self.options.get("manual_draw"))
-        self.hand_size = int(self.options.get("hand_size") or 3)
+        self.hand_size = self.options.get("hand_size") or 3
+        if not is_whole(self.hand_size):
+            raise FieldError("options: hand_size is not a whole number")
         self.decks = 2 if self.game == "classic" and self.n >= 5 else 1
         self.deck = Deck.of(FULL_DECK, self.decks)
         self.deck_size = self.deck.size
-        start_lives = record.get("lives") or []
-        self.lives = {p: int(v) for p, v in zip(self.players, start_lives, strict=False)}
+        start_lives = whole_numbers(record, "lives")
+        self.lives = dict(zip(self.players, start_lives, strict=False))
         self.active = [True] * self.n
         self.places: dict[str, int] = {}
         self.rounds = 0
@@ -155,7 +159,7 @@ class Referee(GameReferee):
         self._round_end: tuple[str | None, str | None, str | None] | None = None
         self.phase = 0
         self.owes: dict[str, int] = {}  # manual draw: player -> line of the play that owes it
-        self.stacked: list[str] = [str(c) for c in record.get("deck") or []]
+        self.stacked = texts(record, "deck", required=False)
         self._check_start(line, record)
 
     # ------------------------------------------------------------------ helpers

@@ -94,6 +94,43 @@ class GameReport:
         return self
 
 
+# ---------------------------------------------------------------------------- fields
+
+
+class FieldError(ValueError):
+    """A field of a line that is missing or not of its documented form; the message names it."""
+
+
+def texts(record: Mapping[str, Any], name: str, required: bool = True) -> list[str]:
+    """The list of texts in field ``name`` (``[]`` when an optional field is absent or null)."""
+    value = record.get(name)
+    if value is None and not required:
+        return []
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise FieldError(f"{name} is not a list of texts")
+    return value
+
+
+def whole_numbers(record: Mapping[str, Any], name: str) -> list[int]:
+    """The list of whole numbers in field ``name``."""
+    value = record.get(name)
+    if not isinstance(value, list) or not all(is_whole(item) for item in value):
+        raise FieldError(f"{name} is not a list of whole numbers")
+    return value
+
+
+def is_whole(value: object) -> bool:
+    """A JSON whole number (``true`` and ``false`` are not numbers here)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def describe(error: Exception) -> str:
+    """What went wrong reading a line, in a few words."""
+    if isinstance(error, FieldError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
 # ---------------------------------------------------------------------------- one game
 
 Handler = Callable[[Any, int, dict[str, Any]], None]
@@ -132,7 +169,7 @@ class GameReferee:
         try:
             handler(self, line, record)
         except Exception as error:  # a damaged line must not stop the referee
-            self.problem(line, f"malformed {event} line ({type(error).__name__}: {error})")
+            self.problem(line, f"malformed {event} line ({describe(error)})")
         if event == "game_ended":
             self.ended = True
 
@@ -183,7 +220,7 @@ def referee_for(index: int, line: int, record: dict[str, Any]) -> GameReferee:
     try:
         return referee(index, line, record)
     except Exception as error:  # a damaged game_started line
-        why = f"the game_started line cannot be read ({type(error).__name__}: {error})"
+        why = f"the game_started line cannot be read ({describe(error)})"
         return PassedOver(index, line, record, why)
 
 
