@@ -8,8 +8,6 @@ every life lost and the winner must have been spoken.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from ninetynine_audio.cards import parse_cards
@@ -30,11 +28,7 @@ from ninetynine_audio.ui.match import MatchScreen
 MAX_FRAMES = 6000
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test keeps its saved match and statistics to itself."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
 def keys_for_turn(table: MatchScreen, turn: int) -> list[str]:

@@ -21,11 +21,7 @@ from ninetynine_audio.ui.match import MatchScreen
 KINDS = ("human", "normal", "normal", "normal")
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test keeps its saved match and statistics to itself."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
 def arcade(seed: int) -> GameSetup:
