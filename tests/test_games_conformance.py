@@ -41,6 +41,7 @@ import pytest
 
 from ninetynine_audio.games import saved as saves
 from ninetynine_audio.games.base import HUMAN, GameSetup, GameSpec
+from ninetynine_audio.games.colours import resample as resample_colours
 from ninetynine_audio.games.errors import IllegalAction, SetupError
 from ninetynine_audio.games.registry import all_games, find_game
 
@@ -290,7 +291,7 @@ def resample_adding(state: Any, seat: int, rng: random.Random) -> Any:
     return dataclasses.replace(state, hands=tuple(hands), stock=tuple(cards))
 
 
-RESAMPLERS: dict[str, Resampler] = {"adding": resample_adding}
+RESAMPLERS: dict[str, Resampler] = {"adding": resample_adding, "colours": resample_colours}
 """Until ``GameSpec`` has a ``resample`` of its own, how each family deals again what one
 seat cannot see."""
 

@@ -40,10 +40,17 @@ def _load() -> None:
             importlib.import_module(f"ninetynine_audio.games.{module.name}")
 
 
+def _family_package(spec: GameSpec) -> str:
+    # The family's folder under games/, from where its engine lives ("~" sorts last).
+    parts = str(getattr(spec.new_game, "__module__", "")).split(".")
+    return parts[2] if parts[:2] == ["ninetynine_audio", "games"] and len(parts) > 2 else "~"
+
+
 def all_games() -> tuple[GameSpec, ...]:
-    """Every registered game, in the order the families registered them."""
+    """Every registered game: the families in the order of their folders, each family's games
+    in the order it registered them (whichever family happened to be imported first)."""
     _load()
-    return tuple(_GAMES.values())
+    return tuple(sorted(_GAMES.values(), key=_family_package))
 
 
 def game_ids() -> tuple[str, ...]:

@@ -37,6 +37,8 @@ class Weights:
     per_draw: float = 0.9  # a card drawn, towards the next 15 points
     extra_turn: float = 9.0  # a Pro Variant extra turn
     next_player: float = 4.0  # share of unseen cards the next player may put on the tops
+    late_from: int = 75  # an opponent this close to 99 makes points now count more
+    late_share: float = 1.0  # the share of a row's growth still counted then
 
 
 def chain_length(row: tuple[ColourCard, ...], cards: tuple[ColourCard, ...]) -> tuple[int, int]:
@@ -109,7 +111,12 @@ class HardBot(PlanningBot):
         value = float(plan.gained) + w.per_draw * min(draws, pile if pile else 0)
         if 0 < pile <= draws:
             value += w.per_draw * (draws - pile)
-        value += row_worth(plan.row, kept, w)
+        worth = row_worth(plan.row, kept, w)
+        others = [s for seat_, s in enumerate(view.scores) if seat_ != seat]
+        if others and max(others) >= w.late_from:
+            now = len(plan.row) ** 2
+            worth = now + w.late_share * (worth - now)
+        value += worth
         if view.pro_variant and not kept and plan.end.plays:
             value += w.extra_turn
         if unseen:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ninetynine_audio.cards import (
     ColourCard,
@@ -531,6 +532,22 @@ def view(state: ColoursState, seat: int) -> ColoursView:
         is_over=state.is_over,
         winner=state.winner,
     )
+
+
+def resample(state: ColoursState, seat: int, rng: random.Random) -> ColoursState:
+    """The table as ``seat`` might imagine it: the cards it cannot see (the other hands, every
+    face-down draw pile and the reserve) dealt again at random, each place keeping its size."""
+    others = [other for other in range(len(state.players)) if other != seat]
+    unseen = [card for other in others for card in state.hands[other]]
+    unseen += [card for pile in state.draw_piles for card in pile]
+    unseen += state.reserve
+    rng.shuffle(unseen)
+    cards = iter(unseen)
+    hands = list(state.hands)
+    for other in others:
+        hands[other] = tuple(next(cards) for _ in state.hands[other])
+    piles = tuple(tuple(next(cards) for _ in pile) for pile in state.draw_piles)
+    return replace(state, hands=tuple(hands), draw_piles=piles, reserve=tuple(cards))
 
 
 def outcome(state: ColoursState) -> Outcome | None:
