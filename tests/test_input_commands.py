@@ -25,7 +25,11 @@ EXPECTED = {
         "announce_total", "choose_up", "choose_down", "announce_lives", "announce_direction",
         "draw_card", "announce_danger",
     },
-    "table.colours": set(),
+    "table.colours": {
+        "announce_row", "announce_other_rows", "announce_piles", "announce_draw_pile",
+        "announce_scores", "announce_last_turn", "toggle_hand_order", "choose_left_pile",
+        "choose_right_pile", "score_row", "end_piles",
+    },
     "table.tricks": set(),
     "help": {
         "previous_paragraph", "next_paragraph", "previous_heading", "next_heading",

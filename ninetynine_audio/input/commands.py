@@ -27,6 +27,7 @@ def table_context(family: str) -> str:
 
 
 TABLE_ADDING = table_context("adding")
+TABLE_COLOURS = table_context("colours")
 
 CONTEXTS: tuple[str, ...] = (
     MENU,
@@ -142,6 +143,19 @@ register("announce_lives", "Announce everyone's lives", [TABLE_ADDING])
 register("announce_direction", "Say which way play is going", [TABLE_ADDING])
 register("draw_card", "Draw a card", [TABLE_ADDING])
 register("announce_danger", "Hear the danger sound for the total", [TABLE_ADDING])
+
+# The table of the colour game.
+register("announce_row", "Describe your row: length, last card, colours and worth", [TABLE_COLOURS])
+register("announce_other_rows", "Describe the other players' rows", [TABLE_COLOURS])
+register("announce_piles", "Say the top cards of the two piles", [TABLE_COLOURS])
+register("announce_draw_pile", "Say how many cards are left in your draw pile", [TABLE_COLOURS])
+register("announce_scores", "Say every score and how far each player is from 99", [TABLE_COLOURS])
+register("announce_last_turn", "Tell the last computer turn in full", [TABLE_COLOURS])
+register("toggle_hand_order", "Sort your hand by value or by colour", [TABLE_COLOURS])
+register("choose_left_pile", "Choose the left pile", [TABLE_COLOURS])
+register("choose_right_pile", "Choose the right pile", [TABLE_COLOURS])
+register("score_row", "Score your row now", [TABLE_COLOURS])
+register("end_piles", "End your plays onto the piles and draw", [TABLE_COLOURS])
 
 # The rules reader.
 register("previous_paragraph", "Read the previous paragraph", [HELP])

@@ -1,0 +1,1 @@
+"""Wording of the colour game: card names, narration, questions about the table, refusals."""

@@ -1,0 +1,243 @@
+"""The colour game's events as speech.
+
+A person's own moves are said one by one as they happen. A computer player's turn is said
+once, when it is over, in a few words ("Lily: row of 5, three cards on the piles, drew 3"),
+so a fast game never piles up speech; what changes a score (a row scored, an emptied draw
+pile), an extra turn and the end of the game are always said. The full account of the last
+computer turn is kept for the player who asks for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.games.colours import (
+    CardsDealt,
+    CardsDrawn,
+    DrawPileRenewed,
+    Event,
+    GameEnded,
+    GameStarted,
+    PileCardPlayed,
+    ReserveRebuilt,
+    RowCardPlaced,
+    RowScored,
+    TurnStarted,
+)
+from ninetynine_audio.present.colours.words import (
+    card_name,
+    cards_text,
+    number_word,
+    pile_name,
+    ways_text,
+)
+from ninetynine_audio.present.seats import Perspective
+from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, subject_verb
+
+CUE_ROW_SCORED = "round_start"
+CUE_PILE_RENEWED = "direction_reversed"
+CUE_EXTRA_TURN = "your_turn"
+CUE_CARD = "card_played"
+
+
+def scored_text(event: RowScored, verbosity: str) -> str:
+    """``"Lily scores a row of 4: 16 points, 52 in all"``."""
+    count = len(event.cards)
+    if verbosity == BRIEF:
+        return f"{event.player}: row of {count}, {event.points}, now {event.score}"
+    why = ""
+    if event.forced:
+        why = "no card fits, so " if is_you(event.player) else "no card fits: "
+    who = subject_verb(event.player, "score", "scores")
+    if event.forced and is_you(event.player):
+        who = "you score"
+    text = f"{why}{who} a row of {count}: {event.points} points, {event.score} in all"
+    return text[0].upper() + text[1:]
+
+
+def renewed_text(event: DrawPileRenewed, verbosity: str) -> str:
+    """``"Lily's draw pile is empty: 15 points, 64 in all"``."""
+    whose = "Your" if is_you(event.player) else f"{event.player}'s"
+    if verbosity == BRIEF:
+        return f"{event.player}: pile empty, 15, now {event.score}"
+    text = f"{whose} draw pile is empty: {event.points} points, {event.score} in all"
+    if len(event.cards) < 15:
+        text += f". Only {len(event.cards)} new cards"
+    elif verbosity == FULL:
+        text += ", and 15 new cards"
+    return text
+
+
+def ended_text(event: GameEnded) -> str:
+    """``"Lily wins with 104. You 71, Max 40"``."""
+    scores = dict(zip(event.players, event.scores, strict=True))
+    rest = [f"{name} {score}" for name, score in scores.items() if name != event.winner]
+    head = (
+        f"You win with {scores[event.winner]}"
+        if is_you(event.winner)
+        else f"{event.winner} wins with {scores[event.winner]}"
+    )
+    return f"{head}. {join_and(rest)}"
+
+
+@dataclass
+class TurnNotes:
+    """What one computer turn did, gathered until the turn is over."""
+
+    player: str
+    seat: int
+    extra: bool = False
+    row_card: RowCardPlaced | None = None
+    plays: list[PileCardPlayed] = field(default_factory=list)
+    drawn: int = 0
+
+    def summary(self, verbosity: str) -> str:
+        """``"Lily: row of 5, three cards on the piles, drew 3"``."""
+        parts: list[str] = []
+        if self.row_card is not None:
+            length = len(self.row_card.row)
+            if verbosity == FULL:
+                parts.append(f"{card_name(self.row_card.card)} in the row, now {length}")
+            elif verbosity == BRIEF:
+                parts.append(f"row {length}")
+            else:
+                parts.append(f"row of {length}")
+        else:
+            parts.append("row scored" if verbosity != BRIEF else "row 0")
+        count = len(self.plays)
+        if verbosity == FULL and self.plays:
+            plays = [f"{card_name(p.card)} {pile_name(p.pile)}" for p in self.plays]
+            parts.append("on the piles " + ", ".join(plays))
+        elif verbosity == BRIEF:
+            parts.append(f"{count} on piles")
+        elif count == 1:
+            parts.append("one card on the piles")
+        else:
+            parts.append(f"{number_word(count)} cards on the piles")
+        parts.append(f"drew {self.drawn}")
+        return f"{self.player}: " + ", ".join(parts)
+
+
+class Narrator:
+    """Turns batches of events into utterances, gathering computer turns into one summary."""
+
+    def __init__(self) -> None:
+        self.notes: TurnNotes | None = None
+        self.last_account: list[str] = []
+        self._account: list[str] = []
+
+    def narrate(self, events: Sequence[Event], perspective: Perspective) -> list[Utterance]:
+        """The utterances for one batch of events."""
+        out: list[Utterance] = []
+        v = perspective.verbosity
+        for event in events:
+            out.extend(self._one(event, perspective, v))
+        return out
+
+    def _say(
+        self,
+        text: str,
+        perspective: Perspective,
+        seat: int | None = None,
+        cue: str | None = None,
+        mergeable: bool = False,
+    ) -> Utterance:
+        pan = perspective.pan(seat) if seat is not None else 0.0
+        return Utterance(text, cue=cue, pan=pan, mergeable=mergeable)
+
+    def _flush(self, perspective: Perspective) -> list[Utterance]:
+        notes = self.notes
+        self.notes = None
+        if notes is None:
+            return []
+        self.last_account = self._account
+        self._account = []
+        text = notes.summary(perspective.verbosity)
+        return [self._say(text, perspective, notes.seat, mergeable=True)]
+
+    def _one(self, event: Event, p: Perspective, v: str) -> list[Utterance]:
+        if isinstance(event, GameStarted):
+            names = join_and(list(event.players))
+            text = f"Colours: {names}. First to 99 points wins"
+            if event.pro_variant:
+                text += ", with extra turns"
+            return [self._say(text, p)]
+        if isinstance(event, CardsDealt):
+            return [] if v == BRIEF else [self._say(f"{event.dealer} deals", p)]
+        if isinstance(event, TurnStarted):
+            out = self._flush(p)
+            if p.is_bot(event.seat):
+                self.notes = TurnNotes(event.player, event.seat, event.extra)
+                self._account = [f"{event.player}'s turn {event.turn}"]
+                if event.extra:
+                    out.append(
+                        self._say(f"{event.player}: extra turn", p, event.seat, CUE_EXTRA_TURN)
+                    )
+            elif event.extra:
+                out.append(self._say("Extra turn!", p, event.seat, CUE_EXTRA_TURN))
+            return out
+        if isinstance(event, GameEnded):
+            out = self._flush(p)
+            out.append(self._say(ended_text(event), p, event.winner_seat))
+            return out
+        if isinstance(event, RowScored):
+            text = scored_text(event, v)
+            self._account.append(text)
+            return [self._say(text, p, event.seat, CUE_ROW_SCORED)]
+        if isinstance(event, DrawPileRenewed):
+            text = renewed_text(event, v)
+            self._account.append(text)
+            return [self._say(text, p, event.seat, CUE_PILE_RENEWED)]
+        if isinstance(event, ReserveRebuilt):
+            return [] if v != FULL else [self._say("The reserve is made up again", p)]
+        notes = self.notes
+        if notes is not None and isinstance(event, RowCardPlaced | PileCardPlayed | CardsDrawn):
+            self._note(notes, event)
+            return []
+        return self._own(event, p, v)
+
+    def _note(self, notes: TurnNotes, event: RowCardPlaced | PileCardPlayed | CardsDrawn) -> None:
+        if isinstance(event, RowCardPlaced):
+            notes.row_card = event
+            self._account.append(f"{card_name(event.card)} in the row, now {len(event.row)}")
+        elif isinstance(event, PileCardPlayed):
+            notes.plays.append(event)
+            self._account.append(
+                f"{card_name(event.card)} on {card_name(event.onto)}, {pile_name(event.pile)},"
+                f" {ways_text(event.ways)}"
+            )
+        else:
+            notes.drawn += len(event.cards)
+            self._account.append(f"drew {len(event.cards)}")
+
+    def _own(self, event: Event, p: Perspective, v: str) -> list[Utterance]:
+        """A person's move, said as it happens (their own cards only to themselves)."""
+        if isinstance(event, RowCardPlaced):
+            length = len(event.row)
+            if v == BRIEF:
+                text = f"{card_name(event.card)}, row {length}"
+            else:
+                who = subject_verb(event.player, "put", "puts")
+                text = (
+                    f"{who} {card_name(event.card)} in the row: row of {length}, worth {length**2}"
+                )
+            return [self._say(text, p, event.seat, CUE_CARD)]
+        if isinstance(event, PileCardPlayed):
+            where = pile_name(event.pile)
+            if v == BRIEF:
+                text = f"{card_name(event.card)} {where}"
+            else:
+                text = f"{card_name(event.card)} on the {where}, {ways_text(event.ways)}"
+            return [self._say(text, p, event.seat, CUE_CARD)]
+        if isinstance(event, CardsDrawn):
+            mine = p.listener == event.seat
+            if mine:
+                text = f"You draw {cards_text(event.cards)}"
+                if v == BRIEF:
+                    text = "Drew " + cards_text(event.cards)
+            else:
+                text = f"{event.player} draws {len(event.cards)}"
+            return [self._say(text, p, event.seat)]
+        return []
