@@ -37,11 +37,17 @@ from ninetynine_audio.input.commands import (
     TABLE,
     commands_for,
 )
-from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
+from ninetynine_audio.input.keymap import (
+    Keymap,
+    keymap_path_from_text,
+    load_keymap,
+    speakable_gesture,
+)
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.adding.events import game_title
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.settings import Settings, load_settings, save_settings
+from ninetynine_audio.store.startup import prepare_folders
 from ninetynine_audio.ui.cues import CueRouter
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
@@ -421,7 +427,7 @@ class App:
 
 def _keymap(settings: Settings) -> tuple[Keymap, list[str]]:
     if settings.keymap_path:
-        return load_keymap(Path(settings.keymap_path).expanduser())
+        return load_keymap(keymap_path_from_text(settings.keymap_path))
     return load_keymap(paths.user_keymap_file(), missing_ok=True)
 
 
@@ -434,9 +440,10 @@ def build_app(
     clock: Callable[[], float] = time.monotonic,
 ) -> tuple[App, list[str]]:
     """Everything the game needs, from the command line and the saved settings."""
+    folder_notices = prepare_folders()
     settings, notices = load_settings()
     keymap, problems = _keymap(settings)
-    notices = notices + [words.keymap_problem_text(p) for p in problems]
+    notices = folder_notices + notices + [words.keymap_problem_text(p) for p in problems]
     text_mode = bool(getattr(args, "text", False))
     choice = getattr(args, "speech", None) or ("text" if text_mode else settings.speech_backend)
     options = BackendOptions(

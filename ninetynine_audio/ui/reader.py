@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.input.commands import HELP
 from ninetynine_audio.present import screens as words
+from ninetynine_audio.resources import shipped_dir
 from ninetynine_audio.ui.screen import Display, Screen
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.app import App
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+RULES_DIR = shipped_dir("rules")
 
 
 @dataclass(frozen=True)
