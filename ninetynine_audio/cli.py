@@ -156,16 +156,29 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a log; exit 1 when any game differs."""
+    """Replay a log; exit 1 when any game differs, 2 when the file is not a log at all."""
     records: list[dict[str, Any]] = []
-    with args.log.open(encoding="utf-8") as stream:
-        for number, line in enumerate(stream, 1):
-            if line.strip():
+    path: Path = args.log
+    try:
+        with path.open(encoding="utf-8") as stream:
+            for number, line in enumerate(stream, 1):
+                if not line.strip():
+                    continue
                 try:
-                    records.append(json.loads(line))
-                except json.JSONDecodeError as error:
-                    print(f"line {number} is not JSON: {error}", file=sys.stderr)
+                    record = json.loads(line)
+                except (ValueError, RecursionError) as error:
+                    print(f"{path}: line {number} is not JSON: {error}", file=sys.stderr)
                     return 1
+                if not isinstance(record, dict):
+                    print(f"{path}: line {number} is not a JSON object", file=sys.stderr)
+                    return 1
+                records.append(record)
+    except OSError as error:
+        print(f"ninetynine-audio: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"ninetynine-audio: {path} is not an event log: it is not text", file=sys.stderr)
+        return 2
     results = replay_log(records)
     bad = [r for r in results if not r.is_consistent]
     for r in bad:

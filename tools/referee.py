@@ -852,6 +852,9 @@ def referee_lines(lines: Iterable[str]) -> Iterator[GameReport]:
         except json.JSONDecodeError as error:
             record = None
             message = f"not JSON: {error}"
+        except RecursionError:
+            record = None
+            message = "not JSON that can be read: nested too deeply"
         if not isinstance(record, dict):
             if current is None:
                 stray.problems.append(Problem(number, message))
@@ -860,17 +863,48 @@ def referee_lines(lines: Iterable[str]) -> Iterator[GameReport]:
             continue
         if record.get("event") == "game_started":
             if current is not None:
-                yield current.finish(number)
+                yield _finish(current, number)
             index += 1
-            current = GameReferee(index, number, record)
+            current = _start_game(index, number, record)
         elif current is None:
             stray.problems.append(Problem(number, f"{record.get('event')} before any game_started"))
         else:
-            current.feed(number, record)
+            try:
+                current.feed(number, record)
+            except Exception as error:
+                # A value of a kind no log holds (a list for a total, a number for a card):
+                # a problem of the log, not of the referee.
+                current.problem(number, f"a value of the wrong kind: {_error_text(error)}")
     if current is not None:
-        yield current.finish(number + 1)
+        yield _finish(current, number + 1)
     if stray.problems:
         yield stray
+
+
+def _start_game(index: int, line: int, record: dict[str, Any]) -> GameReferee:
+    """The referee of a game from its first line; one whose values cannot be followed is
+    refereed from an empty start, with that as its first problem."""
+    try:
+        return GameReferee(index, line, record)
+    except Exception as error:
+        game = GameReferee(index, line, {"event": "game_started"})
+        game.report.problems.insert(
+            0, Problem(line, f"game_started holds a value of the wrong kind: {_error_text(error)}")
+        )
+        game.problem_count += 1
+        return game
+
+
+def _finish(game: GameReferee, line: int) -> GameReport:
+    try:
+        return game.finish(line)
+    except Exception as error:
+        game.problem(line, f"the game cannot be closed: {_error_text(error)}")
+        return game.report
+
+
+def _error_text(error: Exception) -> str:
+    return str(error) or type(error).__name__
 
 
 def referee_file(path: str) -> list[GameReport]:
@@ -911,7 +945,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             reports.extend(referee_file(path))
         except OSError as error:
-            print(f"referee: cannot read {path}: {error}", file=sys.stderr)
+            print(f"referee: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+            return 2
+        except UnicodeDecodeError:
+            print(f"referee: {path} is not an event log: it is not UTF-8 text", file=sys.stderr)
             return 2
     print_reports(reports, args.quiet, sys.stdout)
     return 0 if all(r.is_consistent for r in reports) else 1
