@@ -10,9 +10,12 @@ import pytest
 
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.setup import GAMES, GameSetup
+from ninetynine_audio.games.registry import game_ids
+from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
+
+GAMES = game_ids()
 
 
 @pytest.fixture(autouse=True)
@@ -183,11 +186,11 @@ def test_the_new_settings_are_spoken_applied_and_saved(private_home: Path) -> No
     h.press("down", "down", "return")  # left-hand.toml
     spoken = h.new_speech()
     assert spoken[-1] == "Settings. Keymap: left-hand.toml, 9 of 10"
-    assert h.app.keymap.command_for("table", "w") == "announce_total"
+    assert h.app.keymap.command_for("table.adding", "w") == "announce_total"
     h.press("return", "up", "return")  # broken.toml
     spoken = h.new_speech()
     assert any(line.startswith("Your keymap was not used. broken.toml") for line in spoken)
-    assert h.app.keymap.command_for("table", "c") == "announce_total"
+    assert h.app.keymap.command_for("table.adding", "c") == "announce_total"
     saved = json.loads((config / "settings.json").read_text())
     assert saved["tts_volume"] == 0 and saved["practice"] is True
     assert saved["keymap_path"].endswith("broken.toml")
