@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import json
 import subprocess
 import sys
@@ -98,3 +100,113 @@ def test_referee_answers_every_bad_log_without_a_traceback(name: str, tmp_path: 
     if name in ("missing", "folder", "binary"):
         assert done.returncode == 2 and done.stdout == ""
         one_clear_line(done.stderr)
+
+
+# -- item 5: --log-events where no log can be written ------------------------------------------
+
+
+def unwritable_logs(folder: Path) -> dict[str, Path]:
+    return {
+        "folder": folder,
+        "missing-folder": folder / "no" / "such" / "folder" / "games.jsonl",
+        "read-only": folder / "read-only" / "games.jsonl",
+    }
+
+
+def refuse_writes_under(folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Opening a file below ``folder`` fails as on a read-only file system (also for root)."""
+    real_open = Path.open
+
+    def read_only_open(self: Path, mode: str = "r", *args: object, **kwargs: object) -> object:
+        if self.is_relative_to(folder) and any(c in mode for c in "wax+"):
+            raise OSError(errno.EROFS, "Read-only file system")
+        return real_open(self, mode, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(Path, "open", read_only_open)
+
+
+@pytest.mark.parametrize("where", ["folder", "missing-folder", "read-only"])
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_an_event_log_that_cannot_be_written_is_one_line_before_anything_starts(
+    where: str,
+    command: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    refuse_writes_under(tmp_path / "read-only", monkeypatch)
+    log = unwritable_logs(tmp_path)[where]
+    if command == "play":
+        arguments = ["--text", "--game", "classic", "--log-events", str(log)]
+    else:
+        arguments = ["simulate", "--games", "3", "--log-events", str(log)]
+    assert main(arguments) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert one_clear_line(err).startswith("ninetynine-audio: cannot write the event log")
+
+
+def test_an_event_log_that_fails_mid_game_is_said_once_and_play_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from ninetynine_audio.ui.harness import make_app
+
+    class FullDisk(io.StringIO):
+        def write(self, text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    h = make_app()
+    h.app.event_log = FullDisk()
+    h.press("return", "return", "return", "return", "return", frames=3)  # start a classic game
+    h.frames(20)
+    said = [line for line in h.spoken if "event log could not be written" in line]
+    assert said == [
+        "The event log could not be written (No space left on device); the game goes on without it."
+    ]
+    assert h.app.running and h.app.event_log is None
+
+
+# -- item 7: simulate does not empty a log it was not told to replace --------------------------
+
+
+def test_simulate_refuses_to_overwrite_a_log_without_force(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    log.write_text('{"event": "game_started"}\n', encoding="utf-8")
+    before = log.read_bytes()
+    assert main(["simulate", "--games", "0", "--log-events", str(log)]) == 2
+    assert "exists already; add --force" in one_clear_line(capsys.readouterr().err)
+    assert log.read_bytes() == before
+    assert main(["simulate", "--games", "2", "--quiet", "--force", "--log-events", str(log)]) == 0
+    assert log.read_bytes() != before and log.read_text().count("game_started") == 2
+
+
+# -- item 8: numbers out of range ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("arguments", "said"),
+    [
+        (["--bot-pause", "99999999999"], "--bot-pause must be from 0 to 3000 milliseconds"),
+        (["--bot-pause", "-1"], "--bot-pause must be from 0 to 3000 milliseconds"),
+        (["--seed", "-1"], "--seed must be from 0 to"),
+        (["--seed", str(2**64)], "--seed must be from 0 to"),
+        (["--game", "classic", "--lives", "0"], "lives"),
+        (["--game", "classic", "--lives", "1000000000"], "lives"),
+        (["--game", "classic", "--hand-size", "6"], "hand size"),
+        (["--game", "classic", "--hand-size", "-3"], "hand size"),
+        (["simulate", "--games", "-3"], "--games must be from 0"),
+        (["simulate", "--seed", "-5", "--games", "1"], "--seed must be from 0 to"),
+        (["simulate", "--lives", "99", "--games", "1"], "lives"),
+    ],
+)
+def test_numbers_out_of_range_are_one_line_before_a_word_is_said(
+    arguments: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if arguments[0] != "simulate":
+        arguments = ["--text", *arguments]
+    assert main(arguments) == 2
+    out, err = capsys.readouterr()
+    assert out == ""  # nothing spoken: the game did not start
+    assert said in one_clear_line(err)

@@ -8,10 +8,14 @@ them into commands for the screen on top, and screens speak through :meth:`App.s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
+import os
 import random
+import signal
 import sys
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -43,13 +47,16 @@ from ninetynine_audio.input.keymap import (
     load_keymap,
     speakable_gesture,
 )
+from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
+from ninetynine_audio.store.saves import discard_match
 from ninetynine_audio.store.settings import Settings, load_settings, save_settings
 from ninetynine_audio.store.startup import prepare_folders
 from ninetynine_audio.ui.cues import CueRouter
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
+from ninetynine_audio.ui.results import confirm_menu
 from ninetynine_audio.ui.screen import Menu, Screen
 from ninetynine_audio.ui.table import Resumed, TableScreen
 
@@ -110,6 +117,12 @@ class App:
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
             self.say(f"{words.APP_TITLE}. {opening}")
+        elif menu.saved is not None:
+            # A game named on the command line would replace the saved match: ask first, as
+            # the Play menu does (No is chosen first; the end of input answers nothing).
+            self._seed_used = True
+            self.say(words.APP_TITLE)
+            self.push(confirm_menu(results.NEW_GAME_QUESTION, lambda a: a.start_game(setup)))
         else:
             self._seed_used = True
             self.say(words.APP_TITLE)
@@ -210,10 +223,15 @@ class App:
             self.speaker.stop()
         self.paused_table = None
         table = TableScreen(setup)
+        # Only now that the new match has really started does the saved one go (the new one
+        # is saved in its place after its first turn).
+        problem = discard_match()
         self.stack = [*self.stack[:1], table]
         self.changed = True
         self.log_events(table.events)
         table.enter(self)
+        if problem:
+            self.say(problem, queue=True)
 
     def continue_match(self, resumed: Resumed) -> None:
         """Open the table of a saved match where it stopped."""
@@ -369,16 +387,25 @@ class App:
         self.speaker.pump()
         self.speaker.close()
         if self.event_log is not None:
-            self.event_log.close()
+            with contextlib.suppress(OSError):
+                self.event_log.close()
             self.event_log = None
 
     def log_events(self, events: Sequence[Event]) -> None:
         """Append events to the ``--log-events`` file, one JSON object per line."""
         if self.event_log is None:
             return
-        for event in events:
-            self.event_log.write(json.dumps(event.to_log()) + "\n")
-        self.event_log.flush()
+        try:
+            for event in events:
+                self.event_log.write(json.dumps(event.to_log()) + "\n")
+            self.event_log.flush()
+        except OSError as exc:
+            # A full or vanished disk: say so once and play on without the log.
+            log.warning("the event log could not be written", exc_info=True)
+            with contextlib.suppress(OSError):
+                self.event_log.close()
+            self.event_log = None
+            self.say(words.event_log_failed_text(exc.strerror or str(exc)), queue=True)
 
     # -- settings ------------------------------------------------------------------------------
 
@@ -490,20 +517,94 @@ def _log_to_file() -> None:
 
 
 def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
-    """Play: the window, or text mode with ``--text``. Returns the exit status."""
+    """Play: the window, or text mode with ``--text`` (or when no window can be shown).
+
+    Returns the exit status: 0 after quitting, 130 after Ctrl+C and 143 after SIGTERM, which
+    both end the game as quitting does (the match is saved after every turn, so it is kept).
+    """
     _log_to_file()
-    if getattr(args, "text", False):
+    previous = _stop_on_signals()
+    try:
+        return _run(args, setup, seed)
+    except _Stopped as stop:
+        return stop.status
+    finally:
+        _restore_signals(previous)
+
+
+def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+    notices: list[str] = []
+    window: Any = None
+    if not getattr(args, "text", False):
+        reason = missing_display()
+        if reason is None:
+            from ninetynine_audio.ui.window import Window, WindowError
+
+            try:
+                window = Window()
+            except WindowError as error:
+                reason = str(error)
+        if reason is not None:
+            notices.append(words.no_display_text(reason))
+    if window is None:
         from ninetynine_audio.ui.textmode import run_text
 
-        app, notices = build_app(args, seed, stream=sys.stdout)
-        app.start(setup, notices)
+        text_args = argparse.Namespace(**{**vars(args), "text": True})
+        app, more = build_app(text_args, seed, stream=sys.stdout)
+        app.start(setup, [*notices, *more])
         return run_text(app, sys.stdin)
-    from ninetynine_audio.ui.window import Window
-
-    window = Window()
     app, notices = build_app(args, seed)
     app.start(setup, notices)
-    return window.run(app)
+    return int(window.run(app))
+
+
+def missing_display() -> str | None:
+    """Why no window could be seen here, or None when one can (as far as can be told).
+
+    On Linux and the BSDs a window needs an X or Wayland display; SDL's ``offscreen`` and
+    ``dummy`` video drivers draw nowhere at all, on every system.
+    """
+    driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver in ("offscreen", "dummy"):
+        return f"the video driver is {driver}"
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return "there is no display"
+    return None
+
+
+class _Stopped(BaseException):
+    """Ctrl+C or SIGTERM: leave every loop at once; their ``finally`` blocks close up."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+_SIGNAL_STATUS = {signal.SIGINT: 130, getattr(signal, "SIGTERM", signal.SIGINT): 143}
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stopped(_SIGNAL_STATUS.get(signum, 130))
+
+
+def _stop_on_signals() -> dict[int, Any]:
+    """Handle Ctrl+C and SIGTERM ourselves, before SDL starts: SDL takes an unhandled
+    SIGTERM for a window close, which text mode never reads, and would ignore it."""
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for signum in _SIGNAL_STATUS:
+        with contextlib.suppress(ValueError, OSError):
+            previous[signum] = signal.signal(signum, _stop)
+    return previous
+
+
+def _restore_signals(previous: dict[int, Any]) -> None:
+    for signum, handler in previous.items():
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            signal.signal(signum, handler)
 
 
 __all__ = ["App", "Menu", "build_app", "run"]
