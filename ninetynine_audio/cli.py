@@ -263,7 +263,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Start the game (window, or text mode with ``--text``)."""
-    from ninetynine_audio.ui.app import run  # pygame is loaded only when playing
+    from ninetynine_audio.ui.start import run  # pygame is loaded only when playing
 
     check_ranges(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)

@@ -7,38 +7,28 @@ them into commands for the screen on top, and screens speak through :meth:`App.s
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import logging
-import os
 import random
-import signal
-import sys
-import threading
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, Any
 
 from ninetynine_audio.audio import (
     BackendOptions,
-    CuePlayer,
     Speaker,
-    SpeechBackend,
     create_backend,
 )
 from ninetynine_audio.audio.utterance import Priority, Utterance
-from ninetynine_audio.games.adding import Event
+from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.commands import (
     COMMANDS,
     CONTEXTS,
     GLOBAL,
-    HELP,
-    MENU,
-    TABLE,
     commands_for,
 )
 from ninetynine_audio.input.keymap import (
@@ -51,19 +41,18 @@ from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match
-from ninetynine_audio.store.settings import Settings, load_settings, save_settings
-from ninetynine_audio.store.startup import prepare_folders
+from ninetynine_audio.store.settings import Settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
+from ninetynine_audio.ui.host import ResultCallback
+from ninetynine_audio.ui.match import MatchScreen, Resumed
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
-from ninetynine_audio.ui.results import confirm_menu
-from ninetynine_audio.ui.screen import Menu, Screen
-from ninetynine_audio.ui.table import Resumed, TableScreen
+from ninetynine_audio.ui.results import ask
+from ninetynine_audio.ui.screen import Screen
 
 log = logging.getLogger(__name__)
 
 GLOBAL_COMMANDS = frozenset(c.id for c in commands_for(GLOBAL))
-CONTEXT_TITLES = {MENU: "Menus", TABLE: "At the table", HELP: "Reading rules", GLOBAL: "Everywhere"}
 
 
 class App:
@@ -95,7 +84,7 @@ class App:
         self.stack: list[Screen] = []
         self.running = True
         self.messages: deque[str] = deque(maxlen=12)
-        self.paused_table: TableScreen | None = None
+        self.paused_table: MatchScreen | None = None
         self.key_help_mode = False
         self.history_index: int | None = None
         self._history_snapshot: tuple[str, ...] = ()
@@ -122,7 +111,7 @@ class App:
             # the Play menu does (No is chosen first; the end of input answers nothing).
             self._seed_used = True
             self.say(words.APP_TITLE)
-            self.push(confirm_menu(results.NEW_GAME_QUESTION, lambda a: a.start_game(setup)))
+            ask(self, results.NEW_GAME_QUESTION, lambda a: a.start_game(setup))
         else:
             self._seed_used = True
             self.say(words.APP_TITLE)
@@ -158,6 +147,22 @@ class App:
             self._gesture_started = None
         self.changed = True
 
+    def play_cue(self, name: str) -> None:
+        """Play one sound cue."""
+        self.cues.play(name)
+
+    def stop_speech(self) -> None:
+        """Cut off what is being said."""
+        self.speaker.stop()
+
+    def clear_history(self) -> None:
+        """Start the spoken history afresh."""
+        self.speaker.clear_history()
+
+    def command_for(self, context: str, gesture: str) -> str | None:
+        """The command a key gives on a screen of ``context``."""
+        return self.keymap.command_for(context, gesture)
+
     def speech_idle(self) -> bool:
         """Nothing is waiting to be spoken (the last phrase may still be sounding)."""
         return not self.speaker.pending
@@ -192,20 +197,38 @@ class App:
         """The screen on top."""
         return self.stack[-1]
 
-    def push(self, screen: Screen) -> None:
-        """Open ``screen`` over the current one."""
+    def push(self, screen: Screen, on_result: ResultCallback | None = None) -> None:
+        """Open ``screen`` over the current one; ``on_result`` receives what it answers."""
+        screen.result_callback = on_result
         self.stack.append(screen)
         self.changed = True
         screen.enter(self)
 
-    def pop(self) -> None:
-        """Close the top screen; closing the last one quits."""
-        self.stack.pop()
+    def dismiss(self, result: Any = None) -> None:
+        """Close the top screen with ``result``; closing the last one quits.
+
+        The screen's callback receives the result and decides what is said next; without a
+        callback the screen below is spoken again.
+        """
+        screen = self.stack.pop()
         self.changed = True
         if not self.stack:
             self.quit()
             return
-        self.top.resume(self)
+        callback, screen.result_callback = screen.result_callback, None
+        if callback is None:
+            self.top.resume(self)
+        else:
+            callback(result)
+
+    def pop(self) -> None:
+        """Close the top screen with no answer."""
+        self.dismiss(None)
+
+    def resume_top(self) -> None:
+        """Say the screen on top again."""
+        if self.stack:
+            self.top.resume(self)
 
     def back_to_main_menu(self) -> None:
         """Leave everything and return to the main menu."""
@@ -222,7 +245,7 @@ class App:
         if stop:
             self.speaker.stop()
         self.paused_table = None
-        table = TableScreen(setup)
+        table = MatchScreen(setup)
         # Only now that the new match has really started does the saved one go (the new one
         # is saved in its place after its first turn).
         problem = discard_match()
@@ -237,7 +260,7 @@ class App:
         """Open the table of a saved match where it stopped."""
         self.speaker.stop()
         self.paused_table = None
-        table = TableScreen(resumed[0].setup, resumed)
+        table = MatchScreen(resumed[0].setup, resumed)
         self.stack = [*self.stack[:1], table]
         self.changed = True
         table.enter(self)
@@ -246,7 +269,7 @@ class App:
         """The same table with a new shuffle."""
         return with_seed(setup, self.new_seed())
 
-    def open_pause_menu(self, table: TableScreen) -> None:
+    def open_pause_menu(self, table: MatchScreen) -> None:
         """Pause ``table``."""
         self.paused_table = table
         self.push(pause_menu(self))
@@ -263,9 +286,12 @@ class App:
         """Read the keys of every screen."""
         paragraphs: list[Paragraph] = []
         for context in CONTEXTS:
-            paragraphs.append(Paragraph(CONTEXT_TITLES[context], is_heading=True))
-            for description, keys in self.key_entries(context, include_global=False):
-                paragraphs.append(Paragraph(f"{' or '.join(keys)}: {description}"))
+            entries = self.key_entries(context, include_global=False, own_only=True)
+            if not entries:
+                continue
+            paragraphs.append(Paragraph(words.context_title(context), is_heading=True))
+            for description, keys in entries:
+                paragraphs.append(Paragraph(words.key_entry_text(keys, description)))
         self.push(Reader(words.KEYS, paragraphs))
 
     def quit(self) -> None:
@@ -281,16 +307,21 @@ class App:
         return speakable_gesture(gestures[0]) if gestures else command.replace("_", " ")
 
     def key_entries(
-        self, context: str, *, include_global: bool = True
+        self, context: str, *, include_global: bool = True, own_only: bool = False
     ) -> list[tuple[str, list[str]]]:
-        """(description, spoken keys) for a screen's commands; card numbers folded into one."""
+        """(description, spoken keys) for a screen's commands; card numbers folded into one.
+
+        ``own_only`` leaves out what the context shares with its parent (a family's table
+        without the shared table keys)."""
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
+            if own_only and context not in command.contexts:
+                continue
             keys = [speakable_gesture(g) for g in gestures]
             if command.id.startswith("play_card_"):
                 if not numbers:
-                    entries.append(("Play that card of your hand", numbers))
+                    entries.append((words.PLAY_NUMBERED_CARD, numbers))
                 numbers.extend(keys)
                 continue
             entries.append((command.description, keys))
@@ -391,7 +422,7 @@ class App:
                 self.event_log.close()
             self.event_log = None
 
-    def log_events(self, events: Sequence[Event]) -> None:
+    def log_events(self, events: Sequence[GameEvent]) -> None:
         """Append events to the ``--log-events`` file, one JSON object per line."""
         if self.event_log is None:
             return
@@ -409,8 +440,11 @@ class App:
 
     # -- settings ------------------------------------------------------------------------------
 
-    def update_settings(self, **changes: Any) -> None:
-        """Change settings, apply them at once and save them."""
+    def update_settings(self, *, say_problems: bool = True, **changes: Any) -> list[str]:
+        """Change settings, apply them at once and save them.
+
+        Problems (a keymap that cannot be used, a file that cannot be written) are spoken,
+        queued, unless ``say_problems`` is false; they are returned either way."""
         old = self.settings
         self.settings = old.with_changes(**changes)
         new = self.settings
@@ -425,14 +459,16 @@ class App:
             self._switch_speech(new.speech_backend)
         problems = self.reload_keymap() if new.keymap_path != old.keymap_path else []
         problem = save_settings(new, self.save_settings_to)
-        for notice in [*problems, problem]:
-            if notice:
+        notices = [notice for notice in [*problems, problem] if notice]
+        if say_problems:
+            for notice in notices:
                 self.say(notice, queue=True)
+        return notices
 
     def reload_keymap(self) -> list[str]:
         """Load the keymap the settings name, at once. A broken one is not used: the default
         keys stay, and the sentences saying why are returned to be spoken."""
-        keymap, problems = _keymap(self.settings)
+        keymap, problems = keymap_for(self.settings)
         self.keymap = keymap
         return [words.keymap_problem_text(problem) for problem in problems]
 
@@ -448,163 +484,9 @@ class App:
             self.say(words.speech_fallback_text(choice, backend.name), queue=True)
 
 
-# ---------------------------------------------------------------------------- wiring
-
-
-def _keymap(settings: Settings) -> tuple[Keymap, list[str]]:
+def keymap_for(settings: Settings) -> tuple[Keymap, list[str]]:
+    """The keymap the settings name (or the optional one in the config folder), with the
+    problems that kept a user file from being used."""
     if settings.keymap_path:
         return load_keymap(keymap_path_from_text(settings.keymap_path))
     return load_keymap(paths.user_keymap_file(), missing_ok=True)
-
-
-def build_app(
-    args: argparse.Namespace,
-    seed: int,
-    *,
-    backend: SpeechBackend | None = None,
-    stream: TextIO | None = None,
-    clock: Callable[[], float] = time.monotonic,
-) -> tuple[App, list[str]]:
-    """Everything the game needs, from the command line and the saved settings."""
-    folder_notices = prepare_folders()
-    settings, notices = load_settings()
-    keymap, problems = _keymap(settings)
-    notices = folder_notices + notices + [words.keymap_problem_text(p) for p in problems]
-    text_mode = bool(getattr(args, "text", False))
-    choice = getattr(args, "speech", None) or ("text" if text_mode else settings.speech_backend)
-    options = BackendOptions(
-        tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
-    )
-    if backend is None:
-        backend = create_backend(choice, options=options)
-        if choice != "auto" and backend.name != choice:
-            notices.append(words.speech_fallback_text(choice, backend.name))
-    player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
-    cues = CueRouter(player)
-    speaker = Speaker(backend, cues=cues)
-    log_path = getattr(args, "log_events", None)
-    # Open for the whole session; App.close closes it.
-    event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115
-    app = App(
-        speaker=speaker,
-        cues=cues,
-        keymap=keymap,
-        settings=settings,
-        seed=seed,
-        clock=clock,
-        bot_pause_ms=getattr(args, "bot_pause", None),
-        event_log=event_log,
-        backend_options=options,
-    )
-    return app, notices
-
-
-def _log_to_file() -> None:
-    """Send log messages to a file: on stderr a screen reader would read them out."""
-    root = logging.getLogger()
-    if root.handlers:
-        return
-    try:
-        folder = paths.log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "ninetynine-audio.log"
-        handler: logging.Handler = logging.FileHandler(path, "a", "utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-
-
-def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
-    """Play: the window, or text mode with ``--text`` (or when no window can be shown).
-
-    Returns the exit status: 0 after quitting, 130 after Ctrl+C and 143 after SIGTERM, which
-    both end the game as quitting does (the match is saved after every turn, so it is kept).
-    """
-    _log_to_file()
-    previous = _stop_on_signals()
-    try:
-        return _run(args, setup, seed)
-    except _Stopped as stop:
-        return stop.status
-    finally:
-        _restore_signals(previous)
-
-
-def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
-    notices: list[str] = []
-    window: Any = None
-    if not getattr(args, "text", False):
-        reason = missing_display()
-        if reason is None:
-            from ninetynine_audio.ui.window import Window, WindowError
-
-            try:
-                window = Window()
-            except WindowError as error:
-                reason = str(error)
-        if reason is not None:
-            notices.append(words.no_display_text(reason))
-    if window is None:
-        from ninetynine_audio.ui.textmode import run_text
-
-        text_args = argparse.Namespace(**{**vars(args), "text": True})
-        app, more = build_app(text_args, seed, stream=sys.stdout)
-        app.start(setup, [*notices, *more])
-        return run_text(app, sys.stdin)
-    app, notices = build_app(args, seed)
-    app.start(setup, notices)
-    return int(window.run(app))
-
-
-def missing_display() -> str | None:
-    """Why no window could be seen here, or None when one can (as far as can be told).
-
-    On Linux and the BSDs a window needs an X or Wayland display; SDL's ``offscreen`` and
-    ``dummy`` video drivers draw nowhere at all, on every system.
-    """
-    driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
-    if driver in ("offscreen", "dummy"):
-        return f"the video driver is {driver}"
-    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        return "there is no display"
-    return None
-
-
-class _Stopped(BaseException):
-    """Ctrl+C or SIGTERM: leave every loop at once; their ``finally`` blocks close up."""
-
-    def __init__(self, status: int) -> None:
-        super().__init__(status)
-        self.status = status
-
-
-_SIGNAL_STATUS = {signal.SIGINT: 130, getattr(signal, "SIGTERM", signal.SIGINT): 143}
-
-
-def _stop(signum: int, frame: object) -> None:
-    raise _Stopped(_SIGNAL_STATUS.get(signum, 130))
-
-
-def _stop_on_signals() -> dict[int, Any]:
-    """Handle Ctrl+C and SIGTERM ourselves, before SDL starts: SDL takes an unhandled
-    SIGTERM for a window close, which text mode never reads, and would ignore it."""
-    previous: dict[int, Any] = {}
-    if threading.current_thread() is not threading.main_thread():
-        return previous
-    for signum in _SIGNAL_STATUS:
-        with contextlib.suppress(ValueError, OSError):
-            previous[signum] = signal.signal(signum, _stop)
-    return previous
-
-
-def _restore_signals(previous: dict[int, Any]) -> None:
-    for signum, handler in previous.items():
-        with contextlib.suppress(ValueError, OSError, TypeError):
-            signal.signal(signum, handler)
-
-
-__all__ = ["App", "Menu", "build_app", "run"]

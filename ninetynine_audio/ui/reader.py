@@ -12,7 +12,7 @@ from ninetynine_audio.resources import shipped_dir
 from ninetynine_audio.ui.screen import Display, Screen
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
 
 RULES_DIR = shipped_dir("rules")
 
