@@ -271,7 +271,7 @@ class App:
                 continue
             paragraphs.append(Paragraph(words.context_title(context), is_heading=True))
             for description, keys in entries:
-                paragraphs.append(Paragraph(f"{' or '.join(keys)}: {description}"))
+                paragraphs.append(Paragraph(words.key_entry_text(keys, description)))
         self.push(Reader(words.KEYS, paragraphs))
 
     def quit(self) -> None:
@@ -301,7 +301,7 @@ class App:
             keys = [speakable_gesture(g) for g in gestures]
             if command.id.startswith("play_card_"):
                 if not numbers:
-                    entries.append(("Play that card of your hand", numbers))
+                    entries.append((words.PLAY_NUMBERED_CARD, numbers))
                 numbers.extend(keys)
                 continue
             entries.append((command.description, keys))
