@@ -25,7 +25,7 @@ from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.saved import resume, start_match, to_record
 from ninetynine_audio.store.saves import load_match, match_file, save_match
 from ninetynine_audio.ui.harness import make_app
-from ninetynine_audio.ui.table import TableScreen
+from ninetynine_audio.ui.match import MatchScreen
 
 __all__ = ["xvfb_display"]  # the fixture, used below
 
@@ -96,7 +96,7 @@ def test_yes_to_the_command_line_game_starts_it_and_only_then_drops_the_save() -
     h = make_app(GameSetup("arcade", ("You", "Lily", "Max", "Zoe"), ("human",) + ("easy",) * 3))
     h.frames(2)
     h.press("up", "return", frames=2)  # Yes
-    assert isinstance(h.table, TableScreen) and h.table.setup.game == "arcade"
+    assert isinstance(h.table, MatchScreen) and h.table.setup.game == "arcade"
     assert saved_game() in (None, "arcade")
 
 
@@ -130,7 +130,7 @@ def test_the_saved_match_goes_only_when_the_new_game_starts() -> None:
     h.press("return", "return", "return", frames=2)  # Classic, 4 players, Normal
     assert match_file().read_bytes() == saved  # still choosing options
     h.press("return", frames=2)  # Start the game
-    assert isinstance(h.table, TableScreen)
+    assert isinstance(h.table, MatchScreen)
     assert saved_game() in (None, "classic")
 
 
