@@ -336,3 +336,26 @@ def test_the_saved_match_survives_a_damaged_neighbour() -> None:
     match, problem = load_match(resume)
     assert problem is None and match is not None
     assert match[0].setup.kinds[0] == HUMAN
+
+
+@pytest.mark.parametrize(
+    "damage", [b"\xff\xfe\x00rules", "fifo", "folder"], ids=["binary", "fifo", "folder"]
+)
+def test_a_damaged_rules_file_is_told_as_missing(
+    damage: bytes | str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ninetynine_audio.ui import reader
+
+    path = tmp_path / "classic.md"
+    if damage == "fifo":
+        os.mkfifo(path)
+    elif damage == "folder":
+        path.mkdir()
+    else:
+        assert isinstance(damage, bytes)
+        path.write_bytes(damage)
+    monkeypatch.setattr(reader, "RULES_DIR", tmp_path)
+    h = make_app()
+    h.press("r", "return", "return", frames=2)  # Rules, Classic
+    assert h.app.running
+    assert h.spoken[-1] == "No rules are written for Classic yet", h.spoken

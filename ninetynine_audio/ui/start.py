@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ninetynine_audio.audio import (
     BackendOptions,
@@ -29,6 +29,9 @@ from ninetynine_audio.store.settings import load_settings
 from ninetynine_audio.store.startup import prepare_folders
 from ninetynine_audio.ui.app import App, keymap_for
 from ninetynine_audio.ui.cues import CueRouter
+
+if TYPE_CHECKING:
+    from ninetynine_audio.ui.window import Window
 
 
 def build_app(
@@ -108,7 +111,7 @@ def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
 
 def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
     notices: list[str] = []
-    window: Any = None
+    window: Window | None = None
     if not getattr(args, "text", False):
         reason = missing_display()
         if reason is None:
@@ -129,7 +132,7 @@ def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
         return run_text(app, sys.stdin)
     app, notices = build_app(args, seed)
     app.start(setup, notices)
-    return int(window.run(app))
+    return window.run(app)
 
 
 def missing_display() -> str | None:
