@@ -15,11 +15,11 @@ from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match, load_match
-from ninetynine_audio.ui.match import Resumed
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
+    from ninetynine_audio.ui.match import Resumed
 
 
 class MainMenu(Menu):
