@@ -210,3 +210,10 @@ def test_numbers_out_of_range_are_one_line_before_a_word_is_said(
     out, err = capsys.readouterr()
     assert out == ""  # nothing spoken: the game did not start
     assert said in one_clear_line(err)
+
+
+def test_a_name_too_long_to_speak_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--text", "--players", "A" * 41 + ":human,normal"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "at most 40 characters" in one_clear_line(err)
