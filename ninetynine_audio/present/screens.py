@@ -144,6 +144,15 @@ def milliseconds(value: int) -> str:
     return f"{value} milliseconds"
 
 
+PLAY_NUMBERED_CARD = "Play that card of your hand"
+"""Key help's one entry for the number keys that play a card by its place in the hand."""
+
+
+def key_entry_text(keys: Sequence[str], description: str) -> str:
+    """One line of the Keys reader: ``"Up arrow or Plus: Choose the higher value"``."""
+    return f"{' or '.join(keys)}: {description}"
+
+
 def key_help_text(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
     """``"T: Say whose turn it is. C: Announce the total. …"`` from (description, keys) pairs."""
     parts = [f"{' or '.join(keys)}: {description}" for description, keys in entries]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.games.base import HUMAN
@@ -21,7 +22,7 @@ from ninetynine_audio.store.stats import (
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
     from ninetynine_audio.ui.match import MatchScreen
 
 MenuAction = Callable[["App"], None]
@@ -158,25 +159,46 @@ class StatisticsMenu(Menu):
             self.problem = None
 
     def _ask_reset(self, app: App) -> None:
-        app.push(confirm_menu(words.RESET_QUESTION, self._reset))
+        ask(app, words.RESET_QUESTION, self._reset)
 
     def _reset(self, app: App) -> None:
         statistics, problems = reset_statistics()
-        app.stack.pop()  # the question
         self.rebuild(app, statistics)
         app.say(f"{words.statistics_reset_text()}. {self.item_text(app)}")
         for problem in problems:
             app.say(problem, queue=True)
 
 
-def confirm_menu(question: str, on_yes: MenuAction, on_no: MenuAction | None = None) -> Menu:
-    """Yes or No, No first so that a hurried Enter loses nothing."""
+def confirm_menu(question: str) -> Menu:
+    """Yes or No, No first so that a hurried Enter loses nothing.
+
+    It answers ``True`` or ``False`` to the screen that opened it (Escape is No).
+    """
+
+    def answer(app: App, yes: bool) -> None:
+        app.dismiss(yes)
+
     return Menu(
         question,
-        [MenuItem(words.YES, on_yes), MenuItem(words.NO, on_no or _pop)],
-        on_back=on_no or _pop,
+        [
+            MenuItem(words.YES, partial(answer, yes=True)),
+            MenuItem(words.NO, partial(answer, yes=False)),
+        ],
+        on_back=partial(answer, yes=False),
         index=1,
     )
+
+
+def ask(app: App, question: str, on_yes: MenuAction) -> None:
+    """Ask a yes-or-no question; on Yes run ``on_yes``, on No say the screen again."""
+
+    def answered(yes: object) -> None:
+        if yes is True:
+            on_yes(app)
+        else:
+            app.resume_top()
+
+    app.push(confirm_menu(question), on_result=answered)
 
 
 def _pop(app: App) -> None:
@@ -185,6 +207,4 @@ def _pop(app: App) -> None:
 
 def _nothing(app: App) -> None:
     """Choosing a line of figures reads it again."""
-    top = app.top
-    if isinstance(top, Menu):
-        top.refresh(app)
+    app.resume_top()
