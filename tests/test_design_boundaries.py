@@ -122,6 +122,8 @@ GENERIC = (
     "ui/menus.py",
     "ui/results.py",
     "ui/app.py",
+    "ui/host.py",
+    "ui/start.py",
     "bots/tournament.py",
     "games/saved.py",
     "games/replay.py",
