@@ -221,3 +221,26 @@ def test_the_family_import_check_finds_a_family_import() -> None:
     ):
         found = modules_named(line, "ninetynine_audio.ui.match")
         assert not any(family_of(name, families) for name in found), line
+
+
+# ---------------------------------------------------------------------------- the map
+
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
+
+
+def test_the_architecture_page_says_what_every_field_of_the_game_contract_is() -> None:
+    """``docs/architecture.md`` has a row for each field of ``GameSpec``, so a field added to
+    the contract is explained where a new developer looks for it."""
+    from dataclasses import fields
+
+    from ninetynine_audio.games.base import GameSpec
+
+    rows = ARCHITECTURE.read_text(encoding="utf-8").splitlines()
+    described = {
+        name
+        for line in rows
+        if line.startswith("| `")
+        for name in (part.strip("` ").split("(")[0] for part in line.split("|")[1].split(","))
+    }
+    missing = [f.name for f in fields(GameSpec) if f.name not in described]
+    assert missing == []
