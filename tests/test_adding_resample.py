@@ -36,8 +36,8 @@ def cards_of(state: AddingState) -> Counter[object]:
 
 def test_resampling_keeps_every_card_and_every_hand_size() -> None:
     rng = random.Random(7)
-    for seed in range(5):
-        for state in states(seed)[::3]:
+    for seed in range(3):
+        for state in states(seed)[::4]:
             for seat in range(len(state.hands)):
                 imagined = resample(state, seat, rng)
                 assert cards_of(imagined) == cards_of(state)
