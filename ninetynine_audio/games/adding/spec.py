@@ -7,7 +7,7 @@ notation; they differ in their player counts and in the options a player may set
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.cards import Card, CardParseError, card_text, parse_card, parse_cards
@@ -33,6 +33,8 @@ from ninetynine_audio.games.base import (
 from ninetynine_audio.games.errors import SetupError
 
 if TYPE_CHECKING:
+    import random
+
     from ninetynine_audio.games.adding.model import AddingState, AddingView, DrawCard, PlayCard
 
 # The engine is imported by the functions below when a game is first played, not when the
@@ -160,6 +162,26 @@ def _progress(state: AddingState) -> int:
 
 def _scores(state: AddingState) -> tuple[int, ...]:
     return state.lives
+
+
+def resample(state: AddingState, seat: int, rng: random.Random) -> AddingState:
+    """The table as ``seat`` may imagine it: the other hands and the stock dealt again.
+
+    The cards ``seat`` cannot see are the other players' hands and the stock; they are
+    shuffled together by ``rng`` and dealt back, each hand keeping its size and the rest
+    becoming the stock. The seed of later shuffles (a rebuilt stock, the next deal) is drawn
+    again too, since ``seat`` cannot know the order those will take. Everything public — the
+    pile, the cleared cards, the total, lives, turn and direction — stays as it is.
+    """
+    others = [other for other in range(len(state.hands)) if other != seat]
+    unseen = [card for other in others for card in state.hands[other]]
+    unseen.extend(state.stock)
+    rng.shuffle(unseen)
+    cards = iter(unseen)
+    hands = list(state.hands)
+    for other in others:
+        hands[other] = tuple(next(cards) for _ in state.hands[other])
+    return replace(state, hands=tuple(hands), stock=tuple(cards), seed=rng.getrandbits(32))
 
 
 # ---------------------------------------------------------------------------- actions
@@ -299,6 +321,7 @@ def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) 
         deck_text=_deck_text,
         setup_from_log=setup_from_log,
         fixed_seats=ARCADE_NAMES if game == "arcade" else None,
+        resample=resample,
     )
 
 
