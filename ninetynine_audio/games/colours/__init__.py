@@ -173,6 +173,7 @@ SPEC = GameSpec(
     deck_text=deck_text,
     setup_from_log=setup_from_log,
     default_kinds=("human", "normal", "normal"),
+    resample=resample,
 )
 
 __all__ = [

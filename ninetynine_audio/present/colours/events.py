@@ -120,10 +120,36 @@ class TurnNotes:
         return f"{self.player}: " + ", ".join(parts)
 
 
-class Narrator:
-    """Turns batches of events into utterances, gathering computer turns into one summary."""
+def account_text(event: RowCardPlaced | PileCardPlayed | CardsDrawn, verbosity: str) -> str:
+    """One step of a computer turn told alone: ``"Lily: purple 9 on grey 3, left, same
+    colour"``."""
+    if isinstance(event, RowCardPlaced):
+        if verbosity == BRIEF:
+            return f"{event.player}: row {len(event.row)}"
+        return f"{event.player}: {card_name(event.card)} in the row, now {len(event.row)}"
+    if isinstance(event, PileCardPlayed):
+        if verbosity == BRIEF:
+            return f"{event.player}: {card_name(event.card)} {pile_name(event.pile)}"
+        return (
+            f"{event.player}: {card_name(event.card)} on {card_name(event.onto)},"
+            f" {pile_name(event.pile)}, {ways_text(event.ways)}"
+        )
+    return f"{event.player} drew {len(event.cards)}"
 
-    def __init__(self) -> None:
+
+def narrate(events: Sequence[Event], perspective: Perspective) -> list[Utterance]:
+    """Every event told as it happens, a computer's steps one by one (the table itself says a
+    computer turn as one summary: see :class:`Narrator`)."""
+    narrator = Narrator(summarise=False)
+    return narrator.narrate(events, perspective)
+
+
+class Narrator:
+    """Turns batches of events into utterances, gathering computer turns into one summary
+    (unless ``summarise`` is false: then each step is told alone)."""
+
+    def __init__(self, summarise: bool = True) -> None:
+        self.summarise = summarise
         self.notes: TurnNotes | None = None
         self.last_account: list[str] = []
         self._account: list[str] = []
@@ -168,6 +194,13 @@ class Narrator:
             return [] if v == BRIEF else [self._say(f"{event.dealer} deals", p)]
         if isinstance(event, TurnStarted):
             out = self._flush(p)
+            if not self.summarise:
+                if p.is_bot(event.seat) or p.listener != event.seat:
+                    text = (
+                        f"{event.player}'s extra turn" if event.extra else f"{event.player}'s turn"
+                    )
+                    return [self._say(text, p, event.seat, CUE_EXTRA_TURN if event.extra else None)]
+                return [self._say("Your extra turn" if event.extra else "Your turn", p, event.seat)]
             if p.is_bot(event.seat):
                 self.notes = TurnNotes(event.player, event.seat, event.extra)
                 self._account = [f"{event.player}'s turn {event.turn}"]
@@ -201,16 +234,11 @@ class Narrator:
     def _note(self, notes: TurnNotes, event: RowCardPlaced | PileCardPlayed | CardsDrawn) -> None:
         if isinstance(event, RowCardPlaced):
             notes.row_card = event
-            self._account.append(f"{card_name(event.card)} in the row, now {len(event.row)}")
         elif isinstance(event, PileCardPlayed):
             notes.plays.append(event)
-            self._account.append(
-                f"{card_name(event.card)} on {card_name(event.onto)}, {pile_name(event.pile)},"
-                f" {ways_text(event.ways)}"
-            )
         else:
             notes.drawn += len(event.cards)
-            self._account.append(f"drew {len(event.cards)}")
+        self._account.append(account_text(event, FULL))
 
     def _own(self, event: Event, p: Perspective, v: str) -> list[Utterance]:
         """A person's move, said as it happens (their own cards only to themselves)."""
