@@ -225,10 +225,13 @@ class Narrator:
             return [self._say(text, p, event.seat, CUE_PILE_RENEWED)]
         if isinstance(event, ReserveRebuilt):
             return [] if v != FULL else [self._say("The reserve is made up again", p)]
+        steps = RowCardPlaced | PileCardPlayed | CardsDrawn
         notes = self.notes
-        if notes is not None and isinstance(event, RowCardPlaced | PileCardPlayed | CardsDrawn):
+        if notes is not None and isinstance(event, steps):
             self._note(notes, event)
             return []
+        if not self.summarise and isinstance(event, steps) and p.is_bot(event.seat):
+            return [self._say(account_text(event, v), p, event.seat, mergeable=True)]
         return self._own(event, p, v)
 
     def _note(self, notes: TurnNotes, event: RowCardPlaced | PileCardPlayed | CardsDrawn) -> None:

@@ -1,0 +1,180 @@
+"""The colour game's wording: card names, how a card fits, computer turns in a few words,
+questions about the table, and a sentence for every refusal."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+from test_rules_colours import deal, with_row
+
+from ninetynine_audio.cards import parse_colour_card, parse_colour_cards
+from ninetynine_audio.games.colours import (
+    EndPiles,
+    GameEnded,
+    PileCardPlayed,
+    PlaceRowCard,
+    PlayToPile,
+    RowCardPlaced,
+    ScoreRow,
+    TurnStarted,
+    Way,
+    apply,
+    check,
+    errors,
+    view,
+)
+from ninetynine_audio.games.errors import CardNotInHand, GameOverError, IllegalAction, NotYourTurn
+from ninetynine_audio.present.colours import Narrator, narrate, queries, refusal_text
+from ninetynine_audio.present.colours.events import CardsDrawn
+from ninetynine_audio.present.colours.words import (
+    BY_COLOUR,
+    card_name,
+    pile_fit_text,
+    sorted_hand,
+)
+from ninetynine_audio.present.seats import Perspective
+
+C = parse_colour_card
+PACKAGE = Path(__file__).resolve().parent.parent / "ninetynine_audio" / "present" / "colours"
+
+
+def perspective(verbosity: str = "normal") -> Perspective:
+    return Perspective("colours", ("You", "Lily"), (0.0, 0.0), frozenset({0}), 0, verbosity)
+
+
+def test_cards_are_named_colour_then_value():
+    assert card_name(C("purple-9")) == "purple 9"
+    assert card_name(C("light-blue-10")) == "light blue 10"
+
+
+def test_a_hand_card_is_told_with_the_ways_it_fits_each_pile():
+    tops = (C("purple-2"), C("red-1"))
+    assert pile_fit_text(C("purple-9"), tops) == "same colour on the left, sum ten on the right"
+    assert pile_fit_text(C("green-5"), tops) == "fits neither pile"
+
+
+def test_the_hand_sorts_by_value_or_by_colour():
+    hand = parse_colour_cards("pink-1 red-9 red-2")
+    assert sorted_hand(hand, "value") == parse_colour_cards("pink-1 red-2 red-9")
+    assert sorted_hand(hand, BY_COLOUR) == parse_colour_cards("red-2 red-9 pink-1")
+
+
+def computer_turn() -> list[object]:
+    row = parse_colour_cards("red-1 green-2 grey-4 black-6 pink-8")
+    onto = C("yellow-3")
+    return [
+        TurnStarted("Lily", 1, 4, False),
+        RowCardPlaced("Lily", 1, row[-1], row),
+        PileCardPlayed("Lily", 1, C("yellow-4"), 1, onto, (Way.SAME_COLOUR, Way.PLUS_ONE)),
+        PileCardPlayed("Lily", 1, C("orange-6"), 1, C("yellow-4"), (Way.SUM_TEN,)),
+        PileCardPlayed("Lily", 1, C("orange-7"), 2, C("orange-2"), (Way.SAME_COLOUR,)),
+        CardsDrawn("Lily", 1, parse_colour_cards("red-3 red-5 red-7")),
+        TurnStarted("You", 0, 5, False),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("verbosity", "summary"),
+    [
+        ("brief", "Lily: row 5, 3 on piles, drew 3"),
+        ("normal", "Lily: row of 5, three cards on the piles, drew 3"),
+    ],
+)
+def test_a_computer_turn_is_said_in_a_few_words_once_it_is_over(verbosity, summary):
+    narrator = Narrator()
+    events = computer_turn()
+    heard = [u.text for u in narrator.narrate(events[:4], perspective(verbosity))]
+    assert heard == []
+    heard = [u.text for u in narrator.narrate(events[4:], perspective(verbosity))]
+    assert heard == [summary]
+    assert len(narrator.last_account) == 6
+
+
+def test_step_by_step_narration_tells_each_computer_move():
+    texts = [u.text for u in narrate(computer_turn(), perspective("full"))]
+    assert "Lily: yellow 4 on yellow 3, left, same colour and plus one" in texts
+
+
+def test_the_end_of_the_game_is_said_with_every_score():
+    event = GameEnded("Lily", 1, ("You", "Lily"), (71, 104))
+    texts = [u.text for u in Narrator().narrate([event], perspective())]
+    assert texts == ["Lily wins with 104. You 71"]
+
+
+def refusals_of_a_game() -> list[IllegalAction]:
+    state, _ = deal(["purple-9 red-4 pink-3 grey-5 black-6 green-7", ""], tops="orange-9 yellow-9")
+    row_state = with_row(state, 0, "purple-1 yellow-6")
+    tries = [
+        (row_state, PlaceRowCard(0, C("purple-9"))),
+        (row_state, PlaceRowCard(0, C("red-4"))),
+        (state, ScoreRow(0)),
+        (state, PlayToPile(0, C("red-4"), 1)),
+        (state, ScoreRow(1)),
+        (state, PlaceRowCard(0, C("pink-10"))),
+    ]
+    placed, _ = apply(state, PlaceRowCard(0, C("grey-5")))
+    tries += [
+        (placed, PlaceRowCard(0, C("red-4"))),
+        (placed, PlayToPile(0, C("red-4"), 1)),
+        (placed, PlayToPile(0, C("red-4"), 3)),
+    ]
+    from dataclasses import replace
+
+    tries += [
+        (replace(placed, pile_plays=5), PlayToPile(0, C("pink-3"), 1)),
+        (replace(with_row(placed, 0, "grey-5"), pile_plays=1), ScoreRow(0)),
+        (replace(with_row(placed, 0, "grey-5"), has_scored=True), ScoreRow(0)),
+        (replace(placed, winner=0, phase=placed.phase.OVER), EndPiles(0)),
+    ]
+    found = []
+    for table, action in tries:
+        with pytest.raises(IllegalAction) as caught:
+            check(table, action)
+        found.append(caught.value)
+    return found
+
+
+def test_every_refusal_code_has_its_own_sentence():
+    found = refusals_of_a_game()
+    codes = {error.code for error in found}
+    own = {
+        cls.code
+        for cls in vars(errors).values()
+        if isinstance(cls, type) and issubclass(cls, IllegalAction) and cls is not IllegalAction
+    }
+    shared = {CardNotInHand.code, NotYourTurn.code, GameOverError.code}
+    assert own | shared <= codes
+    for verbosity in ("brief", "normal", "full"):
+        texts = [refusal_text(error, verbosity) for error in found]
+        assert all(
+            (t and t != e.message) or e.code == "game_over"
+            for t, e in zip(texts, found, strict=True)
+        )
+    by_code = {e.code: refusal_text(e, "normal") for e in found}
+    assert by_code["colour_in_row"] == "Purple is already in your row"
+    assert by_code["no_way"] == (
+        "A 4 cannot go on the 9 on the left: not the same colour, not one higher, and they make 13"
+    )
+
+
+def test_the_questions_at_the_table_answer_from_the_view():
+    state, _ = deal(["purple-9 red-4 pink-3 grey-5 black-6 green-7", ""])
+    state = with_row(state, 0, "purple-1 yellow-6")
+    table = view(state, 0)
+    assert queries.row_text(table, "normal") == (
+        "Your row: 2 cards up to yellow 6, worth 4. Colours used: purple and yellow"
+    )
+    assert queries.scores_text(table, "normal") == "Scores: Sarah 0, 99 to go; Tim 0, 99 to go"
+    assert queries.draw_pile_text(table, "normal") == "Your draw pile: 15 cards"
+    assert queries.other_rows_text(table, "normal") == "Tim's row is empty"
+    assert "purple 9: purple is already in your row" in queries.hand_text(table, "value", "full")
+
+
+def test_the_wording_of_the_colour_game_does_not_use_the_adding_games_wording():
+    for path in PACKAGE.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                assert not node.module.startswith("ninetynine_audio.present.adding"), path
