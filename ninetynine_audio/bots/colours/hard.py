@@ -33,10 +33,10 @@ class Weights:
 
     kept_chain: float = 0.9  # cards kept that extend the row, as likely extra row cards
     open_room: float = 0.3  # extra row cards per step of room (values and colours left)
-    fresh_length: float = 4.5  # how long a row started afresh usually grows
-    per_draw: float = 0.9  # a card drawn, towards the next 15 points
+    fresh_length: float = 4.0  # points a turn a row started afresh earns
+    per_draw: float = 1.8  # a card drawn: a step towards 15 points, and a fresh card
     extra_turn: float = 9.0  # a Pro Variant extra turn
-    next_player: float = 4.0  # share of unseen cards the next player may put on the tops
+    next_player: float = 8.0  # share of unseen cards the next player may put on the tops
     late_from: int = 75  # an opponent this close to 99 makes points now count more
     late_share: float = 1.0  # the share of a row's growth still counted then
 
@@ -108,9 +108,9 @@ class HardBot(PlanningBot):
         pile = view.draw_pile_sizes[seat]
         if 0 < pile <= draws and score + RENEWAL_POINTS >= TARGET:
             return WIN + score
-        value = float(plan.gained) + w.per_draw * min(draws, pile if pile else 0)
-        if 0 < pile <= draws:
-            value += w.per_draw * (draws - pile)
+        # Every card drawn is a step towards the 15 points of an emptied pile (a pile that is
+        # already empty gives nothing).
+        value = float(plan.gained) + (w.per_draw * draws if pile else 0.0)
         worth = row_worth(plan.row, kept, w)
         others = [s for seat_, s in enumerate(view.scores) if seat_ != seat]
         if others and max(others) >= w.late_from:
