@@ -20,3 +20,8 @@ def backend_label(name: str) -> str:
 def backend_failed_message(failed: str, replacement: str) -> str:
     """What the player hears once when speech moves from one backend to another."""
     return f"Speech through {backend_label(failed)} failed; now using {backend_label(replacement)}."
+
+
+def backend_restored_message(name: str) -> str:
+    """What the player hears when a backend that failed speaks again."""
+    return f"Speech through {backend_label(name)} works again."
