@@ -17,7 +17,14 @@ class SpeechBackendError(RuntimeError):
 
 
 class BackendUnavailable(SpeechBackendError):
-    """A backend cannot be created on this machine (no library, no device, no screen reader)."""
+    """A backend cannot be created on this machine (no library, no device, no screen reader).
+
+    ``reason`` is the player's words for why (from ``wording``), when there are some.
+    """
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class SpeechBackend(abc.ABC):

@@ -35,6 +35,20 @@ _WAV_HEADER_BYTES = 44
 _START_TIMEOUT_S = 10.0
 # How often the worker looks whether the voice channel is free for the next phrase.
 _POLL_S = 0.01
+RENDER_ATTEMPTS = 3
+"""espeak-ng now and then writes a WAV with a header and no sound (most often on the second
+phrase of a new engine, on a loaded machine): a failed render is tried again, the last time
+with a fresh engine, before the voice counts as failed."""
+VOICE_VOLUME_FLOOR = 0.2
+"""The quietest the voice is ever set: a setting of 0 would leave the player in silence."""
+VOICE_GAIN = 0.7
+"""The voice plays a little below full scale (about -3 dB), so that it and the quieter
+cues mixed over it stay below full scale together (see ``tools/make_sounds.py``)."""
+
+
+def audible_volume(volume: float) -> float:
+    """A voice volume brought into VOICE_VOLUME_FLOOR .. 1.0."""
+    return max(VOICE_VOLUME_FLOOR, min(1.0, float(volume)))
 
 
 class Renderer(Protocol):
@@ -111,7 +125,7 @@ class TtsBackend(SpeechBackend):
         if not init_mixer():
             raise BackendUnavailable("there is no audio output for text to speech")
         self._channel = mixer.voice_channel()
-        self._volume = max(0.0, min(1.0, volume))
+        self._volume = audible_volume(volume)
         self._pan = 0.0
         self._rate = rate
         self._rate_changed = rate is not None
@@ -124,6 +138,7 @@ class TtsBackend(SpeechBackend):
         self._folder = Path(tempfile.mkdtemp(prefix="ninetynine-voice-"))
         self._ready = threading.Event()
         self._renderer_factory = renderer_factory
+        self._renderer: Renderer
         self._thread = threading.Thread(target=self._run, name="tts-render", daemon=True)
         self._thread.start()
         if not self._ready.wait(_START_TIMEOUT_S):
@@ -183,10 +198,11 @@ class TtsBackend(SpeechBackend):
             self._rate_changed = True
 
     def set_volume(self, volume: float) -> None:
-        """Set the voice volume, 0.0 .. 1.0; it applies at once, also to the current phrase."""
+        """Set the voice volume, VOICE_VOLUME_FLOOR .. 1.0; it applies at once, also to the
+        current phrase."""
         with self._lock:
-            self._volume = max(0.0, min(1.0, volume))
-            self._channel.set_volume(*mixer.pan_volumes(self._pan, self._volume))
+            self._volume = audible_volume(volume)
+            self._channel.set_volume(*mixer.pan_volumes(self._pan, self._volume * VOICE_GAIN))
 
     @property
     def rate(self) -> int | None:
@@ -206,7 +222,7 @@ class TtsBackend(SpeechBackend):
 
     def _run(self) -> None:
         try:
-            renderer = self._renderer_factory()
+            self._renderer = self._renderer_factory()
         except Exception as exc:
             self._error = SpeechBackendError(f"the speech engine could not start: {exc}")
             self._ready.set()
@@ -217,7 +233,7 @@ class TtsBackend(SpeechBackend):
             if job is None:
                 return
             try:
-                self._speak_job(renderer, job)
+                self._speak_job(job)
             except Exception as exc:
                 log.exception("Text to speech failed")
                 self._error = SpeechBackendError(f"text to speech failed: {exc}")
@@ -228,16 +244,33 @@ class TtsBackend(SpeechBackend):
     def _is_current(self, job: _Job) -> bool:
         return job.generation == self._generation
 
-    def _speak_job(self, renderer: Renderer, job: _Job) -> None:
+    def _render(self, text: str, path: Path) -> None:
+        """Render ``text`` to ``path``, trying again after a failed render (see
+        RENDER_ATTEMPTS); raises the last failure when every attempt failed."""
+        for attempt in range(1, RENDER_ATTEMPTS + 1):
+            try:
+                self._renderer.render(text, path)
+                return
+            except Exception as exc:
+                if attempt == RENDER_ATTEMPTS:
+                    raise
+                log.warning("Rendering speech failed (%s); trying again", exc)
+                if attempt == RENDER_ATTEMPTS - 1:
+                    # The last try gets a fresh engine, at the rate the voice has now.
+                    self._renderer = self._renderer_factory()
+                    if self._rate is not None:
+                        self._renderer.set_rate(self._rate)
+
+    def _speak_job(self, job: _Job) -> None:
         if not self._is_current(job):
             return
         with self._lock:
             rate = self._rate if self._rate_changed else None
             self._rate_changed = False
         if rate is not None:
-            renderer.set_rate(rate)
+            self._renderer.set_rate(rate)
         path = self._folder / f"{next(self._names)}.wav"
-        renderer.render(job.text, path)
+        self._render(job.text, path)
         try:
             sound = pygame.mixer.Sound(str(path))
         finally:
@@ -251,6 +284,6 @@ class TtsBackend(SpeechBackend):
                     self._channel.play(sound)
                     # Playing resets the channel's volume, so place the voice afterwards.
                     self._pan = job.pan
-                    self._channel.set_volume(*mixer.pan_volumes(job.pan, self._volume))
+                    self._channel.set_volume(*mixer.pan_volumes(job.pan, self._volume * VOICE_GAIN))
                     return
             time.sleep(_POLL_S)

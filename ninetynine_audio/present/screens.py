@@ -88,6 +88,7 @@ SETTING_LABELS = {
     "tts_volume": "Voice volume",
     "practice": "Practice",
     "keymap_path": "Keymap",
+    "screen_reader_rate_wpm": "Screen reader speed",
 }
 
 
@@ -118,6 +119,11 @@ OPTION_LABELS = {
 def default_value() -> str:
     """The value of an option left to the game."""
     return "game default"
+
+
+def words_per_minute(value: int) -> str:
+    """``"200 words per minute"``."""
+    return f"{value} words per minute"
 
 
 def milliseconds(value: int) -> str:
@@ -153,11 +159,29 @@ def keymap_problem_text(problem: str) -> str:
     return f"Your keymap was not used. {problem} The default keys are in use."
 
 
-def speech_fallback_text(wanted: str, using: str) -> str:
-    """The speech chosen could not start."""
+def speech_fallback_text(wanted: str, using: str, reason: str | None = None) -> str:
+    """The speech chosen could not start: why, when known, and what speaks instead."""
     wanted_words = SPEECH_LABELS.get(wanted, wanted)
     using_words = SPEECH_LABELS.get(using, using)
-    return f"Speech through {wanted_words} is not available; using {using_words}"
+    why = f" ({reason})" if reason else ""
+    return f"Speech through {wanted_words} is not available{why}; using {using_words}"
+
+
+def speech_refused_text(wanted: str, using: str, reason: str | None = None) -> str:
+    """Settings: a speech choice that cannot speak here is not taken."""
+    wanted_words = SPEECH_LABELS.get(wanted, wanted)
+    using_words = SPEECH_LABELS.get(using, using)
+    why = f": {reason}" if reason else ""
+    return f"The {wanted_words} cannot speak here{why}. Speech stays with the {using_words}"
+
+
+def speech_in_use(setting: str, backend: str, output: str | None) -> str:
+    """The speech setting with what really speaks: ``"screen reader, through NVDA"``."""
+    chosen = SPEECH_LABELS.get(setting, setting)
+    through = f", through {output}" if output else ""
+    if setting == "auto":
+        return f"{chosen}, using {SPEECH_LABELS.get(backend, backend)}{through}"
+    return f"{chosen}{through}"
 
 
 def rules_missing_text(game: str) -> str:

@@ -8,6 +8,7 @@ them into commands for the screen on top, and screens speak through :meth:`App.s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import logging
 import random
@@ -23,7 +24,9 @@ from ninetynine_audio.audio import (
     CuePlayer,
     Speaker,
     SpeechBackend,
-    create_backend,
+    TextBackend,
+    choose_backend,
+    make_backend,
 )
 from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.games.adding import Event
@@ -378,24 +381,44 @@ class App:
     # -- settings ------------------------------------------------------------------------------
 
     def update_settings(self, **changes: Any) -> None:
-        """Change settings, apply them at once and save them."""
+        """Change settings, apply them at once and save them.
+
+        A speech choice that cannot speak on this computer is refused: the player hears why,
+        and the speech in use and the saved value stay as they were.
+        """
         old = self.settings
+        wanted = changes.get("speech_backend", old.speech_backend)
+        if wanted != old.speech_backend:
+            refusal = self._switch_speech(wanted)
+            if refusal is not None:
+                changes = {k: v for k, v in changes.items() if k != "speech_backend"}
+                self.say(refusal)
         self.settings = old.with_changes(**changes)
         new = self.settings
         if new.sound_enabled != old.sound_enabled:
             self.cues.player.set_enabled(new.sound_enabled)
         if new.sound_volume != old.sound_volume:
             self.cues.player.set_volume(new.sound_volume / 100)
-        voice_changed = (new.tts_rate, new.tts_volume) != (old.tts_rate, old.tts_volume)
-        if new.speech_backend != old.speech_backend or (
-            voice_changed and self.speaker.backend.name == "tts"
-        ):
-            self._switch_speech(new.speech_backend)
+        if new.screen_reader_rate_wpm != old.screen_reader_rate_wpm:
+            self.speaker.set_words_per_minute(new.screen_reader_rate_wpm)
+        self._tune_voice(old, new)
         problems = self.reload_keymap() if new.keymap_path != old.keymap_path else []
         problem = save_settings(new, self.save_settings_to)
         for notice in [*problems, problem]:
             if notice:
                 self.say(notice, queue=True)
+
+    def _tune_voice(self, old: Settings, new: Settings) -> None:
+        """Give the voice in use its new speed and volume, so the next phrase has them."""
+        backend = self.speaker.backend
+        if new.tts_rate != old.tts_rate:
+            set_rate = getattr(backend, "set_rate", None)
+            if callable(set_rate):
+                set_rate(new.tts_rate)
+        if new.tts_volume != old.tts_volume:
+            set_volume = getattr(backend, "set_volume", None)
+            if callable(set_volume):
+                set_volume(new.tts_volume / 100)
 
     def reload_keymap(self) -> list[str]:
         """Load the keymap the settings name, at once. A broken one is not used: the default
@@ -404,16 +427,26 @@ class App:
         self.keymap = keymap
         return [words.keymap_problem_text(problem) for problem in problems]
 
-    def _switch_speech(self, choice: str) -> None:
-        options = BackendOptions(
+    def _speech_options(self) -> BackendOptions:
+        return BackendOptions(
             tts_rate=self.settings.tts_rate,
             tts_volume=self.settings.tts_volume / 100,
             stream=self.backend_options.stream,
         )
-        backend = create_backend(choice, options=options)
-        self.speaker.replace_backend(backend)
+
+    def _switch_speech(self, choice: str) -> str | None:
+        """Speak through ``choice`` from now on; or, when it cannot speak here, the sentence
+        that says why (the speech in use then stays)."""
+        chosen = choose_backend(choice, options=self._speech_options())
+        backend = chosen.backend
         if choice != "auto" and backend.name != choice:
-            self.say(words.speech_fallback_text(choice, backend.name), queue=True)
+            with contextlib.suppress(Exception):
+                backend.close()
+            return words.speech_refused_text(choice, self.speaker.backend.name, chosen.reason)
+        self.speaker.replace_backend(backend)
+        if chosen.reason:
+            self.say(words.speech_fallback_text("screenreader", backend.name, chosen.reason))
+        return None
 
 
 # ---------------------------------------------------------------------------- wiring
@@ -442,13 +475,35 @@ def build_app(
     options = BackendOptions(
         tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
     )
+    fallbacks = None
     if backend is None:
-        backend = create_backend(choice, options=options)
-        if choice != "auto" and backend.name != choice:
-            notices.append(words.speech_fallback_text(choice, backend.name))
+        chosen = choose_backend(choice, options=options)
+        backend = chosen.backend
+        if text_mode and backend.name not in (choice, "text"):
+            # Text mode asked for words on the terminal: fall back to them, not to a voice.
+            with contextlib.suppress(Exception):
+                backend.close()
+            backend = TextBackend(stream)
+        if chosen.reason or (choice != "auto" and backend.name != choice):
+            wanted = "screenreader" if choice == "auto" else choice
+            notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
+    if text_mode and backend.name != "text":
+        fallbacks = [("text", lambda: TextBackend(stream))]
     player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
     cues = CueRouter(player)
-    speaker = Speaker(backend, cues=cues)
+
+    def revive(name: str) -> SpeechBackend:
+        # A voice that failed is tried again later, with the settings of that moment.
+        return make_backend(name, app._speech_options())
+
+    speaker = Speaker(
+        backend,
+        fallbacks=fallbacks,
+        cues=cues,
+        clock=clock,
+        words_per_minute=settings.screen_reader_rate_wpm,
+        revive=revive,
+    )
     log_path = getattr(args, "log_events", None)
     # Open for the whole session; App.close closes it.
     event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115

@@ -66,6 +66,8 @@ class MenuItem:
 
     label: Label
     action: Callable[[App], None]
+    adjust: Callable[[App, int], None] | None = None
+    """For a setting: step its value up (+1) or down (-1) with Right and Left."""
 
     def text(self) -> str:
         """The label as it is now."""
@@ -144,6 +146,11 @@ class Menu(Screen):
         elif command == "select":
             app.cues.play("menu_select")
             self.items[self.index].action(app)
+        elif command in ("increase_value", "decrease_value"):
+            adjust = self.items[self.index].adjust
+            if adjust is None:
+                return False
+            adjust(app, 1 if command == "increase_value" else -1)
         elif command == "back":
             if self.on_back is None:
                 return False
