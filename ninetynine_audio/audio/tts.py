@@ -41,9 +41,10 @@ phrase of a new engine, on a loaded machine): a failed render is tried again, th
 with a fresh engine, before the voice counts as failed."""
 VOICE_VOLUME_FLOOR = 0.2
 """The quietest the voice is ever set: a setting of 0 would leave the player in silence."""
-VOICE_GAIN = 0.7
-"""The voice plays a little below full scale (about -3 dB), so that it and the quieter
-cues mixed over it stay below full scale together (see ``tools/make_sounds.py``)."""
+VOICE_GAIN = 0.58
+"""The voice plays below full scale (about -4.7 dB), so that it and two of the quieter cues
+(whose samples stay below -14 dBFS, see ``tools/make_sounds.py``) mixed over it stay below
+full scale together."""
 
 
 def audible_volume(volume: float) -> float:
