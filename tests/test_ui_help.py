@@ -11,8 +11,10 @@ import pytest
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.setup import GAMES, GameSetup
+from ninetynine_audio.present.screens import heading_text
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
+from ninetynine_audio.ui.table import TableScreen
 
 
 @pytest.fixture(autouse=True)
@@ -46,15 +48,16 @@ def test_every_game_s_rules_are_read_to_the_end_by_keys(game: str) -> None:
     h.new_speech()
     h.press("return")
     heard = h.new_speech()
-    assert heard[-1].endswith(paragraphs[0].text)
+    assert heard[-1].endswith(heading_text(paragraphs[0].text))
     for _ in range(len(paragraphs) - 1):
         h.press("down")
     heard = h.new_speech()
-    assert heard == [p.text for p in paragraphs[1:]], "every paragraph, in order"
+    # Every paragraph in order, each heading marked as one.
+    assert heard == [heading_text(p.text) if p.is_heading else p.text for p in paragraphs[1:]]
     h.press("down")
     assert h.new_speech() == ["End of the text"]
     # Headings back to the start with Left, forward with PageDown.
-    headings = [p.text for p in paragraphs if p.is_heading]
+    headings = [heading_text(p.text) for p in paragraphs if p.is_heading]
     for _ in range(len(headings) + 1):
         h.press("left")
     back = h.new_speech()
@@ -63,7 +66,7 @@ def test_every_game_s_rules_are_read_to_the_end_by_keys(game: str) -> None:
     h.press("home", "pagedown", "pagedown", "end")
     # The title is the first heading, so PageDown from it goes to the second.
     assert paragraphs[0].is_heading
-    assert h.new_speech() == [paragraphs[0].text, *headings[1:3], paragraphs[-1].text]
+    assert h.new_speech() == [headings[0], *headings[1:3], paragraphs[-1].text]
     h.press("escape")
     assert not isinstance(h.app.top, Reader)
 
@@ -94,8 +97,12 @@ def test_key_help_says_what_keys_do_and_ends_with_the_same_key_or_escape() -> No
     h.press("f12", "f12", "c")
     assert h.new_speech()[-2:] == ["Key help off", "Total 0"]
     h.press("f1")
-    [keys] = h.new_speech()
+    h.press(*["down"] * 30)
+    keys = h.new_speech()
+    assert keys[0] == "Keys here, Classic. T: Say whose turn it is"
     assert "C: Announce the total" in keys and "F2: Read the rules of this game" in keys
+    h.press("escape")
+    assert isinstance(h.app.top, TableScreen)
 
 
 def test_history_steps_through_what_was_said_with_the_ends_marked() -> None:

@@ -21,10 +21,12 @@ from ninetynine_audio.audio.backend import BackendUnavailable, RecorderBackend, 
 from ninetynine_audio.audio.selection import BackendOptions, choose_backend
 from ninetynine_audio.audio.wording import NO_READER_OUTPUT
 from ninetynine_audio.games.adding import AddingOptions
+from ninetynine_audio.games.adding.rules import CLASSIC_FLAGS
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.ui.app import build_app
 from ninetynine_audio.ui.harness import make_app
+from ninetynine_audio.ui.reader import rules_paragraphs
 
 
 @pytest.fixture(autouse=True)
@@ -218,3 +220,15 @@ def test_the_new_value_is_spoken_in_the_new_voice(private_home: Path) -> None:
     h.press("down", "left")
     assert voice.spoken_with[-1] == ("Voice volume: 90, 6 of 11", 225, 0.9)
     assert h.app.speaker.backend is voice
+
+
+def test_classic_rules_name_each_variant_by_its_options_menu_name() -> None:
+    paragraphs = rules_paragraphs("classic")
+    assert paragraphs is not None
+    headings = [p.text for p in paragraphs if p.is_heading]
+    for option in ("lives", "hand_size", *CLASSIC_FLAGS):
+        label = words.OPTION_LABELS[option]
+        assert any(h.startswith(f"{label} (") for h in headings), label
+    variants = headings.index("Table variants")
+    # The flags come second, in brackets, never as the name of the variant.
+    assert not any(h.startswith("--") for h in headings[variants:])

@@ -131,6 +131,26 @@ def milliseconds(value: int) -> str:
     return f"{value} milliseconds"
 
 
+def heading_text(text: str) -> str:
+    """A heading in the reader: ``"Scoring, heading"``."""
+    return f"{text}, heading"
+
+
+def keys_here_title(screen: str) -> str:
+    """The title of the list of keys of one screen (F1)."""
+    return f"Keys here, {screen}" if screen else "Keys here"
+
+
+def key_entry_text(keys: Sequence[str], description: str) -> str:
+    """One line of the key list: ``"T: Say whose turn it is"``."""
+    return f"{' or '.join(keys)}: {description}"
+
+
+def key_range_text(first: str, last: str) -> str:
+    """Number keys as one range: ``"1 to 7"``."""
+    return first if first == last else f"{first} to {last}"
+
+
 def key_help_text(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
     """``"T: Say whose turn it is. C: Announce the total. …"`` from (description, keys) pairs."""
     parts = [f"{' or '.join(keys)}: {description}" for description, keys in entries]

@@ -261,20 +261,47 @@ class App:
         return speakable_gesture(gestures[0]) if gestures else command.replace("_", " ")
 
     def key_entries(
-        self, context: str, *, include_global: bool = True
+        self,
+        context: str,
+        *,
+        include_global: bool = True,
+        hidden: frozenset[str] = frozenset(),
+        number_keys: int | None = None,
     ) -> list[tuple[str, list[str]]]:
-        """(description, spoken keys) for a screen's commands; card numbers folded into one."""
+        """(description, spoken keys) for a screen's commands, without the ``hidden`` ones.
+
+        The card-number commands fold into one entry whose keys read as a range ("1 to 7"),
+        up to ``number_keys`` when the screen says how many there are.
+        """
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
+            if command.id in hidden:
+                continue
             keys = [speakable_gesture(g) for g in gestures]
             if command.id.startswith("play_card_"):
+                count = int(command.id.rsplit("_", 1)[1])
+                if number_keys is not None and count > number_keys:
+                    continue
                 if not numbers:
                     entries.append(("Play that card of your hand", numbers))
-                numbers.extend(keys)
+                numbers.extend(keys[:1])
                 continue
             entries.append((command.description, keys))
+        if len(numbers) > 1:
+            numbers[:] = [words.key_range_text(numbers[0], numbers[-1])]
         return entries
+
+    def open_key_help(self) -> None:
+        """F1: the keys of the screen on top, one entry at a time, in a reader."""
+        screen = self.top
+        entries = self.key_entries(
+            screen.context,
+            hidden=screen.hidden_commands(self),
+            number_keys=screen.number_keys(self),
+        )
+        paragraphs = [Paragraph(words.key_entry_text(keys, d)) for d, keys in entries]
+        self.push(Reader(words.keys_here_title(screen.title), paragraphs))
 
     def handle_gesture(self, gesture: str) -> None:
         """One key press."""
@@ -317,9 +344,7 @@ class App:
         if command == "repeat_last":
             self.speaker.repeat_last()
         elif command == "key_help_list":
-            # Two keys per command are enough to hear; the Keys reader lists them all.
-            entries = [(d, keys[:2]) for d, keys in self.key_entries(self.top.context)]
-            self.say(words.key_help_text(entries))
+            self.open_key_help()
         elif command == "key_help_mode":
             self.key_help_mode = True
             self.say(words.key_help_mode_text(True))

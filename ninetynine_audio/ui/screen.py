@@ -52,6 +52,14 @@ class Screen:
         """True while the screen is about to act by itself (a computer player is due)."""
         return False
 
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """Commands of this screen's context that do nothing here (left out of key help)."""
+        return frozenset()
+
+    def number_keys(self, app: App) -> int | None:
+        """How many card-number keys mean something here (None: all there are)."""
+        return None
+
     def display(self, app: App) -> Display:
         """What the window shows."""
         return Display(self.title)
