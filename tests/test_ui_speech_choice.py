@@ -22,6 +22,7 @@ from ninetynine_audio.audio.selection import BackendOptions, choose_backend
 from ninetynine_audio.audio.wording import NO_READER_OUTPUT
 from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.adding.rules import CLASSIC_FLAGS
+from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.ui.app import build_app
@@ -226,9 +227,10 @@ def test_classic_rules_name_each_variant_by_its_options_menu_name() -> None:
     paragraphs = rules_paragraphs("classic")
     assert paragraphs is not None
     headings = [p.text for p in paragraphs if p.is_heading]
-    for option in ("lives", "hand_size", *CLASSIC_FLAGS):
-        label = words.OPTION_LABELS[option]
-        assert any(h.startswith(f"{label} (") for h in headings), label
+    options = find_game("classic").options
+    assert {o.name for o in options} >= {"lives", "hand_size", *CLASSIC_FLAGS}
+    for option in options:
+        assert any(h.startswith(f"{option.label} (") for h in headings), option.label
     variants = headings.index("Table variants")
     # The flags come second, in brackets, never as the name of the variant.
     assert not any(h.startswith("--") for h in headings[variants:])

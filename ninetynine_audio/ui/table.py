@@ -29,7 +29,7 @@ from ninetynine_audio.games.adding import (
 from ninetynine_audio.games.errors import ChoiceRequired, IllegalAction
 from ninetynine_audio.games.saved import SavedMatch, advance, start_match, to_record
 from ninetynine_audio.games.setup import GameSetup
-from ninetynine_audio.input.commands import TABLE
+from ninetynine_audio.input.commands import TABLE, TABLE_ADDING
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.adding import advice, queries, refusals
@@ -40,7 +40,8 @@ from ninetynine_audio.present.adding.effects import (
     effect_of,
     play_effects,
 )
-from ninetynine_audio.present.adding.events import Perspective, danger_cue, game_title, narrate
+from ninetynine_audio.present.adding.events import Perspective, danger_cue, narrate
+from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.present.seats import seat_pans
 from ninetynine_audio.present.words import card_name
 from ninetynine_audio.store.saves import discard_match, save_match
@@ -59,7 +60,7 @@ Resumed = tuple[SavedMatch, AddingState, tuple[Event, ...]]
 class TableScreen(Screen):
     """One game of classic, arcade or tactical, from deal to result."""
 
-    context = TABLE
+    context = TABLE_ADDING
 
     def __init__(self, setup: GameSetup, resumed: Resumed | None = None) -> None:
         self.setup = setup
