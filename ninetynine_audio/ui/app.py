@@ -143,8 +143,9 @@ class App:
         self.changed = True
 
     def speech_idle(self) -> bool:
-        """Nothing is waiting to be spoken (the last phrase may still be sounding)."""
-        return not self.speaker.pending
+        """The game's narration has likely been heard (answers to keys do not count): for a
+        screen reader, estimated from the words and the rate set in Settings."""
+        return self.speaker.narration_heard()
 
     # -- time ----------------------------------------------------------------------------------
 
@@ -160,7 +161,9 @@ class App:
         return ms / 1000
 
     def mark_action(self) -> None:
-        """A human acted; nothing to do yet (a hook for statistics)."""
+        """A human acted: what is being said gives way, so the action is heard at once
+        (results are kept and said again)."""
+        self.speaker.interrupt()
 
     def new_seed(self) -> int:
         """The seed of the first game as given, then fresh ones."""

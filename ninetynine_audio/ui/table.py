@@ -16,6 +16,7 @@ from ninetynine_audio.games.adding import (
     Action,
     AddingState,
     AddingView,
+    CardPlayed,
     Choice,
     DrawCard,
     Event,
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
     from ninetynine_audio.ui.app import App
 
 HUMAN = "human"
+DRAW_WINDOW_S = 3.0
+"""With draw by hand, the least time a player has to draw before the next computer move."""
 
 Resumed = tuple[SavedMatch, AddingState, tuple[Event, ...]]
 """A match continued from its save: what ``games.saved.resume`` returns."""
@@ -163,8 +166,23 @@ class TableScreen(Screen):
             self.bot_due = app.now() + app.bot_pause()
 
     def is_busy(self, app: App) -> bool:
-        """A computer player is due to act."""
-        return self.bot_due is not None
+        """A computer player is due to act, and nobody at the keyboard still has to draw
+        (text mode then reads the next line instead of waiting for the computer)."""
+        return self.bot_due is not None and self._owing_human() is None
+
+    def _owing_human(self) -> int | None:
+        """A human seat that has played and not yet drawn (the draw-by-hand option)."""
+        if self.state.is_over:
+            return None
+        return next((s for s in sorted(self.humans) if self.state.owes_draw[s]), None)
+
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """Drawing is a key only where players draw by hand."""
+        return frozenset() if self.state.rules.manual_draw else frozenset({"draw_card"})
+
+    def number_keys(self, app: App) -> int | None:
+        """A number key for each card a hand can hold."""
+        return self.state.rules.hand_size
 
     def tick(self, app: App) -> None:
         """Let a computer player act when its pause is over and the speech before it started."""
@@ -182,11 +200,25 @@ class TableScreen(Screen):
 
     # -- applying actions ---------------------------------------------------------------------
 
-    def _apply(self, app: App, action: Action) -> None:
+    def _apply(self, app: App, action: Action, after_play: str = "") -> None:
+        was_in = self._humans_in()
         self.saved, self.state, events = advance(self.saved, self.state, action)
         self._record(app, events)
-        self._speak_events(app, events)
+        # Practice words follow the play itself, before what the play caused.
+        split = 1 if after_play and events and isinstance(events[0], CardPlayed) else 0
+        self._speak_events(app, events[:split])
+        if after_play:
+            app.say(after_play, queue=True)
+        self._speak_events(app, events[split:])
         self._bots_draw(app)
+        if was_in and not self._humans_in() and not self.state.is_over:
+            # Nobody at the keyboard is playing any more: say how to get on.
+            app.say(
+                refusals.out_of_game_text(
+                    app.key_name(TABLE, "skip_wait"), app.key_name(TABLE, "pause_menu")
+                ),
+                queue=True,
+            )
         self.confirm = None
         self._keep(app)
         self._after_change(app)
@@ -239,7 +271,17 @@ class TableScreen(Screen):
             return
         seat = state.to_act
         if seat in self.bots:
-            self.bot_due = app.now() + app.bot_pause()
+            pause = app.bot_pause()
+            owing = self._owing_human()
+            if owing is not None:
+                # Time to draw before the next player moves; missing it is the player's doing.
+                pause = max(pause, DRAW_WINDOW_S)
+                app.say(
+                    refusals.draw_prompt_text(app.key_name(TABLE, "draw_card")),
+                    cue="your_turn",
+                    queue=True,
+                )
+            self.bot_due = app.now() + pause
             return
         self.skipping = False
         self.choice = None
@@ -279,10 +321,14 @@ class TableScreen(Screen):
             app.say(queries.total_text(self.state.total, v), cue=danger_cue(self.state.total))
         elif command == "announce_danger":
             cue = danger_cue(self.state.total)
+            heard = app.cues.player.enabled and app.speaker.backend.name != "text"
             if cue is None:
                 app.say(queries.danger_text(self.state.total))
-            else:
+            elif heard:
                 app.cues.play(cue)
+            else:
+                # No sound to hear (sound off, or text mode): the level in words.
+                app.say(queries.danger_level_text(self.state.total))
         elif command == "announce_lives":
             app.say(queries.lives_text(view(self.state, 0), v))
         elif command == "announce_direction":
@@ -405,15 +451,14 @@ class TableScreen(Screen):
             return
         self.choice = None
         app.mark_action()
-        if app.settings.practice:
-            self._explain(app, action)
-        self._apply(app, action)
+        practice = self._explain(app, action) if app.settings.practice else ""
+        self._apply(app, action, practice)
 
-    def _explain(self, app: App, action: PlayCard) -> None:
-        """Practice: say what the play will do and what it leaves the next player."""
+    def _explain(self, app: App, action: PlayCard) -> str:
+        """Practice: what the play leaves the next player, said after the play itself."""
         after, events = apply(self.state, action)
         round_over = any(isinstance(e, RoundEnded) for e in events)
-        text = advice.practice_text(
+        return advice.practice_text(
             self.state.rules,
             action.card,
             self.state.total,
@@ -422,7 +467,10 @@ class TableScreen(Screen):
             round_over,
             app.settings.verbosity,
         )
-        app.say(text)
+
+    def _humans_in(self) -> bool:
+        """Whether someone at the keyboard still plays in this game."""
+        return any(self.state.is_in(s) for s in self.humans)
 
     def _reveal(self, app: App) -> None:
         seat = self.state.to_act
@@ -452,7 +500,8 @@ class TableScreen(Screen):
             self._refuse(app, refusals.not_now_text())
             return
         self.skipping = True
-        app.speaker.stop()
+        # Only the computer players' waiting moves go; results are still said.
+        app.speaker.skip_narration()
         app.say(words.skipping_text())
 
     def _hint(self, app: App) -> None:

@@ -84,6 +84,14 @@ def direction_text(view: AddingView, verbosity: str = NORMAL) -> str:
     return f"{way.capitalize()}. After {actor}: {nxt}"
 
 
+def danger_level_text(total: int) -> str:
+    """The danger sound in words, for when no sound can be heard: ``"Danger 7 of 10, total
+    96"``; at 99 what may still be played."""
+    if total >= 99:
+        return "Danger 10 of 10, total 99: only 4, 9, 10 or King can be played"
+    return f"Danger {total - 89} of 10, total {total}"
+
+
 def danger_text(total: int) -> str:
     """Said when the danger sound is asked for below 90."""
     return f"Total {total}, below the danger zone"

@@ -67,6 +67,16 @@ def waiting_for_ready_text(name: str, key: str) -> str:
     return f"{possessive(name)} turn, press {key} when ready"
 
 
+def draw_prompt_text(key: str) -> str:
+    """Draw by hand: the card is played, now the draw (before the next player moves)."""
+    return f"Draw a card: press {key}"
+
+
+def out_of_game_text(skip_key: str, leave_key: str) -> str:
+    """Everyone at the keyboard is out while the computer players play on."""
+    return f"You are out of this game. Press {skip_key} to skip to the end, or {leave_key} to leave"
+
+
 def not_now_text() -> str:
     """A table key pressed when it has nothing to do."""
     return "Not now"
