@@ -12,8 +12,8 @@ from types import ModuleType
 
 import pytest
 
-from ninetynine_audio.audio.cues import ALL_CUE_NAMES, default_sounds_dir
 from ninetynine_audio.audio.backend import SpeechBackendError
+from ninetynine_audio.audio.cues import ALL_CUE_NAMES, default_sounds_dir
 from ninetynine_audio.audio.tts import VOICE_GAIN, Pyttsx3Renderer
 from ninetynine_audio.store.settings import Settings
 
