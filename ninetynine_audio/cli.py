@@ -183,7 +183,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Start the game (window, or text mode with ``--text``)."""
-    from ninetynine_audio.ui.app import run  # pygame is loaded only when playing
+    from ninetynine_audio.ui.start import run  # pygame is loaded only when playing
 
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     # A game named on the command line starts at once; otherwise the player uses the menus.

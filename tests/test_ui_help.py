@@ -14,17 +14,12 @@ from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.present.screens import heading_text
 from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.ui.match import MatchScreen as TableScreen
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
-from ninetynine_audio.ui.table import TableScreen
+
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 GAMES = game_ids()
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own settings, keymaps and saves."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
 
 
 def stacked(deck: str, game: str = "classic", *, practice: bool = False) -> Harness:

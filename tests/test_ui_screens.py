@@ -11,12 +11,7 @@ from ninetynine_audio.games.adding import AddingOptions, GameEnded, LivesChanged
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import make_app
 
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own settings and keymap folder."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
 def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:

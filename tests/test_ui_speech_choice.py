@@ -25,9 +25,9 @@ from ninetynine_audio.games.adding.rules import CLASSIC_FLAGS
 from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.ui.app import build_app
 from ninetynine_audio.ui.harness import make_app
 from ninetynine_audio.ui.reader import rules_paragraphs
+from ninetynine_audio.ui.start import build_app
 
 
 @pytest.fixture(autouse=True)

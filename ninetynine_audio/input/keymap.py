@@ -125,7 +125,8 @@ class Keymap:
         are left out.
         """
         _check_context(context)
-        contexts = [c for c in context_chain(context) if include_global or c != GLOBAL]
+        chain = context_chain(context)
+        contexts = [c for c in chain if include_global or c != GLOBAL or c == context]
         listed: list[tuple[Command, tuple[str, ...]]] = []
         for ctx in contexts:
             for command in commands_for(ctx):

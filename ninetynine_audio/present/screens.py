@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninetynine_audio.present.words import BRIEF, NORMAL
+from ninetynine_audio.present.words import BRIEF, NORMAL, possessive
 
 APP_TITLE = "Ninety-Nine"
 
@@ -34,6 +34,22 @@ GAME_TITLES = {
     "colours": "Colours",
     "tricks": "Tricks",
 }
+
+
+CONTEXT_TITLES = {
+    "menu": "Menus",
+    "table": "At every table",
+    "table.adding": "At the table of Classic, Arcade and Tactical",
+    "table.colours": "At the table of Colours",
+    "table.tricks": "At the table of Tricks",
+    "help": "Reading rules",
+    "global": "Everywhere",
+}
+
+
+def context_title(context: str) -> str:
+    """The heading of one screen's keys in the Keys reader."""
+    return CONTEXT_TITLES.get(context, context)
 
 
 def game_title(game: str) -> str:
@@ -144,14 +160,18 @@ def keys_here_title(screen: str) -> str:
     return f"Keys here, {screen}" if screen else "Keys here"
 
 
-def key_entry_text(keys: Sequence[str], description: str) -> str:
-    """One line of the key list: ``"T: Say whose turn it is"``."""
-    return f"{' or '.join(keys)}: {description}"
-
-
 def key_range_text(first: str, last: str) -> str:
     """Number keys as one range: ``"1 to 7"``."""
     return first if first == last else f"{first} to {last}"
+
+
+PLAY_NUMBERED_CARD = "Play that card of your hand"
+"""Key help's one entry for the number keys that play a card by its place in the hand."""
+
+
+def key_entry_text(keys: Sequence[str], description: str) -> str:
+    """One line of the Keys reader: ``"Up arrow or Plus: Choose the higher value"``."""
+    return f"{' or '.join(keys)}: {description}"
 
 
 def key_help_text(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
@@ -241,6 +261,26 @@ def history_item_text(text: str, is_first: bool, is_last: bool) -> str:
 def history_edge_text() -> str:
     """Stepping past the first or last message."""
     return "No more messages"
+
+
+def waiting_for_ready_text(name: str, key: str) -> str:
+    """Hot seat: the next human must say they are at the keyboard before the hand is read."""
+    return f"{possessive(name)} turn, press {key} when ready"
+
+
+def not_now_text() -> str:
+    """A table key pressed when it has nothing to do."""
+    return "Not now"
+
+
+def game_over_text() -> str:
+    """The window's line once a match has ended."""
+    return "Game over"
+
+
+def out_of_game_text(skip_key: str, leave_key: str) -> str:
+    """Everyone at the keyboard is out while the computer players play on."""
+    return f"You are out of this game. Press {skip_key} to skip to the end, or {leave_key} to leave"
 
 
 def skipping_text() -> str:

@@ -7,53 +7,44 @@ them into commands for the screen on top, and screens speak through :meth:`App.s
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import json
 import logging
 import random
-import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, Any
 
 from ninetynine_audio.audio import (
     BackendOptions,
-    CuePlayer,
     Speaker,
-    SpeechBackend,
-    TextBackend,
     choose_backend,
-    make_backend,
 )
 from ninetynine_audio.audio.utterance import Priority, Utterance
-from ninetynine_audio.games.adding import Event
+from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.commands import (
     COMMANDS,
     CONTEXTS,
     GLOBAL,
-    HELP,
-    MENU,
-    TABLE,
     commands_for,
 )
 from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
-from ninetynine_audio.store.settings import Settings, load_settings, save_settings
+from ninetynine_audio.store.settings import Settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
+from ninetynine_audio.ui.host import ResultCallback
+from ninetynine_audio.ui.match import MatchScreen, Resumed
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
-from ninetynine_audio.ui.screen import Menu, Screen
-from ninetynine_audio.ui.table import Resumed, TableScreen
+from ninetynine_audio.ui.screen import Screen
 
 log = logging.getLogger(__name__)
 
 GLOBAL_COMMANDS = frozenset(c.id for c in commands_for(GLOBAL))
-CONTEXT_TITLES = {MENU: "Menus", TABLE: "At the table", HELP: "Reading rules", GLOBAL: "Everywhere"}
 
 
 class App:
@@ -85,7 +76,7 @@ class App:
         self.stack: list[Screen] = []
         self.running = True
         self.messages: deque[str] = deque(maxlen=12)
-        self.paused_table: TableScreen | None = None
+        self.paused_table: MatchScreen | None = None
         self.key_help_mode = False
         self.history_index: int | None = None
         self._history_snapshot: tuple[str, ...] = ()
@@ -142,6 +133,36 @@ class App:
             self._gesture_started = None
         self.changed = True
 
+    def play_cue(self, name: str) -> None:
+        """Play one sound cue."""
+        self.cues.play(name)
+
+    def stop_speech(self) -> None:
+        """Cut off what is being said."""
+        self.speaker.stop()
+
+    def speech_in_use(self) -> tuple[str, str | None]:
+        """The backend speaking now, and the output its library speaks through (if known)."""
+        backend = self.speaker.backend
+        output = getattr(backend, "library_output", None)
+        return backend.name, output if isinstance(output, str) else None
+
+    def skip_narration(self) -> None:
+        """Drop the computer players' waiting moves; results are still said."""
+        self.speaker.skip_narration()
+
+    def can_hear_cues(self) -> bool:
+        """Whether sound cues reach the player (sound on, and not text mode)."""
+        return self.cues.player.enabled and self.speaker.backend.name != "text"
+
+    def clear_history(self) -> None:
+        """Start the spoken history afresh."""
+        self.speaker.clear_history()
+
+    def command_for(self, context: str, gesture: str) -> str | None:
+        """The command a key gives on a screen of ``context``."""
+        return self.keymap.command_for(context, gesture)
+
     def speech_idle(self) -> bool:
         """The game's narration has likely been heard (answers to keys do not count): for a
         screen reader, estimated from the words and the rate set in Settings."""
@@ -179,20 +200,38 @@ class App:
         """The screen on top."""
         return self.stack[-1]
 
-    def push(self, screen: Screen) -> None:
-        """Open ``screen`` over the current one."""
+    def push(self, screen: Screen, on_result: ResultCallback | None = None) -> None:
+        """Open ``screen`` over the current one; ``on_result`` receives what it answers."""
+        screen.result_callback = on_result
         self.stack.append(screen)
         self.changed = True
         screen.enter(self)
 
-    def pop(self) -> None:
-        """Close the top screen; closing the last one quits."""
-        self.stack.pop()
+    def dismiss(self, result: Any = None) -> None:
+        """Close the top screen with ``result``; closing the last one quits.
+
+        The screen's callback receives the result and decides what is said next; without a
+        callback the screen below is spoken again.
+        """
+        screen = self.stack.pop()
         self.changed = True
         if not self.stack:
             self.quit()
             return
-        self.top.resume(self)
+        callback, screen.result_callback = screen.result_callback, None
+        if callback is None:
+            self.top.resume(self)
+        else:
+            callback(result)
+
+    def pop(self) -> None:
+        """Close the top screen with no answer."""
+        self.dismiss(None)
+
+    def resume_top(self) -> None:
+        """Say the screen on top again."""
+        if self.stack:
+            self.top.resume(self)
 
     def back_to_main_menu(self) -> None:
         """Leave everything and return to the main menu."""
@@ -209,7 +248,7 @@ class App:
         if stop:
             self.speaker.stop()
         self.paused_table = None
-        table = TableScreen(setup)
+        table = MatchScreen(setup)
         self.stack = [*self.stack[:1], table]
         self.changed = True
         self.log_events(table.events)
@@ -219,7 +258,7 @@ class App:
         """Open the table of a saved match where it stopped."""
         self.speaker.stop()
         self.paused_table = None
-        table = TableScreen(resumed[0].setup, resumed)
+        table = MatchScreen(resumed[0].setup, resumed)
         self.stack = [*self.stack[:1], table]
         self.changed = True
         table.enter(self)
@@ -228,7 +267,7 @@ class App:
         """The same table with a new shuffle."""
         return with_seed(setup, self.new_seed())
 
-    def open_pause_menu(self, table: TableScreen) -> None:
+    def open_pause_menu(self, table: MatchScreen) -> None:
         """Pause ``table``."""
         self.paused_table = table
         self.push(pause_menu(self))
@@ -245,9 +284,12 @@ class App:
         """Read the keys of every screen."""
         paragraphs: list[Paragraph] = []
         for context in CONTEXTS:
-            paragraphs.append(Paragraph(CONTEXT_TITLES[context], is_heading=True))
-            for description, keys in self.key_entries(context, include_global=False):
-                paragraphs.append(Paragraph(f"{' or '.join(keys)}: {description}"))
+            entries = self.key_entries(context, include_global=False, own_only=True)
+            if not entries:
+                continue
+            paragraphs.append(Paragraph(words.context_title(context), is_heading=True))
+            for description, keys in entries:
+                paragraphs.append(Paragraph(words.key_entry_text(keys, description)))
         self.push(Reader(words.KEYS, paragraphs))
 
     def quit(self) -> None:
@@ -267,17 +309,21 @@ class App:
         context: str,
         *,
         include_global: bool = True,
+        own_only: bool = False,
         hidden: frozenset[str] = frozenset(),
         number_keys: int | None = None,
     ) -> list[tuple[str, list[str]]]:
         """(description, spoken keys) for a screen's commands, without the ``hidden`` ones.
 
-        The card-number commands fold into one entry whose keys read as a range ("1 to 7"),
-        up to ``number_keys`` when the screen says how many there are.
-        """
+        ``own_only`` leaves out what the context shares with its parent (a family's table
+        without the shared table keys). The card-number commands fold into one entry whose
+        keys read as a range ("1 to 7"), up to ``number_keys`` when the screen says how many
+        there are."""
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
+            if own_only and context not in command.contexts:
+                continue
             if command.id in hidden:
                 continue
             keys = [speakable_gesture(g) for g in gestures]
@@ -286,7 +332,7 @@ class App:
                 if number_keys is not None and count > number_keys:
                     continue
                 if not numbers:
-                    entries.append(("Play that card of your hand", numbers))
+                    entries.append((words.PLAY_NUMBERED_CARD, numbers))
                 numbers.extend(keys[:1])
                 continue
             entries.append((command.description, keys))
@@ -397,7 +443,7 @@ class App:
             self.event_log.close()
             self.event_log = None
 
-    def log_events(self, events: Sequence[Event]) -> None:
+    def log_events(self, events: Sequence[GameEvent]) -> None:
         """Append events to the ``--log-events`` file, one JSON object per line."""
         if self.event_log is None:
             return
@@ -407,12 +453,13 @@ class App:
 
     # -- settings ------------------------------------------------------------------------------
 
-    def update_settings(self, **changes: Any) -> None:
+    def update_settings(self, *, say_problems: bool = True, **changes: Any) -> list[str]:
         """Change settings, apply them at once and save them.
 
-        A speech choice that cannot speak on this computer is refused: the player hears why,
-        and the speech in use and the saved value stay as they were.
-        """
+        Problems (a keymap that cannot be used, a file that cannot be written) are spoken,
+        queued, unless ``say_problems`` is false; they are returned either way.  A speech
+        choice that cannot speak on this computer is refused: the player hears why, and the
+        speech in use and the saved value stay as they were."""
         old = self.settings
         wanted = changes.get("speech_backend", old.speech_backend)
         if wanted != old.speech_backend:
@@ -431,9 +478,18 @@ class App:
         self._tune_voice(old, new)
         problems = self.reload_keymap() if new.keymap_path != old.keymap_path else []
         problem = save_settings(new, self.save_settings_to)
-        for notice in [*problems, problem]:
-            if notice:
+        notices = [notice for notice in [*problems, problem] if notice]
+        if say_problems:
+            for notice in notices:
                 self.say(notice, queue=True)
+        return notices
+
+    def reload_keymap(self) -> list[str]:
+        """Load the keymap the settings name, at once. A broken one is not used: the default
+        keys stay, and the sentences saying why are returned to be spoken."""
+        keymap, problems = keymap_for(self.settings)
+        self.keymap = keymap
+        return [words.keymap_problem_text(problem) for problem in problems]
 
     def _tune_voice(self, old: Settings, new: Settings) -> None:
         """Give the voice in use its new speed and volume, so the next phrase has them."""
@@ -447,14 +503,8 @@ class App:
             if callable(set_volume):
                 set_volume(new.tts_volume / 100)
 
-    def reload_keymap(self) -> list[str]:
-        """Load the keymap the settings name, at once. A broken one is not used: the default
-        keys stay, and the sentences saying why are returned to be spoken."""
-        keymap, problems = _keymap(self.settings)
-        self.keymap = keymap
-        return [words.keymap_problem_text(problem) for problem in problems]
-
-    def _speech_options(self) -> BackendOptions:
+    def speech_options(self) -> BackendOptions:
+        """The options a speech backend is made with, from the settings of this moment."""
         return BackendOptions(
             tts_rate=self.settings.tts_rate,
             tts_volume=self.settings.tts_volume / 100,
@@ -464,7 +514,7 @@ class App:
     def _switch_speech(self, choice: str) -> str | None:
         """Speak through ``choice`` from now on; or, when it cannot speak here, the sentence
         that says why (the speech in use then stays)."""
-        chosen = choose_backend(choice, options=self._speech_options())
+        chosen = choose_backend(choice, options=self.speech_options())
         backend = chosen.backend
         if choice != "auto" and backend.name != choice:
             with contextlib.suppress(Exception):
@@ -476,110 +526,9 @@ class App:
         return None
 
 
-# ---------------------------------------------------------------------------- wiring
-
-
-def _keymap(settings: Settings) -> tuple[Keymap, list[str]]:
+def keymap_for(settings: Settings) -> tuple[Keymap, list[str]]:
+    """The keymap the settings name (or the optional one in the config folder), with the
+    problems that kept a user file from being used."""
     if settings.keymap_path:
         return load_keymap(Path(settings.keymap_path).expanduser())
     return load_keymap(paths.user_keymap_file(), missing_ok=True)
-
-
-def build_app(
-    args: argparse.Namespace,
-    seed: int,
-    *,
-    backend: SpeechBackend | None = None,
-    stream: TextIO | None = None,
-    clock: Callable[[], float] = time.monotonic,
-) -> tuple[App, list[str]]:
-    """Everything the game needs, from the command line and the saved settings."""
-    settings, notices = load_settings()
-    keymap, problems = _keymap(settings)
-    notices = notices + [words.keymap_problem_text(p) for p in problems]
-    text_mode = bool(getattr(args, "text", False))
-    choice = getattr(args, "speech", None) or ("text" if text_mode else settings.speech_backend)
-    options = BackendOptions(
-        tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
-    )
-    fallbacks = None
-    if backend is None:
-        chosen = choose_backend(choice, options=options)
-        backend = chosen.backend
-        if text_mode and backend.name not in (choice, "text"):
-            # Text mode asked for words on the terminal: fall back to them, not to a voice.
-            with contextlib.suppress(Exception):
-                backend.close()
-            backend = TextBackend(stream)
-        if chosen.reason or (choice != "auto" and backend.name != choice):
-            wanted = "screenreader" if choice == "auto" else choice
-            notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
-    if text_mode and backend.name != "text":
-        fallbacks = [("text", lambda: TextBackend(stream))]
-    player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
-    cues = CueRouter(player)
-
-    def revive(name: str) -> SpeechBackend:
-        # A voice that failed is tried again later, with the settings of that moment.
-        return make_backend(name, app._speech_options())
-
-    speaker = Speaker(
-        backend,
-        fallbacks=fallbacks,
-        cues=cues,
-        clock=clock,
-        words_per_minute=settings.screen_reader_rate_wpm,
-        revive=revive,
-    )
-    log_path = getattr(args, "log_events", None)
-    # Open for the whole session; App.close closes it.
-    event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115
-    app = App(
-        speaker=speaker,
-        cues=cues,
-        keymap=keymap,
-        settings=settings,
-        seed=seed,
-        clock=clock,
-        bot_pause_ms=getattr(args, "bot_pause", None),
-        event_log=event_log,
-        backend_options=options,
-    )
-    return app, notices
-
-
-def _log_to_file() -> None:
-    """Send log messages to a file: on stderr a screen reader would read them out."""
-    root = logging.getLogger()
-    if root.handlers:
-        return
-    try:
-        folder = paths.log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "ninetynine-audio.log"
-        handler: logging.Handler = logging.FileHandler(path, "a", "utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-
-
-def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
-    """Play: the window, or text mode with ``--text``. Returns the exit status."""
-    _log_to_file()
-    if getattr(args, "text", False):
-        from ninetynine_audio.ui.textmode import run_text
-
-        app, notices = build_app(args, seed, stream=sys.stdout)
-        app.start(setup, notices)
-        return run_text(app, sys.stdin)
-    from ninetynine_audio.ui.window import Window
-
-    window = Window()
-    app, notices = build_app(args, seed)
-    app.start(setup, notices)
-    return window.run(app)
-
-
-__all__ = ["App", "Menu", "build_app", "run"]

@@ -15,12 +15,12 @@ from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match, load_match
-from ninetynine_audio.ui.results import StatisticsMenu, confirm_menu
+from ninetynine_audio.ui.match import Resumed
+from ninetynine_audio.ui.results import StatisticsMenu, ask
 from ninetynine_audio.ui.screen import Menu, MenuItem
-from ninetynine_audio.ui.table import Resumed
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
 
 
 class MainMenu(Menu):
@@ -90,12 +90,11 @@ class MainMenu(Menu):
         def drop_and_play(a: App) -> None:
             problem = discard_match()
             self.saved = None
-            a.stack.pop()  # the question
             a.push(game_menu())
             if problem:
                 a.say(problem, queue=True)
 
-        app.push(confirm_menu(results.NEW_GAME_QUESTION, drop_and_play))
+        ask(app, results.NEW_GAME_QUESTION, drop_and_play)
 
 
 def main_menu(app: App) -> MainMenu:
@@ -260,7 +259,7 @@ def pause_menu(app: App) -> Menu:
             discard_match()
             b.start_game(b.next_setup(table.setup))
 
-        a.push(confirm_menu(results.LEAVE_MATCH_QUESTION, start))
+        ask(a, results.LEAVE_MATCH_QUESTION, start)
 
     def rules(a: App) -> None:
         if table is not None:
@@ -337,19 +336,19 @@ def keymap_files() -> list[Path]:
     return [f for f in found if f.name != paths.USER_KEYMAP_FILE_NAME and f.is_file()]
 
 
+@dataclass(frozen=True)
+class KeymapChoice:
+    """What the keymap list answers: the file chosen, or ``None`` for the usual keys."""
+
+    path: Path | None
+
+
 def keymap_menu(app: App) -> Menu:
     """The usual keys (the defaults, with ``keymap.toml`` when there is one) or another file."""
     files = keymap_files()
 
     def pick(a: App, path: Path | None) -> None:
-        # The settings menu says the new value first; a problem with the file follows it.
-        a.stack.pop()
-        a.settings = a.settings.with_changes(keymap_path=None if path is None else str(path))
-        problems = a.reload_keymap()
-        a.top.resume(a)
-        a.update_settings()  # saves the choice
-        for problem in problems:
-            a.say(problem, queue=True)
+        a.dismiss(KeymapChoice(path))
 
     items = [MenuItem(words.keymap_choice(None).capitalize(), partial(pick, path=None))]
     items += [MenuItem(f.name, partial(pick, path=f)) for f in files]
@@ -368,9 +367,8 @@ def settings_menu(app: App) -> Menu:
     menu: Menu
 
     def speech_label() -> str:
-        backend = app.speaker.backend
-        output = getattr(backend, "library_output", None)
-        value = words.speech_in_use(app.settings.speech_backend, backend.name, output)
+        backend, output = app.speech_in_use()
+        value = words.speech_in_use(app.settings.speech_backend, backend, output)
         return words.setting_item(words.SETTING_LABELS["speech_backend"], value)
 
     def keymap_label() -> str:
@@ -408,6 +406,17 @@ def settings_menu(app: App) -> Menu:
 
         return MenuItem(speech_label, lambda a: a.push(speech_menu(a)), adjust)
 
+    def keymap_chosen(choice: object) -> None:
+        if not isinstance(choice, KeymapChoice):
+            app.resume_top()
+            return
+        # The settings menu says the new value first; a problem with the file follows it.
+        path = None if choice.path is None else str(choice.path)
+        problems = app.update_settings(keymap_path=path, say_problems=False)
+        app.resume_top()
+        for problem in problems:
+            app.say(problem, queue=True)
+
     menu = Menu(
         words.SETTINGS,
         [
@@ -420,7 +429,7 @@ def settings_menu(app: App) -> Menu:
             item("screen_reader_rate_wpm", words.words_per_minute, READER_RATE_STEPS),
             item("bot_pause_ms", words.milliseconds, PAUSE_STEPS),
             item("practice", words.on_off, (False, True)),
-            MenuItem(keymap_label, lambda a: a.push(keymap_menu(a))),
+            MenuItem(keymap_label, lambda a: a.push(keymap_menu(a), on_result=keymap_chosen)),
             MenuItem(words.BACK_TO_MENU, _pop),
         ],
         on_back=_pop,

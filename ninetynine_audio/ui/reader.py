@@ -15,7 +15,7 @@ from ninetynine_audio.present import screens as words
 from ninetynine_audio.ui.screen import Display, Screen
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
 
 RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
 

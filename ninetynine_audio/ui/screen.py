@@ -11,7 +11,8 @@ from ninetynine_audio.input.commands import GLOBAL, MENU
 from ninetynine_audio.present import screens as words
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
+    from ninetynine_audio.ui.host import ResultCallback
 
 
 @dataclass
@@ -29,6 +30,7 @@ class Screen:
 
     context: str = MENU
     title: str = ""
+    result_callback: ResultCallback | None = None  # set by the host when the screen is opened
 
     def enter(self, app: App) -> None:
         """Called when the screen is pushed: say where the player is."""
@@ -127,8 +129,8 @@ class Menu(Screen):
         """A letter jumps to the next item starting with it, unless the menu binds that key."""
         if len(gesture) != 1 or not gesture.isalpha():
             return False
-        bound = app.keymap.command_for(MENU, gesture)
-        if bound is not None and bound != app.keymap.command_for(GLOBAL, gesture):
+        bound = app.command_for(MENU, gesture)
+        if bound is not None and bound != app.command_for(GLOBAL, gesture):
             return False
         count = len(self.items)
         for step in range(1, count + 1):
@@ -152,7 +154,7 @@ class Menu(Screen):
         elif command == "last_item":
             self._move(app, count - 1, edge=True)
         elif command == "select":
-            app.cues.play("menu_select")
+            app.play_cue("menu_select")
             self.items[self.index].action(app)
         elif command in ("increase_value", "decrease_value"):
             adjust = self.items[self.index].adjust
