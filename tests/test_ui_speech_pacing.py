@@ -120,12 +120,23 @@ def test_your_turn_is_heard_right_after_the_last_computer_move(wpm: int) -> None
 
 def test_computer_moves_wait_until_the_last_one_is_likely_heard() -> None:
     h, voice = heard_app(four_players(), reports=False)
+    table = table_of(h)
     run_until(h, my_turn_heard(h), 30)
     play_human(h, 0)
-    run_until(h, my_turn_heard(h), 60)
+    moved_at: list[float] = []
+    for _ in range(round(60 / h.frame_seconds)):
+        if my_turn_heard(h)():
+            break
+        before = len(table.events)
+        h.frames(1)
+        if any(isinstance(e, CardPlayed) and e.seat != 0 for e in table.events[before:]):
+            moved_at.append(h.clock.now - h.frame_seconds)
+    assert len(moved_at) == 3
     plays = [p for p in voice.timeline if " plays " in p.text or "You play" in p.text]
-    assert len(plays) >= 4
-    # Nothing was cut: each move was heard whole, one after the other, none overlapping.
+    assert len(plays) == 4
+    # Each computer move came only once the play before it had been heard to its end.
+    for previous, at in zip(plays, moved_at, strict=False):
+        assert at >= previous.end - h.frame_seconds, (previous, at)
     assert all(p.complete for p in voice.timeline[1:])
     for before, after in itertools.pairwise(plays):
         assert after.start >= before.end - 1e-9
