@@ -47,6 +47,10 @@ CONTEXT_TITLES = {
 }
 
 
+YES = "Yes"
+NO = "No"
+
+
 def context_title(context: str) -> str:
     """The heading of one screen's keys in the Keys reader."""
     return CONTEXT_TITLES.get(context, context)

@@ -15,7 +15,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from ninetynine_audio.audio import (
     BackendOptions,
@@ -37,10 +37,13 @@ from ninetynine_audio.store import paths
 from ninetynine_audio.store.settings import Settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
 from ninetynine_audio.ui.host import ResultCallback
-from ninetynine_audio.ui.match import MatchScreen, Resumed
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
 from ninetynine_audio.ui.screen import Screen
+
+if TYPE_CHECKING:
+    # A match screen is loaded with its first match: the menus come up without it.
+    from ninetynine_audio.ui.match import MatchScreen, Resumed
 
 log = logging.getLogger(__name__)
 
@@ -248,6 +251,8 @@ class App:
         if stop:
             self.speaker.stop()
         self.paused_table = None
+        from ninetynine_audio.ui.match import MatchScreen
+
         table = MatchScreen(setup)
         self.stack = [*self.stack[:1], table]
         self.changed = True
@@ -258,6 +263,8 @@ class App:
         """Open the table of a saved match where it stopped."""
         self.speaker.stop()
         self.paused_table = None
+        from ninetynine_audio.ui.match import MatchScreen
+
         table = MatchScreen(resumed[0].setup, resumed)
         self.stack = [*self.stack[:1], table]
         self.changed = True

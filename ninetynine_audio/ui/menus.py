@@ -15,12 +15,11 @@ from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match, load_match
-from ninetynine_audio.ui.match import Resumed
-from ninetynine_audio.ui.results import StatisticsMenu, ask
-from ninetynine_audio.ui.screen import Menu, MenuItem
+from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
+    from ninetynine_audio.ui.match import Resumed
 
 
 class MainMenu(Menu):
@@ -52,7 +51,7 @@ class MainMenu(Menu):
             MenuItem(words.PLAY, self._play),
             MenuItem(words.RULES, lambda a: a.push(rules_menu())),
             MenuItem(words.KEYS, lambda a: a.open_keys()),
-            MenuItem(results.STATISTICS, lambda a: a.push(StatisticsMenu(a))),
+            MenuItem(results.STATISTICS, _open_statistics),
             MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
             MenuItem(words.QUIT, lambda a: a.quit()),
         ]
@@ -95,6 +94,13 @@ class MainMenu(Menu):
                 a.say(problem, queue=True)
 
         ask(app, results.NEW_GAME_QUESTION, drop_and_play)
+
+
+def _open_statistics(app: App) -> None:
+    # The statistics screen (and the statistics file's reader) load when first opened.
+    from ninetynine_audio.ui.results import StatisticsMenu
+
+    app.push(StatisticsMenu(app))
 
 
 def main_menu(app: App) -> MainMenu:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.games.base import HUMAN
@@ -19,7 +18,7 @@ from ninetynine_audio.store.stats import (
     record_result,
     reset_statistics,
 )
-from ninetynine_audio.ui.screen import Menu, MenuItem
+from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
@@ -167,38 +166,6 @@ class StatisticsMenu(Menu):
         app.say(f"{words.statistics_reset_text()}. {self.item_text(app)}")
         for problem in problems:
             app.say(problem, queue=True)
-
-
-def confirm_menu(question: str) -> Menu:
-    """Yes or No, No first so that a hurried Enter loses nothing.
-
-    It answers ``True`` or ``False`` to the screen that opened it (Escape is No).
-    """
-
-    def answer(app: App, yes: bool) -> None:
-        app.dismiss(yes)
-
-    return Menu(
-        question,
-        [
-            MenuItem(words.YES, partial(answer, yes=True)),
-            MenuItem(words.NO, partial(answer, yes=False)),
-        ],
-        on_back=partial(answer, yes=False),
-        index=1,
-    )
-
-
-def ask(app: App, question: str, on_yes: MenuAction) -> None:
-    """Ask a yes-or-no question; on Yes run ``on_yes``, on No say the screen again."""
-
-    def answered(yes: object) -> None:
-        if yes is True:
-            on_yes(app)
-        else:
-            app.resume_top()
-
-    app.push(confirm_menu(question), on_result=answered)
 
 
 def _pop(app: App) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.audio.utterance import Priority, Utterance
@@ -68,6 +69,7 @@ class Screen:
 
 
 Label = str | Callable[[], str]
+MenuAction = Callable[["App"], None]
 
 
 @dataclass
@@ -176,6 +178,38 @@ class Menu(Screen):
     def refresh(self, app: App) -> None:
         """Say the current item again after its label changed (a setting was toggled)."""
         app.say(self.item_text(app))
+
+
+def confirm_menu(question: str) -> Menu:
+    """Yes or No, No first so that a hurried Enter loses nothing.
+
+    It answers ``True`` or ``False`` to the screen that opened it (Escape is No).
+    """
+
+    def answer(app: App, yes: bool) -> None:
+        app.dismiss(yes)
+
+    return Menu(
+        question,
+        [
+            MenuItem(words.YES, partial(answer, yes=True)),
+            MenuItem(words.NO, partial(answer, yes=False)),
+        ],
+        on_back=partial(answer, yes=False),
+        index=1,
+    )
+
+
+def ask(app: App, question: str, on_yes: MenuAction) -> None:
+    """Ask a yes-or-no question; on Yes run ``on_yes``, on No say the screen again."""
+
+    def answered(yes: object) -> None:
+        if yes is True:
+            on_yes(app)
+        else:
+            app.resume_top()
+
+    app.push(confirm_menu(question), on_result=answered)
 
 
 def say_now(text: str, cue: str | None = None) -> Utterance:
