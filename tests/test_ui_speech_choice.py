@@ -234,3 +234,17 @@ def test_classic_rules_name_each_variant_by_its_options_menu_name() -> None:
     variants = headings.index("Table variants")
     # The flags come second, in brackets, never as the name of the variant.
     assert not any(h.startswith("--") for h in headings[variants:])
+
+
+def test_a_speech_choice_that_works_is_heard_through_it_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    reader = RecorderBackend(name="screenreader")
+    monkeypatch.setattr(selection, "make_backend", lambda name, options=None: reader)
+    h = make_app()
+    h.press("s", "s", "return")
+    h.press("return")  # the speech list
+    h.press("down", "return")  # Screen reader
+    assert h.app.speaker.backend is reader
+    assert h.app.settings.speech_backend == "screenreader"
+    assert reader.spoken == ["Settings. Speech: screen reader, 1 of 11"]

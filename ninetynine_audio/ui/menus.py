@@ -322,7 +322,11 @@ def speech_menu(app: App) -> Menu:
 
     def pick(a: App, choice: str) -> None:
         a.pop()
+        before = a.settings.speech_backend
         a.update_settings(speech_backend=choice)
+        if a.settings.speech_backend == choice != before:
+            # Heard through the new speech: it works, and it says what it speaks through.
+            a.resume_top()
 
     items = [
         MenuItem(words.SPEECH_LABELS[c].capitalize(), partial(pick, choice=c))
