@@ -61,6 +61,25 @@ def test_pyttsx3_rate_changes_the_length(tmp_path: Path) -> None:
     assert fast < slow
 
 
+def test_a_new_rate_is_heard_from_the_next_phrase_on(tmp_path: Path) -> None:
+    renderer = Pyttsx3Renderer()
+    lengths = []
+    for index, rate in enumerate((300, 120, 300)):
+        renderer.set_rate(rate)
+        path = tmp_path / f"{index}.wav"
+        for attempt in range(3):  # espeak-ng now and then writes no audio on a loaded machine
+            try:
+                renderer.render("Seven of hearts, total ninety seven", path)
+                break
+            except SpeechBackendError:
+                if attempt == 2:
+                    raise
+        lengths.append(wav_rms_and_seconds(path)[1])
+    fast, slow, fast_again = lengths
+    # espeak-ng kept the first rate it was given; each change must be heard.
+    assert slow > 1.8 * fast and slow > 1.8 * fast_again, lengths
+
+
 class FakeRenderer:
     """Writes a short tone instead of speech, records what it rendered, can wait or fail."""
 

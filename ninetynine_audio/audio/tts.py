@@ -9,6 +9,7 @@ the player presses a key (pyttsx3's own ``say`` hands the sound to another progr
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import itertools
 import logging
@@ -78,15 +79,33 @@ class Pyttsx3Renderer:
             self._engine: Any = pyttsx3.init(driver)
         except Exception as exc:  # the drivers raise anything from OSError to RuntimeError
             raise BackendUnavailable(f"no text-to-speech engine: {exc}") from exc
+        self._espeak_rate: int | None = None
         if rate is not None:
             self.set_rate(rate)
 
     def set_rate(self, words_per_minute: int) -> None:
         """Set the speaking rate in words per minute (espeak's default is about 200)."""
         self._engine.setProperty("rate", int(words_per_minute))
+        self._espeak_rate = int(words_per_minute)
+
+    def _settle_espeak_rate(self) -> None:
+        """pyttsx3's espeak driver hands espeak-ng a new rate without waiting for espeak-ng's
+        command queue, which then keeps speaking at the first rate it had: set the rate
+        again and wait for the queue, so a new voice speed is heard from the next phrase."""
+        rate, self._espeak_rate = self._espeak_rate, None
+        driver = getattr(getattr(self._engine, "proxy", None), "_driver", None)
+        if rate is None or not type(driver).__module__.endswith(".espeak"):
+            return
+        try:
+            espeak: Any = importlib.import_module("pyttsx3.drivers._espeak")
+            espeak.SetParameter(espeak.RATE, rate, 0)
+            espeak.Synchronize()
+        except Exception:  # the engine still speaks, at its old rate
+            log.debug("Setting espeak-ng's rate directly failed", exc_info=True)
 
     def render(self, text: str, path: Path) -> None:
         """Write ``text`` as speech to ``path``; raise SpeechBackendError if nothing came out."""
+        self._settle_espeak_rate()
         path.unlink(missing_ok=True)
         self._engine.save_to_file(text, str(path))
         # The espeak driver prints a line for every saved file; that line must not reach
