@@ -19,8 +19,8 @@ ALLOWED = {
     "games": {"cards", "games"},
     "bots": {"cards", "games", "bots"},
     "present": {"cards", "games", "present", "audio.utterance"},
-    "store": {"store", "platformdirs"},
-    "input": {"input", "pygame"},
+    "store": {"store", "platformdirs", "resources"},
+    "input": {"input", "pygame", "resources"},
 }
 PURE = {"cards", "games", "bots"}
 
@@ -65,6 +65,12 @@ def test_only_gestures_imports_pygame_in_input():
         if any(name.split(".")[0] == "pygame" for name in imports_of(path))
     ]
     assert users == ["gestures.py"]
+
+
+def test_resources_needs_only_the_standard_library():
+    # input/ and store/ may use it, so it must stay a leaf of the standard library.
+    names = imports_of(PACKAGE / "resources.py")
+    assert names and all(name.split(".")[0] in STDLIB | {"__future__"} for name in names)
 
 
 TOOLS = PACKAGE.parent / "tools"

@@ -43,10 +43,14 @@ def two_players(deck: str = "", **options: object) -> GameSetup:
     )
 
 
-def test_key_help_at_the_table_lists_only_this_game_s_keys() -> None:
+def test_key_help_at_the_table_lists_only_this_game_s_keys(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     keys = table_keys(make_app(two_players()))
     assert "1 to 3: Play that card of your hand" in keys
     assert not any(line.startswith("Space") for line in keys), "no drawing by hand here"
+    # A home of its own, so the first match's save does not ask to be kept.
+    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path / "second"))
     drawing = table_keys(make_app(two_players(manual_draw=True, hand_size=5)))
     assert "1 to 5: Play that card of your hand" in drawing
     assert any(line.startswith("Space: ") for line in drawing)

@@ -14,6 +14,7 @@ RULES = "Rules"
 KEYS = "Keys"
 SETTINGS = "Settings"
 QUIT = "Quit"
+QUIT_QUESTION = "Quit the game?"
 
 CHOOSE_GAME = "Choose a game"
 CHOOSE_PLAYERS = "How many players"
@@ -244,6 +245,19 @@ def rules_edge_text(at_end: bool) -> str:
 def goodbye_text() -> str:
     """Said when quitting."""
     return "Goodbye"
+
+
+def no_display_text(reason: str) -> str:
+    """Said in the terminal when no window can be shown, before text mode starts."""
+    return (
+        f"No window can be shown here ({reason}), so the game plays in this terminal instead. "
+        "Type key names and press Enter; an empty line is Enter."
+    )
+
+
+def event_log_failed_text(reason: str) -> str:
+    """The ``--log-events`` file stopped taking lines; the game goes on."""
+    return f"The event log could not be written ({reason}); the game goes on without it."
 
 
 def hint_text(card_words: str) -> str:

@@ -31,15 +31,22 @@ from ninetynine_audio.input.commands import (
     GLOBAL,
     commands_for,
 )
-from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
+from ninetynine_audio.input.keymap import (
+    Keymap,
+    keymap_path_from_text,
+    load_keymap,
+    speakable_gesture,
+)
+from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
+from ninetynine_audio.store.saves import discard_match
 from ninetynine_audio.store.settings import Settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
 from ninetynine_audio.ui.host import ResultCallback
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
-from ninetynine_audio.ui.screen import Screen
+from ninetynine_audio.ui.screen import Screen, ask
 
 if TYPE_CHECKING:
     # A match screen is loaded with its first match: the menus come up without it.
@@ -101,6 +108,12 @@ class App:
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
             self.say(f"{words.APP_TITLE}. {opening}")
+        elif menu.saved is not None:
+            # A game named on the command line would replace the saved match: ask first, as
+            # the Play menu does (No is chosen first; the end of input answers nothing).
+            self._seed_used = True
+            self.say(words.APP_TITLE)
+            ask(self, results.NEW_GAME_QUESTION, lambda a: a.start_game(setup))
         else:
             self._seed_used = True
             self.say(words.APP_TITLE)
@@ -254,10 +267,15 @@ class App:
         from ninetynine_audio.ui.match import MatchScreen
 
         table = MatchScreen(setup)
+        # Only now that the new match has really started does the saved one go (the new one
+        # is saved in its place after its first turn).
+        problem = discard_match()
         self.stack = [*self.stack[:1], table]
         self.changed = True
         self.log_events(table.events)
         table.enter(self)
+        if problem:
+            self.say(problem, queue=True)
 
     def continue_match(self, resumed: Resumed) -> None:
         """Open the table of a saved match where it stopped."""
@@ -447,16 +465,25 @@ class App:
         self.speaker.pump()
         self.speaker.close()
         if self.event_log is not None:
-            self.event_log.close()
+            with contextlib.suppress(OSError):
+                self.event_log.close()
             self.event_log = None
 
     def log_events(self, events: Sequence[GameEvent]) -> None:
         """Append events to the ``--log-events`` file, one JSON object per line."""
         if self.event_log is None:
             return
-        for event in events:
-            self.event_log.write(json.dumps(event.to_log()) + "\n")
-        self.event_log.flush()
+        try:
+            for event in events:
+                self.event_log.write(json.dumps(event.to_log()) + "\n")
+            self.event_log.flush()
+        except OSError as exc:
+            # A full or vanished disk: say so once and play on without the log.
+            log.warning("the event log could not be written", exc_info=True)
+            with contextlib.suppress(OSError):
+                self.event_log.close()
+            self.event_log = None
+            self.say(words.event_log_failed_text(exc.strerror or str(exc)), queue=True)
 
     # -- settings ------------------------------------------------------------------------------
 
@@ -537,5 +564,5 @@ def keymap_for(settings: Settings) -> tuple[Keymap, list[str]]:
     """The keymap the settings name (or the optional one in the config folder), with the
     problems that kept a user file from being used."""
     if settings.keymap_path:
-        return load_keymap(Path(settings.keymap_path).expanduser())
+        return load_keymap(keymap_path_from_text(settings.keymap_path))
     return load_keymap(paths.user_keymap_file(), missing_ok=True)

@@ -14,7 +14,7 @@ from ninetynine_audio.games.saved import resume
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
-from ninetynine_audio.store.saves import discard_match, load_match
+from ninetynine_audio.store.saves import load_match
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class MainMenu(Menu):
     """
 
     def __init__(self, app: App) -> None:
-        super().__init__(words.MAIN_MENU, [], on_back=lambda a: a.quit())
+        super().__init__(words.MAIN_MENU, [], on_back=_ask_to_quit)
         self.saved: Resumed | None = None
         self.problem: str | None = None
         self.start_at_top = False  # set when a match was left: Continue is then first
@@ -87,13 +87,16 @@ class MainMenu(Menu):
             return
 
         def drop_and_play(a: App) -> None:
-            problem = discard_match()
-            self.saved = None
+            # The saved match stays until the new game really starts (App.start_game): going
+            # back from the game menu must still find it.
             a.push(game_menu())
-            if problem:
-                a.say(problem, queue=True)
 
         ask(app, results.NEW_GAME_QUESTION, drop_and_play)
+
+
+def _ask_to_quit(app: App) -> None:
+    """Escape on the main menu: a question first, No chosen, as for every choice that ends."""
+    ask(app, words.QUIT_QUESTION, lambda a: a.quit())
 
 
 def _open_statistics(app: App) -> None:
@@ -262,8 +265,7 @@ def pause_menu(app: App) -> Menu:
             return
 
         def start(b: App) -> None:
-            discard_match()
-            b.start_game(b.next_setup(table.setup))
+            b.start_game(b.next_setup(table.setup))  # which drops the saved match
 
         ask(a, results.LEAVE_MATCH_QUESTION, start)
 
