@@ -202,8 +202,8 @@ def direction_reversed() -> Stereo:
 
 def player_skipped() -> Stereo:
     """Two quick hops passing from left to right: someone is jumped over."""
-    hop = tone(1100, 0.05, partials=SOFT, decay=0.018, attack=0.002)
-    track = mix(0.18, (0.0, hop, 1.0), (0.09, tone(1480, 0.05, decay=0.018, attack=0.002), 0.8))
+    hop = tone(1100, 0.08, partials=SOFT, decay=0.04, attack=0.003)
+    track = mix(0.18, (0.0, hop, 1.0), (0.09, tone(1480, 0.08, decay=0.04, attack=0.003), 0.9))
     return sweep(track, -0.6, 0.6)
 
 
@@ -224,11 +224,11 @@ def player_out() -> Stereo:
 def round_start() -> Stereo:
     """A quick riffle of cards, then a bright chime: the deal is done."""
     parts = [
-        (0.025 * i, noise(0.03, decay=0.008, smooth=0.75, seed=20 + i), 0.5 + 0.05 * i)
+        (0.025 * i, noise(0.03, decay=0.012, smooth=0.8, seed=20 + i), 0.35 + 0.03 * i)
         for i in range(7)
     ]
-    parts.append((0.2, tone(784.0, 0.15, partials=BELL, decay=0.07), 0.9))
-    parts.append((0.2, tone(1174.7, 0.15, partials=BELL, decay=0.06), 0.4))
+    parts.append((0.2, tone(784.0, 0.15, partials=BELL, decay=0.12), 1.0))
+    parts.append((0.2, tone(1174.7, 0.15, partials=BELL, decay=0.1), 0.4))
     return centred(mix(0.35, *parts))
 
 
