@@ -101,7 +101,7 @@ def test_cues_are_quieter_than_the_voice(tmp_path: Path) -> None:
     voice_db = loudest_window_db(stereo, 0.05 * 44100 / rate) + 20 * math.log10(VOICE_GAIN)
     usual = 20 * math.log10(Settings().sound_volume / 100)
     cue_db = max(loudest_window_db(read(SOUNDS / f"{n}.wav")[1]) for n in ALL_CUE_NAMES) + usual
-    assert cue_db < voice_db - 3.0
+    assert cue_db < voice_db - 4.0
 
 
 def test_card_played_is_centred_so_it_can_be_panned() -> None:

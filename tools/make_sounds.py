@@ -5,9 +5,9 @@ sound here; the WAV files are committed so the game needs no build step.  Every 
 16-bit 44.1 kHz stereo, 50-400 ms long (danger cues at most 200 ms).
 
 Levels: cues sit below the voice and even with each other.  Each is scaled so its loudest
-50 ms are at -24 dBFS RMS, with no sample above -14 dBFS.  The built-in voice plays at 0.58
+50 ms are at -26 dBFS RMS, with no sample above -14 dBFS.  The built-in voice plays at 0.58
 of full scale (``audio.tts.VOICE_GAIN``), so the voice and two cues at once, all at full
-volume, stay below full scale; at the usual cue volume (80) the cues are about 6 dB below
+volume, stay below full scale; at the usual cue volume (80) the cues are about 5 dB below
 the voice.
 """
 
@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 RATE = 44100
-LOUDNESS_DB = -24.0  # the loudest 50 ms of every cue, RMS
+LOUDNESS_DB = -26.0  # the loudest 50 ms of every cue, RMS
 PEAK_DB = -14.0  # no sample above this
 WINDOW_S = 0.05
 EDGE_FADE_S = 0.003  # a few milliseconds of fade at both ends, so no file starts with a click
