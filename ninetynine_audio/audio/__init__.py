@@ -23,9 +23,7 @@ from ninetynine_audio.audio.backend import (
 from ninetynine_audio.audio.cues import (
     ALL_CUE_NAMES,
     CUE_NAMES,
-    DANGER_TOTALS,
     CuePlayer,
-    danger_cue_name,
     default_sounds_dir,
 )
 from ninetynine_audio.audio.selection import (
@@ -39,7 +37,7 @@ from ninetynine_audio.audio.selection import (
     make_backend,
 )
 from ninetynine_audio.audio.speaker import Speaker
-from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.audio.utterance import DANGER_TOTALS, Priority, Utterance, danger_cue_name
 
 __all__ = [
     "ALL_CUE_NAMES",

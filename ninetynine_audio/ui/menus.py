@@ -15,6 +15,7 @@ from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import load_match
+from ninetynine_audio.store.settings import SPEECH_BACKENDS, VERBOSITY_LEVELS
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
@@ -287,8 +288,8 @@ def pause_menu(app: App) -> Menu:
     return menu
 
 
-SPEECH_CHOICES = ("auto", "screenreader", "tts", "text")
-VERBOSITY_CHOICES = ("brief", "normal", "full")
+SPEECH_CHOICES = SPEECH_BACKENDS
+VERBOSITY_CHOICES = VERBOSITY_LEVELS
 VOLUME_STEPS = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
 VOICE_VOLUME_STEPS = (20, 30, 40, 50, 60, 70, 80, 90, 100)
 """The voice is never set quieter than this: a silent voice would leave the player nowhere."""

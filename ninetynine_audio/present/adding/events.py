@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.audio.utterance import Utterance, danger_cue_name
 from ninetynine_audio.games.adding import (
     CardDrawn,
     CardPlayed,
@@ -49,7 +49,7 @@ CUE_CARD = "card_played"
 
 def danger_cue(total: int) -> str | None:
     """The danger cue for a total of 90 to 99, else None."""
-    return f"danger_{total}" if 90 <= total <= 99 else None
+    return danger_cue_name(total)
 
 
 def join_cues(*names: str | None) -> str | None:
