@@ -28,6 +28,7 @@ from ninetynine_audio.games.adding import (
     StockRebuilt,
 )
 from ninetynine_audio.present.adding.effects import choice_words
+from ninetynine_audio.present.adding.nouns import lives_noun
 from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import (
@@ -38,7 +39,6 @@ from ninetynine_audio.present.words import (
     count_noun,
     is_you,
     join_and,
-    lives_noun,
     object_name,
     ordinal,
     subject_verb,

@@ -6,6 +6,7 @@ from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import AddingRules, AddingView, next_seat
 from ninetynine_audio.present.adding.effects import card_effect
 from ninetynine_audio.present.adding.events import direction_words
+from ninetynine_audio.present.adding.nouns import lives_noun
 from ninetynine_audio.present.words import (
     BRIEF,
     FULL,
@@ -13,7 +14,6 @@ from ninetynine_audio.present.words import (
     card_name,
     is_you,
     join_and,
-    lives_noun,
     object_name,
     possessive,
 )
