@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ninetynine_audio.cards.cards import (
+    SHORT_DECK_RANKS,
     Card,
     CardParseError,
     Rank,
@@ -11,10 +12,12 @@ from ninetynine_audio.cards.cards import (
     parse_card,
     parse_cards,
     seeded_shuffle,
+    short_deck,
     standard_deck,
 )
 
 __all__ = [
+    "SHORT_DECK_RANKS",
     "Card",
     "CardParseError",
     "Rank",
@@ -23,5 +26,6 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "seeded_shuffle",
+    "short_deck",
     "standard_deck",
 ]
