@@ -1,0 +1,118 @@
+"""The trick-taking game for three, with bids coded by the suits of three cards set aside."""
+
+from __future__ import annotations
+
+from ninetynine_audio.games.base import GameSpec
+from ninetynine_audio.games.registry import register
+from ninetynine_audio.games.tricks.codec import CODEC
+from ninetynine_audio.games.tricks.engine import (
+    GAME_ID,
+    OPTIONS,
+    apply,
+    beats,
+    bidding_order,
+    check,
+    deck_for_hands,
+    legal_actions,
+    new_game,
+    outcome,
+    playable,
+    progress,
+    seats_to_act,
+    shown_voids,
+    view,
+    winning_index,
+)
+from ninetynine_audio.games.tricks.model import (
+    BID_VALUES,
+    Action,
+    BidCards,
+    BidDeclared,
+    BidMade,
+    CardPlayed,
+    DealResult,
+    DealScored,
+    DealStarted,
+    Declaration,
+    Event,
+    GameEnded,
+    GameStarted,
+    Phase,
+    PlayCard,
+    PlayedTrick,
+    TricksOptions,
+    TricksState,
+    TricksView,
+    TrickWon,
+    bid_value,
+)
+from ninetynine_audio.games.tricks.setup import deck_text, default_names, parse_deck, setup_from_log
+
+FAMILY = "tricks"
+
+__all__ = [
+    "BID_VALUES",
+    "FAMILY",
+    "GAME_ID",
+    "OPTIONS",
+    "SPEC",
+    "Action",
+    "BidCards",
+    "BidDeclared",
+    "BidMade",
+    "CardPlayed",
+    "DealResult",
+    "DealScored",
+    "DealStarted",
+    "Declaration",
+    "Event",
+    "GameEnded",
+    "GameStarted",
+    "Phase",
+    "PlayCard",
+    "PlayedTrick",
+    "TrickWon",
+    "TricksOptions",
+    "TricksState",
+    "TricksView",
+    "apply",
+    "beats",
+    "bid_value",
+    "bidding_order",
+    "check",
+    "deck_for_hands",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "playable",
+    "progress",
+    "seats_to_act",
+    "shown_voids",
+    "view",
+    "winning_index",
+]
+
+SPEC = register(
+    GameSpec(
+        id=GAME_ID,
+        family=FAMILY,
+        aliases=("trick", "trick-taking", "bids"),
+        min_players=3,
+        max_players=3,
+        options=OPTIONS,
+        new_game=new_game,
+        seats_to_act=seats_to_act,
+        legal_actions=legal_actions,
+        check=check,
+        apply=apply,
+        view=view,
+        outcome=outcome,
+        progress=progress,
+        codec=CODEC,
+        default_names=default_names,
+        parse_deck=parse_deck,
+        deck_text=deck_text,
+        setup_from_log=setup_from_log,
+        default_kinds=("human", "normal", "normal"),
+    )
+)
