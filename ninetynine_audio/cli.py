@@ -9,29 +9,29 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from ninetynine_audio.bots import levels
-from ninetynine_audio.bots.tournament import GameRecord, TournamentResult, run_tournament
-from ninetynine_audio.cards import CardParseError, parse_cards
-from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.adding.replay import replay_log
+from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, OptionSpec
 from ninetynine_audio.games.errors import SetupError
-from ninetynine_audio.games.setup import GAMES, GameSetup, game_id, parse_players
+from ninetynine_audio.games.registry import all_games, find_game, game_ids
+from ninetynine_audio.games.setup import parse_players
 
-VARIANT_FLAGS = (
-    ("ten_always_minus", "a 10 always takes 10 away"),
-    ("swap_nine_king", "the 9 makes 99 and the King passes"),
-    ("keep_going", "after a lost token only the total goes back to 0; hands are kept"),
-    ("two_player_four", "with two players a 4 gives its player another turn"),
-    ("straight_out", "no tokens: a stuck player is out at once"),
-    ("manual_draw", "players draw with a key and can forget to"),
-)
+if TYPE_CHECKING:
+    from ninetynine_audio.bots.tournament import GameRecord, TournamentResult
+
+
+def game_option_specs() -> tuple[OptionSpec, ...]:
+    """Every option of every registered game, once each (the first game to name it wins)."""
+    found: dict[str, OptionSpec] = {}
+    for spec in all_games():
+        for option in spec.options:
+            found.setdefault(option.name, option)
+    return tuple(found.values())
 
 
 def add_game_options(parser: argparse.ArgumentParser, default_players: str | None) -> None:
     """Options that set up a game, shared by ``play`` and ``simulate``."""
-    parser.add_argument("--game", default="classic", help=f"one of {', '.join(GAMES)}")
+    parser.add_argument("--game", default="classic", help=f"one of {', '.join(game_ids())}")
     parser.add_argument(
         "--players",
         default=default_players,
@@ -39,33 +39,33 @@ def add_game_options(parser: argparse.ArgumentParser, default_players: str | Non
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the shuffles")
     parser.add_argument("--deck", default=None, help='stack the stock, top first: "KS 9H 4C …"')
-    parser.add_argument("--lives", type=int, default=None, help="lives (tokens, points) each")
-    parser.add_argument("--hand-size", type=int, default=None, help="classic: 3, 4, 5 or 7")
-    for name, text in VARIANT_FLAGS:
-        parser.add_argument("--" + name.replace("_", "-"), action="store_true", help=text)
+    for option in game_option_specs():
+        if option.kind == SWITCH:
+            parser.add_argument(option.flag, action="store_true", help=option.help)
+        else:
+            parser.add_argument(option.flag, type=int, default=None, help=option.help)
     parser.add_argument("--log-events", type=Path, default=None, help="write a JSON Lines log")
 
 
 def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
     """A :class:`GameSetup` from parsed options; raises ``SetupError`` with a clear message."""
-    game = game_id(args.game)
-    spec = args.players or default_players_for(game)
-    names, kinds = parse_players(game, spec, ("human", *levels("adding")))
+
+    from ninetynine_audio.bots import levels  # the bots load only once a game is set up
+
+    spec = find_game(args.game)
+    players = args.players or ",".join(spec.default_kinds)
+    names, kinds = parse_players(spec.id, players, (HUMAN, *levels(spec.family)))
     try:
-        deck = parse_cards(args.deck) if args.deck else None
-    except CardParseError as error:
+        deck = spec.parse_deck(args.deck) if args.deck else None
+    except ValueError as error:
         raise SetupError(str(error), option="deck") from None
-    options = AddingOptions(
-        lives=args.lives,
-        hand_size=args.hand_size,
-        **{name: bool(getattr(args, name)) for name, _ in VARIANT_FLAGS},
-    )
-    return GameSetup(game, names, kinds, options, seed, deck)
-
-
-def default_players_for(game: str) -> str:
-    """The table a new player gets: You against three Normal players."""
-    return "human,normal,normal,normal"
+    # Only what was given: the game fills in its own defaults, and refuses what it lacks.
+    options: dict[str, Any] = {}
+    for option in game_option_specs():
+        value = getattr(args, option.name)
+        if value is not None and value is not False:
+            options[option.name] = value
+    return GameSetup(spec.id, names, kinds, options, seed, deck)
 
 
 # ---------------------------------------------------------------------------- simulate
@@ -116,9 +116,11 @@ def format_tournament(result: TournamentResult, seconds: float, rotate: bool) ->
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot games and print each entry's results."""
+    from ninetynine_audio.bots.tournament import run_tournament
+
     seed = args.seed if args.seed is not None else 1
     setup = setup_from_args(args, seed)
-    if "human" in setup.kinds:
+    if HUMAN in setup.kinds:
         raise SetupError("simulate needs computer players only", option="players")
     log = args.log_events.open("w", encoding="utf-8") if args.log_events else None
     show_progress = args.games >= 100 and not args.quiet
@@ -157,6 +159,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     """Replay a log; exit 1 when any game differs."""
+    from ninetynine_audio.games.replay import replay_log
+
     records: list[dict[str, Any]] = []
     with args.log.open(encoding="utf-8") as stream:
         for number, line in enumerate(stream, 1):

@@ -140,9 +140,9 @@ def forgetful_game(monkeypatch: pytest.MonkeyPatch, seed: int) -> list[str]:
     usual = tournament._seat_to_move
     calls = [0]
 
-    def seat_to_move(state: Any) -> int:
+    def seat_to_move(spec: Any, state: Any) -> int:
         calls[0] += 1
-        return int(state.to_act) if calls[0] % 5 == 0 else usual(state)
+        return int(state.to_act) if calls[0] % 5 == 0 else usual(spec, state)
 
     monkeypatch.setattr(tournament, "_seat_to_move", seat_to_move)
     return game_log("classic", ["easy", "easy", "easy"], seed, manual_draw=True, keep_going=True)

@@ -10,9 +10,12 @@ import pytest
 
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.setup import GAMES, GameSetup
+from ninetynine_audio.games.registry import game_ids
+from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
+
+GAMES = game_ids()
 
 
 @pytest.fixture(autouse=True)

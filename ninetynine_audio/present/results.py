@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ninetynine_audio.present.adding.events import game_title
-from ninetynine_audio.present.screens import level_name
+from ninetynine_audio.present.screens import game_title, level_name
 from ninetynine_audio.present.words import BRIEF, FULL, NORMAL, count_noun, ordinal
 
 

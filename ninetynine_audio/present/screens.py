@@ -27,6 +27,20 @@ QUIT_TO_MENU = "Quit to menu"
 CHOOSE_RULES = "Rules of which game"
 BACK_TO_MENU = "Back to the menu"
 
+GAME_TITLES = {
+    "classic": "Classic",
+    "arcade": "Arcade",
+    "tactical": "Tactical",
+    "colours": "Colours",
+    "tricks": "Tricks",
+}
+
+
+def game_title(game: str) -> str:
+    """The name of a game as spoken: ``"Classic"``."""
+    return GAME_TITLES.get(game, game.title())
+
+
 GAME_SUMMARIES = {
     "classic": "Classic: keep the total at 99 or less; 2 to 8 players",
     "arcade": "Arcade: you against Lily, Max and Zoe, 3 lives each",
@@ -101,17 +115,6 @@ SPEECH_LABELS = {
     "screenreader": "screen reader",
     "tts": "built-in voice",
     "text": "text",
-}
-
-OPTION_LABELS = {
-    "lives": "Lives",
-    "hand_size": "Hand size",
-    "ten_always_minus": "10 always minus",
-    "swap_nine_king": "9 and King swapped",
-    "keep_going": "Keep going after a lost life",
-    "two_player_four": "Two-player 4 plays again",
-    "straight_out": "Straight out",
-    "manual_draw": "Draw by hand",
 }
 
 

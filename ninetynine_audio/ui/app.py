@@ -39,7 +39,6 @@ from ninetynine_audio.input.commands import (
 )
 from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.adding.events import game_title
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.settings import Settings, load_settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
@@ -232,9 +231,9 @@ class App:
         """Read the rules of ``game``."""
         paragraphs = rules_paragraphs(game)
         if paragraphs is None:
-            self.say(words.rules_missing_text(game_title(game)), cue="refused")
+            self.say(words.rules_missing_text(words.game_title(game)), cue="refused")
             return
-        self.push(Reader(f"{words.RULES}: {game_title(game)}", paragraphs))
+        self.push(Reader(f"{words.RULES}: {words.game_title(game)}", paragraphs))
 
     def open_keys(self) -> None:
         """Read the keys of every screen."""

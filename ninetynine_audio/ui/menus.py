@@ -8,13 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
-from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.adding.rules import CLASSIC_FLAGS, HAND_SIZES, PLAYER_RANGE
-from ninetynine_audio.games.saved import HUMAN, resume
-from ninetynine_audio.games.setup import GAMES, GameSetup, default_names
+from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, GameSpec, OptionSpec
+from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.games.saved import resume
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.adding.events import game_title
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match, load_match
 from ninetynine_audio.ui.results import StatisticsMenu, confirm_menu
@@ -41,7 +39,7 @@ class MainMenu(Menu):
 
     def rebuild(self, app: App) -> None:
         """Look for a saved match and list the items; a damaged save gives ``problem``."""
-        resumed, problem = load_match(partial(resume, known_kinds=(HUMAN, *levels("adding"))))
+        resumed, problem = load_match(partial(resume, known_kinds=known_kinds()))
         self.saved = resumed
         if problem:
             self.problem = problem
@@ -109,13 +107,22 @@ def _pop(app: App) -> None:
     app.pop()
 
 
+def known_kinds() -> tuple[str, ...]:
+    """Every kind a seat may be in any game: human and each family's levels."""
+    families = dict.fromkeys(spec.family for spec in all_games())
+    found = dict.fromkeys([HUMAN, *(level for family in families for level in levels(family))])
+    return tuple(found)
+
+
 def rules_menu() -> Menu:
     """Which game's rules to read."""
 
     def read(app: App, game: str) -> None:
         app.open_rules(game)
 
-    items = [MenuItem(game_title(g), partial(read, game=g)) for g in GAMES]
+    items = [
+        MenuItem(words.game_title(spec.id), partial(read, game=spec.id)) for spec in all_games()
+    ]
     return Menu(words.CHOOSE_RULES, items, on_back=_pop)
 
 
@@ -128,37 +135,45 @@ class Draft:
     level: str = "normal"
     options: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def spec(self) -> GameSpec:
+        """The game chosen."""
+        return find_game(self.game)
+
     def setup(self, seed: int) -> GameSetup:
         """The finished set-up: You in the first seat, computer players in the others."""
-        kinds = ("human",) + (self.level,) * (self.players - 1)
-        names = default_names(self.game, kinds)
-        return GameSetup(self.game, names, kinds, AddingOptions(**self.options), seed)
+        kinds = (HUMAN,) + (self.level,) * (self.players - 1)
+        names = self.spec.default_names(kinds)
+        return GameSetup(self.game, names, kinds, dict(self.options), seed)
 
 
 def game_menu() -> Menu:
-    """Classic, Arcade, Tactical."""
+    """Every registered game, by its summary."""
     items = [
         MenuItem(
-            words.GAME_SUMMARIES.get(g, game_title(g)),
-            partial(_after_game, game=g),
+            words.GAME_SUMMARIES.get(spec.id, words.game_title(spec.id)),
+            partial(_after_game, game=spec.id),
         )
-        for g in GAMES
+        for spec in all_games()
     ]
     return Menu(words.CHOOSE_GAME, items, on_back=_pop)
 
 
 def _after_game(app: App, game: str) -> None:
     draft = Draft(game)
-    if draft.game == "arcade":
+    spec = draft.spec
+    if spec.min_players == spec.max_players:
+        draft.players = spec.min_players
         app.push(level_menu(draft))
     else:
+        draft.players = min(max(draft.players, spec.min_players), spec.max_players)
         app.push(players_menu(draft))
 
 
 def players_menu(draft: Draft) -> Menu:
-    """2 to 8 (or 2 to 6) players, 4 first chosen."""
-    low, high = PLAYER_RANGE[draft.game]
-    counts = list(range(low, high + 1))
+    """The game's player counts, 4 first chosen where the game allows it."""
+    spec = draft.spec
+    counts = list(range(spec.min_players, spec.max_players + 1))
 
     def pick(app: App, count: int) -> None:
         draft.players = count
@@ -170,12 +185,12 @@ def players_menu(draft: Draft) -> Menu:
 
 
 def level_menu(draft: Draft) -> Menu:
-    """The computer players' level."""
-    known = list(levels("adding"))
+    """The computer players' level; games without options start at once."""
+    known = list(levels(draft.spec.family))
 
     def pick(app: App, level: str) -> None:
         draft.level = level
-        if draft.game == "arcade":
+        if not draft.spec.options:
             app.start_game(draft.setup(app.new_seed()))
         else:
             app.push(options_menu(draft))
@@ -185,53 +200,40 @@ def level_menu(draft: Draft) -> Menu:
     return Menu(words.CHOOSE_LEVEL, items, on_back=_pop, index=start)
 
 
-LIVES_CHOICES = (None, 1, 2, 3, 5, 7, 10, 15, 20)
-
-
 def _cycle(values: tuple[Any, ...], current: Any) -> Any:
     index = values.index(current) if current in values else -1
     return values[(index + 1) % len(values)]
 
 
+def _option_value_text(option: OptionSpec, value: Any) -> str:
+    if option.kind == SWITCH:
+        return words.on_off(bool(value))
+    if value is None:
+        return words.default_value() if option.default is None else str(option.default)
+    return str(value)
+
+
 def options_menu(draft: Draft) -> Menu:
-    """Start the game first; then options, each changed by choosing it."""
+    """Start the game first; then the game's options, each changed by choosing it."""
     menu: Menu
 
     def start(app: App) -> None:
         app.start_game(draft.setup(app.new_seed()))
 
-    def lives_label() -> str:
-        value = draft.options.get("lives")
-        shown = words.default_value() if value is None else str(value)
-        return words.setting_item(words.OPTION_LABELS["lives"], shown)
+    def option_item(option: OptionSpec) -> MenuItem:
+        def label() -> str:
+            value = draft.options.get(option.name, option.default)
+            return words.setting_item(option.label, _option_value_text(option, value))
 
-    def change_lives(app: App) -> None:
-        draft.options["lives"] = _cycle(LIVES_CHOICES, draft.options.get("lives"))
-        menu.refresh(app)
-
-    items = [MenuItem(words.START_GAME, start), MenuItem(lives_label, change_lives)]
-    if draft.game == "classic":
-
-        def hand_label() -> str:
-            value = draft.options.get("hand_size") or 3
-            return words.setting_item(words.OPTION_LABELS["hand_size"], str(value))
-
-        def change_hand(app: App) -> None:
-            draft.options["hand_size"] = _cycle(HAND_SIZES, draft.options.get("hand_size") or 3)
+        def change(app: App) -> None:
+            current = draft.options.get(option.name, option.default)
+            draft.options[option.name] = _cycle(option.menu_values(), current)
             menu.refresh(app)
 
-        items.append(MenuItem(hand_label, change_hand))
-        for flag in CLASSIC_FLAGS:
+        return MenuItem(label, change)
 
-            def flag_label(flag: str = flag) -> str:
-                value = bool(draft.options.get(flag, False))
-                return words.setting_item(words.OPTION_LABELS[flag], words.on_off(value))
-
-            def toggle(app: App, flag: str = flag) -> None:
-                draft.options[flag] = not draft.options.get(flag, False)
-                menu.refresh(app)
-
-            items.append(MenuItem(flag_label, toggle))
+    items = [MenuItem(words.START_GAME, start)]
+    items += [option_item(option) for option in draft.spec.options]
     menu = Menu(words.GAME_OPTIONS, items, on_back=_pop)
     return menu
 

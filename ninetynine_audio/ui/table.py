@@ -40,7 +40,8 @@ from ninetynine_audio.present.adding.effects import (
     effect_of,
     play_effects,
 )
-from ninetynine_audio.present.adding.events import Perspective, danger_cue, game_title, narrate
+from ninetynine_audio.present.adding.events import Perspective, danger_cue, narrate
+from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.present.seats import seat_pans
 from ninetynine_audio.present.words import card_name
 from ninetynine_audio.store.saves import discard_match, save_match

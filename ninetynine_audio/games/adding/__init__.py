@@ -39,6 +39,8 @@ from ninetynine_audio.games.adding.model import (
     StockRebuilt,
 )
 from ninetynine_audio.games.adding.rules import AddingOptions, AddingRules, Scoring, make_rules
+from ninetynine_audio.games.adding.spec import SPECS
+from ninetynine_audio.games.registry import register
 
 __all__ = [
     "Action",
@@ -78,3 +80,6 @@ __all__ = [
     "playable",
     "view",
 ]
+
+for _spec in SPECS:
+    register(_spec)

@@ -29,8 +29,10 @@ from ninetynine_audio.games.adding import (
     StockRebuilt,
 )
 from ninetynine_audio.present.adding.effects import choice_words
+from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.present.words import (
     BRIEF,
+    CUE_SEPARATOR,
     FULL,
     NORMAL,
     card_name,
@@ -43,11 +45,7 @@ from ninetynine_audio.present.words import (
     subject_verb,
 )
 
-GAME_TITLES = {"classic": "Classic", "arcade": "Arcade", "tactical": "Tactical"}
-
 CUE_CARD = "card_played"
-CUE_SEPARATOR = "+"
-"""Joins several cue names into one ``Utterance.cue``; the interface plays each of them."""
 
 
 def danger_cue(total: int) -> str | None:
@@ -88,11 +86,6 @@ class Perspective:
 def direction_words(direction: Direction) -> str:
     """``"clockwise"`` or ``"anticlockwise"``."""
     return "clockwise" if direction is Direction.CLOCKWISE else "anticlockwise"
-
-
-def game_title(game: str) -> str:
-    """The name of a game as spoken: ``"Classic"``."""
-    return GAME_TITLES.get(game, game.title())
 
 
 def card_played_text(event: CardPlayed, verbosity: str) -> str:
