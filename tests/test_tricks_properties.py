@@ -159,3 +159,18 @@ def test_no_view_shows_another_players_hand_or_bid_cards_except_what_is_declared
                     assert (card in shown) == revealed
         seat = rng.choice(SPEC.seats_to_act(state))
         state, _ = SPEC.apply(state, rng.choice(SPEC.legal_actions(state, seat)))
+
+
+def test_the_program_s_replay_finds_every_trick_taking_log_consistent():
+    from ninetynine_audio.games.replay import replay_log
+
+    records = []
+    for seed in range(3):
+        records.extend(random_game(seed + 50, declarations=seed != 0)[1])
+    results = replay_log(records)
+    assert len(results) == 3
+    assert [result.problem for result in results] == [None, None, None]
+    tampered = [dict(line) for line in records]
+    first_play = next(i for i, line in enumerate(tampered) if line["event"] == "card_played")
+    tampered[first_play + 1] = {**tampered[first_play + 1], "trick": 2}
+    assert replay_log(tampered)[0].problem is not None

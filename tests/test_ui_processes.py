@@ -90,9 +90,9 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 6"
     assert lines[1].startswith("Choose a game. Classic")
-    assert lines[2].startswith("Arcade") and lines[2].endswith("2 of 3")
-    assert lines[3].startswith("Tactical") and lines[3].endswith("3 of 3")
-    assert lines[4].startswith("Classic") and lines[4].endswith("1 of 3")
+    assert lines[2].startswith("Arcade") and lines[2].endswith("2 of 4")
+    assert lines[3].startswith("Tactical") and lines[3].endswith("3 of 4")
+    assert lines[4].startswith("Tricks") and lines[4].endswith("4 of 4")
     assert lines[5] == "Main menu. Play, 1 of 6"
     assert lines[-1] == "Goodbye"
 

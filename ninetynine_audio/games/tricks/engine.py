@@ -26,7 +26,14 @@ from ninetynine_audio.cards import (
     seeded_shuffle,
     short_deck,
 )
-from ninetynine_audio.games.base import NUMBER, SWITCH, GameSetup, OptionSpec, Outcome, read_options
+from ninetynine_audio.games.base import (
+    NUMBER,
+    SWITCH,
+    GameSetup,
+    OptionSpec,
+    Outcome,
+    check_options,
+)
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.games.tricks.errors import (
     AlreadyBid,
@@ -190,7 +197,11 @@ def _deal_started(state: TricksState) -> DealStarted:
 
 def read_tricks_options(data: Mapping[str, Any]) -> TricksOptions:
     """The options of a set-up as :class:`TricksOptions`; raises ``SetupError``."""
-    values = read_options(OPTIONS, data)
+    checked = check_options(OPTIONS, data)
+    values = {
+        spec.name: spec.default if checked.get(spec.name) is None else checked[spec.name]
+        for spec in OPTIONS
+    }
     return TricksOptions(declarations=values["declarations"], target=values["target"])
 
 
@@ -415,6 +426,11 @@ def outcome(state: TricksState) -> Outcome | None:
 def progress(state: TricksState) -> int:
     """The deal being played."""
     return state.deal
+
+
+def scores(state: TricksState) -> tuple[int, ...]:
+    """Each seat's points so far."""
+    return state.scores
 
 
 # ---------------------------------------------------------------------------- apply
