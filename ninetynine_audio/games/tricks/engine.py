@@ -498,16 +498,22 @@ def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Even
     hands = list(state.hands)
     hands[seat] = tuple(card for card in hands[seat] if card != action.card)
     trick = (*state.trick, (seat, action.card))
-    events: list[Event] = [CardPlayed(seat, state.players[seat], action.card, state.trick_number)]
+    events: list[Event] = [
+        CardPlayed(
+            seat, state.players[seat], action.card, state.trick_number, is_lead=not state.trick
+        )
+    ]
     if len(trick) < SEATS:
         state = replace(state, hands=tuple(hands), trick=trick, to_act=(seat + 1) % SEATS)
         return state, tuple(events)
     cards = tuple(card for _, card in trick)
     best = winning_index(cards, state.trumps)
     winner = trick[best][0]
-    events.append(TrickWon(state.trick_number, winner, state.players[winner], cards, cards[best]))
     won = list(state.tricks_won)
     won[winner] += 1
+    events.append(
+        TrickWon(state.trick_number, winner, state.players[winner], cards, cards[best], tuple(won))
+    )
     state = replace(
         state,
         hands=tuple(hands),

@@ -189,12 +189,13 @@ class BidDeclared:
 
 @dataclass(frozen=True)
 class CardPlayed:
-    """A card was played to trick number ``trick``."""
+    """A card was played to trick number ``trick``; ``is_lead`` when it opened the trick."""
 
     seat: int
     player: str
     card: Card
     trick: int
+    is_lead: bool = False
 
     def to_log(self) -> dict[str, Any]:
         """The log object."""
@@ -208,13 +209,14 @@ class CardPlayed:
 
 @dataclass(frozen=True)
 class TrickWon:
-    """A trick was complete; ``winning_card`` took it."""
+    """A trick was complete; ``winning_card`` took it. ``tricks_won``: everyone's count after it."""
 
     trick: int
     seat: int
     winner: str
     cards: tuple[Card, ...]
     winning_card: Card
+    tricks_won: tuple[int, ...] = ()
 
     def to_log(self) -> dict[str, Any]:
         """The log object."""
