@@ -65,3 +65,51 @@ def test_only_gestures_imports_pygame_in_input():
         if any(name.split(".")[0] == "pygame" for name in imports_of(path))
     ]
     assert users == ["gestures.py"]
+
+
+TOOLS = PACKAGE.parent / "tools"
+REFEREE_FILES = [TOOLS / "referee.py", *sorted((TOOLS / "refereeing").rglob("*.py"))]
+
+
+def test_the_referee_imports_nothing_of_the_game():
+    """The referee is a second reading of the rules: only the standard library and itself."""
+    assert len(REFEREE_FILES) >= 5  # the script, the package, its core, decks and adding
+    bad = [
+        f"{path.relative_to(TOOLS)} imports {name}"
+        for path in REFEREE_FILES
+        for name in imports_of(path)
+        if name.split(".")[0] not in STDLIB | {"refereeing"}
+    ]
+    assert bad == []
+
+
+LAYERS = ("games", "bots", "present")
+
+
+def families() -> set[str]:
+    """Every game family: a subpackage of games/, bots/ or present/."""
+    return {
+        path.parent.name
+        for layer in LAYERS
+        for path in (PACKAGE / layer).glob("*/__init__.py")
+        if path.parent.name != "__pycache__"
+    }
+
+
+def test_no_family_imports_another_family():
+    """A family's engine, bots and wording use each other, never another family's."""
+    assert "adding" in families()
+    bad = []
+    for layer in LAYERS:
+        for folder in sorted(p.parent for p in (PACKAGE / layer).glob("*/__init__.py")):
+            for path in sorted(folder.rglob("*.py")):
+                for name in imports_of(path):
+                    parts = name.split(".")
+                    if (
+                        parts[0] == "ninetynine_audio"
+                        and len(parts) > 2
+                        and parts[1] in LAYERS
+                        and parts[2] in families() - {folder.name}
+                    ):
+                        bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert bad == []

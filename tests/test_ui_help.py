@@ -15,14 +15,9 @@ from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
 
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
+
 GAMES = game_ids()
-
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own settings, keymaps and saves."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
 
 
 def stacked(deck: str, game: str = "classic", *, practice: bool = False) -> Harness:
@@ -186,11 +181,11 @@ def test_the_new_settings_are_spoken_applied_and_saved(private_home: Path) -> No
     h.press("down", "down", "return")  # left-hand.toml
     spoken = h.new_speech()
     assert spoken[-1] == "Settings. Keymap: left-hand.toml, 9 of 10"
-    assert h.app.keymap.command_for("table", "w") == "announce_total"
+    assert h.app.keymap.command_for("table.adding", "w") == "announce_total"
     h.press("return", "up", "return")  # broken.toml
     spoken = h.new_speech()
     assert any(line.startswith("Your keymap was not used. broken.toml") for line in spoken)
-    assert h.app.keymap.command_for("table", "c") == "announce_total"
+    assert h.app.keymap.command_for("table.adding", "c") == "announce_total"
     saved = json.loads((config / "settings.json").read_text())
     assert saved["tts_volume"] == 0 and saved["practice"] is True
     assert saved["keymap_path"].endswith("broken.toml")

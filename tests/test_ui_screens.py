@@ -11,12 +11,7 @@ from ninetynine_audio.games.adding import AddingOptions, GameEnded, LivesChanged
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import make_app
 
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own settings and keymap folder."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
 def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:
@@ -113,13 +108,13 @@ def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:
 def test_a_broken_keymap_is_reported_and_the_default_keys_work(private_home: Path) -> None:
     config = private_home / "config"
     config.mkdir()
-    (config / "keymap.toml").write_text('schema = 1\n[table]\nannounce_total = ["r"]\n')
+    (config / "keymap.toml").write_text('schema = 1\n[table.adding]\nannounce_total = ["r"]\n')
     setup = GameSetup("classic", ("You", "Lily"), ("human", "normal"), AddingOptions(), 3)
     h = make_app(setup)
     h.frames(1)
     spoken = h.new_speech()
     assert (
-        'Your keymap was not used. keymap.toml, section [table], announce_total: "r" is '
+        'Your keymap was not used. keymap.toml, section [table.adding], announce_total: "r" is '
         "already used by repeat_last in [global]. The default keys are in use." in spoken
     )
     h.press("c", "r")

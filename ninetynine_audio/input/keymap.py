@@ -12,7 +12,15 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from ninetynine_audio.input.commands import COMMANDS, CONTEXTS, GLOBAL, Command, commands_for
+from ninetynine_audio.input.commands import (
+    COMMANDS,
+    CONTEXTS,
+    GLOBAL,
+    Command,
+    commands_for,
+    context_chain,
+    parent_context,
+)
 from ninetynine_audio.input.keynames import (
     GestureError,
     gesture_from_name,
@@ -26,6 +34,7 @@ __all__ = [
     "SCHEMA",
     "Keymap",
     "KeymapError",
+    "document_sections",
     "load_default_keymap",
     "load_keymap",
     "read_keymap_file",
@@ -89,20 +98,23 @@ class Keymap:
         return {context: dict(per) for context, per in self._bindings.items()}
 
     def command_for(self, context: str, gesture: str) -> str | None:
-        """The command a canonical gesture gives in ``context`` (then in ``global``), or None."""
+        """The command a canonical gesture gives in ``context`` (then in its parent, as
+        ``table`` for ``table.adding``, then in ``global``), or None."""
         _check_context(context)
-        found = self._index[context].get(gesture)
-        if found is None and context != GLOBAL:
-            found = self._index[GLOBAL].get(gesture)
-        return found
+        for ctx in context_chain(context):
+            found = self._index[ctx].get(gesture)
+            if found is not None:
+                return found
+        return None
 
     def gestures_for(self, context: str, command: str) -> tuple[str, ...]:
-        """The gestures that give ``command`` in ``context``; a global command is found too."""
+        """The gestures that give ``command`` in ``context``, its parent or ``global``."""
         _check_context(context)
-        found = self._bindings[context].get(command)
-        if found is None:
-            found = self._bindings[GLOBAL].get(command, ())
-        return found
+        for ctx in context_chain(context):
+            found = self._bindings[ctx].get(command)
+            if found is not None:
+                return found
+        return ()
 
     def bindings_for(
         self, context: str, *, include_global: bool = True
@@ -113,9 +125,8 @@ class Keymap:
         are left out.
         """
         _check_context(context)
-        contexts = [context]
-        if include_global and context != GLOBAL:
-            contexts.append(GLOBAL)
+        chain = context_chain(context)
+        contexts = [c for c in chain if include_global or c != GLOBAL or c == context]
         listed: list[tuple[Command, tuple[str, ...]]] = []
         for ctx in contexts:
             for command in commands_for(ctx):
@@ -160,7 +171,7 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
         return {}, [KeymapError(path, f"this is not valid TOML: {exc}.")]
 
     bindings: Bindings = {}
-    for name, value in document.items():
+    for name, value in document_sections(document):
         if name == "schema":
             if value != SCHEMA or isinstance(value, bool):
                 errors.append(
@@ -180,14 +191,38 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
                 KeymapError(path, "this must be a section, written [name].", section=name)
             )
             continue
-        bindings[name] = _read_section(path, name, value, errors)
+        for context, per in _read_section(path, name, value, errors).items():
+            bindings.setdefault(context, {}).update(per)
     return bindings, errors
+
+
+def document_sections(document: dict[str, object]) -> list[tuple[str, object]]:
+    """The document's sections by context name: ``[table.adding]`` is ``table.adding``."""
+    found: list[tuple[str, object]] = []
+    for name, value in document.items():
+        if isinstance(value, dict) and name in CONTEXTS:
+            own = {k: v for k, v in value.items() if not isinstance(v, dict)}
+            found.append((name, own))
+            found.extend((f"{name}.{k}", v) for k, v in value.items() if isinstance(v, dict))
+        else:
+            found.append((name, value))
+    return found
+
+
+def _home(section: str, command: Command) -> str | None:
+    """Where a command written in ``section`` is bound: the section itself, or, for a family's
+    command written in the shared ``[table]``, that family's table (keymaps written before the
+    families had sections of their own keep working)."""
+    if section in command.contexts:
+        return section
+    children = [c for c in command.contexts if parent_context(c) == section]
+    return children[0] if len(children) == 1 else None
 
 
 def _read_section(
     path: Path, section: str, table: dict[str, object], errors: list[KeymapError]
-) -> dict[str, tuple[str, ...]]:
-    per_context: dict[str, tuple[str, ...]] = {}
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    per_context: dict[str, dict[str, tuple[str, ...]]] = {}
     for command_id, value in table.items():
         command = COMMANDS.get(command_id)
         if command is None:
@@ -195,7 +230,8 @@ def _read_section(
                 KeymapError(path, "there is no command with this name.", section, command_id)
             )
             continue
-        if section not in command.contexts:
+        home = _home(section, command)
+        if home is None:
             homes = ", ".join(f"[{c}]" for c in CONTEXTS if c in command.contexts)
             problem = f"this command does not work here; it belongs in {homes}."
             errors.append(KeymapError(path, problem, section, command_id))
@@ -231,7 +267,7 @@ def _read_section(
                 continue
             if gesture not in gestures:
                 gestures.append(gesture)
-        per_context[command_id] = tuple(gestures)
+        per_context.setdefault(home, {})[command_id] = tuple(gestures)
     return per_context
 
 
@@ -274,6 +310,12 @@ def _find_clashes(
         if context == GLOBAL:
             continue
         owner = dict(global_owner)
+        parent = parent_context(context)
+        if parent is not None:
+            # A family's table keys must not clash with the shared table keys either.
+            for command, gestures in bindings.get(parent, {}).items():
+                for gesture in gestures:
+                    owner.setdefault(gesture, (parent, command))
         for command, gestures in bindings.get(context, {}).items():
             for gesture in gestures:
                 if gesture in owner:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninetynine_audio.present.words import BRIEF, NORMAL
+from ninetynine_audio.present.words import BRIEF, NORMAL, possessive
 
 APP_TITLE = "Ninety-Nine"
 
@@ -34,6 +34,22 @@ GAME_TITLES = {
     "colours": "Colours",
     "tricks": "Tricks",
 }
+
+
+CONTEXT_TITLES = {
+    "menu": "Menus",
+    "table": "At every table",
+    "table.adding": "At the table of Classic, Arcade and Tactical",
+    "table.colours": "At the table of Colours",
+    "table.tricks": "At the table of Tricks",
+    "help": "Reading rules",
+    "global": "Everywhere",
+}
+
+
+def context_title(context: str) -> str:
+    """The heading of one screen's keys in the Keys reader."""
+    return CONTEXT_TITLES.get(context, context)
 
 
 def game_title(game: str) -> str:
@@ -197,6 +213,21 @@ def history_item_text(text: str, is_first: bool, is_last: bool) -> str:
 def history_edge_text() -> str:
     """Stepping past the first or last message."""
     return "No more messages"
+
+
+def waiting_for_ready_text(name: str, key: str) -> str:
+    """Hot seat: the next human must say they are at the keyboard before the hand is read."""
+    return f"{possessive(name)} turn, press {key} when ready"
+
+
+def not_now_text() -> str:
+    """A table key pressed when it has nothing to do."""
+    return "Not now"
+
+
+def game_over_text() -> str:
+    """The window's line once a match has ended."""
+    return "Game over"
 
 
 def skipping_text() -> str:

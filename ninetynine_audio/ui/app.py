@@ -26,15 +26,12 @@ from ninetynine_audio.audio import (
     create_backend,
 )
 from ninetynine_audio.audio.utterance import Priority, Utterance
-from ninetynine_audio.games.adding import Event
+from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.commands import (
     COMMANDS,
     CONTEXTS,
     GLOBAL,
-    HELP,
-    MENU,
-    TABLE,
     commands_for,
 )
 from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
@@ -42,15 +39,14 @@ from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.settings import Settings, load_settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
+from ninetynine_audio.ui.match import MatchScreen, Resumed
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
 from ninetynine_audio.ui.screen import Menu, Screen
-from ninetynine_audio.ui.table import Resumed, TableScreen
 
 log = logging.getLogger(__name__)
 
 GLOBAL_COMMANDS = frozenset(c.id for c in commands_for(GLOBAL))
-CONTEXT_TITLES = {MENU: "Menus", TABLE: "At the table", HELP: "Reading rules", GLOBAL: "Everywhere"}
 
 
 class App:
@@ -82,7 +78,7 @@ class App:
         self.stack: list[Screen] = []
         self.running = True
         self.messages: deque[str] = deque(maxlen=12)
-        self.paused_table: TableScreen | None = None
+        self.paused_table: MatchScreen | None = None
         self.key_help_mode = False
         self.history_index: int | None = None
         self._history_snapshot: tuple[str, ...] = ()
@@ -203,7 +199,7 @@ class App:
         if stop:
             self.speaker.stop()
         self.paused_table = None
-        table = TableScreen(setup)
+        table = MatchScreen(setup)
         self.stack = [*self.stack[:1], table]
         self.changed = True
         self.log_events(table.events)
@@ -213,7 +209,7 @@ class App:
         """Open the table of a saved match where it stopped."""
         self.speaker.stop()
         self.paused_table = None
-        table = TableScreen(resumed[0].setup, resumed)
+        table = MatchScreen(resumed[0].setup, resumed)
         self.stack = [*self.stack[:1], table]
         self.changed = True
         table.enter(self)
@@ -222,7 +218,7 @@ class App:
         """The same table with a new shuffle."""
         return with_seed(setup, self.new_seed())
 
-    def open_pause_menu(self, table: TableScreen) -> None:
+    def open_pause_menu(self, table: MatchScreen) -> None:
         """Pause ``table``."""
         self.paused_table = table
         self.push(pause_menu(self))
@@ -239,8 +235,11 @@ class App:
         """Read the keys of every screen."""
         paragraphs: list[Paragraph] = []
         for context in CONTEXTS:
-            paragraphs.append(Paragraph(CONTEXT_TITLES[context], is_heading=True))
-            for description, keys in self.key_entries(context, include_global=False):
+            entries = self.key_entries(context, include_global=False, own_only=True)
+            if not entries:
+                continue
+            paragraphs.append(Paragraph(words.context_title(context), is_heading=True))
+            for description, keys in entries:
                 paragraphs.append(Paragraph(f"{' or '.join(keys)}: {description}"))
         self.push(Reader(words.KEYS, paragraphs))
 
@@ -257,12 +256,17 @@ class App:
         return speakable_gesture(gestures[0]) if gestures else command.replace("_", " ")
 
     def key_entries(
-        self, context: str, *, include_global: bool = True
+        self, context: str, *, include_global: bool = True, own_only: bool = False
     ) -> list[tuple[str, list[str]]]:
-        """(description, spoken keys) for a screen's commands; card numbers folded into one."""
+        """(description, spoken keys) for a screen's commands; card numbers folded into one.
+
+        ``own_only`` leaves out what the context shares with its parent (a family's table
+        without the shared table keys)."""
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
+            if own_only and context not in command.contexts:
+                continue
             keys = [speakable_gesture(g) for g in gestures]
             if command.id.startswith("play_card_"):
                 if not numbers:
@@ -366,7 +370,7 @@ class App:
             self.event_log.close()
             self.event_log = None
 
-    def log_events(self, events: Sequence[Event]) -> None:
+    def log_events(self, events: Sequence[GameEvent]) -> None:
         """Append events to the ``--log-events`` file, one JSON object per line."""
         if self.event_log is None:
             return

@@ -17,7 +17,7 @@ from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.gestures import KEY_CODES
 from ninetynine_audio.input.keynames import gesture_from_name, split_gesture
 from ninetynine_audio.ui.app import App, build_app
-from ninetynine_audio.ui.table import TableScreen
+from ninetynine_audio.ui.match import MatchScreen
 from ninetynine_audio.ui.window import Window
 
 _CODES = {name: code for code, name in KEY_CODES.items()}
@@ -92,10 +92,10 @@ class Harness:
         return fresh
 
     @property
-    def table(self) -> TableScreen | None:
+    def table(self) -> MatchScreen | None:
         """The table being played, if any (also under its pause menu or results)."""
         for screen in reversed(self.app.stack):
-            if isinstance(screen, TableScreen):
+            if isinstance(screen, MatchScreen):
                 return screen
         return None
 

@@ -15,9 +15,9 @@ from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match, load_match
+from ninetynine_audio.ui.match import Resumed
 from ninetynine_audio.ui.results import StatisticsMenu, confirm_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem
-from ninetynine_audio.ui.table import Resumed
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.app import App

@@ -194,6 +194,9 @@ def from_log(
 ) -> list[Any] | None:
     """The action a logged line records: a ``card_played``, or a ``card_drawn`` a player chose
     to make (manual draw; a rebuilt stock may be logged just before it)."""
+    # A play may open with the draws that players owing one missed (manual draw).
+    while records[position].get("event") == "draw_missed" and position + 1 < len(records):
+        position += 1
     record = records[position]
     if record.get("event") == "stock_rebuilt" and position + 1 < len(records):
         record = records[position + 1]

@@ -8,7 +8,6 @@ them may be dropped; results (lives, players out, the end of a round or game) ne
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.adding import (
@@ -30,11 +29,11 @@ from ninetynine_audio.games.adding import (
 )
 from ninetynine_audio.present.adding.effects import choice_words
 from ninetynine_audio.present.screens import game_title
+from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import (
     BRIEF,
     CUE_SEPARATOR,
     FULL,
-    NORMAL,
     card_name,
     count_noun,
     is_you,
@@ -57,30 +56,6 @@ def join_cues(*names: str | None) -> str | None:
     """Several cue names as one ``Utterance.cue`` (None when there are none)."""
     present = [name for name in names if name]
     return CUE_SEPARATOR.join(present) if present else None
-
-
-@dataclass(frozen=True)
-class Perspective:
-    """Who is listening and how much to say.
-
-    ``listener`` is the seat whose own cards may be spoken (None: nobody's, as between two
-    players of a hot-seat game). ``humans`` are the seats played by people.
-    """
-
-    game: str
-    players: tuple[str, ...]
-    pans: tuple[float, ...]
-    humans: frozenset[int]
-    listener: int | None = None
-    verbosity: str = NORMAL
-
-    def pan(self, seat: int) -> float:
-        """The stereo position of ``seat``."""
-        return self.pans[seat] if 0 <= seat < len(self.pans) else 0.0
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether a computer plays ``seat``."""
-        return seat not in self.humans
 
 
 def direction_words(direction: Direction) -> str:

@@ -11,6 +11,7 @@ from ninetynine_audio.present.words import (
     FULL,
     NORMAL,
     card_name,
+    is_you,
     join_and,
     lives_noun,
     object_name,
@@ -87,3 +88,28 @@ def direction_text(view: AddingView, verbosity: str = NORMAL) -> str:
 def danger_text(total: int) -> str:
     """Said when the danger sound is asked for below 90."""
     return f"Total {total}, below the danger zone"
+
+
+def empty_hand_text() -> str:
+    """A hand key pressed with no cards in the hand."""
+    return "Empty hand"
+
+
+def table_lines(
+    view: AddingView, hand: tuple[Card, ...], cursor: int, is_over: bool
+) -> tuple[list[str], int | None]:
+    """The window's lines: the total, whose turn, the hand and the selected card, the lives;
+    and which line is highlighted (the selected card)."""
+    lines = [f"Total {view.total}"]
+    if is_over:
+        lines.append("Game over")
+    else:
+        name = view.players[view.to_act]
+        lines.append("Your turn" if is_you(name) else f"{name}'s turn")
+    highlight = None
+    if hand:
+        lines.append("Hand: " + "   ".join(card_name(c) for c in hand))
+        lines.append("Selected: " + card_effect(view.rules, hand[cursor % len(hand)], view.total))
+        highlight = 3
+    lines.append(lives_text(view, "brief"))
+    return lines, highlight
