@@ -43,6 +43,7 @@ from ninetynine_audio.games import saved as saves
 from ninetynine_audio.games.base import HUMAN, GameSetup, GameSpec
 from ninetynine_audio.games.errors import IllegalAction, SetupError
 from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.games.tricks import resample as resample_tricks
 
 GAMES = [spec.id for spec in all_games()]
 SEEDS = range(30)
@@ -290,7 +291,7 @@ def resample_adding(state: Any, seat: int, rng: random.Random) -> Any:
     return dataclasses.replace(state, hands=tuple(hands), stock=tuple(cards))
 
 
-RESAMPLERS: dict[str, Resampler] = {"adding": resample_adding}
+RESAMPLERS: dict[str, Resampler] = {"adding": resample_adding, "tricks": resample_tricks}
 """Until ``GameSpec`` has a ``resample`` of its own, how each family deals again what one
 seat cannot see."""
 

@@ -415,7 +415,12 @@ def test_a_rebuilt_stock_of_the_wrong_size_is_caught() -> None:
 def test_every_game_of_the_table_has_a_family_module_with_a_referee() -> None:
     core = importlib.import_module("refereeing.core") if referee() else None
     assert core is not None
-    assert core.GAME_FAMILY == {"classic": "adding", "arcade": "adding", "tactical": "adding"}
+    assert core.GAME_FAMILY == {
+        "classic": "adding",
+        "arcade": "adding",
+        "tactical": "adding",
+        "tricks": "tricks",
+    }
     for family in core.FAMILIES.values():
         module = importlib.import_module(f"refereeing.{family.module}")
         assert issubclass(module.Referee, core.GameReferee)

@@ -1,7 +1,8 @@
-"""The trick-taking referee (tools/referee_tricks.py) agrees with the engine and catches tampering.
+"""The trick-taking referee (tools/refereeing/tricks.py) agrees with the engine and catches
+tampering.
 
-Logs are made in-process by bot games; the referee is loaded from its file, as a script that
-knows nothing of the package.
+Logs are made in-process by bot games; the referee is loaded from its folder, as a package that
+knows nothing of the game's.
 """
 
 from __future__ import annotations
@@ -19,18 +20,21 @@ import pytest
 
 from ninetynine_audio.bots import tournament
 
-REFEREE_PATH = Path(__file__).resolve().parents[1] / "tools" / "referee_tricks.py"
+PACKAGE_PATH = Path(__file__).resolve().parents[1] / "tools" / "refereeing"
 
 
 @cache
 def referee() -> ModuleType:
-    """The referee script, imported from its file."""
-    spec = importlib.util.spec_from_file_location("ninetynine_referee_tricks", REFEREE_PATH)
+    """The referee package, imported from its folder."""
+    spec = importlib.util.spec_from_file_location(
+        "refereeing", PACKAGE_PATH / "__init__.py", submodule_search_locations=[str(PACKAGE_PATH)]
+    )
     assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    if spec.name not in sys.modules:  # its modules import each other through this name
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[spec.name]
 
 
 @cache
@@ -159,6 +163,16 @@ def tamper_tied_end(lines):
     end["scores"][second] += gap
 
 
+def tamper_precedence(lines):
+    # Two declarations made with the bids: the later one is written to stand.
+    bids = [i for i, line in enumerate(lines) if line["event"] == "bid_made"][:3]
+    lines[bids[0]]["declaration"] = "declare"
+    lines[bids[1]]["declaration"] = "declare"
+    lines.insert(
+        bids[2] + 1, {"event": "bid_declared", "player": lines[bids[1]]["player"], "reveal": False}
+    )
+
+
 TAMPERINGS: dict[str, Callable[[list[dict[str, Any]]], None]] = {
     "winner": tamper_winner,
     "follow": tamper_follow,
@@ -174,6 +188,7 @@ TAMPERINGS: dict[str, Callable[[list[dict[str, Any]]], None]] = {
     "bid order": tamper_bid_order,
     "tied end": tamper_tied_end,
 }
+DECLARED_TAMPERINGS = {"precedence": tamper_precedence}
 
 
 @pytest.mark.parametrize("name", sorted(TAMPERINGS))
@@ -181,6 +196,14 @@ def test_a_tampered_log_is_caught(name):
     lines = records(2)
     assert problems_of(lines) == []
     TAMPERINGS[name](lines)
+    assert problems_of(lines) != []
+
+
+@pytest.mark.parametrize("name", sorted(DECLARED_TAMPERINGS))
+def test_a_tampered_declared_game_is_caught(name):
+    lines = records(2, declarations=True)
+    assert problems_of(lines) == []
+    DECLARED_TAMPERINGS[name](lines)
     assert problems_of(lines) != []
 
 

@@ -139,28 +139,30 @@ def test_the_bid_counts_clubs_3_hearts_2_spades_1_diamonds_0():
     assert bid_value(parse_cards("6H 7H 6S")) == 5
 
 
-def test_all_three_bid_at_once_and_the_log_lists_bids_from_the_dealers_left():
+def test_bids_are_made_in_turn_from_the_dealers_left():
     state, _ = start()
-    assert seats_to_act(state) == (0, 1, 2)
-    state, first = bid(state, 2, BIDS[2])
-    assert first == ()
-    assert seats_to_act(state) == (0, 1)
-    state, second = bid(state, 1, BIDS[1])
-    assert second == ()
-    state, third = bid(state, 0, BIDS[0])
-    assert [e.to_log() for e in third] == [
+    assert seats_to_act(state) == (0,)
+    with pytest.raises(NotYourTurn) as early:
+        check(state, BidCards(2, parse_cards(BIDS[2])))
+    assert early.value.details["to_act"] == 0
+    heard = []
+    for seat in (0, 1, 2):
+        assert seats_to_act(state) == (seat,)
+        assert legal_actions(state, (seat + 1) % 3) == ()
+        state, events = bid(state, seat, BIDS[seat])
+        heard.extend(e.to_log() for e in events)
+    assert heard == [
         {"event": "bid_made", "player": "You", "cards": ["6S", "7S", "8S"], "bid": 3},
         {"event": "bid_made", "player": "Lily", "cards": ["9D", "10D", "JD"], "bid": 0},
         {"event": "bid_made", "player": "Max", "cards": ["6C", "7C", "8C"], "bid": 9},
     ]
 
 
-def test_each_bid_is_logged_as_soon_as_the_bids_before_it_are_in():
-    state, _ = start()
-    state, first = bid(state, 0, BIDS[0])
-    assert [e.to_log()["player"] for e in first] == ["You"]
-    state, second = bid(state, 1, BIDS[1])
-    assert [e.to_log()["player"] for e in second] == ["Lily"]
+def test_later_deals_bid_from_the_new_dealers_left():
+    state = last_trick(bidded(), (3, 0, 5), BIDS, ("AH", "JH", "8D"))
+    state, _ = play(state, "AH", "JH", "8D")
+    assert state.dealer == 0
+    assert seats_to_act(state) == (1,)
 
 
 def test_a_bid_is_three_different_cards_of_the_hand():
@@ -416,10 +418,12 @@ def test_declarations_are_refused_when_the_option_is_off():
 
 def test_a_declaration_is_logged_after_the_three_bids_and_shows_the_bid_cards():
     state, _ = start(options={"declarations": True})
-    state, _ = bid(state, 1, BIDS[1], Declaration.DECLARE)
-    state, _ = bid(state, 2, BIDS[2])
-    state, events = bid(state, 0, BIDS[0])
-    assert [e.to_log()["event"] for e in events] == ["bid_made"] * 3 + ["bid_declared"]
+    state, _ = bid(state, 0, BIDS[0])
+    state, made = bid(state, 1, BIDS[1], Declaration.DECLARE)
+    assert view(state, 0).declared is None  # secret until the bids are all in
+    assert made[0].to_log()["declaration"] == "declare"
+    state, events = bid(state, 2, BIDS[2])
+    assert [e.to_log()["event"] for e in events] == ["bid_made", "bid_declared"]
     assert events[-1].to_log() == {"event": "bid_declared", "player": "Lily", "reveal": False}
     seen = view(state, 0)
     assert seen.declared_cards == parse_cards(BIDS[1])
@@ -441,10 +445,11 @@ def test_a_reveal_beats_a_declaration():
 
 def test_between_equal_declarations_the_player_nearest_the_dealers_left_wins():
     state, _ = start(options={"declarations": True})
+    state, _ = bid(state, 0, BIDS[0], Declaration.REVEAL)
     state, _ = bid(state, 1, BIDS[1], Declaration.REVEAL)
-    state, _ = bid(state, 2, BIDS[2])
-    state, events = bid(state, 0, BIDS[0], Declaration.REVEAL)
+    state, events = bid(state, 2, BIDS[2], Declaration.DECLARE)
     assert [e.to_log()["player"] for e in events if isinstance(e, BidDeclared)] == ["You"]
+    assert state.declared == (0, Declaration.REVEAL)
 
 
 def test_a_successful_declaration_earns_its_player_30():
@@ -476,13 +481,13 @@ def test_a_failed_reveal_gives_each_opponent_60():
 
 def test_a_view_never_shows_another_players_hand_or_bid_cards():
     state, _ = start()
-    state, _ = bid(state, 1, BIDS[1])
-    seen = view(state, 0)
-    assert seen.hand == state.hands[0]
+    state, _ = bid(state, 0, BIDS[0])
+    seen = view(state, 1)
+    assert seen.hand == state.hands[1]
     assert seen.bid_cards == ()
-    assert seen.has_bid == (False, True, False)
+    assert seen.has_bid == (True, False, False)
     assert seen.declared_cards == () and seen.revealed_hand == ()
-    assert view(state, 1).bid_cards == parse_cards(BIDS[1])
+    assert view(state, 0).bid_cards == parse_cards(BIDS[0])
 
 
 def test_the_registered_game_is_found_by_id():

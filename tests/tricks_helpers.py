@@ -14,6 +14,7 @@ from ninetynine_audio.games.tricks import (
     PlayCard,
     TricksState,
     apply,
+    bidding_order,
     deck_for_hands,
     new_game,
 )
@@ -54,10 +55,10 @@ def bid(
 
 
 def bid_all(state: TricksState, *bids: str) -> tuple[TricksState, list[Event]]:
-    """Seats 0, 1 and 2 bid in turn; every event they caused."""
+    """Seats 0, 1 and 2 bid ``bids`` (in seat order), each in its turn; every event caused."""
     events: list[Event] = []
-    for seat, cards in enumerate(bids):
-        state, more = bid(state, seat, cards)
+    for seat in bidding_order(state.dealer):
+        state, more = bid(state, seat, bids[seat])
         events.extend(more)
     return state, events
 

@@ -48,8 +48,9 @@ def from_log(
 ) -> list[Any] | None:
     """The encoded action a player took at log line ``position``, or ``None``.
 
-    A ``bid_made`` line is that player's bid; when the deal's ``bid_declared`` line (after the
-    three bids, before the first card) names the same player, the declaration goes with it.
+    A ``bid_made`` line is that player's bid, with the ``declaration`` it names. A log written
+    without that field gives the declaration of the deal's ``bid_declared`` line (after the three
+    bids, before the first card) to the player it names.
     """
     record = records[position]
     kind = record.get("event")
@@ -62,6 +63,9 @@ def from_log(
     if kind == "card_played":
         return ["play", seat, record.get("card")]
     data: list[Any] = ["bid", seat, list(record.get("cards", []))]
+    if record.get("declaration") is not None:
+        data.append(record["declaration"])
+        return data
     for later in records[position + 1 :]:
         event = later.get("event")
         if event == "bid_declared":

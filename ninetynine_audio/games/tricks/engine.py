@@ -1,10 +1,10 @@
 """The rules of the trick-taking game as pure functions over :class:`TricksState`.
 
 The deal: 12 cards each, one at a time from the dealer's left; the first deal is dealt by the
-last seat, then the deal passes left. Bidding: all three seats may set their bids aside at the
-same time; the log writes each ``bid_made`` in order from the dealer's left, as soon as that bid
-and every bid before it in that order is in, so the log reads the same whatever order the bids
-arrived in. When the last bid is in, the winning declaration (option only) is written and the
+last seat, then the deal passes left. Bidding: the seats set their bids aside in turn from the
+dealer's left, so the log's ``bid_made`` lines are the bids in the order they were made; a bid is
+secret, and a declaration made with it is announced only once all three are in. When the last
+bid is in, the winning declaration (option only) is written and the
 player left of the dealer leads. Play: follow suit if able; the highest trump wins, otherwise the
 highest card of the suit led; the winner leads. After nine tricks the deal is scored; the game
 ends after a deal that leaves one player alone at the top with the target reached.
@@ -164,6 +164,34 @@ def deck_for_hands(hands: Sequence[Sequence[Card]], dealer: int = SEATS - 1) -> 
     return tuple(hands[seat][index] for index in range(sizes.pop()) for seat in order)
 
 
+def resample(state: TricksState, seat: int, rng: random.Random) -> TricksState:
+    """The table as ``seat`` might imagine it: the cards it cannot see dealt again at random.
+
+    Those are the other players' hands and bid cards, except what a declaration shows. Each
+    keeps its size, and no hand gets a suit its player has shown out of; when a new deal that
+    keeps every void is not found in a few tries, the state is returned as it is.
+    """
+    shown_seat = state.declared[0] if state.declared is not None else None
+    revealed = state.declared is not None and state.declared[1] is Declaration.REVEAL
+    hands = [s for s in range(SEATS) if s != seat and not (s == shown_seat and revealed)]
+    bids = [s for s in range(SEATS) if s != seat and s != shown_seat and state.bids[s]]
+    pool = [card for s in hands for card in state.hands[s]]
+    pool += [card for s in bids for card in state.bids[s]]
+    voids = shown_voids(state.played, state.trick)
+    for _ in range(30):
+        rng.shuffle(pool)
+        cards = iter(pool)
+        new_hands = list(state.hands)
+        new_bids = list(state.bids)
+        for s in hands:
+            new_hands[s] = tuple(next(cards) for _ in state.hands[s])
+        for s in bids:
+            new_bids[s] = tuple(next(cards) for _ in state.bids[s])
+        if all(card.suit not in voids[s] for s in hands for card in new_hands[s]):
+            return replace(state, hands=tuple(new_hands), bids=tuple(new_bids))
+    return state
+
+
 def _deal_key(seed: int, deal: int) -> str:
     return f"tricks:{seed}:{deal}"
 
@@ -276,10 +304,15 @@ def new_game(setup: GameSetup) -> tuple[TricksState, tuple[Event, ...]]:
 # ---------------------------------------------------------------------------- queries
 
 
+def next_bidder(state: TricksState) -> int:
+    """The seat whose bid is due: bids go in turn from the dealer's left."""
+    return bidding_order(state.dealer)[state.logged_bids % SEATS]
+
+
 def seats_to_act(state: TricksState) -> tuple[int, ...]:
-    """Every seat still to bid during the bidding; the seat to play during play; none at the end."""
+    """The seat to bid or to play; none at the end."""
     if state.phase is Phase.BIDDING:
-        return tuple(seat for seat in range(SEATS) if not state.bids[seat])
+        return (next_bidder(state),)
     if state.phase is Phase.PLAYING:
         return (state.to_act,)
     return ()
@@ -290,7 +323,7 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
     if seat not in range(SEATS):
         return ()
     if state.phase is Phase.BIDDING:
-        if state.bids[seat]:
+        if state.bids[seat] or seat != next_bidder(state):
             return ()
         declarations: tuple[Declaration | None, ...] = (None,)
         if state.options.declarations:
@@ -316,7 +349,7 @@ def check(state: TricksState, action: Action) -> None:
         _check_bid(state, action)
         return
     if state.phase is Phase.BIDDING:
-        waiting = seats_to_act(state)
+        waiting = tuple(s for s in bidding_order(state.dealer) if not state.bids[s])
         raise BiddingNotOver(
             "the bids are not all in yet",
             seat=seat,
@@ -355,6 +388,15 @@ def _check_bid(state: TricksState, action: BidCards) -> None:
         raise NotBidding("the bids are in; the deal is being played", seat=seat)
     if state.bids[seat]:
         raise AlreadyBid("this seat has bid already", seat=seat, cards=state.bids[seat])
+    due = next_bidder(state)
+    if seat != due:
+        raise NotYourTurn(
+            f"it is {state.players[due]}'s turn to bid",
+            seat=seat,
+            to_act=due,
+            player=state.players[due],
+            bidding=True,
+        )
     if len(action.cards) != BID_SIZE:
         raise BidNeedsThreeCards(
             f"a bid is three cards, not {len(action.cards)}", seat=seat, count=len(action.cards)
@@ -455,10 +497,12 @@ def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event
     events: list[Event] = []
     order = bidding_order(state.dealer)
     logged = state.logged_bids
-    while logged < SEATS and bids[order[logged]]:
+    while logged < SEATS and bids[order[logged]]:  # one line: bids come in order
         bidder = order[logged]
         cards = bids[bidder]
-        events.append(BidMade(bidder, state.players[bidder], cards, bid_value(cards)))
+        events.append(
+            BidMade(bidder, state.players[bidder], cards, bid_value(cards), intents[bidder])
+        )
         logged += 1
     state = replace(
         state, hands=tuple(hands), bids=tuple(bids), intents=tuple(intents), logged_bids=logged

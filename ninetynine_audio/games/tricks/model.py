@@ -78,8 +78,8 @@ class TricksOptions:
 class BidCards:
     """Set three cards of ``seat``'s hand aside as the bid, with a declaration if wanted.
 
-    All three seats bid at the same time; a declaration (option only) is made with the bid,
-    so that nobody's choice depends on the order the bids arrive in.
+    The seats bid in turn from the dealer's left; a declaration (option only) is made with the
+    bid and stays secret until all three are in, so no declaration answers another.
     """
 
     seat: int
@@ -155,21 +155,29 @@ class DealStarted:
 
 @dataclass(frozen=True)
 class BidMade:
-    """A player set three cards aside as the bid. The cards are secret at the table."""
+    """A player set three cards aside as the bid. The cards are secret at the table.
+
+    ``declaration`` is what the player announced with the bid (declarations option); it is
+    secret too until the bids are all in, and only the winning one stands.
+    """
 
     seat: int
     player: str
     cards: tuple[Card, ...]
     bid: int
+    declaration: Declaration | None = None
 
     def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
+        """The log object; ``declaration`` only when one was made with the bid."""
+        data: dict[str, Any] = {
             "event": "bid_made",
             "player": self.player,
             "cards": _cards(self.cards),
             "bid": self.bid,
         }
+        if self.declaration is not None:
+            data["declaration"] = self.declaration.value
+        return data
 
 
 @dataclass(frozen=True)

@@ -1,59 +1,40 @@
-#!/usr/bin/env python3
-"""Referee event logs of the trick-taking game (``tricks``) without the engine.
+"""The referee of the trick-taking game (``tricks``).
 
 A second, independent reading of the trick-taking rules (``rules-decisions.md`` and the log
-in ``docs/event-log.md``), using nothing but the standard library. It follows each game line
-by line and checks:
+in ``docs/event-log.md``). It follows each game line by line and checks:
 
 - the deal: deal numbers, the dealer (the last seat first, then passing left), 12 cards each
   of the 36-card deck, every card once, and a stacked first deal dealt as stacked;
 - the trumps: none on deal 1, then clubs, hearts, spades or diamonds as three, two, one or
   none made their bid in the deal before;
 - the bids: one per player, from the dealer's left, three cards of the hand, the coded value;
-- a declaration: only with the option, at most one a deal, after the bids, before any card;
+- a declaration: only with the option, at most one a deal, after the bids, before any card,
+  and (where the bids name the declarations made with them) the one that stands by precedence;
 - the play: the lead (left of the dealer, then each trick's winner), turns clockwise, every
   card out of the player's nine (never a bid card), following suit when able;
 - each trick's winner and cards, and the trick numbers 1 to 9;
 - the score: tricks, bids made, the 30/20/10 bonus, declaration premiums, the totals;
 - the end: after a deal in which someone reached the target, the highest total wins and equal
   highest totals play another deal; no events other than the game's own.
-
-Usage: ``python tools/referee_tricks.py LOG [LOG ...]`` (``-`` reads standard input); each game
-is reported as ``game N: ok`` or with its problems and line numbers; ``--quiet`` prints only the
-summary. The exit code is 0 when every game is consistent, 1 otherwise, 2 when a file cannot
-be read.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, TextIO
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from .core import GameReferee, Handler
+from .decks import suited
 
 GAME = "tricks"
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6")  # high to low
 SUITS = ("S", "H", "D", "C")
-DECK = frozenset(rank + suit for suit in SUITS for rank in RANKS)
+DECK = frozenset(suited(RANKS, SUITS))
 SUIT_VALUE = {"C": 3, "H": 2, "S": 1, "D": 0}
 TRUMPS_FOR_MADE = {3: "C", 2: "H", 1: "S", 0: "D"}
 BONUS_FOR_MADE = {0: 0, 1: 30, 2: 20, 3: 10}
 DECLARE_PREMIUM = 30
 REVEAL_PREMIUM = 60
-EVENTS = frozenset(
-    {
-        "game_started",
-        "deal_started",
-        "bid_made",
-        "bid_declared",
-        "card_played",
-        "trick_won",
-        "deal_scored",
-        "game_ended",
-    }
-)
 
 
 def suit_of(card: str) -> str:
@@ -75,34 +56,11 @@ def trick_winner(cards: Sequence[str], trumps: str | None) -> int:
     return max(candidates, key=lambda i: strength(cards[i]))
 
 
-@dataclass(frozen=True)
-class Problem:
-    """One inconsistency, at a 1-based line of the log."""
-
-    line: int
-    text: str
-
-
-@dataclass
-class GameReport:
-    """The verdict on one game of the log."""
-
-    index: int
-    first_line: int
-    game: str
-    problems: list[Problem] = field(default_factory=list)
-
-    @property
-    def is_consistent(self) -> bool:
-        """True when no problem was found."""
-        return not self.problems
-
-
-class TricksReferee:
+class Referee(GameReferee):
     """Follows one trick-taking game from ``game_started`` to ``game_ended``."""
 
     def __init__(self, index: int, line: int, record: dict[str, Any]) -> None:
-        self.report = GameReport(index, line, GAME)
+        super().__init__(index, line, record)
         self.players: list[str] = []
         self.declarations = False
         self.target = 100
@@ -117,19 +75,15 @@ class TricksReferee:
         self.bids: dict[str, list[str]] = {}
         self.bid_order: list[str] = []
         self.declared: tuple[str, bool] | None = None
+        self.intents: dict[str, bool] = {}
         self.trick = 1
         self.leader = 0
         self.cards: list[str] = []
         self.won: dict[str, int] = {}
         self.winner: str | None = None
-        self.ended = False
         self.start(line, record)
 
     # ------------------------------------------------------------------------ helpers
-
-    def problem(self, line: int, text: str) -> None:
-        """Note a problem at ``line``."""
-        self.report.problems.append(Problem(line, text))
 
     def seat(self, name: object) -> int | None:
         """The seat of a player name, or ``None``."""
@@ -192,25 +146,16 @@ class TricksReferee:
             else:
                 self.stacked = list(deck)
 
-    def feed(self, line: int, record: dict[str, Any]) -> None:
-        """Check one line after ``game_started``."""
-        kind = record.get("event")
-        if kind not in EVENTS:
-            self.problem(line, f"{kind!r} is not an event of the trick-taking game")
-            return
-        if self.ended:
-            self.problem(line, f"{kind} after game_ended")
-            return
-        if kind == "game_started":
-            self.problem(line, "a second game_started inside a game")
-            return
-        if kind == "bid_declared":
-            self.on_bid_declared(line, record)
-            return
+    def in_order(self, line: int, record: dict[str, Any]) -> None:
+        """Check that a line comes where the game is, then hand it to its check."""
+        kind = str(record.get("event"))
         if kind != self.expect:
             self.problem(line, f"{kind} where {self.expect} was due")
             return
         getattr(self, f"on_{kind}")(line, record)
+
+    def on_game_started(self, line: int, record: dict[str, Any]) -> None:
+        self.problem(line, "a second game_started inside a game")
 
     def on_deal_started(self, line: int, record: dict[str, Any]) -> None:
         self.deal += 1
@@ -253,6 +198,7 @@ class TricksReferee:
         self.bids = {}
         self.bid_order = [self.players[(self.dealer + 1 + i) % 3] for i in range(3)]
         self.declared = None
+        self.intents = {}
         self.trick = 1
         self.leader = (self.dealer + 1) % 3
         self.cards = []
@@ -280,6 +226,14 @@ class TricksReferee:
         value = sum(SUIT_VALUE[suit_of(card)] for card in cards)
         if record.get("bid") != value:
             self.problem(line, f"{name}'s bid cards make {value}, not {record.get('bid')!r}")
+        announced = record.get("declaration")
+        if announced is not None:
+            if not self.declarations:
+                self.problem(line, f"{name} declares with the bid in a game without declarations")
+            elif announced not in ("declare", "reveal"):
+                self.problem(line, f"declaration {announced!r} is neither declare nor reveal")
+            else:
+                self.intents[name] = announced == "reveal"
         self.bids[name] = list(cards)
         for card in cards:
             hand.remove(card)
@@ -304,11 +258,24 @@ class TricksReferee:
             self.problem(line, f"reveal must be true or false, not {reveal!r}")
             return
         self.declared = (name, reveal)
+        if self.intents:
+            # a reveal beats a declaration; between equals, the one nearest the dealer's left
+            winner = next(
+                (who, kind)
+                for kind in (True, False)
+                for who in self.bid_order
+                if self.intents.get(who) is kind
+            )
+            if (name, reveal) != winner:
+                kind = "reveal" if winner[1] else "declaration"
+                self.problem(line, f"the {kind} of {winner[0]} stands, not this one")
 
     def on_card_played(self, line: int, record: dict[str, Any]) -> None:
         name = self.player_at(line, record)
         if name is None:
             return
+        if self.trick == 1 and not self.cards and self.intents and self.declared is None:
+            self.problem(line, "a declaration was made with a bid, but none is written to stand")
         due = self.players[(self.leader + len(self.cards)) % 3]
         if name != due:
             self.problem(line, f"{name} plays where {due} was to play")
@@ -388,102 +355,18 @@ class TricksReferee:
             self.problem(line, f"winner {record.get('winner')!r}, expected {self.winner}")
         if record.get("scores") != self.scores:
             self.problem(line, f"scores {record.get('scores')!r}, expected {self.scores}")
-        self.ended = True
 
-    def finish(self, line: int) -> GameReport:
-        """The report, once the game's lines are all fed."""
-        if not self.ended:
-            self.problem(line, f"the log ends before the game does ({self.expect} was due)")
-        return self.report
+    def close(self, line: int) -> None:
+        """The lines stopped before the game's end: say what was due."""
+        self.problem(line, f"the log stops where {self.expect} was due")
 
-
-# ---------------------------------------------------------------------------- whole logs
-
-
-def referee_records(records: Iterable[dict[str, Any]]) -> list[GameReport]:
-    """Referee log records already read (one game or several)."""
-    return list(referee_lines(json.dumps(record) for record in records))
-
-
-def referee_lines(lines: Iterable[str]) -> Iterator[GameReport]:
-    """Referee a log given as lines of text; yields one report per game, in log order."""
-    current: TricksReferee | None = None
-    stray = GameReport(0, 1, "none")
-    index = 0
-    number = 0
-    for number, text in enumerate(lines, 1):
-        if not text.strip():
-            continue
-        try:
-            record = json.loads(text)
-        except json.JSONDecodeError as error:
-            record = f"not JSON: {error}"
-        if not isinstance(record, dict):
-            message = record if isinstance(record, str) else "not a JSON object"
-            if current is None:
-                stray.problems.append(Problem(number, message))
-            else:
-                current.problem(number, message)
-            continue
-        if record.get("event") == "game_started":
-            if current is not None:
-                yield current.finish(number)
-            index += 1
-            current = TricksReferee(index, number, record)
-        elif current is None:
-            stray.problems.append(Problem(number, f"{record.get('event')} before any game_started"))
-        else:
-            current.feed(number, record)
-    if current is not None:
-        yield current.finish(number + 1)
-    if stray.problems:
-        yield stray
-
-
-def referee_file(path: str) -> list[GameReport]:
-    """Referee the log at ``path`` (``-`` for standard input)."""
-    if path == "-":
-        return list(referee_lines(sys.stdin))
-    with open(path, encoding="utf-8") as stream:
-        return list(referee_lines(stream))
-
-
-def print_reports(reports: Sequence[GameReport], quiet: bool, out: TextIO) -> None:
-    """Write each game's verdict (unless ``quiet``) and a closing summary."""
-    bad = [r for r in reports if not r.is_consistent]
-    if not quiet:
-        for report in reports:
-            name = f"game {report.index}" if report.index else "outside any game"
-            if report.is_consistent:
-                out.write(f"{name}: ok\n")
-                continue
-            out.write(f"{name} ({report.game}, line {report.first_line}):\n")
-            for item in report.problems:
-                out.write(f"  line {item.line}: {item.text}\n")
-    games = sum(1 for r in reports if r.index)
-    problems = sum(len(r.problems) for r in reports)
-    out.write(
-        f"{games} games refereed, {games - sum(1 for r in bad if r.index)} consistent, "
-        f"{len(bad)} with problems ({problems} problems)\n"
-    )
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Command line: referee the logs named and exit 1 if any game is inconsistent."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("logs", nargs="+", help="JSON Lines event logs (- for standard input)")
-    parser.add_argument("--quiet", action="store_true", help="print only the summary")
-    args = parser.parse_args(argv)
-    reports: list[GameReport] = []
-    for path in args.logs:
-        try:
-            reports.extend(referee_file(path))
-        except OSError as error:
-            print(f"referee: cannot read {path}: {error}", file=sys.stderr)
-            return 2
-    print_reports(reports, args.quiet, sys.stdout)
-    return 0 if all(r.is_consistent for r in reports) else 1
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    handlers: ClassVar[Mapping[str, Handler]] = {
+        "deal_started": in_order,
+        "bid_made": in_order,
+        "bid_declared": on_bid_declared,
+        "card_played": in_order,
+        "trick_won": in_order,
+        "deal_scored": in_order,
+        "game_ended": in_order,
+        "game_started": on_game_started,
+    }
