@@ -26,7 +26,11 @@ EXPECTED = {
         "draw_card", "announce_danger",
     },
     "table.colours": set(),
-    "table.tricks": set(),
+    "table.tricks": {
+        "mark_card", "previous_suit", "next_suit", "choose_declaration", "announce_trick",
+        "announce_leader", "announce_trumps", "announce_bid", "announce_tricks",
+        "announce_scores", "announce_deal_details", "announce_declaration",
+    },
     "help": {
         "previous_paragraph", "next_paragraph", "previous_heading", "next_heading",
         "first_paragraph", "last_paragraph", "back",

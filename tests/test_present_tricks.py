@@ -16,8 +16,8 @@ from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.games.tricks import BidCards, Declaration, PlayCard, check, view
 from ninetynine_audio.games.tricks import errors as trick_errors
+from ninetynine_audio.present.seats import Perspective as SeatsPerspective
 from ninetynine_audio.present.tricks import (
-    Perspective,
     bid_choice_text,
     bid_status_text,
     card_name,
@@ -39,6 +39,13 @@ SPEC = find_game("tricks")
 NAMES = ("You", "Lily", "Max")
 BIDS = ("6S 7S 8S", "9D 10D JD", "6C 7C 8C")
 PACKAGE = Path(__file__).resolve().parent.parent / "ninetynine_audio" / "present" / "tricks"
+
+
+def Perspective(players, verbosity=NORMAL, listener=0):
+    """The narration's perspective at a table where You (seat 0) are the one person."""
+    return SeatsPerspective(
+        "tricks", tuple(players), (0.0, -0.8, 0.8), frozenset({0}), listener, verbosity
+    )
 
 
 def texts(utterances):

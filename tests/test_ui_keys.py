@@ -17,6 +17,7 @@ def test_the_keys_reader_lists_each_screen_once_with_the_family_tables_apart() -
         "Menus",
         "At every table",
         "At the table of Classic, Arcade and Tactical",
+        "At the table of Tricks",
         "Reading rules",
         "Everywhere",
     ]

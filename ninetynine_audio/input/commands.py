@@ -27,6 +27,7 @@ def table_context(family: str) -> str:
 
 
 TABLE_ADDING = table_context("adding")
+TABLE_TRICKS = table_context("tricks")
 
 CONTEXTS: tuple[str, ...] = (
     MENU,
@@ -142,6 +143,20 @@ register("announce_lives", "Announce everyone's lives", [TABLE_ADDING])
 register("announce_direction", "Say which way play is going", [TABLE_ADDING])
 register("draw_card", "Draw a card", [TABLE_ADDING])
 register("announce_danger", "Hear the danger sound for the total", [TABLE_ADDING])
+
+# The table of the trick-taking game.
+register("mark_card", "Mark or unmark the selected card for your bid", [TABLE_TRICKS])
+register("previous_suit", "Move to the previous suit in your hand", [TABLE_TRICKS])
+register("next_suit", "Move to the next suit in your hand", [TABLE_TRICKS])
+register("choose_declaration", "Choose to declare or reveal your bid, or neither", [TABLE_TRICKS])
+register("announce_trick", "Say the cards of the trick so far", [TABLE_TRICKS])
+register("announce_leader", "Say who leads the trick", [TABLE_TRICKS])
+register("announce_trumps", "Say the trump suit", [TABLE_TRICKS])
+register("announce_bid", "Say your bid and the tricks you have taken", [TABLE_TRICKS])
+register("announce_tricks", "Say everyone's tricks this deal", [TABLE_TRICKS])
+register("announce_scores", "Say everyone's score", [TABLE_TRICKS])
+register("announce_deal_details", "Say the last deal's score in full", [TABLE_TRICKS])
+register("announce_declaration", "Say the declared bid and any open hand", [TABLE_TRICKS])
 
 # The rules reader.
 register("previous_paragraph", "Read the previous paragraph", [HELP])

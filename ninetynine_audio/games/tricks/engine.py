@@ -93,9 +93,10 @@ OPTIONS: tuple[OptionSpec, ...] = (
         label="Game to",
         kind=NUMBER,
         default=DEFAULT_TARGET,
+        values=(30, 50, 100, 150, 200),
         low=10,
         high=300,
-        help="the points that end the game (100)",
+        help="the points that end the game (100; 10 to 300)",
     ),
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ninetynine_audio.present.tricks.events import Perspective, narrate
+from ninetynine_audio.present.tricks.events import narrate
 from ninetynine_audio.present.tricks.phrases import bid_text, card_name, keep_text
 from ninetynine_audio.present.tricks.queries import (
     bid_choice_text,
@@ -21,7 +21,6 @@ from ninetynine_audio.present.tricks.queries import (
 from ninetynine_audio.present.tricks.refusals import refusal_text
 
 __all__ = [
-    "Perspective",
     "bid_choice_text",
     "bid_status_text",
     "bid_text",

@@ -8,7 +8,6 @@ trick winners, bids made or broken and scores never are.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.tricks import (
@@ -22,13 +21,14 @@ from ninetynine_audio.games.tricks import (
     GameStarted,
     TrickWon,
 )
+from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.tricks.phrases import (
     bid_text,
     suit_name,
     the_card,
     tricks_noun,
 )
-from ninetynine_audio.present.words import BRIEF, FULL, NORMAL, is_you, join_and, subject_verb
+from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, subject_verb
 
 TRICKS_PER_DEAL = 9
 CUE_CARD = "card_played"
@@ -38,29 +38,6 @@ CUE_BID_BROKEN = "bid_broken"
 CUE_DEAL = "round_start"
 CUE_WIN = "win"
 CUE_LOSS = "loss"
-
-
-@dataclass(frozen=True)
-class Perspective:
-    """Who is listening and how much to say.
-
-    ``listener`` is the seat whose own cards and bid may be spoken (None: nobody's). ``humans``
-    are the seats played by people; ``pans`` place each seat's voice.
-    """
-
-    players: tuple[str, ...]
-    pans: tuple[float, ...] = (0.0, -0.6, 0.6)
-    humans: frozenset[int] = frozenset({0})
-    listener: int | None = 0
-    verbosity: str = NORMAL
-
-    def pan(self, seat: int) -> float:
-        """The stereo position of ``seat``."""
-        return self.pans[seat] if 0 <= seat < len(self.pans) else 0.0
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether a computer plays ``seat``."""
-        return seat not in self.humans
 
 
 def names_and(names: Sequence[str]) -> str:
@@ -191,9 +168,17 @@ def game_ended_text(event: GameEnded, verbosity: str) -> str:
 
 
 def narrate(events: Sequence[Event], view: Perspective, bid: int | None = None) -> list[Utterance]:
-    """The utterances for ``events``, oldest first; ``bid`` is the listener's bid, if made."""
+    """The utterances for ``events``, oldest first.
+
+    ``bid`` is the listener's bid in the deal being played, if made; it is read from the
+    events instead when they make it or score the deal.
+    """
     spoken: list[Utterance] = []
     v = view.verbosity
+    scored = next((event for event in events if isinstance(event, DealScored)), None)
+    if scored is not None and view.listener is not None:
+        # the deal's last trick: its bid, not the next deal's (not made yet)
+        bid = scored.bids[view.listener]
     for event in events:
         if isinstance(event, GameStarted):
             spoken.append(Utterance(game_started_text(event, v)))
@@ -217,7 +202,7 @@ def narrate(events: Sequence[Event], view: Perspective, bid: int | None = None) 
                     card_played_text(event, v),
                     cue=CUE_CARD,
                     pan=view.pan(event.seat),
-                    mergeable=view.is_bot(event.seat),
+                    mergeable=event.seat not in view.humans,
                 )
             )
         elif isinstance(event, TrickWon):

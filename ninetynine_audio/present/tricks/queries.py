@@ -13,13 +13,14 @@ from ninetynine_audio.present.tricks.phrases import (
     bid_value_of,
     by_suit,
     keep_text,
+    suit_count,
     suit_group_text,
     suit_name,
     the_card,
     tricks_noun,
 )
 from ninetynine_audio.present.tricks.refusals import upper_first
-from ninetynine_audio.present.words import BRIEF, NORMAL, is_you, join_and
+from ninetynine_audio.present.words import BRIEF, NORMAL, RANK_NAMES, is_you, join_and
 
 TRICKS_PER_DEAL = 9
 
@@ -192,3 +193,87 @@ def turn_text(view: TricksView) -> str:
     if is_you(name):
         return "Your lead" if not view.trick else "Your turn"
     return f"{name}'s turn"
+
+
+def table_lines(
+    view: TricksView, hand: Sequence[Card], cursor: int, marked: Sequence[Card]
+) -> tuple[list[str], int | None]:
+    """The window's lines: the trick, trumps and bid, the hand by suit, tricks and scores;
+    and which line is highlighted (the suit of the selected card).
+
+    ``hand`` is the hand in reading order, ``cursor`` the selected card in it; a marked card
+    is shown with a star, the selected one in brackets.
+    """
+    lines = [trick_text(view) if view.phase is not Phase.OVER else "Game over"]
+    status = trumps_text(view)
+    if view.bid_cards:
+        status += f". Your bid {bid_value_of(view.bid_cards)}, taken {view.tricks_won[view.seat]}"
+    lines.append(status)
+    highlight = None
+    selected = hand[cursor] if hand and 0 <= cursor < len(hand) else None
+    for suit, cards in by_suit(hand):
+        shown = []
+        for card in cards:
+            text = RANK_NAMES[card.rank] + ("*" if card in marked else "")
+            shown.append(f"[{text}]" if card == selected else text)
+        if selected is not None and selected.suit is suit:
+            highlight = len(lines)
+        lines.append(f"{suit_name(suit).capitalize()}: " + "  ".join(shown))
+    if view.phase is Phase.BIDDING and marked:
+        lines.append(bid_choice_text(hand, marked))
+    lines.append(tricks_text(view))
+    lines.append(scores_query_text(view))
+    return lines, highlight
+
+
+def empty_hand_text() -> str:
+    """A hand key with no cards."""
+    return "Your hand is empty"
+
+
+def marks_full_text() -> str:
+    """A fourth card marked for a bid."""
+    return "Three cards are marked already: unmark one first"
+
+
+def no_card_at_text(position: int, size: int) -> str:
+    """A number key past the end of the hand."""
+    return f"No card {position}: you hold {size}"
+
+
+def mark_text(
+    is_marked: bool, card_words: str, hand: Sequence[Card], marked: Sequence[Card]
+) -> str:
+    """``"Marked Queen of hearts. Bid 5: two hearts and a spade; you keep …"``."""
+    done = "Marked" if is_marked else "Unmarked"
+    return f"{done} {card_words}. {bid_choice_text(hand, marked)}"
+
+
+def suit_jump_text(cards: Sequence[Card], card_words: str) -> str:
+    """Moving to a suit: ``"3 hearts: Ace of hearts"``."""
+    suit = cards[0].suit
+    return f"{suit_count(len(cards), suit)}: {card_words}"
+
+
+def marked_card_text(card_words: str) -> str:
+    """A card of the hand marked for the bid, as the cursor reaches it."""
+    return f"{card_words}, marked"
+
+
+def declaration_choice_text(declaration: Declaration | None) -> str:
+    """What the declaration key has chosen."""
+    if declaration is Declaration.DECLARE:
+        return "Declare the bid: premium 30"
+    if declaration is Declaration.REVEAL:
+        return "Reveal the bid and play with your hand open: premium 60"
+    return "No declaration"
+
+
+def other_turn_text(name: str) -> str:
+    """``"Lily's turn"``."""
+    return f"{name}'s turn"
+
+
+def declarations_off_text() -> str:
+    """The declaration key in a game without declarations."""
+    return "This game is played without declarations"
