@@ -4,6 +4,11 @@ refusals and hints; every card, trick winner and deal score must have been spoke
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from ninetynine_audio.games.base import GameSetup
@@ -243,3 +248,42 @@ def test_the_trick_taking_game_is_chosen_in_the_menus() -> None:
     assert table is not None and table.setup.game == "tricks", said
     assert table.setup.kinds == ("human", "normal", "normal")
     assert any(line.startswith("Trick-taking Ninety-Nine.") for line in h.spoken)
+
+
+def test_a_whole_game_is_played_in_text_mode_from_stdin(tmp_path: Path) -> None:
+    # A player who tries the cards in turn: the number keys, then the arrows and Enter; a card
+    # that may not be played is refused with its reason and the next one is tried.
+    cycle = ["1", "2", "3", "return", *map(str, range(1, 8))]
+    cycle += ["right", "return"] * 10 + ["left"] * 12
+    keys = "\n".join(cycle * 60) + "\n"
+    env = dict(os.environ, NINETYNINE_AUDIO_HOME=str(tmp_path), SDL_AUDIODRIVER="dummy")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ninetynine_audio",
+            "play",
+            "--text",
+            "--game",
+            "tricks",
+            "--players",
+            "You:human,normal,easy",
+            "--seed",
+            "3",
+            "--target",
+            "30",
+            "--bot-pause",
+            "0",
+        ],
+        input=keys,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert "Trick-taking Ninety-Nine. You, Lily and Max, game to 30." in lines
+    assert any(line.startswith("You bid ") for line in lines)
+    assert any(line.startswith("You must follow ") for line in lines)
+    assert any(" with " in line and "points. Final totals:" in line for line in lines)
