@@ -61,6 +61,7 @@ GAME_SUMMARIES = {
     "classic": "Classic: keep the total at 99 or less; 2 to 8 players",
     "arcade": "Arcade: you against Lily, Max and Zoe, 3 lives each",
     "tactical": "Tactical: land on 33, 66 and 99; passing them costs points",
+    "tricks": "Tricks: three players; bid with three cards, then take exactly that many tricks",
 }
 
 LEVEL_NAMES = {
