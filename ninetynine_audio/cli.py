@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
@@ -68,6 +69,62 @@ def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
     return GameSetup(spec.id, names, kinds, options, seed, deck)
 
 
+SEED_RANGE = (0, 2**63 - 1)
+"""Seeds any reader of a log or save can hold as a 64-bit whole number."""
+
+BOT_PAUSE_RANGE = (0, 3000)
+"""The pause the Settings allow, in milliseconds; longer would leave a player waiting."""
+
+
+def check_ranges(args: argparse.Namespace) -> None:
+    """Refuse numbers outside what the game can use, before anything starts.
+
+    Raises:
+        SetupError: one sentence naming the option, its allowed range and the value given.
+    """
+    checks = [("seed", "--seed", SEED_RANGE, "")]
+    if getattr(args, "bot_pause", None) is not None:
+        checks.append(("bot_pause", "--bot-pause", BOT_PAUSE_RANGE, " milliseconds"))
+    if getattr(args, "games", None) is not None:
+        checks.append(("games", "--games", (0, 10**9), ""))
+    for name, flag, (low, high), unit in checks:
+        value = getattr(args, name, None)
+        if value is not None and not low <= value <= high:
+            raise SetupError(
+                f"{flag} must be from {low} to {high}{unit}, not {value}", option=name, value=value
+            )
+
+
+def check_deals(setup: GameSetup) -> None:
+    """Deal ``setup`` once, so a bad option is refused before a window opens or a word is said.
+
+    Raises:
+        SetupError: from the game, naming what is wrong.
+    """
+    find_game(setup.game).new_game(setup)
+
+
+def open_log_for_writing(path: Path, mode: str) -> IO[str]:
+    """Open ``--log-events`` (``"a"`` appends, ``"x"`` only creates, ``"w"`` replaces).
+
+    Raises:
+        SetupError: one sentence: the file exists (with ``"x"``), is a folder, its folder is
+            missing, or it cannot be written.
+    """
+    if path.is_dir():
+        raise SetupError(f"cannot write the event log {path}: it is a folder", option="log_events")
+    try:
+        return path.open(mode, encoding="utf-8")
+    except FileExistsError:
+        raise SetupError(
+            f"{path} exists already; add --force to replace it", option="log_events"
+        ) from None
+    except OSError as error:
+        raise SetupError(
+            f"cannot write the event log {path}: {error.strerror or error}", option="log_events"
+        ) from None
+
+
 # ---------------------------------------------------------------------------- simulate
 
 
@@ -118,11 +175,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot games and print each entry's results."""
     from ninetynine_audio.bots.tournament import run_tournament
 
+    check_ranges(args)
     seed = args.seed if args.seed is not None else 1
     setup = setup_from_args(args, seed)
     if HUMAN in setup.kinds:
         raise SetupError("simulate needs computer players only", option="players")
-    log = args.log_events.open("w", encoding="utf-8") if args.log_events else None
+    check_deals(setup)
+    # An existing log is replaced only when asked: a run of --games 0 would empty it.
+    mode = "w" if args.force else "x"
+    log = open_log_for_writing(args.log_events, mode) if args.log_events else None
     show_progress = args.games >= 100 and not args.quiet
     started = time.perf_counter()
     step = max(1, args.games // 100)
@@ -146,9 +207,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             keep_events=log is not None,
             deck=setup.deck,
         )
+    except OSError as error:  # the log's disk filled up or went away
+        raise SetupError(
+            f"cannot write the event log {args.log_events}: {error.strerror or error}",
+            option="log_events",
+        ) from None
     finally:
         if log:
-            log.close()
+            with contextlib.suppress(OSError):
+                log.close()
     seconds = time.perf_counter() - started
     print(format_tournament(result, seconds, not args.no_rotate))
     return 0
@@ -158,18 +225,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a log; exit 1 when any game differs."""
+    """Replay a log; exit 1 when any game differs, 2 when the file is not a log at all."""
     from ninetynine_audio.games.replay import replay_log
 
     records: list[dict[str, Any]] = []
-    with args.log.open(encoding="utf-8") as stream:
-        for number, line in enumerate(stream, 1):
-            if line.strip():
+    path: Path = args.log
+    try:
+        with path.open(encoding="utf-8") as stream:
+            for number, line in enumerate(stream, 1):
+                if not line.strip():
+                    continue
                 try:
-                    records.append(json.loads(line))
-                except json.JSONDecodeError as error:
-                    print(f"line {number} is not JSON: {error}", file=sys.stderr)
+                    record = json.loads(line)
+                except (ValueError, RecursionError) as error:
+                    print(f"{path}: line {number} is not JSON: {error}", file=sys.stderr)
                     return 1
+                if not isinstance(record, dict):
+                    print(f"{path}: line {number} is not a JSON object", file=sys.stderr)
+                    return 1
+                records.append(record)
+    except OSError as error:
+        print(f"ninetynine-audio: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"ninetynine-audio: {path} is not an event log: it is not text", file=sys.stderr)
+        return 2
     results = replay_log(records)
     bad = [r for r in results if not r.is_consistent]
     for r in bad:
@@ -183,13 +263,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Start the game (window, or text mode with ``--text``)."""
-    from ninetynine_audio.ui.app import run  # pygame is loaded only when playing
+    from ninetynine_audio.ui.start import run  # pygame is loaded only when playing
 
+    check_ranges(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     # A game named on the command line starts at once; otherwise the player uses the menus.
     wants_game = bool(args.game or args.players or args.deck)
     args.game = args.game or "classic"
     setup = setup_from_args(args, seed) if wants_game else None
+    if setup is not None:
+        check_deals(setup)
+    if args.log_events is not None:
+        open_log_for_writing(args.log_events, "a").close()  # refused here, not mid-game
     return run(args, setup, seed)
 
 
@@ -207,6 +292,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument("--no-rotate", action="store_true", help="entries keep their seats")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.add_argument(
+        "--force", action="store_true", help="replace the --log-events file if it exists"
+    )
     replay = commands.add_parser("replay", help="replay an event log and check it")
     replay.add_argument("log", type=Path)
     return parser

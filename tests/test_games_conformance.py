@@ -18,7 +18,9 @@ check here by registering; what only one family promises stays in that family's 
   consistent;
 - saves: a match saved mid-game and restored is the same match;
 - hidden cards: no view of a seat changes when the cards that seat cannot see are dealt again
-  at random (the family says how to deal them again: see ``resampler``).
+  at random by the game's ``resample``, and the other seats' views do change;
+- narration: every kind of event that happens is spoken by the family's
+  ``present.<family>.narrate``, at every verbosity.
 """
 
 from __future__ import annotations
@@ -29,7 +31,6 @@ import importlib.util
 import json
 import random
 import sys
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -43,7 +44,6 @@ from ninetynine_audio.games import saved as saves
 from ninetynine_audio.games.base import HUMAN, GameSetup, GameSpec
 from ninetynine_audio.games.errors import IllegalAction, SetupError
 from ninetynine_audio.games.registry import all_games, find_game
-from ninetynine_audio.games.tricks import resample as resample_tricks
 
 GAMES = [spec.id for spec in all_games()]
 SEEDS = range(30)
@@ -275,66 +275,119 @@ def test_a_match_saved_mid_game_is_restored_the_same(game: str) -> None:
 
 # ---------------------------------------------------------------------------- hidden cards
 
-Resampler = Callable[[Any, int, random.Random], Any]
 
-
-def resample_adding(state: Any, seat: int, rng: random.Random) -> Any:
-    """The adding table as ``seat`` might imagine it: the other hands and the stock dealt
-    again at random from the cards among them, each hand keeping its size."""
-    others = [other for other in range(len(state.hands)) if other != seat]
-    unseen = [card for other in others for card in state.hands[other]] + list(state.stock)
-    rng.shuffle(unseen)
-    cards = iter(unseen)
-    hands = list(state.hands)
-    for other in others:
-        hands[other] = tuple(next(cards) for _ in state.hands[other])
-    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(cards))
-
-
-RESAMPLERS: dict[str, Resampler] = {"adding": resample_adding, "tricks": resample_tricks}
-"""Until ``GameSpec`` has a ``resample`` of its own, how each family deals again what one
-seat cannot see."""
-
-
-def resampler(spec: GameSpec) -> Resampler:
-    """The family's way to deal again the cards a seat cannot see."""
-    own: Resampler | None = getattr(spec, "resample", None)
-    found = own or RESAMPLERS.get(spec.family)
-    assert found is not None, f"{spec.family} does not say which cards a seat cannot see"
-    return found
+def resampler(spec: GameSpec) -> Callable[[Any, int, random.Random], Any]:
+    """The game's own way to deal again the cards a seat cannot see."""
+    assert spec.resample is not None, (
+        f"the game {spec.id} ({spec.family}) has no GameSpec.resample: give it one that deals "
+        "again the cards a seat cannot see, so the test can check that no view shows them"
+    )
+    return spec.resample
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_no_view_shows_cards_its_seat_cannot_see(game: str) -> None:
-    moved = 0
+    resample = resampler(find_game(game))
+    samples = moved = 0
     for seed in SEEDS[::3]:
         run = playthrough(game, seed)
-        spec, resample = run.spec, resampler(run.spec)
+        spec = run.spec
         rng = random.Random(seed)
         for state in run.states[::4]:
             for seat in run.seats:
                 imagined = resample(state, seat, rng)
-                assert spec.view(imagined, seat) == spec.view(state, seat)
+                assert spec.view(imagined, seat) == spec.view(state, seat), (
+                    f"seed {seed}: seat {seat} can tell its resampled table from the real one"
+                )
                 assert spec.legal_actions(imagined, seat) == spec.legal_actions(state, seat)
+                samples += 1
                 # The new deal reached cards that the other seats do see.
                 moved += any(
                     spec.view(imagined, other) != spec.view(state, other)
                     for other in run.seats
                     if other != seat
                 )
-    assert moved > 0
+    # Not every sample can move a card (a hand of one seat left, an empty stock), but a hook
+    # that deals nothing again would move none.
+    assert moved > samples // 4, f"only {moved} of {samples} resampled tables differ"
 
 
-def test_the_adding_resampler_keeps_every_card_and_every_hand_size() -> None:
-    run = playthrough("classic", 1)
-    state = run.states[len(run.states) // 2]
-    imagined = resample_adding(state, 0, random.Random(1))
-    cards = Counter(c for hand in state.hands for c in hand) + Counter(state.stock)
-    again = Counter(c for hand in imagined.hands for c in hand) + Counter(imagined.stock)
-    assert again == cards
-    assert [len(h) for h in imagined.hands] == [len(h) for h in state.hands]
-    assert imagined.hands[0] == state.hands[0]
-    assert (imagined.pile, imagined.discard) == (state.pile, state.discard)
+# ---------------------------------------------------------------------------- narration
+
+VERBOSITIES = ("brief", "normal", "full")
+
+
+def family_wording(family: str) -> ModuleType:
+    """The family's wording package, ``ninetynine_audio.present.<family>``."""
+    name = f"ninetynine_audio.present.{family}"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError:
+        pytest.fail(f"the family {family} has no wording package {name}")
+    assert callable(getattr(module, "narrate", None)), (
+        f"{name} has no narrate(events, perspective) -> list[Utterance]"
+    )
+    return module
+
+
+def listeners(run: Playthrough, verbosity: str) -> list[Any]:
+    """A perspective for each seat of ``run`` as the listener, as the match screen makes it."""
+    from ninetynine_audio.present.seats import Perspective, seat_pans
+
+    humans = frozenset(s for s, kind in enumerate(run.setup.kinds) if kind == HUMAN)
+    return [
+        Perspective(
+            game=run.setup.game,
+            players=run.setup.names,
+            pans=seat_pans(len(run.seats), seat),
+            humans=humans,
+            listener=seat,
+            verbosity=verbosity,
+        )
+        for seat in run.seats
+    ]
+
+
+def is_heard(narrate: Callable[..., Any], events: Any, perspectives: list[Any]) -> bool:
+    """Whether some listener hears a non-empty line for ``events``."""
+    return any(
+        line.text.strip() for perspective in perspectives for line in narrate(events, perspective)
+    )
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_kind_of_event_has_a_spoken_line(game: str) -> None:
+    """At full verbosity each kind of event that happens is spoken alone, and at every
+    verbosity no step of play (the opening, or the events of one action) passes unheard.
+
+    One event may be silent in one case (another player's draw), so a kind counts as spoken
+    once some event of it, heard by some seat, gives a line. Brief and normal may leave an
+    event to the others of its step (a round whose loss the lives already told), but a step
+    that nobody hears is a move the player cannot follow.
+    """
+    spec = find_game(game)
+    narrate = family_wording(spec.family).narrate
+    occurred: set[str] = set()
+    spoken: set[str] = set()
+    unheard: dict[str, list[str]] = {}
+    for seed in SEEDS:
+        run = playthrough(game, seed)
+        full = listeners(run, "full")
+        for step in run.events:
+            for event in step:
+                kind = event.to_log()["event"]
+                occurred.add(kind)
+                if kind not in spoken and is_heard(narrate, [event], full):
+                    spoken.add(kind)
+        for verbosity in VERBOSITIES:
+            perspectives = listeners(run, verbosity)
+            for step in run.events:
+                if not is_heard(narrate, step, perspectives):
+                    kinds = ", ".join(event.to_log()["event"] for event in step)
+                    unheard.setdefault(verbosity, []).append(f"seed {seed}: {kinds}")
+    assert {"game_started", "game_ended"} <= occurred
+    assert sorted(occurred - spoken) == [], "event kinds never spoken at full verbosity"
+    assert {v: steps[:3] for v, steps in unheard.items()} == {}, "steps nobody hears"
 
 
 # ---------------------------------------------------------------------------- the referee

@@ -283,7 +283,17 @@ def test_clash_between_two_default_bindings_names_the_default_file(tmp_path: Pat
         load_default_keymap(broken)
 
 
-def test_keymap_documentation_lists_every_command() -> None:
+def test_keymap_documentation_lists_every_command_under_its_section() -> None:
     docs = (DEFAULT_KEYMAP_PATH.parents[1] / "docs" / "keymaps.md").read_text(encoding="utf-8")
     for command in COMMANDS:
         assert f"| `{command}` |" in docs, command
+    # Each "### … (`[section]`)" heading is followed by the table of that section's commands.
+    tables: dict[str, str] = {}
+    for part in docs.split("\n### ")[1:]:
+        heading, _, body = part.partition("\n")
+        if "(`[" in heading:
+            tables[heading.split("(`[")[1].split("]")[0]] = body.split("\n### ")[0]
+    for command in COMMANDS.values():
+        for context in command.contexts:
+            if context in tables:
+                assert f"| `{command.id}` |" in tables[context], (context, command.id)

@@ -139,6 +139,8 @@ def test_a_new_game_asks_before_dropping_the_saved_match(answer: str) -> None:
         "Yes, 1 of 2",
         "Choose a game. Classic: keep the total at 99 or less; 2 to 8 players, 1 of 4",
     ]
-    assert not match_file().exists()
+    # Yes only leads to the choice of a game: the saved match goes once one really starts.
+    assert match_file().read_text() == saved
     again.press("escape")
-    assert again.new_speech() == ["Main menu. Play, 1 of 6"]
+    assert again.new_speech() == ["Main menu. Play, 2 of 7"]
+    assert match_file().read_text() == saved

@@ -212,9 +212,13 @@ def test_the_declaration_key_cycles_when_the_option_is_on() -> None:
     h.press("space", "right", "space", "right", "space", "return")
     said = h.new_speech()
     assert any(line.startswith("You reveal: bid ") for line in said), said
-    off = start(7)
-    off.press("d")
-    assert off.new_speech()[-1] == "This game is played without declarations"
+
+
+def test_the_declaration_key_is_refused_in_a_game_without_declarations() -> None:
+    h = start(7)
+    h.press("d")
+    assert h.new_speech()[-1] == "This game is played without declarations"
+    assert "refused" in h.app.cues.names
 
 
 def test_the_window_shows_the_trick_the_hand_by_suit_and_the_scores() -> None:

@@ -13,6 +13,7 @@ action always has a ``seat``; an event always has ``to_log()``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -235,6 +236,11 @@ class GameSpec:
         deck_text: a stacked deck written back in that notation.
         fixed_seats: where the game names its seats itself (arcade's You, Lily, Max, Zoe).
         setup_from_log: the set-up a log's ``game_started`` line describes.
+        resample: ``resample(state, seat, rng)`` is a state that ``seat`` cannot tell from
+            ``state`` (its view is the same) with every card that seat cannot see dealt again
+            at random by ``rng``: the same cards, the same number in each hidden place. A
+            search that may not peek plays on such states; the conformance test uses it to
+            check that no view shows a hidden card. ``None`` for a game without one yet.
     """
 
     id: str
@@ -259,6 +265,7 @@ class GameSpec:
     setup_from_log: Callable[[Mapping[str, Any]], GameSetup]
     fixed_seats: tuple[str, ...] | None = None
     default_kinds: tuple[str, ...] = ("human", "normal", "normal", "normal")
+    resample: Callable[[Any, int, random.Random], Any] | None = None
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""

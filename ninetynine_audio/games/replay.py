@@ -62,8 +62,10 @@ def replay_game(records: list[dict[str, Any]], index: int = 0) -> ReplayResult:
         spec = find_game(str(start["game"]))
         setup = spec.setup_from_log(start)
         state, events = spec.new_game(setup)
-    except (GameError, KeyError, ValueError, TypeError) as error:
-        return result(f"the game cannot be set up again: {error}")
+    except Exception as error:
+        # GameError, KeyError, ValueError and TypeError are the usual ones; any other failure
+        # to read the line means the same: this log cannot be set up again.
+        return result(f"the game cannot be set up again: {_error_text(error)}")
     seats = {name: seat for seat, name in enumerate(setup.names)}
     position = 0
     produced = [event.to_log() for event in events]
@@ -87,9 +89,17 @@ def replay_game(records: list[dict[str, Any]], index: int = 0) -> ReplayResult:
             if encoded is None:
                 raise CodecError(f"a {record.get('event')} line cannot start a player's action")
             state, events = spec.apply(state, spec.codec.decode(encoded, len(setup.names)))
-        except (GameError, KeyError, ValueError, TypeError) as error:
-            return result(f"line {position + 1}: {record} cannot be played: {error}")
+        except Exception as error:
+            # A value of the wrong kind in the line (a list for a player, a number for a
+            # card) is a difference from the engine like any other.
+            return result(f"line {position + 1}: {record} cannot be played: {_error_text(error)}")
         produced = [event.to_log() for event in events]
+
+
+def _error_text(error: Exception) -> str:
+    if isinstance(error, GameError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
 
 
 def replay_log(records: Iterable[dict[str, Any]]) -> list[ReplayResult]:

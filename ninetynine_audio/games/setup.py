@@ -5,13 +5,43 @@ Everything here works through the registry, for any game.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.games.registry import find_game
 
-__all__ = ["GameSetup", "default_names", "game_id", "parse_players"]
+__all__ = ["MAX_NAME_LENGTH", "GameSetup", "default_names", "game_id", "parse_players"]
+
+MAX_NAME_LENGTH = 40
+"""The longest name a seat may have; speech and the window read the whole of it."""
+
+
+def _check_name(name: str) -> None:
+    """Refuse names that would reach the terminal or the screen reader as controls.
+
+    Control characters (escape sequences, bells, NUL) and the marks that reorder text
+    (bidirectional overrides) are refused; the name is otherwise kept exactly as written, in
+    the player's own spelling and case.
+    """
+    bad = [c for c in name if unicodedata.category(c) == "Cc" or c in _REORDERING]
+    if bad:
+        shown = ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(bad))
+        raise SetupError(
+            f"a player's name cannot hold control characters ({shown})",
+            option="players",
+            value=name,
+        )
+    if len(name) > MAX_NAME_LENGTH:
+        raise SetupError(
+            f"a player's name can be at most {MAX_NAME_LENGTH} characters long",
+            option="players",
+            value=name,
+        )
+
+
+_REORDERING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def game_id(text: str) -> str:
@@ -45,7 +75,9 @@ def parse_players(
                 option="players",
                 value=kind,
             )
-        names.append(name.strip() or None)
+        name = name.strip()
+        _check_name(name)
+        names.append(name or None)
         kinds.append(kind)
     game_spec = find_game(game)
     defaults = game_spec.default_names(tuple(kinds))

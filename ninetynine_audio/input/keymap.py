@@ -28,6 +28,7 @@ from ninetynine_audio.input.keynames import (
     is_lone_modifier,
     speakable_gesture,
 )
+from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
 
 __all__ = [
     "DEFAULT_KEYMAP_PATH",
@@ -35,14 +36,39 @@ __all__ = [
     "Keymap",
     "KeymapError",
     "document_sections",
+    "keymap_path_from_text",
     "load_default_keymap",
     "load_keymap",
     "read_keymap_file",
     "speakable_gesture",
 ]
 
-DEFAULT_KEYMAP_PATH = Path(__file__).resolve().parents[2] / "keymaps" / "default.toml"
+DEFAULT_KEYMAP_PATH = shipped_dir("keymaps") / "default.toml"
 """The keymap that ships with the game."""
+
+KEYMAP_READ_LIMIT = 1024 * 1024
+"""A keymap is a few kilobytes; a file over this size is refused without being read."""
+
+_READ_PROBLEMS = {
+    FileProblem.MISSING: "the file was not found.",
+    FileProblem.NOT_A_FILE: "this is not a file (a folder, a device or a pipe).",
+    FileProblem.TOO_LARGE: "the file is far too large to be a keymap.",
+    FileProblem.UNREADABLE: "the file could not be read ({detail}).",
+}
+
+
+def keymap_path_from_text(text: str) -> Path:
+    """The path a player typed for a keymap file, with ``~`` for their home folder expanded.
+
+    ``~name`` for a user the system does not know is kept as it is written (it then names a
+    file that is not found, which is what the player is told).
+    """
+    path = Path(text)
+    try:
+        return path.expanduser()
+    except RuntimeError:
+        return path
+
 
 SCHEMA = 1
 """The keymap format version this code reads (the ``schema`` line of a keymap file)."""
@@ -65,6 +91,7 @@ class KeymapError(Exception):
         self.problem = problem
         self.section = section
         self.key = key
+        self.is_missing = False  # the file itself is not there
         super().__init__(self._message())
 
     def _message(self) -> str:
@@ -158,17 +185,21 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
     """
     errors: list[KeymapError] = []
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        return {}, [KeymapError(path, "the file was not found.")]
+        text = read_file_bytes(path, KEYMAP_READ_LIMIT).decode("utf-8")
+    except FileProblem as exc:
+        error = KeymapError(path, _READ_PROBLEMS[exc.kind].format(detail=exc.detail))
+        error.is_missing = exc.kind == FileProblem.MISSING
+        return {}, [error]
     except UnicodeDecodeError:
         return {}, [KeymapError(path, "the file is not UTF-8 text.")]
-    except OSError as exc:
-        return {}, [KeymapError(path, f"the file could not be read ({exc.strerror}).")]
+    if "\x00" in text:
+        return {}, [KeymapError(path, "the file is not text: it holds NUL characters.")]
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return {}, [KeymapError(path, f"this is not valid TOML: {exc}.")]
+    except RecursionError:
+        return {}, [KeymapError(path, "this is not a keymap: its values are nested too deeply.")]
 
     bindings: Bindings = {}
     for name, value in document_sections(document):
@@ -356,9 +387,11 @@ def load_keymap(
         KeymapError: the default keymap itself is broken.
     """
     default = load_default_keymap(default_path)
-    if user_path is None or (missing_ok and not user_path.exists()):
+    if user_path is None:
         return default, []
     user_bindings, errors = read_keymap_file(user_path)
+    if missing_ok and any(error.is_missing for error in errors):
+        return default, []
     merged: Bindings = {c: dict(per) for c, per in default.bindings.items()}
     origins: Origins = {(c, cmd): default_path for c, per in merged.items() for cmd in per}
     for context, per in user_bindings.items():

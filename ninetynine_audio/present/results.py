@@ -131,8 +131,6 @@ RESET_STATISTICS = "Reset statistics"
 RESET_QUESTION = "Every result counted so far will be lost. Reset the statistics?"
 NEW_GAME_QUESTION = "A saved match will be lost. Start a new game?"
 LEAVE_MATCH_QUESTION = "This match will be lost. Start a new game?"
-YES = "Yes"
-NO = "No"
 
 
 def results_hint(verbosity: str = NORMAL) -> str:

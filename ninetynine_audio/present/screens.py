@@ -14,6 +14,7 @@ RULES = "Rules"
 KEYS = "Keys"
 SETTINGS = "Settings"
 QUIT = "Quit"
+QUIT_QUESTION = "Quit the game?"
 
 CHOOSE_GAME = "Choose a game"
 CHOOSE_PLAYERS = "How many players"
@@ -45,6 +46,10 @@ CONTEXT_TITLES = {
     "help": "Reading rules",
     "global": "Everywhere",
 }
+
+
+YES = "Yes"
+NO = "No"
 
 
 def context_title(context: str) -> str:
@@ -145,6 +150,15 @@ def milliseconds(value: int) -> str:
     return f"{value} milliseconds"
 
 
+PLAY_NUMBERED_CARD = "Play that card of your hand"
+"""Key help's one entry for the number keys that play a card by its place in the hand."""
+
+
+def key_entry_text(keys: Sequence[str], description: str) -> str:
+    """One line of the Keys reader: ``"Up arrow or Plus: Choose the higher value"``."""
+    return f"{' or '.join(keys)}: {description}"
+
+
 def key_help_text(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
     """``"T: Say whose turn it is. C: Announce the total. …"`` from (description, keys) pairs."""
     parts = [f"{' or '.join(keys)}: {description}" for description, keys in entries]
@@ -193,6 +207,19 @@ def rules_edge_text(at_end: bool) -> str:
 def goodbye_text() -> str:
     """Said when quitting."""
     return "Goodbye"
+
+
+def no_display_text(reason: str) -> str:
+    """Said in the terminal when no window can be shown, before text mode starts."""
+    return (
+        f"No window can be shown here ({reason}), so the game plays in this terminal instead. "
+        "Type key names and press Enter; an empty line is Enter."
+    )
+
+
+def event_log_failed_text(reason: str) -> str:
+    """The ``--log-events`` file stopped taking lines; the game goes on."""
+    return f"The event log could not be written ({reason}); the game goes on without it."
 
 
 def hint_text(card_words: str) -> str:

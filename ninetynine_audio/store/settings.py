@@ -138,7 +138,8 @@ def _clean(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         elif name == "keymap_path":
             if value is None or (isinstance(value, str) and value.strip() == ""):
                 continue
-            good = value if isinstance(value, str) else None
+            # No file can have a NUL character in its path.
+            good = value if isinstance(value, str) and "\x00" not in value else None
         else:  # pragma: no cover - a new field without cleaning rules is a coding slip
             raise AssertionError(f"no cleaning rule for setting {name}")
         if good is None:

@@ -7,22 +7,19 @@ them into commands for the screen on top, and screens speak through :meth:`App.s
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import json
 import logging
 import random
-import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any
 
 from ninetynine_audio.audio import (
     BackendOptions,
-    CuePlayer,
     Speaker,
-    SpeechBackend,
     create_backend,
 )
 from ninetynine_audio.audio.utterance import Priority, Utterance
@@ -34,15 +31,26 @@ from ninetynine_audio.input.commands import (
     GLOBAL,
     commands_for,
 )
-from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
+from ninetynine_audio.input.keymap import (
+    Keymap,
+    keymap_path_from_text,
+    load_keymap,
+    speakable_gesture,
+)
+from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
-from ninetynine_audio.store.settings import Settings, load_settings, save_settings
+from ninetynine_audio.store.saves import discard_match
+from ninetynine_audio.store.settings import Settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
-from ninetynine_audio.ui.match import MatchScreen, Resumed
+from ninetynine_audio.ui.host import ResultCallback
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
-from ninetynine_audio.ui.screen import Menu, Screen
+from ninetynine_audio.ui.screen import Screen, ask
+
+if TYPE_CHECKING:
+    # A match screen is loaded with its first match: the menus come up without it.
+    from ninetynine_audio.ui.match import MatchScreen, Resumed
 
 log = logging.getLogger(__name__)
 
@@ -100,6 +108,12 @@ class App:
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
             self.say(f"{words.APP_TITLE}. {opening}")
+        elif menu.saved is not None:
+            # A game named on the command line would replace the saved match: ask first, as
+            # the Play menu does (No is chosen first; the end of input answers nothing).
+            self._seed_used = True
+            self.say(words.APP_TITLE)
+            ask(self, results.NEW_GAME_QUESTION, lambda a: a.start_game(setup))
         else:
             self._seed_used = True
             self.say(words.APP_TITLE)
@@ -135,6 +149,22 @@ class App:
             self._gesture_started = None
         self.changed = True
 
+    def play_cue(self, name: str) -> None:
+        """Play one sound cue."""
+        self.cues.play(name)
+
+    def stop_speech(self) -> None:
+        """Cut off what is being said."""
+        self.speaker.stop()
+
+    def clear_history(self) -> None:
+        """Start the spoken history afresh."""
+        self.speaker.clear_history()
+
+    def command_for(self, context: str, gesture: str) -> str | None:
+        """The command a key gives on a screen of ``context``."""
+        return self.keymap.command_for(context, gesture)
+
     def speech_idle(self) -> bool:
         """Nothing is waiting to be spoken (the last phrase may still be sounding)."""
         return not self.speaker.pending
@@ -169,20 +199,38 @@ class App:
         """The screen on top."""
         return self.stack[-1]
 
-    def push(self, screen: Screen) -> None:
-        """Open ``screen`` over the current one."""
+    def push(self, screen: Screen, on_result: ResultCallback | None = None) -> None:
+        """Open ``screen`` over the current one; ``on_result`` receives what it answers."""
+        screen.result_callback = on_result
         self.stack.append(screen)
         self.changed = True
         screen.enter(self)
 
-    def pop(self) -> None:
-        """Close the top screen; closing the last one quits."""
-        self.stack.pop()
+    def dismiss(self, result: Any = None) -> None:
+        """Close the top screen with ``result``; closing the last one quits.
+
+        The screen's callback receives the result and decides what is said next; without a
+        callback the screen below is spoken again.
+        """
+        screen = self.stack.pop()
         self.changed = True
         if not self.stack:
             self.quit()
             return
-        self.top.resume(self)
+        callback, screen.result_callback = screen.result_callback, None
+        if callback is None:
+            self.top.resume(self)
+        else:
+            callback(result)
+
+    def pop(self) -> None:
+        """Close the top screen with no answer."""
+        self.dismiss(None)
+
+    def resume_top(self) -> None:
+        """Say the screen on top again."""
+        if self.stack:
+            self.top.resume(self)
 
     def back_to_main_menu(self) -> None:
         """Leave everything and return to the main menu."""
@@ -199,16 +247,25 @@ class App:
         if stop:
             self.speaker.stop()
         self.paused_table = None
+        from ninetynine_audio.ui.match import MatchScreen
+
         table = MatchScreen(setup)
+        # Only now that the new match has really started does the saved one go (the new one
+        # is saved in its place after its first turn).
+        problem = discard_match()
         self.stack = [*self.stack[:1], table]
         self.changed = True
         self.log_events(table.events)
         table.enter(self)
+        if problem:
+            self.say(problem, queue=True)
 
     def continue_match(self, resumed: Resumed) -> None:
         """Open the table of a saved match where it stopped."""
         self.speaker.stop()
         self.paused_table = None
+        from ninetynine_audio.ui.match import MatchScreen
+
         table = MatchScreen(resumed[0].setup, resumed)
         self.stack = [*self.stack[:1], table]
         self.changed = True
@@ -240,7 +297,7 @@ class App:
                 continue
             paragraphs.append(Paragraph(words.context_title(context), is_heading=True))
             for description, keys in entries:
-                paragraphs.append(Paragraph(f"{' or '.join(keys)}: {description}"))
+                paragraphs.append(Paragraph(words.key_entry_text(keys, description)))
         self.push(Reader(words.KEYS, paragraphs))
 
     def quit(self) -> None:
@@ -270,7 +327,7 @@ class App:
             keys = [speakable_gesture(g) for g in gestures]
             if command.id.startswith("play_card_"):
                 if not numbers:
-                    entries.append(("Play that card of your hand", numbers))
+                    entries.append((words.PLAY_NUMBERED_CARD, numbers))
                 numbers.extend(keys)
                 continue
             entries.append((command.description, keys))
@@ -367,21 +424,33 @@ class App:
         self.speaker.pump()
         self.speaker.close()
         if self.event_log is not None:
-            self.event_log.close()
+            with contextlib.suppress(OSError):
+                self.event_log.close()
             self.event_log = None
 
     def log_events(self, events: Sequence[GameEvent]) -> None:
         """Append events to the ``--log-events`` file, one JSON object per line."""
         if self.event_log is None:
             return
-        for event in events:
-            self.event_log.write(json.dumps(event.to_log()) + "\n")
-        self.event_log.flush()
+        try:
+            for event in events:
+                self.event_log.write(json.dumps(event.to_log()) + "\n")
+            self.event_log.flush()
+        except OSError as exc:
+            # A full or vanished disk: say so once and play on without the log.
+            log.warning("the event log could not be written", exc_info=True)
+            with contextlib.suppress(OSError):
+                self.event_log.close()
+            self.event_log = None
+            self.say(words.event_log_failed_text(exc.strerror or str(exc)), queue=True)
 
     # -- settings ------------------------------------------------------------------------------
 
-    def update_settings(self, **changes: Any) -> None:
-        """Change settings, apply them at once and save them."""
+    def update_settings(self, *, say_problems: bool = True, **changes: Any) -> list[str]:
+        """Change settings, apply them at once and save them.
+
+        Problems (a keymap that cannot be used, a file that cannot be written) are spoken,
+        queued, unless ``say_problems`` is false; they are returned either way."""
         old = self.settings
         self.settings = old.with_changes(**changes)
         new = self.settings
@@ -396,14 +465,16 @@ class App:
             self._switch_speech(new.speech_backend)
         problems = self.reload_keymap() if new.keymap_path != old.keymap_path else []
         problem = save_settings(new, self.save_settings_to)
-        for notice in [*problems, problem]:
-            if notice:
+        notices = [notice for notice in [*problems, problem] if notice]
+        if say_problems:
+            for notice in notices:
                 self.say(notice, queue=True)
+        return notices
 
     def reload_keymap(self) -> list[str]:
         """Load the keymap the settings name, at once. A broken one is not used: the default
         keys stay, and the sentences saying why are returned to be spoken."""
-        keymap, problems = _keymap(self.settings)
+        keymap, problems = keymap_for(self.settings)
         self.keymap = keymap
         return [words.keymap_problem_text(problem) for problem in problems]
 
@@ -419,88 +490,9 @@ class App:
             self.say(words.speech_fallback_text(choice, backend.name), queue=True)
 
 
-# ---------------------------------------------------------------------------- wiring
-
-
-def _keymap(settings: Settings) -> tuple[Keymap, list[str]]:
+def keymap_for(settings: Settings) -> tuple[Keymap, list[str]]:
+    """The keymap the settings name (or the optional one in the config folder), with the
+    problems that kept a user file from being used."""
     if settings.keymap_path:
-        return load_keymap(Path(settings.keymap_path).expanduser())
+        return load_keymap(keymap_path_from_text(settings.keymap_path))
     return load_keymap(paths.user_keymap_file(), missing_ok=True)
-
-
-def build_app(
-    args: argparse.Namespace,
-    seed: int,
-    *,
-    backend: SpeechBackend | None = None,
-    stream: TextIO | None = None,
-    clock: Callable[[], float] = time.monotonic,
-) -> tuple[App, list[str]]:
-    """Everything the game needs, from the command line and the saved settings."""
-    settings, notices = load_settings()
-    keymap, problems = _keymap(settings)
-    notices = notices + [words.keymap_problem_text(p) for p in problems]
-    text_mode = bool(getattr(args, "text", False))
-    choice = getattr(args, "speech", None) or ("text" if text_mode else settings.speech_backend)
-    options = BackendOptions(
-        tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
-    )
-    if backend is None:
-        backend = create_backend(choice, options=options)
-        if choice != "auto" and backend.name != choice:
-            notices.append(words.speech_fallback_text(choice, backend.name))
-    player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
-    cues = CueRouter(player)
-    speaker = Speaker(backend, cues=cues)
-    log_path = getattr(args, "log_events", None)
-    # Open for the whole session; App.close closes it.
-    event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115
-    app = App(
-        speaker=speaker,
-        cues=cues,
-        keymap=keymap,
-        settings=settings,
-        seed=seed,
-        clock=clock,
-        bot_pause_ms=getattr(args, "bot_pause", None),
-        event_log=event_log,
-        backend_options=options,
-    )
-    return app, notices
-
-
-def _log_to_file() -> None:
-    """Send log messages to a file: on stderr a screen reader would read them out."""
-    root = logging.getLogger()
-    if root.handlers:
-        return
-    try:
-        folder = paths.log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "ninetynine-audio.log"
-        handler: logging.Handler = logging.FileHandler(path, "a", "utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-
-
-def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
-    """Play: the window, or text mode with ``--text``. Returns the exit status."""
-    _log_to_file()
-    if getattr(args, "text", False):
-        from ninetynine_audio.ui.textmode import run_text
-
-        app, notices = build_app(args, seed, stream=sys.stdout)
-        app.start(setup, notices)
-        return run_text(app, sys.stdin)
-    from ninetynine_audio.ui.window import Window
-
-    window = Window()
-    app, notices = build_app(args, seed)
-    app.start(setup, notices)
-    return window.run(app)
-
-
-__all__ = ["App", "Menu", "build_app", "run"]

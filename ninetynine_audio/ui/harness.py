@@ -16,8 +16,9 @@ from ninetynine_audio.audio import RecorderBackend
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.gestures import KEY_CODES
 from ninetynine_audio.input.keynames import gesture_from_name, split_gesture
-from ninetynine_audio.ui.app import App, build_app
+from ninetynine_audio.ui.app import App
 from ninetynine_audio.ui.match import MatchScreen
+from ninetynine_audio.ui.start import build_app
 from ninetynine_audio.ui.window import Window
 
 _CODES = {name: code for code, name in KEY_CODES.items()}

@@ -28,7 +28,7 @@ from ninetynine_audio.ui.screen import Display, Screen
 from ninetynine_audio.ui.tables.base import TableController, controller_class
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
 
 Resumed = tuple[SavedMatch, Any, tuple[Any, ...]]
 """A match continued from its save: what ``games.saved.resume`` returns."""
@@ -118,7 +118,7 @@ class MatchScreen(Screen):
     def enter(self, app: App) -> None:
         """Speak the opening (or where a continued match stands) and hand the turn on."""
         # History steps through what was said in this match only.
-        app.speaker.clear_history()
+        app.clear_history()
         app.reset_history_position()
         if self.is_resumed:
             v = app.settings.verbosity
@@ -314,7 +314,7 @@ class MatchScreen(Screen):
             self.refuse(app, words.not_now_text())
             return
         self.skipping = True
-        app.speaker.stop()
+        app.stop_speech()
         app.say(words.skipping_text())
 
     # -- the window ------------------------------------------------------------------------------

@@ -14,13 +14,12 @@ from ninetynine_audio.games.saved import resume
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
-from ninetynine_audio.store.saves import discard_match, load_match
-from ninetynine_audio.ui.match import Resumed
-from ninetynine_audio.ui.results import StatisticsMenu, confirm_menu
-from ninetynine_audio.ui.screen import Menu, MenuItem
+from ninetynine_audio.store.saves import load_match
+from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
+    from ninetynine_audio.ui.match import Resumed
 
 
 class MainMenu(Menu):
@@ -31,7 +30,7 @@ class MainMenu(Menu):
     """
 
     def __init__(self, app: App) -> None:
-        super().__init__(words.MAIN_MENU, [], on_back=lambda a: a.quit())
+        super().__init__(words.MAIN_MENU, [], on_back=_ask_to_quit)
         self.saved: Resumed | None = None
         self.problem: str | None = None
         self.start_at_top = False  # set when a match was left: Continue is then first
@@ -52,7 +51,7 @@ class MainMenu(Menu):
             MenuItem(words.PLAY, self._play),
             MenuItem(words.RULES, lambda a: a.push(rules_menu())),
             MenuItem(words.KEYS, lambda a: a.open_keys()),
-            MenuItem(results.STATISTICS, lambda a: a.push(StatisticsMenu(a))),
+            MenuItem(results.STATISTICS, _open_statistics),
             MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
             MenuItem(words.QUIT, lambda a: a.quit()),
         ]
@@ -88,14 +87,23 @@ class MainMenu(Menu):
             return
 
         def drop_and_play(a: App) -> None:
-            problem = discard_match()
-            self.saved = None
-            a.stack.pop()  # the question
+            # The saved match stays until the new game really starts (App.start_game): going
+            # back from the game menu must still find it.
             a.push(game_menu())
-            if problem:
-                a.say(problem, queue=True)
 
-        app.push(confirm_menu(results.NEW_GAME_QUESTION, drop_and_play))
+        ask(app, results.NEW_GAME_QUESTION, drop_and_play)
+
+
+def _ask_to_quit(app: App) -> None:
+    """Escape on the main menu: a question first, No chosen, as for every choice that ends."""
+    ask(app, words.QUIT_QUESTION, lambda a: a.quit())
+
+
+def _open_statistics(app: App) -> None:
+    # The statistics screen (and the statistics file's reader) load when first opened.
+    from ninetynine_audio.ui.results import StatisticsMenu
+
+    app.push(StatisticsMenu(app))
 
 
 def main_menu(app: App) -> MainMenu:
@@ -257,10 +265,9 @@ def pause_menu(app: App) -> Menu:
             return
 
         def start(b: App) -> None:
-            discard_match()
-            b.start_game(b.next_setup(table.setup))
+            b.start_game(b.next_setup(table.setup))  # which drops the saved match
 
-        a.push(confirm_menu(results.LEAVE_MATCH_QUESTION, start))
+        ask(a, results.LEAVE_MATCH_QUESTION, start)
 
     def rules(a: App) -> None:
         if table is not None:
@@ -312,19 +319,19 @@ def keymap_files() -> list[Path]:
     return [f for f in found if f.name != paths.USER_KEYMAP_FILE_NAME and f.is_file()]
 
 
+@dataclass(frozen=True)
+class KeymapChoice:
+    """What the keymap list answers: the file chosen, or ``None`` for the usual keys."""
+
+    path: Path | None
+
+
 def keymap_menu(app: App) -> Menu:
     """The usual keys (the defaults, with ``keymap.toml`` when there is one) or another file."""
     files = keymap_files()
 
     def pick(a: App, path: Path | None) -> None:
-        # The settings menu says the new value first; a problem with the file follows it.
-        a.stack.pop()
-        a.settings = a.settings.with_changes(keymap_path=None if path is None else str(path))
-        problems = a.reload_keymap()
-        a.top.resume(a)
-        a.update_settings()  # saves the choice
-        for problem in problems:
-            a.say(problem, queue=True)
+        a.dismiss(KeymapChoice(path))
 
     items = [MenuItem(words.keymap_choice(None).capitalize(), partial(pick, path=None))]
     items += [MenuItem(f.name, partial(pick, path=f)) for f in files]
@@ -361,6 +368,17 @@ def settings_menu(app: App) -> Menu:
 
         return MenuItem(label, change)
 
+    def keymap_chosen(choice: object) -> None:
+        if not isinstance(choice, KeymapChoice):
+            app.resume_top()
+            return
+        # The settings menu says the new value first; a problem with the file follows it.
+        path = None if choice.path is None else str(choice.path)
+        problems = app.update_settings(keymap_path=path, say_problems=False)
+        app.resume_top()
+        for problem in problems:
+            app.say(problem, queue=True)
+
     menu = Menu(
         words.SETTINGS,
         [
@@ -372,7 +390,7 @@ def settings_menu(app: App) -> Menu:
             item("tts_volume", str, VOLUME_STEPS),
             item("bot_pause_ms", words.milliseconds, PAUSE_STEPS),
             item("practice", words.on_off, (False, True)),
-            MenuItem(keymap_label, lambda a: a.push(keymap_menu(a))),
+            MenuItem(keymap_label, lambda a: a.push(keymap_menu(a), on_result=keymap_chosen)),
             MenuItem(words.BACK_TO_MENU, _pop),
         ],
         on_back=_pop,

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.input.commands import HELP
 from ninetynine_audio.present import screens as words
+from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
 from ninetynine_audio.ui.screen import Display, Screen
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+RULES_DIR = shipped_dir("rules")
 
 
 @dataclass(frozen=True)
@@ -75,9 +75,10 @@ def rules_paragraphs(game: str) -> list[Paragraph] | None:
     """The rules of ``game`` from ``docs/rules/<game>.md``, or None when there are none."""
     path = RULES_DIR / f"{game}.md"
     try:
-        return parse_markdown(path.read_text(encoding="utf-8"))
-    except OSError:
+        text = read_file_bytes(path).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError):  # missing, not a file, or damaged
         return None
+    return parse_markdown(text)
 
 
 class Reader(Screen):

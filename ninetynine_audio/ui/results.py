@@ -18,10 +18,10 @@ from ninetynine_audio.store.stats import (
     record_result,
     reset_statistics,
 )
-from ninetynine_audio.ui.screen import Menu, MenuItem
+from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
     from ninetynine_audio.ui.match import MatchScreen
 
 MenuAction = Callable[["App"], None]
@@ -158,25 +158,14 @@ class StatisticsMenu(Menu):
             self.problem = None
 
     def _ask_reset(self, app: App) -> None:
-        app.push(confirm_menu(words.RESET_QUESTION, self._reset))
+        ask(app, words.RESET_QUESTION, self._reset)
 
     def _reset(self, app: App) -> None:
         statistics, problems = reset_statistics()
-        app.stack.pop()  # the question
         self.rebuild(app, statistics)
         app.say(f"{words.statistics_reset_text()}. {self.item_text(app)}")
         for problem in problems:
             app.say(problem, queue=True)
-
-
-def confirm_menu(question: str, on_yes: MenuAction, on_no: MenuAction | None = None) -> Menu:
-    """Yes or No, No first so that a hurried Enter loses nothing."""
-    return Menu(
-        question,
-        [MenuItem(words.YES, on_yes), MenuItem(words.NO, on_no or _pop)],
-        on_back=on_no or _pop,
-        index=1,
-    )
 
 
 def _pop(app: App) -> None:
@@ -185,6 +174,4 @@ def _pop(app: App) -> None:
 
 def _nothing(app: App) -> None:
     """Choosing a line of figures reads it again."""
-    top = app.top
-    if isinstance(top, Menu):
-        top.refresh(app)
+    app.resume_top()

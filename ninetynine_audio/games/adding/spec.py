@@ -7,18 +7,10 @@ notation; they differ in their player counts and in the options a player may set
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import fields
-from typing import Any
+from dataclasses import fields, replace
+from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.cards import Card, CardParseError, card_text, parse_card, parse_cards
-from ninetynine_audio.games.adding.engine import (
-    apply,
-    check,
-    legal_actions_for,
-    new_game,
-    view,
-)
-from ninetynine_audio.games.adding.model import AddingState, Choice, DrawCard, PlayCard
 from ninetynine_audio.games.adding.rules import (
     CLASSIC_FLAGS,
     HAND_SIZES,
@@ -39,6 +31,14 @@ from ninetynine_audio.games.base import (
     Outcome,
 )
 from ninetynine_audio.games.errors import SetupError
+
+if TYPE_CHECKING:
+    import random
+
+    from ninetynine_audio.games.adding.model import AddingState, AddingView, DrawCard, PlayCard
+
+# The engine is imported by the functions below when a game is first played, not when the
+# games are registered: listing the games (menus, --help) must not load it.
 
 FAMILY = "adding"
 DEFAULT_NAMES = ("Lily", "Max", "Zoe", "Anna", "Ben", "Carla", "Dan", "Eve")
@@ -101,6 +101,8 @@ def adding_options(options: Mapping[str, Any]) -> AddingOptions:
 
 
 def _new_game(setup: GameSetup) -> tuple[AddingState, tuple[Any, ...]]:
+    from ninetynine_audio.games.adding.engine import new_game
+
     return new_game(
         setup.game,
         setup.names,
@@ -111,12 +113,36 @@ def _new_game(setup: GameSetup) -> tuple[AddingState, tuple[Any, ...]]:
     )
 
 
+def _legal_actions(state: AddingState, seat: int) -> tuple[PlayCard | DrawCard, ...]:
+    from ninetynine_audio.games.adding.engine import legal_actions_for
+
+    return legal_actions_for(state, seat)
+
+
+def _check(state: AddingState, action: PlayCard | DrawCard) -> object:
+    from ninetynine_audio.games.adding.engine import check
+
+    return check(state, action)
+
+
+def _apply(state: AddingState, action: PlayCard | DrawCard) -> tuple[AddingState, tuple[Any, ...]]:
+    from ninetynine_audio.games.adding.engine import apply
+
+    return apply(state, action)
+
+
+def _view(state: AddingState, seat: int) -> AddingView:
+    from ninetynine_audio.games.adding.engine import view
+
+    return view(state, seat)
+
+
 def seats_to_act(state: AddingState) -> tuple[int, ...]:
     """Seats owing a draw first, in seat order (manual draw), then the seat whose turn it is."""
     if state.is_over:
         return ()
     drawing = tuple(
-        seat for seat, owed in enumerate(state.owes_draw) if owed and legal_actions_for(state, seat)
+        seat for seat, owed in enumerate(state.owes_draw) if owed and _legal_actions(state, seat)
     )
     return drawing if state.to_act in drawing else (*drawing, state.to_act)
 
@@ -138,6 +164,26 @@ def _scores(state: AddingState) -> tuple[int, ...]:
     return state.lives
 
 
+def resample(state: AddingState, seat: int, rng: random.Random) -> AddingState:
+    """The table as ``seat`` may imagine it: the other hands and the stock dealt again.
+
+    The cards ``seat`` cannot see are the other players' hands and the stock; they are
+    shuffled together by ``rng`` and dealt back, each hand keeping its size and the rest
+    becoming the stock. The seed of later shuffles (a rebuilt stock, the next deal) is drawn
+    again too, since ``seat`` cannot know the order those will take. Everything public — the
+    pile, the cleared cards, the total, lives, turn and direction — stays as it is.
+    """
+    others = [other for other in range(len(state.hands)) if other != seat]
+    unseen = [card for other in others for card in state.hands[other]]
+    unseen.extend(state.stock)
+    rng.shuffle(unseen)
+    cards = iter(unseen)
+    hands = list(state.hands)
+    for other in others:
+        hands[other] = tuple(next(cards) for _ in state.hands[other])
+    return replace(state, hands=tuple(hands), stock=tuple(cards), seed=rng.getrandbits(32))
+
+
 # ---------------------------------------------------------------------------- actions
 
 PLAY = "play"
@@ -147,6 +193,8 @@ DRAW = "draw"
 def encode(action: PlayCard | DrawCard) -> list[Any]:
     """``["play", seat, "10H", "-10"]`` (the choice ``None`` for a card with one way) or
     ``["draw", seat]``."""
+    from ninetynine_audio.games.adding.model import DrawCard
+
     if isinstance(action, DrawCard):
         return [DRAW, action.seat]
     return [
@@ -164,6 +212,8 @@ def _is_int(value: object) -> bool:
 
 def decode(item: Any, seats: int) -> PlayCard | DrawCard:
     """The action written by :func:`encode`, for a table of ``seats`` seats."""
+    from ninetynine_audio.games.adding.model import Choice, DrawCard, PlayCard
+
     if not isinstance(item, list) or not item or item[0] not in (PLAY, DRAW):
         raise CodecError(f"{item!r} is not a play or a draw")
     expected = 4 if item[0] == PLAY else 2
@@ -258,10 +308,10 @@ def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) 
         options=options,
         new_game=_new_game,
         seats_to_act=seats_to_act,
-        legal_actions=legal_actions_for,
-        check=check,
-        apply=apply,
-        view=view,
+        legal_actions=_legal_actions,
+        check=_check,
+        apply=_apply,
+        view=_view,
         outcome=outcome,
         progress=_progress,
         scores=_scores,
@@ -271,6 +321,7 @@ def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) 
         deck_text=_deck_text,
         setup_from_log=setup_from_log,
         fixed_seats=ARCADE_NAMES if game == "arcade" else None,
+        resample=resample,
     )
 
 

@@ -121,5 +121,6 @@ SPEC = register(
         deck_text=deck_text,
         setup_from_log=setup_from_log,
         default_kinds=("human", "normal", "normal"),
+        resample=resample,
     )
 )

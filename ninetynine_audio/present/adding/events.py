@@ -97,9 +97,7 @@ def lives_changed_text(group: Sequence[LivesChanged], game: str, verbosity: str)
     first = group[0]
     loss = -first.change
     names = [e.player for e in group]
-    left = ", ".join(
-        f"{object_name(e.player).capitalize()} {e.lives if e.lives > 0 else 'out'}" for e in group
-    )
+    left = ", ".join(f"{e.player} {e.lives if e.lives > 0 else 'out'}" for e in group)
     if len(group) == 1:
         subject = subject_verb(first.player, "lose", "loses")
         noun = lives_noun(game, loss)

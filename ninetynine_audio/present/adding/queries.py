@@ -68,7 +68,7 @@ def lives_text(view: AddingView, verbosity: str = NORMAL) -> str:
     parts = []
     for seat, name in enumerate(view.players):
         lives = view.lives[seat]
-        shown = object_name(name).capitalize()
+        shown = name  # as the player wrote it: "DJ", "McCoy", "Ann-Marie"
         parts.append(f"{shown} {lives}" if lives > 0 else f"{shown} out")
     head = lives_noun(game, 2).capitalize()
     return ", ".join(parts) if verbosity == BRIEF else f"{head}: " + ", ".join(parts)

@@ -40,7 +40,7 @@ from ninetynine_audio.ui.screen import Display
 from ninetynine_audio.ui.tables.base import TableController
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
     from ninetynine_audio.ui.match import MatchScreen
 
 FAMILY = "adding"
@@ -132,7 +132,7 @@ class Table(TableController):
             if cue is None:
                 app.say(queries.danger_text(state.total))
             else:
-                app.cues.play(cue)
+                app.play_cue(cue)
         elif command == "announce_lives":
             app.say(queries.lives_text(view(state, 0), v))
         elif command == "announce_direction":

@@ -20,7 +20,7 @@ from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.ui.screen import Display
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
     from ninetynine_audio.ui.match import MatchScreen
 
 

@@ -36,7 +36,7 @@ from ninetynine_audio.ui.screen import Display
 from ninetynine_audio.ui.tables.base import TableController
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
     from ninetynine_audio.ui.match import MatchScreen
 
 FAMILY = "tricks"
