@@ -495,16 +495,11 @@ def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event
     bids[seat] = tuple(action.cards)
     intents = list(state.intents)
     intents[seat] = action.declaration
-    events: list[Event] = []
-    order = bidding_order(state.dealer)
-    logged = state.logged_bids
-    while logged < SEATS and bids[order[logged]]:  # one line: bids come in order
-        bidder = order[logged]
-        cards = bids[bidder]
-        events.append(
-            BidMade(bidder, state.players[bidder], cards, bid_value(cards), intents[bidder])
-        )
-        logged += 1
+    cards = bids[seat]
+    events: list[Event] = [
+        BidMade(seat, state.players[seat], cards, bid_value(cards), action.declaration)
+    ]
+    logged = state.logged_bids + 1
     state = replace(
         state, hands=tuple(hands), bids=tuple(bids), intents=tuple(intents), logged_bids=logged
     )
