@@ -16,6 +16,7 @@ from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, OptionSpec
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.games.registry import all_games, find_game, game_ids
 from ninetynine_audio.games.setup import parse_players
+from ninetynine_audio.store.settings import SPEECH_BACKENDS
 
 if TYPE_CHECKING:
     from ninetynine_audio.bots.tournament import GameRecord, TournamentResult
@@ -314,7 +315,7 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--text", action="store_true", help="play in the terminal, no window")
     parser.add_argument(
         "--speech",
-        choices=("auto", "screenreader", "tts", "text"),
+        choices=SPEECH_BACKENDS,
         default=None,
         help="how to speak (default: the Settings choice, else auto)",
     )

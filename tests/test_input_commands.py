@@ -15,7 +15,16 @@ from ninetynine_audio.input.commands import (
 )
 
 EXPECTED = {
-    "menu": {"move_up", "move_down", "first_item", "last_item", "select", "back"},
+    "menu": {
+        "move_up",
+        "move_down",
+        "first_item",
+        "last_item",
+        "select",
+        "increase_value",
+        "decrease_value",
+        "back",
+    },
     "table": {
         "announce_turn", "previous_card", "next_card", "play_card",
         *(f"play_card_{n}" for n in range(1, 8)),

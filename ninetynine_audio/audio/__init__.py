@@ -11,8 +11,10 @@ from __future__ import annotations
 from ninetynine_audio.audio import _quiet  # noqa: F401
 from ninetynine_audio.audio.backend import (
     BackendUnavailable,
+    HeardPhrase,
     RecorderBackend,
     SilentBackend,
+    SimulatedVoice,
     SpeechBackend,
     SpeechBackendError,
     SpokenCall,
@@ -21,21 +23,21 @@ from ninetynine_audio.audio.backend import (
 from ninetynine_audio.audio.cues import (
     ALL_CUE_NAMES,
     CUE_NAMES,
-    DANGER_TOTALS,
     CuePlayer,
-    danger_cue_name,
     default_sounds_dir,
 )
 from ninetynine_audio.audio.selection import (
     BACKEND_CHOICES,
     FALLBACK_ORDER,
+    BackendChoice,
     BackendOptions,
+    choose_backend,
     create_backend,
     fallback_factories,
     make_backend,
 )
 from ninetynine_audio.audio.speaker import Speaker
-from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.audio.utterance import DANGER_TOTALS, Priority, Utterance, danger_cue_name
 
 __all__ = [
     "ALL_CUE_NAMES",
@@ -43,18 +45,22 @@ __all__ = [
     "CUE_NAMES",
     "DANGER_TOTALS",
     "FALLBACK_ORDER",
+    "BackendChoice",
     "BackendOptions",
     "BackendUnavailable",
     "CuePlayer",
+    "HeardPhrase",
     "Priority",
     "RecorderBackend",
     "SilentBackend",
+    "SimulatedVoice",
     "Speaker",
     "SpeechBackend",
     "SpeechBackendError",
     "SpokenCall",
     "TextBackend",
     "Utterance",
+    "choose_backend",
     "create_backend",
     "danger_cue_name",
     "default_sounds_dir",

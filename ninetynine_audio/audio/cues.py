@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from ninetynine_audio.audio import mixer
+from ninetynine_audio.audio.utterance import DANGER_TOTALS, danger_cue_name
 from ninetynine_audio.resources import shipped_dir
 
 log = logging.getLogger(__name__)
@@ -33,16 +34,9 @@ CUE_NAMES: tuple[str, ...] = (
 )
 """Every cue other than the danger sounds; each is the file ``sounds/<name>.wav``."""
 
-DANGER_TOTALS = range(90, 100)
-"""Totals that have a danger sound, one file each, more urgent toward 99."""
-
-
-def danger_cue_name(total: int) -> str | None:
-    """The danger cue for a running total, or None when the total is not in 90..99."""
-    return f"danger_{total}" if total in DANGER_TOTALS else None
-
-
-ALL_CUE_NAMES: tuple[str, ...] = CUE_NAMES + tuple(f"danger_{t}" for t in DANGER_TOTALS)
+ALL_CUE_NAMES: tuple[str, ...] = CUE_NAMES + tuple(
+    name for name in map(danger_cue_name, DANGER_TOTALS) if name
+)
 """Every sound file the game expects in the sounds folder."""
 
 

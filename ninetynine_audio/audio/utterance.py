@@ -10,7 +10,8 @@ class Priority(enum.Enum):
     """How an utterance competes with speech that is already going on."""
 
     NOW = "now"
-    """Interrupts whatever is being said and throws away everything waiting."""
+    """An answer to the player's key: interrupts what is being said and goes first; the
+    narration it cut or went ahead of follows it (see :class:`~.speaker.Speaker`)."""
     NEXT = "next"
     """Lets the current phrase finish, then speaks ahead of everything waiting."""
     QUEUE = "queue"
@@ -40,3 +41,22 @@ class Utterance:
     def __post_init__(self) -> None:
         if not -1.0 <= self.pan <= 1.0:
             raise ValueError(f"pan must be between -1.0 and 1.0, not {self.pan}")
+
+
+DANGER_TOTALS = range(90, 100)
+"""Totals that have a danger sound, one file each, more urgent toward 99."""
+
+_DANGER_PREFIX = "danger_"
+
+
+def danger_cue_name(total: int) -> str | None:
+    """The danger cue for a running total (``"danger_97"``), or None outside 90..99."""
+    return f"{_DANGER_PREFIX}{total}" if total in DANGER_TOTALS else None
+
+
+def danger_total(cue: str) -> int | None:
+    """The total a danger cue name stands for (``"danger_97"`` → 97), or None."""
+    number = cue.removeprefix(_DANGER_PREFIX)
+    if number == cue or not number.isdigit() or int(number) not in DANGER_TOTALS:
+        return None
+    return int(number)

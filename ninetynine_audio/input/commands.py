@@ -120,6 +120,8 @@ register("move_down", "Move to the next item", [MENU])
 register("first_item", "Move to the first item", [MENU])
 register("last_item", "Move to the last item", [MENU])
 register("select", "Choose this item", [MENU])
+register("increase_value", "Raise the value of this setting", [MENU])
+register("decrease_value", "Lower the value of this setting", [MENU])
 register("back", "Go back", [MENU, HELP])
 
 # Every card table.

@@ -124,6 +124,7 @@ SETTING_LABELS = {
     "tts_volume": "Voice volume",
     "practice": "Practice",
     "keymap_path": "Keymap",
+    "screen_reader_rate_wpm": "Screen reader speed",
 }
 
 
@@ -145,9 +146,29 @@ def default_value() -> str:
     return "game default"
 
 
+def words_per_minute(value: int) -> str:
+    """``"200 words per minute"``."""
+    return f"{value} words per minute"
+
+
 def milliseconds(value: int) -> str:
     """``"900 milliseconds"``."""
     return f"{value} milliseconds"
+
+
+def heading_text(text: str) -> str:
+    """A heading in the reader: ``"Scoring, heading"``."""
+    return f"{text}, heading"
+
+
+def keys_here_title(screen: str) -> str:
+    """The title of the list of keys of one screen (F1)."""
+    return f"Keys here, {screen}" if screen else "Keys here"
+
+
+def key_range_text(first: str, last: str) -> str:
+    """Number keys as one range: ``"1 to 7"``."""
+    return first if first == last else f"{first} to {last}"
 
 
 PLAY_NUMBERED_CARD = "Play that card of your hand"
@@ -187,11 +208,29 @@ def keymap_problem_text(problem: str) -> str:
     return f"Your keymap was not used. {problem} The default keys are in use."
 
 
-def speech_fallback_text(wanted: str, using: str) -> str:
-    """The speech chosen could not start."""
+def speech_fallback_text(wanted: str, using: str, reason: str | None = None) -> str:
+    """The speech chosen could not start: why, when known, and what speaks instead."""
     wanted_words = SPEECH_LABELS.get(wanted, wanted)
     using_words = SPEECH_LABELS.get(using, using)
-    return f"Speech through {wanted_words} is not available; using {using_words}"
+    why = f" ({reason})" if reason else ""
+    return f"Speech through {wanted_words} is not available{why}; using {using_words}"
+
+
+def speech_refused_text(wanted: str, using: str, reason: str | None = None) -> str:
+    """Settings: a speech choice that cannot speak here is not taken."""
+    wanted_words = SPEECH_LABELS.get(wanted, wanted)
+    using_words = SPEECH_LABELS.get(using, using)
+    why = f": {reason}" if reason else ""
+    return f"The {wanted_words} cannot speak here{why}. Speech stays with the {using_words}"
+
+
+def speech_in_use(setting: str, backend: str, output: str | None) -> str:
+    """The speech setting with what really speaks: ``"screen reader, through NVDA"``."""
+    chosen = SPEECH_LABELS.get(setting, setting)
+    through = f", through {output}" if output else ""
+    if setting == "auto":
+        return f"{chosen}, using {SPEECH_LABELS.get(backend, backend)}{through}"
+    return f"{chosen}{through}"
 
 
 def rules_missing_text(game: str) -> str:
@@ -256,6 +295,11 @@ def not_now_text() -> str:
 def game_over_text() -> str:
     """The window's line once a match has ended."""
     return "Game over"
+
+
+def out_of_game_text(skip_key: str, leave_key: str) -> str:
+    """Everyone at the keyboard is out while the computer players play on."""
+    return f"You are out of this game. Press {skip_key} to skip to the end, or {leave_key} to leave"
 
 
 def skipping_text() -> str:

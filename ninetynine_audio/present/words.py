@@ -89,13 +89,6 @@ def object_name(name: str) -> str:
     return "you" if is_you(name) else name
 
 
-def lives_noun(game: str, count: int) -> str:
-    """``"life"``/``"lives"``, or ``"point"``/``"points"`` in tactical."""
-    if game == "tactical":
-        return "point" if count == 1 else "points"
-    return "life" if count == 1 else "lives"
-
-
 def count_noun(count: int, singular: str, plural: str) -> str:
     """``"1 card"``, ``"3 cards"``."""
     return f"{count} {singular if count == 1 else plural}"

@@ -20,7 +20,7 @@ from typing import IO, TYPE_CHECKING, Any
 from ninetynine_audio.audio import (
     BackendOptions,
     Speaker,
-    create_backend,
+    choose_backend,
 )
 from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.games.base import Event as GameEvent
@@ -157,6 +157,20 @@ class App:
         """Cut off what is being said."""
         self.speaker.stop()
 
+    def speech_in_use(self) -> tuple[str, str | None]:
+        """The backend speaking now, and the output its library speaks through (if known)."""
+        backend = self.speaker.backend
+        output = getattr(backend, "library_output", None)
+        return backend.name, output if isinstance(output, str) else None
+
+    def skip_narration(self) -> None:
+        """Drop the computer players' waiting moves; results are still said."""
+        self.speaker.skip_narration()
+
+    def can_hear_cues(self) -> bool:
+        """Whether sound cues reach the player (sound on, and not text mode)."""
+        return self.cues.player.enabled and self.speaker.backend.name != "text"
+
     def clear_history(self) -> None:
         """Start the spoken history afresh."""
         self.speaker.clear_history()
@@ -166,8 +180,9 @@ class App:
         return self.keymap.command_for(context, gesture)
 
     def speech_idle(self) -> bool:
-        """Nothing is waiting to be spoken (the last phrase may still be sounding)."""
-        return not self.speaker.pending
+        """The game's narration has likely been heard (answers to keys do not count): for a
+        screen reader, estimated from the words and the rate set in Settings."""
+        return self.speaker.narration_heard()
 
     # -- time ----------------------------------------------------------------------------------
 
@@ -183,7 +198,9 @@ class App:
         return ms / 1000
 
     def mark_action(self) -> None:
-        """A human acted; nothing to do yet (a hook for statistics)."""
+        """A human acted: what is being said gives way, so the action is heard at once
+        (results are kept and said again)."""
+        self.speaker.interrupt()
 
     def new_seed(self) -> int:
         """The seed of the first game as given, then fresh ones."""
@@ -313,25 +330,51 @@ class App:
         return speakable_gesture(gestures[0]) if gestures else command.replace("_", " ")
 
     def key_entries(
-        self, context: str, *, include_global: bool = True, own_only: bool = False
+        self,
+        context: str,
+        *,
+        include_global: bool = True,
+        own_only: bool = False,
+        hidden: frozenset[str] = frozenset(),
+        number_keys: int | None = None,
     ) -> list[tuple[str, list[str]]]:
-        """(description, spoken keys) for a screen's commands; card numbers folded into one.
+        """(description, spoken keys) for a screen's commands, without the ``hidden`` ones.
 
         ``own_only`` leaves out what the context shares with its parent (a family's table
-        without the shared table keys)."""
+        without the shared table keys). The card-number commands fold into one entry whose
+        keys read as a range ("1 to 7"), up to ``number_keys`` when the screen says how many
+        there are."""
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
             if own_only and context not in command.contexts:
                 continue
+            if command.id in hidden:
+                continue
             keys = [speakable_gesture(g) for g in gestures]
             if command.id.startswith("play_card_"):
+                count = int(command.id.rsplit("_", 1)[1])
+                if number_keys is not None and count > number_keys:
+                    continue
                 if not numbers:
                     entries.append((words.PLAY_NUMBERED_CARD, numbers))
-                numbers.extend(keys)
+                numbers.extend(keys[:1])
                 continue
             entries.append((command.description, keys))
+        if len(numbers) > 1:
+            numbers[:] = [words.key_range_text(numbers[0], numbers[-1])]
         return entries
+
+    def open_key_help(self) -> None:
+        """F1: the keys of the screen on top, one entry at a time, in a reader."""
+        screen = self.top
+        entries = self.key_entries(
+            screen.context,
+            hidden=screen.hidden_commands(self),
+            number_keys=screen.number_keys(self),
+        )
+        paragraphs = [Paragraph(words.key_entry_text(keys, d)) for d, keys in entries]
+        self.push(Reader(words.keys_here_title(screen.title), paragraphs))
 
     def handle_gesture(self, gesture: str) -> None:
         """One key press."""
@@ -374,9 +417,7 @@ class App:
         if command == "repeat_last":
             self.speaker.repeat_last()
         elif command == "key_help_list":
-            # Two keys per command are enough to hear; the Keys reader lists them all.
-            entries = [(d, keys[:2]) for d, keys in self.key_entries(self.top.context)]
-            self.say(words.key_help_text(entries))
+            self.open_key_help()
         elif command == "key_help_mode":
             self.key_help_mode = True
             self.say(words.key_help_mode_text(True))
@@ -450,19 +491,25 @@ class App:
         """Change settings, apply them at once and save them.
 
         Problems (a keymap that cannot be used, a file that cannot be written) are spoken,
-        queued, unless ``say_problems`` is false; they are returned either way."""
+        queued, unless ``say_problems`` is false; they are returned either way.  A speech
+        choice that cannot speak on this computer is refused: the player hears why, and the
+        speech in use and the saved value stay as they were."""
         old = self.settings
+        wanted = changes.get("speech_backend", old.speech_backend)
+        if wanted != old.speech_backend:
+            refusal = self._switch_speech(wanted)
+            if refusal is not None:
+                changes = {k: v for k, v in changes.items() if k != "speech_backend"}
+                self.say(refusal)
         self.settings = old.with_changes(**changes)
         new = self.settings
         if new.sound_enabled != old.sound_enabled:
             self.cues.player.set_enabled(new.sound_enabled)
         if new.sound_volume != old.sound_volume:
             self.cues.player.set_volume(new.sound_volume / 100)
-        voice_changed = (new.tts_rate, new.tts_volume) != (old.tts_rate, old.tts_volume)
-        if new.speech_backend != old.speech_backend or (
-            voice_changed and self.speaker.backend.name == "tts"
-        ):
-            self._switch_speech(new.speech_backend)
+        if new.screen_reader_rate_wpm != old.screen_reader_rate_wpm:
+            self.speaker.set_words_per_minute(new.screen_reader_rate_wpm)
+        self._tune_voice(old, new)
         problems = self.reload_keymap() if new.keymap_path != old.keymap_path else []
         problem = save_settings(new, self.save_settings_to)
         notices = [notice for notice in [*problems, problem] if notice]
@@ -478,16 +525,39 @@ class App:
         self.keymap = keymap
         return [words.keymap_problem_text(problem) for problem in problems]
 
-    def _switch_speech(self, choice: str) -> None:
-        options = BackendOptions(
+    def _tune_voice(self, old: Settings, new: Settings) -> None:
+        """Give the voice in use its new speed and volume, so the next phrase has them."""
+        backend = self.speaker.backend
+        if new.tts_rate != old.tts_rate:
+            set_rate = getattr(backend, "set_rate", None)
+            if callable(set_rate):
+                set_rate(new.tts_rate)
+        if new.tts_volume != old.tts_volume:
+            set_volume = getattr(backend, "set_volume", None)
+            if callable(set_volume):
+                set_volume(new.tts_volume / 100)
+
+    def speech_options(self) -> BackendOptions:
+        """The options a speech backend is made with, from the settings of this moment."""
+        return BackendOptions(
             tts_rate=self.settings.tts_rate,
             tts_volume=self.settings.tts_volume / 100,
             stream=self.backend_options.stream,
         )
-        backend = create_backend(choice, options=options)
-        self.speaker.replace_backend(backend)
+
+    def _switch_speech(self, choice: str) -> str | None:
+        """Speak through ``choice`` from now on; or, when it cannot speak here, the sentence
+        that says why (the speech in use then stays)."""
+        chosen = choose_backend(choice, options=self.speech_options())
+        backend = chosen.backend
         if choice != "auto" and backend.name != choice:
-            self.say(words.speech_fallback_text(choice, backend.name), queue=True)
+            with contextlib.suppress(Exception):
+                backend.close()
+            return words.speech_refused_text(choice, self.speaker.backend.name, chosen.reason)
+        self.speaker.replace_backend(backend)
+        if chosen.reason:
+            self.say(words.speech_fallback_text("screenreader", backend.name, chosen.reason))
+        return None
 
 
 def keymap_for(settings: Settings) -> tuple[Keymap, list[str]]:

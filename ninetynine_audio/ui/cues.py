@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections import deque
 from typing import Protocol
 
+from ninetynine_audio.audio.utterance import danger_total
 from ninetynine_audio.present.words import CUE_SEPARATOR
-
-DANGER_PREFIX = "danger_"
 
 
 class CueBackend(Protocol):
@@ -49,8 +48,9 @@ class CueRouter:
                 continue
             self.played.append((part, pan))
             try:
-                if part.startswith(DANGER_PREFIX) and part[len(DANGER_PREFIX) :].isdigit():
-                    self.player.play_danger(int(part[len(DANGER_PREFIX) :]), pan)
+                total = danger_total(part)
+                if total is not None:
+                    self.player.play_danger(total, pan)
                 else:
                     self.player.play(part, pan)
             except Exception:

@@ -107,13 +107,19 @@ def make_app(
     seed: int = 1,
     bot_pause_ms: int = 0,
     extra_args: Iterable[tuple[str, object]] = (),
+    recorder: RecorderBackend | None = None,
+    clock: FakeClock | None = None,
 ) -> Harness:
-    """A started app on a dummy window, speaking into a recorder."""
+    """A started app on a dummy window, speaking into a recorder.
+
+    Pass a :class:`~ninetynine_audio.audio.SimulatedVoice` built on ``clock`` as ``recorder``
+    to hear the game as a screen reader or a voice with real speaking times would say it.
+    """
     args = argparse.Namespace(text=False, speech=None, bot_pause=bot_pause_ms, log_events=None)
     for name, value in extra_args:
         setattr(args, name, value)
-    recorder = RecorderBackend()
-    clock = FakeClock()
+    recorder = recorder if recorder is not None else RecorderBackend()
+    clock = clock if clock is not None else FakeClock()
     window = Window(wait_ms=0)
     app, notices = build_app(args, seed, backend=recorder, clock=clock)
     app.start(setup, notices)

@@ -51,12 +51,24 @@ class Host(Protocol):
         """Cut off what is being said."""
         ...
 
+    def speech_in_use(self) -> tuple[str, str | None]:
+        """The backend speaking now, and the output its library speaks through (if known)."""
+        ...
+
+    def skip_narration(self) -> None:
+        """Drop the computer players' waiting moves; results are still said."""
+        ...
+
+    def can_hear_cues(self) -> bool:
+        """Whether sound cues reach the player (sound on, and not text mode)."""
+        ...
+
     def clear_history(self) -> None:
         """Start the spoken history afresh (a new match)."""
         ...
 
     def speech_idle(self) -> bool:
-        """Nothing is waiting to be spoken."""
+        """The game's narration has likely been heard (answers to keys do not count)."""
         ...
 
     # -- screens
@@ -126,7 +138,7 @@ class Host(Protocol):
         ...
 
     def mark_action(self) -> None:
-        """A human acted."""
+        """A human acted: what is being said gives way to the action."""
         ...
 
     # -- settings and keys

@@ -1,8 +1,10 @@
 """The match screen: any registered game, from the deal to the result.
 
 It runs what every game shares and knows nothing of any family: it deals through the game's
-spec, lets computer players act on a timer (``bot_pause_ms``, once the speech before them has
-started, so that each move can be heard; the skip key plays them at once), checks and applies
+spec, lets computer players act on a timer (``bot_pause_ms``, and never before the narration
+before them has likely been heard, estimated for a screen reader from its words and the rate
+set in Settings; keys pressed meanwhile never hold them up; the skip key plays them at once,
+dropping only their waiting moves, never a result), checks and applies
 what the family's table controller proposes from the player's keys (speaking the refusal),
 narrates through the controller, writes the log, saves after every turn, handles hot seat
 (several people at one keyboard) and counts the match when it ends.
@@ -29,6 +31,10 @@ from ninetynine_audio.ui.tables.base import TableController, controller_class
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
+
+OWED_ACTION_WINDOW_S = 3.0
+"""How long a player has to make an owed action (a draw by hand), from the moment its prompt
+has been heard, before the next computer move."""
 
 Resumed = tuple[SavedMatch, Any, tuple[Any, ...]]
 """A match continued from its save: what ``games.saved.resume`` returns."""
@@ -66,6 +72,7 @@ class MatchScreen(Screen):
         self.revealed: int | None = self.home if len(self.humans) == 1 else None
         self.awaiting_ready = False
         self.bot_due: float | None = None
+        self.draw_heard_at: float | None = None  # when an owed action's prompt was heard
         self.skipping = False
         self.events: list[Any] = [*past, *self._opening]
         self.save_problem_said = False
@@ -152,15 +159,32 @@ class MatchScreen(Screen):
             self.bot_due = app.now() + app.bot_pause()
 
     def is_busy(self, app: App) -> bool:
-        """A computer player is due to act."""
-        return self.bot_due is not None
+        """A computer player is due to act, and nobody at the keyboard owes an action (text
+        mode then reads the next line instead of waiting for the computer)."""
+        return self.bot_due is not None and self.table.owed_action_prompt(app) is None
+
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """The table's keys that do nothing in this game."""
+        return self.table.hidden_commands(app)
+
+    def number_keys(self, app: App) -> int | None:
+        """How many card-number keys this game uses."""
+        return self.table.number_keys(app)
 
     def tick(self, app: App) -> None:
-        """Let a computer player act when its pause is over and the speech before it started."""
+        """Let a computer player act when its pause is over and the narration before it has
+        likely been heard (and, when a human owes a draw, the time to draw has passed)."""
         if self.bot_due is None or self.is_over:
             return
         if not self.skipping and (app.now() < self.bot_due or not app.speech_idle()):
             return
+        if not self.skipping and self.table.owed_action_prompt(app) is not None:
+            # Once the prompt has been heard the player has OWED_ACTION_WINDOW_S; only a
+            # player who lets the next one play misses the draw.
+            if self.draw_heard_at is None:
+                self.draw_heard_at = app.now()
+            if app.now() < self.draw_heard_at + OWED_ACTION_WINDOW_S:
+                return
         seat = self.turn_seat()
         bot = self.bots.get(seat) if seat is not None else None
         if seat is None or bot is None:
@@ -180,23 +204,37 @@ class MatchScreen(Screen):
             return False
         return True
 
-    def perform(self, app: App, action: Any) -> bool:
-        """Check and apply an action the player's keys proposed; False when refused."""
+    def perform(self, app: App, action: Any, after_play: str = "") -> bool:
+        """Check and apply an action the player's keys proposed; False when refused.
+
+        What was being said gives way, so the action is heard at once; ``after_play`` (the
+        practice words) is said right after the action's own narration."""
         if not self.check(app, action):
             return False
         app.mark_action()
-        self._apply(app, action)
+        self._apply(app, action, after_play)
         return True
 
     def refuse(self, app: App, text: str) -> None:
         """Say why a key did nothing, with the refusal sound."""
         app.say(text, cue="refused")
 
-    def _apply(self, app: App, action: Any) -> None:
+    def _apply(self, app: App, action: Any, after_play: str = "") -> None:
+        was_in = self._humans_in()
         self.saved, self.state, events = advance(self.saved, self.state, action)
         self._record(app, events)
-        self._speak_events(app, events)
+        # Words about the play follow the play itself, before what the play caused.
+        split = 1 if after_play else 0
+        self._speak_events(app, events[:split])
+        if after_play:
+            app.say(after_play, queue=True)
+        self._speak_events(app, events[split:])
         self._immediate_bots(app)
+        if was_in and not self._humans_in() and not self.is_over:
+            # Nobody at the keyboard plays any more: say how to get on.
+            skip = app.key_name(TABLE, "skip_wait")
+            leave = app.key_name(TABLE, "pause_menu")
+            app.say(words.out_of_game_text(skip, leave), queue=True)
         self.table.after_action()
         self._keep(app)
         self._after_change(app)
@@ -215,6 +253,10 @@ class MatchScreen(Screen):
             self.saved, self.state, events = advance(self.saved, self.state, action)
             self._record(app, events)
             self._speak_events(app, events)
+
+    def _humans_in(self) -> bool:
+        """Whether someone at the keyboard still plays in this game."""
+        return any(not self.table.is_out(seat) for seat in self.humans)
 
     def _keep(self, app: App) -> None:
         """Save the match after the turn, or, when it has ended, drop the save and count it."""
@@ -241,6 +283,7 @@ class MatchScreen(Screen):
 
     def _after_change(self, app: App) -> None:
         self.bot_due = None
+        self.draw_heard_at = None
         if self.is_over:
             self.skipping = False
             if self.result is not None:
@@ -250,6 +293,9 @@ class MatchScreen(Screen):
         if seat is None:
             return
         if seat in self.bots:
+            prompt = self.table.owed_action_prompt(app)
+            if prompt is not None:
+                app.say(prompt, cue="your_turn", queue=True)
             self.bot_due = app.now() + app.bot_pause()
             return
         self.skipping = False
@@ -314,7 +360,8 @@ class MatchScreen(Screen):
             self.refuse(app, words.not_now_text())
             return
         self.skipping = True
-        app.stop_speech()
+        # Only the computer players' waiting moves go; results are still said.
+        app.skip_narration()
         app.say(words.skipping_text())
 
     # -- the window ------------------------------------------------------------------------------

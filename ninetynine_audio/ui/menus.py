@@ -15,6 +15,7 @@ from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import load_match
+from ninetynine_audio.store.settings import SPEECH_BACKENDS, VERBOSITY_LEVELS
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
@@ -287,11 +288,36 @@ def pause_menu(app: App) -> Menu:
     return menu
 
 
-SPEECH_CHOICES = ("auto", "screenreader", "tts", "text")
-VERBOSITY_CHOICES = ("brief", "normal", "full")
-VOLUME_STEPS = (0, 20, 40, 60, 80, 100)
-RATE_STEPS = (120, 160, 200, 250, 300, 350)
+SPEECH_CHOICES = SPEECH_BACKENDS
+VERBOSITY_CHOICES = VERBOSITY_LEVELS
+VOLUME_STEPS = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
+VOICE_VOLUME_STEPS = (20, 30, 40, 50, 60, 70, 80, 90, 100)
+"""The voice is never set quieter than this: a silent voice would leave the player nowhere."""
+RATE_STEPS = (100, 120, 140, 160, 180, 200, 225, 250, 275, 300, 350, 400)
+READER_RATE_STEPS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900)
 PAUSE_STEPS = (0, 300, 600, 900, 1200, 1600, 2000, 3000)
+
+
+def step_value(values: tuple[Any, ...], current: Any, step: int) -> tuple[Any, bool]:
+    """The value one ``step`` (+1 or -1) from ``current`` in ``values``, never wrapping.
+
+    Returns the new value and whether ``current`` was already at that end (the value then
+    stays).  A number between two steps moves to the next step in the direction asked.
+    """
+    if current in values:
+        index = values.index(current)
+    elif all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        if step > 0:
+            above = [i for i, v in enumerate(values) if v > current]
+            return (values[above[0]], False) if above else (values[-1], True)
+        below = [i for i, v in enumerate(values) if v < current]
+        return (values[below[-1]], False) if below else (values[0], True)
+    else:
+        return values[0], False
+    target = index + step
+    if not 0 <= target < len(values):
+        return current, True
+    return values[target], False
 
 
 def speech_menu(app: App) -> Menu:
@@ -299,7 +325,11 @@ def speech_menu(app: App) -> Menu:
 
     def pick(a: App, choice: str) -> None:
         a.pop()
+        before = a.settings.speech_backend
         a.update_settings(speech_backend=choice)
+        if a.settings.speech_backend == choice != before:
+            # Heard through the new speech: it works, and it says what it speaks through.
+            a.resume_top()
 
     items = [
         MenuItem(words.SPEECH_LABELS[c].capitalize(), partial(pick, choice=c))
@@ -341,14 +371,17 @@ def keymap_menu(app: App) -> Menu:
 
 
 def settings_menu(app: App) -> Menu:
-    """Each item shows its value; choosing it moves to the next value and saves.
+    """Each item shows its value.  Right and Left step it up and down, Enter steps it on and
+    turns back at either end; nothing wraps round, so one key never jumps from loudest to
+    silent.  Every change is saved and the new value said (in the new voice).
 
     Speech opens a list instead: stepping through the backends one by one would start each.
     """
     menu: Menu
 
     def speech_label() -> str:
-        value = words.SPEECH_LABELS.get(app.settings.speech_backend, app.settings.speech_backend)
+        backend, output = app.speech_in_use()
+        value = words.speech_in_use(app.settings.speech_backend, backend, output)
         return words.setting_item(words.SETTING_LABELS["speech_backend"], value)
 
     def keymap_label() -> str:
@@ -357,16 +390,34 @@ def settings_menu(app: App) -> Menu:
         return words.setting_item(words.SETTING_LABELS["keymap_path"], shown)
 
     def item(name: str, shown: Any, values: tuple[Any, ...]) -> MenuItem:
+        direction = [1]  # Enter's way through the values; it turns at either end
+
         def label() -> str:
             return words.setting_item(
                 words.SETTING_LABELS[name], shown(getattr(app.settings, name))
             )
 
-        def change(a: App) -> None:
-            a.update_settings(**{name: _cycle(values, getattr(a.settings, name))})
+        def adjust(a: App, step: int) -> None:
+            value, at_edge = step_value(values, getattr(a.settings, name), step)
+            if at_edge:
+                a.say(menu.item_text(a), cue="menu_edge")
+                return
+            a.update_settings(**{name: value})
             menu.refresh(a)
 
-        return MenuItem(label, change)
+        def change(a: App) -> None:
+            _, at_edge = step_value(values, getattr(a.settings, name), direction[0])
+            if at_edge:
+                direction[0] = -direction[0]
+            adjust(a, direction[0])
+
+        return MenuItem(label, change, adjust)
+
+    def speech_item() -> MenuItem:
+        def adjust(a: App, step: int) -> None:
+            a.push(speech_menu(a))
+
+        return MenuItem(speech_label, lambda a: a.push(speech_menu(a)), adjust)
 
     def keymap_chosen(choice: object) -> None:
         if not isinstance(choice, KeymapChoice):
@@ -382,12 +433,13 @@ def settings_menu(app: App) -> Menu:
     menu = Menu(
         words.SETTINGS,
         [
-            MenuItem(speech_label, lambda a: a.push(speech_menu(a))),
+            speech_item(),
             item("verbosity", str, VERBOSITY_CHOICES),
-            item("sound_enabled", words.on_off, (True, False)),
+            item("sound_enabled", words.on_off, (False, True)),
             item("sound_volume", str, VOLUME_STEPS),
             item("tts_rate", str, RATE_STEPS),
-            item("tts_volume", str, VOLUME_STEPS),
+            item("tts_volume", str, VOICE_VOLUME_STEPS),
+            item("screen_reader_rate_wpm", words.words_per_minute, READER_RATE_STEPS),
             item("bot_pause_ms", words.milliseconds, PAUSE_STEPS),
             item("practice", words.on_off, (False, True)),
             MenuItem(keymap_label, lambda a: a.push(keymap_menu(a), on_result=keymap_chosen)),

@@ -1,4 +1,7 @@
-"""A paragraph reader: the rules of a game, or the list of keys, read a paragraph at a time."""
+"""A paragraph reader: the rules of a game, or the list of keys, read a paragraph at a time.
+
+Headings are said with the word "heading" after them, so the player knows where a part begins.
+"""
 
 from __future__ import annotations
 
@@ -93,15 +96,23 @@ class Reader(Screen):
 
     def enter(self, app: App) -> None:
         """Say the title and the first paragraph."""
-        first = self.paragraphs[0].text
-        app.say(first if first == self.title else f"{self.title}. {first}")
+        first = self.paragraphs[0]
+        if first.text == self.title:
+            app.say(words.heading_text(first.text) if first.is_heading else first.text)
+            return
+        app.say(f"{self.title}. {self._words(first)}")
 
     def resume(self, app: App) -> None:
         """Read the current paragraph again."""
         self._speak(app)
 
+    @staticmethod
+    def _words(paragraph: Paragraph) -> str:
+        # A heading says so, as a screen reader does on a web page.
+        return words.heading_text(paragraph.text) if paragraph.is_heading else paragraph.text
+
     def _speak(self, app: App, cue: str | None = None) -> None:
-        app.say(self.paragraphs[self.index].text, cue=cue)
+        app.say(self._words(self.paragraphs[self.index]), cue=cue)
 
     def _go(self, app: App, index: int) -> None:
         if not 0 <= index < len(self.paragraphs):

@@ -55,6 +55,14 @@ class Screen:
         """True while the screen is about to act by itself (a computer player is due)."""
         return False
 
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """Commands of this screen's context that do nothing here (left out of key help)."""
+        return frozenset()
+
+    def number_keys(self, app: App) -> int | None:
+        """How many card-number keys mean something here (None: all there are)."""
+        return None
+
     def display(self, app: App) -> Display:
         """What the window shows."""
         return Display(self.title)
@@ -70,6 +78,8 @@ class MenuItem:
 
     label: Label
     action: Callable[[App], None]
+    adjust: Callable[[App, int], None] | None = None
+    """For a setting: step its value up (+1) or down (-1) with Right and Left."""
 
     def text(self) -> str:
         """The label as it is now."""
@@ -148,6 +158,11 @@ class Menu(Screen):
         elif command == "select":
             app.play_cue("menu_select")
             self.items[self.index].action(app)
+        elif command in ("increase_value", "decrease_value"):
+            adjust = self.items[self.index].adjust
+            if adjust is None:
+                return False
+            adjust(app, 1 if command == "increase_value" else -1)
         elif command == "back":
             if self.on_back is None:
                 return False

@@ -20,7 +20,9 @@ from ninetynine_audio.audio import (
     CuePlayer,
     Speaker,
     SpeechBackend,
-    create_backend,
+    TextBackend,
+    choose_backend,
+    make_backend,
 )
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.present import screens as words
@@ -52,13 +54,35 @@ def build_app(
     options = BackendOptions(
         tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
     )
+    fallbacks = None
     if backend is None:
-        backend = create_backend(choice, options=options)
-        if choice != "auto" and backend.name != choice:
-            notices.append(words.speech_fallback_text(choice, backend.name))
+        chosen = choose_backend(choice, options=options)
+        backend = chosen.backend
+        if text_mode and backend.name not in (choice, "text"):
+            # Text mode asked for words on the terminal: fall back to them, not to a voice.
+            with contextlib.suppress(Exception):
+                backend.close()
+            backend = TextBackend(stream)
+        if chosen.reason or (choice != "auto" and backend.name != choice):
+            wanted = "screenreader" if choice == "auto" else choice
+            notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
+    if text_mode and backend.name != "text":
+        fallbacks = [("text", lambda: TextBackend(stream))]
     player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
     cues = CueRouter(player)
-    speaker = Speaker(backend, cues=cues)
+
+    def revive(name: str) -> SpeechBackend:
+        # A voice that failed is tried again later, with the settings of that moment.
+        return make_backend(name, app.speech_options())
+
+    speaker = Speaker(
+        backend,
+        fallbacks=fallbacks,
+        cues=cues,
+        clock=clock,
+        words_per_minute=settings.screen_reader_rate_wpm,
+        revive=revive,
+    )
     log_path = getattr(args, "log_events", None)
     # Open for the whole session; App.close closes it.
     event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115

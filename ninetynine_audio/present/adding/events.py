@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.audio.utterance import Utterance, danger_cue_name
 from ninetynine_audio.games.adding import (
     CardDrawn,
     CardPlayed,
@@ -28,6 +28,7 @@ from ninetynine_audio.games.adding import (
     StockRebuilt,
 )
 from ninetynine_audio.present.adding.effects import choice_words
+from ninetynine_audio.present.adding.nouns import lives_noun
 from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import (
@@ -38,7 +39,6 @@ from ninetynine_audio.present.words import (
     count_noun,
     is_you,
     join_and,
-    lives_noun,
     object_name,
     ordinal,
     subject_verb,
@@ -49,7 +49,7 @@ CUE_CARD = "card_played"
 
 def danger_cue(total: int) -> str | None:
     """The danger cue for a total of 90 to 99, else None."""
-    return f"danger_{total}" if 90 <= total <= 99 else None
+    return danger_cue_name(total)
 
 
 def join_cues(*names: str | None) -> str | None:
@@ -106,14 +106,15 @@ def lives_changed_text(group: Sequence[LivesChanged], game: str, verbosity: str)
             remaining = "none left" if verbosity == BRIEF else f"no {lives_noun(game, 2)} left"
         else:
             remaining = f"{first.lives} left"
-        if verbosity == BRIEF:
-            return f"{subject} {loss}, {remaining}"
         why = "" if first.reason == "stuck" else f" for {reason_words(first.reason)}"
+        if verbosity == BRIEF:
+            # Brief drops words, never facts: the reason stays.
+            return f"{subject} {loss}{why}, {remaining}"
         return f"{subject} {amount}{why}, {remaining}"
     who = join_and([object_name(n) if i else n for i, n in enumerate(names)])
-    if verbosity == BRIEF:
-        return f"{who} lose {loss}: {left}"
     why = reason_words(first.reason)
+    if verbosity == BRIEF:
+        return f"{who} lose {loss} for {why}: {left}"
     return f"{who} lose {loss} {lives_noun(game, loss)} each for {why}. Left: {left}"
 
 
@@ -136,12 +137,20 @@ def _group_lives(events: Sequence[Event]) -> list[Event | tuple[LivesChanged, ..
 
 
 def narrate(events: Sequence[Event], view: Perspective) -> list[Utterance]:
-    """The utterances for ``events``, oldest first (an event may say nothing)."""
+    """The utterances for ``events``, oldest first (an event may say nothing).
+
+    When the game ends in the same events, a human going out is told without the place:
+    the end of the game gives that place once.
+    """
     spoken: list[Utterance] = []
+    game_ends = any(isinstance(e, GameEnded) for e in events)
     for item in _group_lives(events):
         if isinstance(item, tuple):
             text = lives_changed_text(item, view.game, view.verbosity)
             spoken.append(Utterance(text, cue="life_lost", pan=view.pan(item[0].seat)))
+        elif isinstance(item, PlayerOut) and game_ends and not view.is_bot(item.seat):
+            text = f"{subject_verb(item.player, 'are', 'is')} out"
+            spoken.append(Utterance(text, cue="player_out", pan=view.pan(item.seat)))
         else:
             spoken.extend(event_utterances(item, view))
     return spoken
@@ -194,7 +203,8 @@ def event_utterances(event: Event, view: Perspective) -> list[Utterance]:
             if v == BRIEF
             else f"The stock is rebuilt from the pile: {count_noun(event.cards, 'card', 'cards')}"
         )
-        return [Utterance(text, mergeable=True)]
+        # The pile becoming the stock changes what can still come: never dropped.
+        return [Utterance(text)]
     if isinstance(event, PlayerStuck):
         cards = join_and([card_name(c, v) for c in event.hand])
         verb = subject_verb(event.player, "are", "is")
@@ -261,7 +271,11 @@ def game_ended_utterance(event: GameEnded, view: Perspective) -> Utterance:
     else:
         head = f"{subject_verb(event.winner, 'win', 'wins')} the game"
     parts = [head]
+    # With one player at the keyboard the results that follow give the place; with several,
+    # each human's place is said here.
     humans_placed = [n for n in event.places if n in human_names and n != event.winner]
+    if len(human_names) == 1:
+        humans_placed = []
     for name in humans_placed:
         verb = subject_verb(name, "finish", "finishes")
         parts.append(f"{verb} {ordinal(place_of[name])}")

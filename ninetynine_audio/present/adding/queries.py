@@ -6,6 +6,7 @@ from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import AddingRules, AddingView, next_seat
 from ninetynine_audio.present.adding.effects import card_effect
 from ninetynine_audio.present.adding.events import direction_words
+from ninetynine_audio.present.adding.nouns import lives_noun
 from ninetynine_audio.present.words import (
     BRIEF,
     FULL,
@@ -13,7 +14,6 @@ from ninetynine_audio.present.words import (
     card_name,
     is_you,
     join_and,
-    lives_noun,
     object_name,
     possessive,
 )
@@ -83,6 +83,14 @@ def direction_text(view: AddingView, verbosity: str = NORMAL) -> str:
     if verbosity == BRIEF:
         return f"{way.capitalize()}, then {nxt}"
     return f"{way.capitalize()}. After {actor}: {nxt}"
+
+
+def danger_level_text(total: int) -> str:
+    """The danger sound in words, for when no sound can be heard: ``"Danger 7 of 10, total
+    96"``; at 99 what may still be played."""
+    if total >= 99:
+        return "Danger 10 of 10, total 99: only 4, 9, 10 or King can be played"
+    return f"Danger {total - 89} of 10, total {total}"
 
 
 def danger_text(total: int) -> str:

@@ -63,6 +63,11 @@ def costly_play_text(card_words: str, total: int, cost: int, key: str) -> str:
     return f"{card_words} to {total} costs you {points}. Press {key} again to play it"
 
 
+def draw_prompt_text(key: str) -> str:
+    """Draw by hand: the card is played, now the draw (before the next player moves)."""
+    return f"Draw a card: press {key}"
+
+
 def no_choice_text(card_words: str) -> str:
     """Up or Down on a card that has only one way to play."""
     return f"{card_words} has only one way to play"

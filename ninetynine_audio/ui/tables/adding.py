@@ -94,6 +94,25 @@ class Table(TableController):
         """A play was made: no confirmation is pending any more."""
         self.confirm = None
 
+    def owed_action_prompt(self, app: App) -> str | None:
+        """Draw by hand: a human who has played and not drawn is asked to draw."""
+        state = self.state
+        if state.is_over or not any(state.owes_draw[s] for s in self.match.humans):
+            return None
+        return refusals.draw_prompt_text(app.key_name(TABLE_ADDING, "draw_card"))
+
+    def is_out(self, seat: int) -> bool:
+        """Out of lives (tokens, points) while the game goes on."""
+        return not self.state.is_in(seat)
+
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """Drawing is a key only where players draw by hand."""
+        return frozenset() if self.state.rules.manual_draw else frozenset({"draw_card"})
+
+    def number_keys(self, app: App) -> int | None:
+        """A number key for each card a hand can hold."""
+        return self.state.rules.hand_size
+
     # -- words ---------------------------------------------------------------------------------
 
     def narrate(self, events: Sequence[Any], perspective: Perspective) -> list[Utterance]:
@@ -131,8 +150,11 @@ class Table(TableController):
             cue = danger_cue(state.total)
             if cue is None:
                 app.say(queries.danger_text(state.total))
-            else:
+            elif app.can_hear_cues():
                 app.play_cue(cue)
+            else:
+                # No sound to hear (sound off, or text mode): the level in words.
+                app.say(queries.danger_level_text(state.total))
         elif command == "announce_lives":
             app.say(queries.lives_text(view(state, 0), v))
         elif command == "announce_direction":
@@ -243,15 +265,14 @@ class Table(TableController):
             self._refuse(app, text)
             return
         self.choice = None
-        if app.settings.practice:
-            self._explain(app, action)
-        self.match.perform(app, action)
+        practice = self._explain(app, action) if app.settings.practice else ""
+        self.match.perform(app, action, practice)
 
-    def _explain(self, app: App, action: PlayCard) -> None:
-        """Practice: say what the play will do and what it leaves the next player."""
+    def _explain(self, app: App, action: PlayCard) -> str:
+        """Practice: what the play leaves the next player, said after the play itself."""
         after, events = apply(self.state, action)
         round_over = any(isinstance(e, RoundEnded) for e in events)
-        text = advice.practice_text(
+        return advice.practice_text(
             self.state.rules,
             action.card,
             self.state.total,
@@ -260,7 +281,6 @@ class Table(TableController):
             round_over,
             app.settings.verbosity,
         )
-        app.say(text)
 
     def _draw(self, app: App) -> None:
         seat = self.match.my_seat()

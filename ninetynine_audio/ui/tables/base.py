@@ -56,6 +56,24 @@ class TableController:
     def after_action(self) -> None:
         """An action was applied: forget half-made choices (a pending confirmation)."""
 
+    def owed_action_prompt(self, app: App) -> str | None:
+        """What a human at the keyboard still owes beside the turn (a draw by hand), as the
+        words that ask for it; None when nothing is owed.  The next computer move waits a
+        while for it once the prompt has been heard."""
+        return None
+
+    def is_out(self, seat: int) -> bool:
+        """Whether ``seat`` has left the game while it goes on."""
+        return False
+
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """Commands of the table's keymap that do nothing in this game (left out of F1)."""
+        return frozenset()
+
+    def number_keys(self, app: App) -> int | None:
+        """How many card-number keys mean something in this game (None: all)."""
+        return None
+
     # -- words ---------------------------------------------------------------------------------
 
     def narrate(self, events: Sequence[Any], perspective: Perspective) -> list[Utterance]:
