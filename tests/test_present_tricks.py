@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from tricks_helpers import bid, bid_all, play, start
 
-from ninetynine_audio.cards import parse_card, parse_cards
+from ninetynine_audio.cards import Suit, parse_card, parse_cards
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.registry import find_game
@@ -33,6 +33,7 @@ from ninetynine_audio.present.tricks import (
     trumps_text,
     turn_text,
 )
+from ninetynine_audio.present.tricks.advice import practice_text
 from ninetynine_audio.present.words import BRIEF, FULL, NORMAL
 
 SPEC = find_game("tricks")
@@ -280,3 +281,28 @@ def test_the_deal_and_its_trumps_are_announced():
         "Trick-taking Ninety-Nine. You, Lily and Max, game to 100.",
         "Deal 1, Max deals, no trumps",
     ]
+
+
+def test_practice_says_whether_a_card_takes_the_trick_so_far():
+    state = bidded_state()
+    assert practice_text(view(state, 0), parse_card("AS")) == (
+        "You lead the Ace of spades; you need 3 more of the 9 left"
+    )
+    state, _ = play(state, "QH")
+    assert practice_text(view(state, 1), parse_card("JH")) == (
+        "The Jack of hearts loses to the Queen of hearts; you have your bid and want no more tricks"
+    )
+    state = replace(state, trick=((1, parse_card("JH")),), leader=1, to_act=2)
+    assert practice_text(view(state, 2), parse_card("AC")) == (
+        "The Ace of clubs loses to Lily's Jack of hearts; you need 9 more of the 9 left"
+    )
+    state = replace(state, trumps=Suit.CLUBS)
+    assert practice_text(view(state, 2), parse_card("6C")) == (
+        "The 6 of clubs takes the trick so far; you need 9 more of the 9 left"
+    )
+
+
+def bidded_state():
+    state, _ = start()
+    state, _ = bid_all(state, *BIDS)
+    return state

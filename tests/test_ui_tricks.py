@@ -291,3 +291,16 @@ def test_a_whole_game_is_played_in_text_mode_from_stdin(tmp_path: Path) -> None:
     assert any(line.startswith("You bid ") for line in lines)
     assert any(line.startswith("You must follow ") for line in lines)
     assert any(" with " in line and "points. Final totals:" in line for line in lines)
+
+
+def test_practice_says_what_a_card_does_before_it_is_played() -> None:
+    h = start(9)
+    h.app.update_settings(practice=True)
+    h.press("space", "right", "space", "right", "space", "return")
+    h.new_speech()
+    state: TricksState = h.table.state
+    assert h.table.spec.seats_to_act(state) == (0,)  # You lead the first trick
+    h.press("return")
+    said = h.new_speech()
+    assert said[0].startswith("You lead the ") and "; you need " in said[0], said
+    assert said[1].startswith("You lead the ")

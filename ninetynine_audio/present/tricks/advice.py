@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ninetynine_audio.cards import Card
-from ninetynine_audio.games.tricks import TricksView
+from ninetynine_audio.games.tricks import TricksView, winning_index
 from ninetynine_audio.present.tricks.phrases import bid_text, keep_text, the_card, tricks_noun
+from ninetynine_audio.present.tricks.refusals import upper_first
+from ninetynine_audio.present.words import is_you
 
 TRICKS_PER_DEAL = 9
 
@@ -39,3 +41,33 @@ def play_hint_text(view: TricksView, card: Card) -> str:
         left = TRICKS_PER_DEAL - sum(view.tricks_won)
         why = f"you need {bid - taken} more of the {left} left"
     return f"Try {the_card(card)}: {why}"
+
+
+def practice_text(view: TricksView, card: Card) -> str:
+    """Practice: what ``card`` does to the trick before it is played, and where the bid stands.
+
+    ``"The Ace of spades takes the trick so far; you need 2 more of the 9 left"``.
+    """
+    if not view.trick:
+        what = f"You lead {the_card(card)}"
+    else:
+        cards = [played for _, played in view.trick]
+        best = winning_index(cards, view.trumps)
+        if winning_index([*cards, card], view.trumps) == len(cards):
+            what = f"{upper_first(the_card(card))} takes the trick so far"
+        else:
+            seat, winning = view.trick[best]
+            name = view.players[seat]
+            # "You" hears of a card of theirs only from another seat: no "You's"
+            whose = "the " if is_you(name) else f"{name}'s "
+            what = f"{upper_first(the_card(card))} loses to {whose}{the_card(winning)[4:]}"
+    bid = view.bid
+    if bid is None:
+        return what
+    taken = view.tricks_won[view.seat]
+    if taken > bid:
+        return f"{what}; your bid is broken already"
+    if taken == bid:
+        return f"{what}; you have your bid and want no more tricks"
+    left = TRICKS_PER_DEAL - sum(view.tricks_won)
+    return f"{what}; you need {bid - taken} more of the {left} left"

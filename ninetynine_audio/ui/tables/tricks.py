@@ -25,6 +25,7 @@ from ninetynine_audio.games.tricks import (
     TricksState,
     TricksView,
     bid_value,
+    playable,
     view,
 )
 from ninetynine_audio.present import screens as words
@@ -269,7 +270,10 @@ class Table(TableController):
             self._refuse(app, words.not_now_text())
             return
         self.cursor = min(self.cursor, len(hand) - 1)
-        self.match.perform(app, PlayCard(seat, hand[self.cursor]))
+        action = PlayCard(seat, hand[self.cursor])
+        if app.settings.practice and action.card in playable(seen.hand, seen.trick):
+            app.say(advice.practice_text(seen, action.card))
+        self.match.perform(app, action)
         self.cursor = min(self.cursor, max(0, len(self.hand()) - 1))
 
     def _number_key(self, app: App, index: int) -> None:
