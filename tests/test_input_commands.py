@@ -39,7 +39,11 @@ EXPECTED = {
         "announce_scores", "announce_last_turn", "toggle_hand_order", "choose_left_pile",
         "choose_right_pile", "score_row", "end_piles",
     },
-    "table.tricks": set(),
+    "table.tricks": {
+        "mark_card", "previous_suit", "next_suit", "choose_declaration", "announce_trick",
+        "announce_leader", "announce_trumps", "announce_bid", "announce_tricks",
+        "announce_scores", "announce_deal_details", "announce_declaration",
+    },
     "help": {
         "previous_paragraph", "next_paragraph", "previous_heading", "next_heading",
         "first_paragraph", "last_paragraph", "back",

@@ -153,7 +153,10 @@ def test_a_family_command_written_in_the_shared_table_section_still_binds(
 
 
 def test_user_keymap_may_move_a_key_between_commands(tmp_path: Path) -> None:
-    path = write(tmp_path, '[table]\ndraw_card = ["x"]\nplay_card = ["space"]\n')
+    path = write(
+        tmp_path,
+        '[table]\ndraw_card = ["x"]\nplay_card = ["space"]\n[table.tricks]\nmark_card = ["m"]\n',
+    )
     keymap, problems = load_keymap(path)
     assert problems == []
     assert keymap.command_for("table", "space") == "play_card"

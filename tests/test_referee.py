@@ -420,6 +420,7 @@ def test_every_game_of_the_table_has_a_family_module_with_a_referee() -> None:
         "arcade": "adding",
         "tactical": "adding",
         "colours": "colours",
+        "tricks": "tricks",
     }
     for family in core.FAMILIES.values():
         module = importlib.import_module(f"refereeing.{family.module}")

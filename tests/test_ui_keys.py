@@ -18,6 +18,7 @@ def test_the_keys_reader_lists_each_screen_once_with_the_family_tables_apart() -
         "At every table",
         "At the table of Classic, Arcade and Tactical",
         "At the table of Colours",
+        "At the table of Tricks",
         "Reading rules",
         "Everywhere",
     ]

@@ -77,7 +77,7 @@ def test_text_mode_plays_a_game_to_its_end_from_stdin(tmp_path: Path) -> None:
 
 def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     # Down through the games, each read with its position; Escape backs out, the end quits.
-    keys = "return\ndown\ndown\ndown\nescape\nescape\n"
+    keys = "return\ndown\ndown\ndown\ndown\nescape\nescape\n"
     done = subprocess.run(
         [sys.executable, "-m", "ninetynine_audio", "--text", "--seed", "3"],
         input=keys,
@@ -90,10 +90,11 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 6"
     assert lines[1].startswith("Choose a game. Classic")
-    assert lines[2].startswith("Arcade") and lines[2].endswith("2 of 4")
-    assert lines[3].startswith("Tactical") and lines[3].endswith("3 of 4")
-    assert lines[4].startswith("Colours") and lines[4].endswith("4 of 4")
-    assert lines[5] == "Main menu. Play, 1 of 6"
+    assert lines[2].startswith("Arcade") and lines[2].endswith("2 of 5")
+    assert lines[3].startswith("Tactical") and lines[3].endswith("3 of 5")
+    assert lines[4].startswith("Colours") and lines[4].endswith("4 of 5")
+    assert lines[5].startswith("Tricks") and lines[5].endswith("5 of 5")
+    assert lines[6] == "Main menu. Play, 1 of 6"
     assert lines[-1] == "Goodbye"
 
 

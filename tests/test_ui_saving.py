@@ -137,7 +137,7 @@ def test_a_new_game_asks_before_dropping_the_saved_match(answer: str) -> None:
     again.press("up", "return")
     assert again.new_speech() == [
         "Yes, 1 of 2",
-        "Choose a game. Classic: keep the total at 99 or less; 2 to 8 players, 1 of 4",
+        "Choose a game. Classic: keep the total at 99 or less; 2 to 8 players, 1 of 5",
     ]
     # Yes only leads to the choice of a game: the saved match goes once one really starts.
     assert match_file().read_text() == saved

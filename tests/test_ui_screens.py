@@ -75,7 +75,7 @@ def test_the_speech_setting_offers_a_list_and_switches_backend() -> None:
 def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
     h = make_app()
     h.press("r", "return")
-    assert h.new_speech()[-1] == "Rules of which game. Classic, 1 of 4"
+    assert h.new_speech()[-1] == "Rules of which game. Classic, 1 of 5"
     h.press("return")
     assert h.new_speech() == ["Rules: Classic. Ninety-Nine, the classic adding game, heading"]
     h.press("down")
@@ -90,7 +90,7 @@ def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
         "Start of the text",
     ]
     h.press("escape")
-    assert h.new_speech() == ["Rules of which game. Classic, 1 of 4"]
+    assert h.new_speech() == ["Rules of which game. Classic, 1 of 5"]
 
 
 def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:

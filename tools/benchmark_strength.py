@@ -2,11 +2,15 @@
 
 For each adding game (classic, arcade, tactical) one bot of each level plays against three
 Normal bots, and the Expert also plays against three Hard bots. The entries change seats every
-game, so no level profits from a seat; with four players an even level wins 25%. The games are
-seeded, so a run with the same options gives the same table (decision times aside).
+game, so no level profits from a seat; with four players an even level wins 25%. In the
+trick-taking game one bot of each level plays against two Normal bots (an even level wins 33%),
+and the table also says how often the level made its bid exactly and its points per deal. The
+games are seeded, so a run with the same options gives the same table (decision times aside).
 
     python tools/benchmark_strength.py            # 2,000 games per row (Expert v Hard 4,000)
     python tools/benchmark_strength.py --games 40 --output /tmp/strength.md   # a smoke run
+    python tools/benchmark_strength.py --only tricks   # only the trick-taking rows: the other
+                                                       # sections of the output are kept
 
 The games run on ``--workers`` processes, one game at a time on each. Every finished chunk of
 games is kept in ``--cache`` (``build/strength`` by default), so an interrupted run picks up
@@ -30,10 +34,13 @@ from datetime import date
 from pathlib import Path
 
 from ninetynine_audio.bots import levels
-from ninetynine_audio.bots.tournament import percentile, run_tournament, wilson
+from ninetynine_audio.bots.tournament import GameRecord, percentile, run_tournament, wilson
 
 GAMES = ("classic", "arcade", "tactical")
+TRICKS = "tricks"
 CHUNK = 100  # games per job: a multiple of 4, so every chunk rotates the seats evenly
+TRICKS_CHUNK = 99  # three seats: a multiple of 3
+TRICKS_HEADING = "## The trick-taking game"
 # The Expert against Hard is the closest contest of the table, so it gets more games: its
 # interval is then narrow enough to tell a small edge from none.
 DUEL_GAMES = 4000
@@ -69,15 +76,46 @@ def rows() -> list[Row]:
     for game in GAMES:
         found.extend(Row(game, level, "normal") for level in levels("adding"))
         found.append(Row(game, "expert", "hard"))
+    found.extend(Row(TRICKS, level, "normal") for level in levels(TRICKS))
     return found
+
+
+def _deal_figures(row: Row, index: int, record: GameRecord, figures: dict[str, int]) -> None:
+    """Add one trick-taking game's deals, bids made and points of the row's level."""
+    shift = index % 3
+    # seat s holds entry (s + shift) % 3; entry 0 is the level measured
+    seats = [s for s in range(3) if (s + shift) % 3 == 0 or row.level == row.opponent]
+    names = record.players
+    for event in record.events:
+        line = event.to_log()
+        if line["event"] != "deal_scored":
+            continue
+        for seat in seats:
+            figures["deals"] += 1
+            figures["made"] += names[seat] in line["made"]
+            figures["points"] += line["points"][names[seat]]
 
 
 def run_job(job: Job) -> dict[str, object]:
     """Play one chunk and return its figures (run in a worker process)."""
     row = job.row
-    kinds = [row.level, row.opponent, row.opponent, row.opponent]
+    seats = 3 if row.game == TRICKS else 4
+    kinds = [row.level] + [row.opponent] * (seats - 1)
+    deals = {"deals": 0, "made": 0, "points": 0}
+
+    def on_game(index: int, record: GameRecord) -> None:
+        if row.game == TRICKS:
+            _deal_figures(row, index, record, deals)
+            record.events.clear()
+
     result = run_tournament(
-        row.game, kinds, job.games, job.seed + job.chunk, clock=time.perf_counter
+        row.game,
+        kinds,
+        job.games,
+        job.seed + job.chunk,
+        clock=time.perf_counter,
+        on_game=on_game,
+        keep_events=row.game == TRICKS,
     )
     entry = result.entries[0]
     times = result.decision_times.get(row.level, [])
@@ -92,6 +130,7 @@ def run_job(job: Job) -> dict[str, object]:
         "lives_lost": entry.lives_lost,
         "rounds": result.rounds,
         "times_us": [round(t * 1e6) for t in times],
+        **deals,
     }
 
 
@@ -166,6 +205,72 @@ def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, ob
     return "\n".join(lines)
 
 
+def _times(chunks: Sequence[dict[str, object]]) -> tuple[float, float]:
+    times: list[int] = []
+    for c in chunks:
+        values = c["times_us"]
+        assert isinstance(values, list)
+        times.extend(values)
+    times.sort()
+    median = statistics.median(times) / 1000 if times else 0.0
+    p95 = percentile(times, 95) / 1000 if times else 0.0
+    return median, p95
+
+
+def tricks_section(
+    chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], command: str
+) -> str:
+    """The Markdown section of the trick-taking game, with the command that made it."""
+    lines = [
+        TRICKS_HEADING,
+        "",
+        "Made by the command below (the other sections of this page are kept when it runs):",
+        "",
+        "```",
+        command,
+        "```",
+        "",
+        f"- date: {date.today().isoformat()}",
+        "- each row: one bot of the level and two Normal bots, changing seats every game, so a"
+        " level as strong as Normal wins 33%; game to 100, no declarations",
+        "- bid made: the share of the level's deals in which it took exactly its bid; points"
+        " per deal: its average points a deal, bonus included; both with the level's own seat"
+        " only (Normal against Normal: every seat)",
+        "- **easy**: random bid cards, then any legal card.",
+        "- **normal**: counts the likely tricks of the nine cards kept for each choice of bid"
+        " cards and bids the nearest; wins tricks cheaply while it needs them, ducks with its"
+        " highest safe card once its bid is made.",
+        "- **hard**: tries its five most promising bids against 14 samples of the other hands,"
+        " each played out, and keeps the best; in play it deals the unseen cards out again 20"
+        " times consistently with its view (hand sizes, suits shown out of, a declared bid or"
+        " revealed hand), plays every playable card out in each, and plays the card that scores"
+        " best for it, less a share of what the others score (more for a bid it can read).",
+        "",
+        "| level | against | games | win rate | 95% interval | bid made | 95% interval"
+        " | points per deal | decision median | decision 95th pct |",
+        "| --- | --- | ---: | ---: | --- | ---: | --- | ---: | ---: | ---: |",
+    ]
+    for row in chosen:
+        if row.game != TRICKS:
+            continue
+        chunks = results[row.name]
+        games = sum(_int(c["games"]) for c in chunks)
+        wins = sum(_int(c["wins"]) for c in chunks)
+        deals = sum(_int(c["deals"]) for c in chunks)
+        made = sum(_int(c["made"]) for c in chunks)
+        points = sum(_int(c["points"]) for c in chunks)
+        median, p95 = _times(chunks)
+        won = wilson(wins, games)
+        hit = wilson(made, deals)
+        lines.append(
+            f"| {row.level} | 2 × {row.opponent} | {games} | {won.rate:.1%}"
+            f" | {won.low:.1%} – {won.high:.1%} | {hit.rate:.1%} | {hit.low:.1%} – {hit.high:.1%}"
+            f" | {points / max(deals, 1):.2f} | {median:.2f} ms | {p95:.2f} ms |"
+        )
+    lines.append("")
+    return "\n".join(lines)
+
+
 def write_report(
     path: Path, chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], argv: list[str]
 ) -> None:
@@ -207,9 +312,17 @@ def write_report(
         "## Results",
         "",
     ]
-    body = [table(game, chosen, results) for game in GAMES]
+    tricks = (
+        tricks_section(chosen, results, command) if any(r.game == TRICKS for r in chosen) else ""
+    )
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("\n".join(header + body), encoding="utf-8")
+    if all(row.game == TRICKS for row in chosen) and path.exists():
+        # only the trick-taking rows were run: keep the rest of the page as it is
+        kept = path.read_text(encoding="utf-8").split(TRICKS_HEADING)[0].rstrip("\n")
+        path.write_text(kept + "\n\n" + tricks, encoding="utf-8")
+        return
+    body = [table(game, chosen, results) for game in GAMES]
+    path.write_text("\n".join(header + body) + ("\n" + tricks if tricks else ""), encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -235,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for row in chosen:
         left, chunk = (args.duel_games if row.opponent == "hard" else args.games), 0
         while left > 0:
-            size = min(CHUNK, left)
+            size = min(TRICKS_CHUNK if row.game == TRICKS else CHUNK, left)
             jobs.append(Job(row, chunk, size, args.seed * 10_000))
             left -= size
             chunk += 1

@@ -274,6 +274,27 @@ def menu_edge() -> Stereo:
     return centred(mix(0.09, (0.0, knock, 1.0), (0.0, body, 0.5)))
 
 
+def trick_won() -> Stereo:
+    """Cards swept together, then a short bright ding: you took the trick."""
+    sweep_in = noise(0.09, decay=0.03, smooth=0.7, seed=31)
+    ding = tone(1318.5, 0.14, partials=BELL, decay=0.06)
+    return centred(mix(0.22, (0.0, sweep_in, 0.6), (0.08, ding, 0.9)))
+
+
+def bid_made() -> Stereo:
+    """A rising fifth that rings on, softer than a win: your bid is made."""
+    first = tone(587.3, 0.2, partials=BELL, decay=0.1)
+    second = tone(880.0, 0.26, partials=BELL, decay=0.14)
+    return centred(mix(0.36, (0.0, first, 0.8), (0.1, second, 1.0)))
+
+
+def bid_broken() -> Stereo:
+    """A hollow note bent down and a low knock: your bid can no longer be made."""
+    bend = tone(330, 0.24, partials=HOLLOW, freq_end=247, decay=0.14)
+    knock = tone(110, 0.08, partials=SOFT, decay=0.025, attack=0.002)
+    return centred(mix(0.32, (0.0, bend, 0.9), (0.22, knock, 1.0)))
+
+
 DANGER_SEMITONES = 2
 """Each step from 90 to 98 is a whole tone higher: a step anyone can hear."""
 
@@ -325,6 +346,9 @@ CUES: dict[str, Callable[[], Stereo]] = {
     "menu_move": menu_move,
     "menu_select": menu_select,
     "menu_edge": menu_edge,
+    "trick_won": trick_won,
+    "bid_made": bid_made,
+    "bid_broken": bid_broken,
 }
 
 

@@ -28,6 +28,9 @@ CUE_NAMES: tuple[str, ...] = (
     "menu_move",
     "menu_select",
     "menu_edge",
+    "trick_won",
+    "bid_made",
+    "bid_broken",
 )
 """Every cue other than the danger sounds; each is the file ``sounds/<name>.wav``."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ninetynine_audio.cards.cards import (
+    SHORT_DECK_RANKS,
     Card,
     CardParseError,
     Rank,
@@ -11,6 +12,7 @@ from ninetynine_audio.cards.cards import (
     parse_card,
     parse_cards,
     seeded_shuffle,
+    short_deck,
     standard_deck,
 )
 from ninetynine_audio.cards.colours import (
@@ -25,6 +27,7 @@ from ninetynine_audio.cards.colours import (
 )
 
 __all__ = [
+    "SHORT_DECK_RANKS",
     "Card",
     "CardParseError",
     "Colour",
@@ -41,5 +44,6 @@ __all__ = [
     "parse_colour_card",
     "parse_colour_cards",
     "seeded_shuffle",
+    "short_deck",
     "standard_deck",
 ]

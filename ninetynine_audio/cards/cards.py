@@ -94,6 +94,25 @@ def standard_deck(decks: int = 1) -> tuple[Card, ...]:
     return one * decks
 
 
+SHORT_DECK_RANKS: tuple[Rank, ...] = (
+    Rank.ACE,
+    Rank.KING,
+    Rank.QUEEN,
+    Rank.JACK,
+    Rank.TEN,
+    Rank.NINE,
+    Rank.EIGHT,
+    Rank.SEVEN,
+    Rank.SIX,
+)
+"""The ranks of the 36-card deck, highest first (ace high, six low)."""
+
+
+def short_deck() -> tuple[Card, ...]:
+    """The 36-card deck (A K Q J 10 9 8 7 6 of each suit) in a fixed order, suit by suit."""
+    return tuple(Card(rank, suit) for suit in Suit for rank in SHORT_DECK_RANKS)
+
+
 _Item = TypeVar("_Item")
 
 

@@ -28,6 +28,7 @@ def table_context(family: str) -> str:
 
 TABLE_ADDING = table_context("adding")
 TABLE_COLOURS = table_context("colours")
+TABLE_TRICKS = table_context("tricks")
 
 CONTEXTS: tuple[str, ...] = (
     MENU,
@@ -151,13 +152,29 @@ register("announce_row", "Describe your row: length, last card, colours and wort
 register("announce_other_rows", "Describe the other players' rows", [TABLE_COLOURS])
 register("announce_piles", "Say the top cards of the two piles", [TABLE_COLOURS])
 register("announce_draw_pile", "Say how many cards are left in your draw pile", [TABLE_COLOURS])
-register("announce_scores", "Say every score and how far each player is from 99", [TABLE_COLOURS])
+register(
+    "announce_scores",
+    "Say every score and how far each player is from winning",
+    [TABLE_COLOURS, TABLE_TRICKS],
+)
 register("announce_last_turn", "Tell the last computer turn in full", [TABLE_COLOURS])
 register("toggle_hand_order", "Sort your hand by value or by colour", [TABLE_COLOURS])
 register("choose_left_pile", "Choose the left pile", [TABLE_COLOURS])
 register("choose_right_pile", "Choose the right pile", [TABLE_COLOURS])
 register("score_row", "Score your row now", [TABLE_COLOURS])
 register("end_piles", "End your plays onto the piles and draw", [TABLE_COLOURS])
+# The table of the trick-taking game.
+register("mark_card", "Mark or unmark the selected card for your bid", [TABLE_TRICKS])
+register("previous_suit", "Move to the previous suit in your hand", [TABLE_TRICKS])
+register("next_suit", "Move to the next suit in your hand", [TABLE_TRICKS])
+register("choose_declaration", "Choose to declare or reveal your bid, or neither", [TABLE_TRICKS])
+register("announce_trick", "Say the cards of the trick so far", [TABLE_TRICKS])
+register("announce_leader", "Say who leads the trick", [TABLE_TRICKS])
+register("announce_trumps", "Say the trump suit", [TABLE_TRICKS])
+register("announce_bid", "Say your bid and the tricks you have taken", [TABLE_TRICKS])
+register("announce_tricks", "Say everyone's tricks this deal", [TABLE_TRICKS])
+register("announce_deal_details", "Say the last deal's score in full", [TABLE_TRICKS])
+register("announce_declaration", "Say the declared bid and any open hand", [TABLE_TRICKS])
 
 # The rules reader.
 register("previous_paragraph", "Read the previous paragraph", [HELP])

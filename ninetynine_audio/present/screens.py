@@ -67,6 +67,7 @@ GAME_SUMMARIES = {
     "arcade": "Arcade: you against Lily, Max and Zoe, 3 lives each",
     "tactical": "Tactical: land on 33, 66 and 99; passing them costs points",
     "colours": "Colours: rising rows of colours and two piles, first to 99 points; 2 to 4 players",
+    "tricks": "Tricks: three players; bid with three cards, then take exactly that many tricks",
 }
 
 LEVEL_NAMES = {

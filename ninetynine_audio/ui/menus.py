@@ -272,7 +272,7 @@ def pause_menu(app: App) -> Menu:
 
     def rules(a: App) -> None:
         if table is not None:
-            a.open_rules(table.state.rules.game)
+            a.open_rules(table.setup.game)
 
     menu = Menu(
         words.PAUSE_MENU,

@@ -14,7 +14,7 @@ The package:
   command line;
 - ``decks``: card accounting for any card game (what a deck holds, taking cards out of hands
   and piles);
-- one module per family of games: ``adding`` (classic, arcade, tactical).
+- one module per family of games: ``adding`` (classic, arcade, tactical) and ``tricks``.
 
 Adding the referee of a family (say ``colours``, for the game ``colours``):
 

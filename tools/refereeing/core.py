@@ -40,6 +40,7 @@ class Family:
 FAMILIES: dict[str, Family] = {
     "adding": Family("adding", ("classic", "arcade", "tactical")),
     "colours": Family("colours", ("colours",)),
+    "tricks": Family("tricks", ("tricks",)),
 }
 """Every family this referee knows, by name: adding one is one line here and its module."""
 

@@ -1,0 +1,189 @@
+"""A small, quick model of a deal for the computer players: cards as numbers, a simple policy.
+
+A card is ``suit * 9 + rank`` with rank 0 for the six up to 8 for the ace, so within a suit a
+higher number takes a lower one. Suits are numbered in :data:`SUITS` order. The policy is the
+Normal player's card play; the Hard player plays sampled deals out with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from ninetynine_audio.cards import SHORT_DECK_RANKS, Card, Suit
+
+SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+SUIT_INDEX = {suit: index for index, suit in enumerate(SUITS)}
+RANKS_LOW_FIRST = tuple(reversed(SHORT_DECK_RANKS))
+RANK_INDEX = {rank: index for index, rank in enumerate(RANKS_LOW_FIRST)}
+ACE = 8
+NO_TRUMPS = -1
+BID_OF_SUIT = (1, 2, 0, 3)  # spades, hearts, diamonds, clubs
+BONUS = (0, 30, 20, 10)
+
+
+@cache
+def to_int(card: Card) -> int:
+    """The number of ``card``."""
+    return SUIT_INDEX[card.suit] * 9 + RANK_INDEX[card.rank]
+
+
+@cache
+def to_card(number: int) -> Card:
+    """The card of a number."""
+    return Card(RANKS_LOW_FIRST[number % 9], SUITS[number // 9])
+
+
+def trump_index(trumps: Suit | None) -> int:
+    """The number of the trump suit, or :data:`NO_TRUMPS`."""
+    return NO_TRUMPS if trumps is None else SUIT_INDEX[trumps]
+
+
+def beats(card: int, best: int, trumps: int) -> bool:
+    """Whether ``card`` takes a trick ``best`` is winning."""
+    if card // 9 == best // 9:
+        return card > best
+    return card // 9 == trumps
+
+
+def winner_of(cards: Sequence[int], trumps: int) -> int:
+    """The position in ``cards`` (order played) of the winning card."""
+    best = 0
+    for index in range(1, len(cards)):
+        if beats(cards[index], cards[best], trumps):
+            best = index
+    return best
+
+
+def playable(hand: Sequence[int], trick: Sequence[int]) -> list[int]:
+    """The cards of ``hand`` that may be played to ``trick``."""
+    if not trick:
+        return list(hand)
+    led = trick[0] // 9
+    follow = [card for card in hand if card // 9 == led]
+    return follow or list(hand)
+
+
+def choose_card(hand: Sequence[int], trick: Sequence[int], trumps: int, want: bool) -> int:
+    """The Normal card: win cheaply when tricks are wanted, duck as high as possible when not.
+
+    ``trick`` holds the cards already played to the trick; a trick is complete with three.
+    """
+    options = playable(hand, trick)
+    if len(options) == 1:
+        return options[0]
+    if not trick:
+        if want:
+            # the strongest card: a trump ace outranks a plain ace only by suit, so rank first
+            return max(options, key=lambda c: (c % 9, c // 9 == trumps))
+        return min(options, key=lambda c: (c % 9, c // 9 == trumps))
+    best = trick[winner_of(trick, trumps)]
+    last = len(trick) == 2
+    winning = [card for card in options if beats(card, best, trumps)]
+    losing = [card for card in options if not beats(card, best, trumps)]
+    if want:
+        if winning:
+            if last:
+                return min(winning, key=lambda c: (c // 9 == trumps, c % 9))
+            return max(winning, key=lambda c: (c // 9 != trumps, c % 9))
+        return min(losing, key=lambda c: (c // 9 == trumps, c % 9))
+    if losing:
+        return max(losing, key=lambda c: (c // 9 != trumps, c % 9))
+    if last:
+        return max(winning, key=lambda c: c % 9)
+    return min(winning, key=lambda c: c % 9)
+
+
+def play_out(
+    hands: list[list[int]],
+    trick: list[int],
+    leader: int,
+    won: list[int],
+    targets: Sequence[int],
+    trumps: int,
+    first: int | None = None,
+) -> list[int]:
+    """Play the deal to its end with every seat on the Normal policy; the tricks each took.
+
+    ``hands`` and ``won`` are changed. ``trick`` holds the cards played so far from ``leader``;
+    ``first`` (if given) is the card the seat to act plays now.
+    """
+    cards = list(trick)
+    seat = (leader + len(cards)) % 3
+    while hands[seat] or cards:
+        if len(cards) == 3:
+            winner = (leader + winner_of(cards, trumps)) % 3
+            won[winner] += 1
+            leader = seat = winner
+            cards = []
+            if not hands[seat]:
+                break
+            continue
+        hand = hands[seat]
+        if first is not None:
+            card = first
+            first = None
+        else:
+            card = choose_card(hand, cards, trumps, won[seat] < targets[seat])
+        hand.remove(card)
+        cards.append(card)
+        seat = (seat + 1) % 3
+    return won
+
+
+# ---------------------------------------------------------------------------- bidding
+
+
+def estimate_tricks(hand: Sequence[int], trumps: int) -> float:
+    """How many tricks a nine-card hand is likely to take, from its high cards and lengths."""
+    by_suit: list[list[int]] = [[], [], [], []]
+    for card in hand:
+        by_suit[card // 9].append(card % 9)
+    total = 0.0
+    for suit, ranks in enumerate(by_suit):
+        length = len(ranks)
+        if not length:
+            continue
+        ranks.sort(reverse=True)
+        is_trump = suit == trumps
+        for place, rank in enumerate(ranks):
+            top = ACE - rank  # 0 for the ace, 1 for the king, ...
+            if top <= place:
+                # the card is as good as the ace once the higher ones held are played
+                total += 0.95 if top == 0 else 0.8
+            elif top == 1 and length >= 2:
+                total += 0.55
+            elif top == 2 and length >= 3:
+                total += 0.3
+        if length >= 4:
+            total += (length - 3) * (0.75 if is_trump else 0.35)
+        if is_trump and length >= 2:
+            total += 0.3 * min(length, 4)
+        if trumps >= 0 and not is_trump and length <= 1 and by_suit[trumps]:
+            total += 0.3 if length == 0 else 0.15
+    return total
+
+
+def bid_of(cards: Sequence[int]) -> int:
+    """The bid coded by bid cards."""
+    return sum(BID_OF_SUIT[card // 9] for card in cards)
+
+
+def score_deal(
+    tricks: Sequence[int],
+    targets: Sequence[int],
+    declared: tuple[int, int] | None = None,
+) -> list[int]:
+    """Each seat's points for a finished deal; ``declared`` is (seat, premium)."""
+    made = [tricks[seat] == targets[seat] for seat in range(3)]
+    bonus = BONUS[sum(made)]
+    points = [tricks[seat] + (bonus if made[seat] else 0) for seat in range(3)]
+    if declared is not None:
+        seat, premium = declared
+        if made[seat]:
+            points[seat] += premium
+        else:
+            for other in range(3):
+                if other != seat:
+                    points[other] += premium
+    return points

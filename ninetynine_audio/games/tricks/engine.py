@@ -1,0 +1,631 @@
+"""The rules of the trick-taking game as pure functions over :class:`TricksState`.
+
+The deal: 12 cards each, one at a time from the dealer's left; the first deal is dealt by the
+last seat, then the deal passes left. Bidding: the seats set their bids aside in turn from the
+dealer's left, so the log's ``bid_made`` lines are the bids in the order they were made; a bid is
+secret, and a declaration made with it is announced only once all three are in. When the last
+bid is in, the winning declaration (option only) is written and the
+player left of the dealer leads. Play: follow suit if able; the highest trump wins, otherwise the
+highest card of the suit led; the winner leads. After nine tricks the deal is scored; the game
+ends after a deal that leaves one player alone at the top with the target reached.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from itertools import combinations
+from typing import Any
+
+from ninetynine_audio.cards import (
+    SHORT_DECK_RANKS,
+    Card,
+    Suit,
+    card_text,
+    seeded_shuffle,
+    short_deck,
+)
+from ninetynine_audio.games.base import (
+    NUMBER,
+    SWITCH,
+    GameSetup,
+    OptionSpec,
+    Outcome,
+    check_options,
+)
+from ninetynine_audio.games.errors import SetupError
+from ninetynine_audio.games.tricks.errors import (
+    AlreadyBid,
+    BidCardTwice,
+    BiddingNotOver,
+    BidNeedsThreeCards,
+    CardNotInHand,
+    DeclarationsOff,
+    GameOverError,
+    MustFollowSuit,
+    NotBidding,
+    NotYourTurn,
+    UnknownSeat,
+)
+from ninetynine_audio.games.tricks.model import (
+    BID_SIZE,
+    BONUS_BY_MADE,
+    HAND_SIZE,
+    SEATS,
+    TRICKS_PER_DEAL,
+    TRUMPS_BY_MADE,
+    Action,
+    BidCards,
+    BidDeclared,
+    BidMade,
+    CardPlayed,
+    DealResult,
+    DealScored,
+    DealStarted,
+    Declaration,
+    Event,
+    GameEnded,
+    GameStarted,
+    Phase,
+    PlayCard,
+    PlayedTrick,
+    TricksOptions,
+    TricksState,
+    TricksView,
+    TrickWon,
+    bid_value,
+)
+
+GAME_ID = "tricks"
+DEFAULT_TARGET = 100
+
+OPTIONS: tuple[OptionSpec, ...] = (
+    OptionSpec(
+        name="declarations",
+        label="Declarations",
+        kind=SWITCH,
+        default=False,
+        help="let one player a deal declare or reveal the bid for a premium of 30 or 60",
+    ),
+    OptionSpec(
+        name="target",
+        label="Game to",
+        kind=NUMBER,
+        default=DEFAULT_TARGET,
+        values=(30, 50, 100, 150, 200),
+        low=10,
+        high=300,
+        help="the points that end the game (100; 10 to 300)",
+    ),
+)
+
+RANK_STRENGTH = {rank: len(SHORT_DECK_RANKS) - index for index, rank in enumerate(SHORT_DECK_RANKS)}
+"""Ace 9 down to six 1: a higher number takes a lower one of the same suit."""
+
+
+# ---------------------------------------------------------------------------- helpers
+
+
+def bidding_order(dealer: int) -> tuple[int, int, int]:
+    """The seats from the dealer's left round to the dealer."""
+    return ((dealer + 1) % SEATS, (dealer + 2) % SEATS, dealer)
+
+
+def playable(hand: Sequence[Card], trick: Sequence[tuple[int, Card]]) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may go to ``trick``: the suit led if the hand holds it."""
+    if not trick:
+        return tuple(hand)
+    led = trick[0][1].suit
+    follow = tuple(card for card in hand if card.suit is led)
+    return follow or tuple(hand)
+
+
+def beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
+    """Whether ``card`` takes a trick that ``best`` is winning, ``led`` having been led."""
+    if card.suit is best.suit:
+        return RANK_STRENGTH[card.rank] > RANK_STRENGTH[best.rank]
+    return bool(trumps is not None and card.suit is trumps)
+
+
+def winning_index(cards: Sequence[Card], trumps: Suit | None) -> int:
+    """The position in ``cards`` (in the order played) of the card winning the trick so far."""
+    led = cards[0].suit
+    best = 0
+    for index in range(1, len(cards)):
+        if beats(cards[index], cards[best], led, trumps):
+            best = index
+    return best
+
+
+def shown_voids(
+    played: Sequence[PlayedTrick], trick: Sequence[tuple[int, Card]]
+) -> tuple[frozenset[Suit], ...]:
+    """For each seat, the suits it has shown it holds no more of (by not following)."""
+    voids: list[set[Suit]] = [set() for _ in range(SEATS)]
+    for plays in [done.plays for done in played] + [tuple(trick)]:
+        if not plays:
+            continue
+        led = plays[0][1].suit
+        for seat, card in plays[1:]:
+            if card.suit is not led:
+                voids[seat].add(led)
+    return tuple(frozenset(suits) for suits in voids)
+
+
+def deck_for_hands(hands: Sequence[Sequence[Card]], dealer: int = SEATS - 1) -> tuple[Card, ...]:
+    """The stacked deck that deals ``hands`` (in seat order, equal sizes) with ``dealer`` dealing.
+
+    Cards go out one at a time from the dealer's left, so the deck interleaves the hands.
+    """
+    sizes = {len(hand) for hand in hands}
+    if len(hands) != SEATS or len(sizes) != 1:
+        raise ValueError("give three hands of the same size")
+    order = bidding_order(dealer)
+    return tuple(hands[seat][index] for index in range(sizes.pop()) for seat in order)
+
+
+def resample(state: TricksState, seat: int, rng: random.Random) -> TricksState:
+    """The table as ``seat`` might imagine it: the cards it cannot see dealt again at random.
+
+    Those are the other players' hands and bid cards, except what a declaration shows. Each
+    keeps its size, and no hand gets a suit its player has shown out of; when a new deal that
+    keeps every void is not found in a few tries, the state is returned as it is.
+    """
+    shown_seat = state.declared[0] if state.declared is not None else None
+    revealed = state.declared is not None and state.declared[1] is Declaration.REVEAL
+    hands = [s for s in range(SEATS) if s != seat and not (s == shown_seat and revealed)]
+    bids = [s for s in range(SEATS) if s != seat and s != shown_seat and state.bids[s]]
+    pool = [card for s in hands for card in state.hands[s]]
+    pool += [card for s in bids for card in state.bids[s]]
+    voids = shown_voids(state.played, state.trick)
+    for _ in range(30):
+        rng.shuffle(pool)
+        cards = iter(pool)
+        new_hands = list(state.hands)
+        new_bids = list(state.bids)
+        for s in hands:
+            new_hands[s] = tuple(next(cards) for _ in state.hands[s])
+        for s in bids:
+            new_bids[s] = tuple(next(cards) for _ in state.bids[s])
+        if all(card.suit not in voids[s] for s in hands for card in new_hands[s]):
+            return replace(state, hands=tuple(new_hands), bids=tuple(new_bids))
+    return state
+
+
+def _deal_key(seed: int, deal: int) -> str:
+    return f"tricks:{seed}:{deal}"
+
+
+def _deal(
+    seed: int, deal: int, dealer: int, stacked: tuple[Card, ...] | None
+) -> tuple[tuple[Card, ...], ...]:
+    order = list(seeded_shuffle(short_deck(), random.Random(_deal_key(seed, deal))))
+    if deal == 1 and stacked:
+        rest = [card for card in order if card not in stacked]
+        order = list(stacked) + rest
+    hands: list[list[Card]] = [[] for _ in range(SEATS)]
+    seats = bidding_order(dealer)
+    for index, card in enumerate(order[: HAND_SIZE * SEATS]):
+        hands[seats[index % SEATS]].append(card)
+    return tuple(tuple(hand) for hand in hands)
+
+
+def _deal_started(state: TricksState) -> DealStarted:
+    return DealStarted(
+        deal=state.deal,
+        dealer_seat=state.dealer,
+        dealer=state.players[state.dealer],
+        trumps=state.trumps,
+        hands=tuple(zip(state.players, state.hands, strict=True)),
+    )
+
+
+# ---------------------------------------------------------------------------- set-up
+
+
+def read_tricks_options(data: Mapping[str, Any]) -> TricksOptions:
+    """The options of a set-up as :class:`TricksOptions`; raises ``SetupError``."""
+    checked = check_options(OPTIONS, data)
+    values = {
+        spec.name: spec.default if checked.get(spec.name) is None else checked[spec.name]
+        for spec in OPTIONS
+    }
+    return TricksOptions(declarations=values["declarations"], target=values["target"])
+
+
+def new_game(setup: GameSetup) -> tuple[TricksState, tuple[Event, ...]]:
+    """Start a game and deal the first deal (dealt by the last seat).
+
+    ``setup.deck`` stacks the first deal: its cards come off the top first, one at a time from
+    the first seat round; the cards it does not name follow in seeded order.
+    """
+    names = tuple(name.strip() for name in setup.names)
+    if len(names) != SEATS:
+        raise SetupError("the trick-taking game is for three players", option="players")
+    if any(not name for name in names) or len(set(names)) != len(names):
+        raise SetupError("every player needs a name of their own", option="players")
+    kinds = tuple(setup.kinds)
+    if len(kinds) != SEATS:
+        raise SetupError("one kind for each player is needed", option="players")
+    options = read_tricks_options(dict(setup.options))
+    stacked: tuple[Card, ...] | None = None
+    if setup.deck:
+        stacked = tuple(setup.deck)
+        allowed = set(short_deck())
+        seen: set[Card] = set()
+        for card in stacked:
+            if card not in allowed:
+                raise SetupError(
+                    f"{card_text(card)} is not in the 36-card deck",
+                    option="deck",
+                    card=card_text(card),
+                )
+            if card in seen:
+                raise SetupError(
+                    f"the deck names {card_text(card)} twice", option="deck", card=card_text(card)
+                )
+            seen.add(card)
+    dealer = SEATS - 1
+    state = TricksState(
+        players=names,
+        kinds=kinds,
+        seed=setup.seed,
+        options=options,
+        stacked=stacked,
+        phase=Phase.BIDDING,
+        deal=1,
+        dealer=dealer,
+        trumps=None,
+        hands=_deal(setup.seed, 1, dealer, stacked),
+        bids=((),) * SEATS,
+        intents=(None,) * SEATS,
+        logged_bids=0,
+        declared=None,
+        trick_number=1,
+        leader=(dealer + 1) % SEATS,
+        to_act=(dealer + 1) % SEATS,
+        trick=(),
+        played=(),
+        tricks_won=(0,) * SEATS,
+        scores=(0,) * SEATS,
+        results=(),
+    )
+    started = GameStarted(
+        seed=setup.seed,
+        players=names,
+        kinds=kinds,
+        options=options,
+        scores=state.scores,
+        deck=stacked,
+    )
+    return state, (started, _deal_started(state))
+
+
+# ---------------------------------------------------------------------------- queries
+
+
+def next_bidder(state: TricksState) -> int:
+    """The seat whose bid is due: bids go in turn from the dealer's left."""
+    return bidding_order(state.dealer)[state.logged_bids % SEATS]
+
+
+def seats_to_act(state: TricksState) -> tuple[int, ...]:
+    """The seat to bid or to play; none at the end."""
+    if state.phase is Phase.BIDDING:
+        return (next_bidder(state),)
+    if state.phase is Phase.PLAYING:
+        return (state.to_act,)
+    return ()
+
+
+def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
+    """Everything ``seat`` may do now (every three-card bid, or every playable card)."""
+    if seat not in range(SEATS):
+        return ()
+    if state.phase is Phase.BIDDING:
+        if state.bids[seat] or seat != next_bidder(state):
+            return ()
+        declarations: tuple[Declaration | None, ...] = (None,)
+        if state.options.declarations:
+            declarations = (None, Declaration.DECLARE, Declaration.REVEAL)
+        return tuple(
+            BidCards(seat, cards, declaration)
+            for cards in combinations(state.hands[seat], BID_SIZE)
+            for declaration in declarations
+        )
+    if state.phase is Phase.PLAYING and seat == state.to_act:
+        return tuple(PlayCard(seat, card) for card in playable(state.hands[seat], state.trick))
+    return ()
+
+
+def check(state: TricksState, action: Action) -> None:
+    """Raise the reason ``action`` is not allowed now; return quietly when it is."""
+    if state.phase is Phase.OVER:
+        raise GameOverError("the game is over")
+    seat = action.seat
+    if seat not in range(SEATS):
+        raise UnknownSeat(f"there is no seat {seat}", seat=seat)
+    if isinstance(action, BidCards):
+        _check_bid(state, action)
+        return
+    if state.phase is Phase.BIDDING:
+        waiting = tuple(s for s in bidding_order(state.dealer) if not state.bids[s])
+        raise BiddingNotOver(
+            "the bids are not all in yet",
+            seat=seat,
+            waiting=waiting,
+            names=tuple(state.players[s] for s in waiting),
+        )
+    if seat != state.to_act:
+        raise NotYourTurn(
+            f"it is {state.players[state.to_act]}'s turn",
+            seat=seat,
+            to_act=state.to_act,
+            player=state.players[state.to_act],
+        )
+    hand = state.hands[seat]
+    if action.card not in hand:
+        raise CardNotInHand(
+            f"{card_text(action.card)} is not in the hand", seat=seat, card=action.card
+        )
+    if state.trick:
+        led = state.trick[0][1].suit
+        held = tuple(card for card in hand if card.suit is led)
+        if held and action.card.suit is not led:
+            raise MustFollowSuit(
+                f"{card_text(action.card)} does not follow {led.value}: the hand holds "
+                + " ".join(card_text(card) for card in held),
+                seat=seat,
+                card=action.card,
+                suit=led,
+                held=held,
+            )
+
+
+def _check_bid(state: TricksState, action: BidCards) -> None:
+    seat = action.seat
+    if state.phase is not Phase.BIDDING:
+        raise NotBidding("the bids are in; the deal is being played", seat=seat)
+    if state.bids[seat]:
+        raise AlreadyBid("this seat has bid already", seat=seat, cards=state.bids[seat])
+    due = next_bidder(state)
+    if seat != due:
+        raise NotYourTurn(
+            f"it is {state.players[due]}'s turn to bid",
+            seat=seat,
+            to_act=due,
+            player=state.players[due],
+            bidding=True,
+        )
+    if len(action.cards) != BID_SIZE:
+        raise BidNeedsThreeCards(
+            f"a bid is three cards, not {len(action.cards)}", seat=seat, count=len(action.cards)
+        )
+    if len(set(action.cards)) != BID_SIZE:
+        twice = next(card for card in action.cards if action.cards.count(card) > 1)
+        raise BidCardTwice(f"{card_text(twice)} is named twice", seat=seat, card=twice)
+    for card in action.cards:
+        if card not in state.hands[seat]:
+            raise CardNotInHand(f"{card_text(card)} is not in the hand", seat=seat, card=card)
+    if action.declaration is not None and not state.options.declarations:
+        raise DeclarationsOff("this game is played without declarations", seat=seat)
+
+
+def view(state: TricksState, seat: int) -> TricksView:
+    """All ``seat`` may know: its own cards, what was played, and what a declaration shows."""
+    declared_cards: tuple[Card, ...] = ()
+    revealed: tuple[Card, ...] = ()
+    if state.declared is not None:
+        declarer, declaration = state.declared
+        declared_cards = state.bids[declarer]
+        if declaration is Declaration.REVEAL:
+            revealed = state.hands[declarer]
+    results = tuple(
+        replace(
+            result,
+            bids=tuple(
+                bid if other == seat or other in result.made else None
+                for other, bid in enumerate(result.bids)
+            ),
+        )
+        for result in state.results
+    )
+    return TricksView(
+        seat=seat,
+        players=state.players,
+        kinds=state.kinds,
+        options=state.options,
+        phase=state.phase,
+        deal=state.deal,
+        dealer=state.dealer,
+        trumps=state.trumps,
+        hand=state.hands[seat],
+        bid_cards=state.bids[seat],
+        has_bid=tuple(bool(bid) for bid in state.bids),
+        declared=state.declared,
+        declared_cards=declared_cards,
+        revealed_hand=revealed,
+        trick_number=state.trick_number,
+        leader=state.leader,
+        to_act=state.to_act,
+        trick=state.trick,
+        played=state.played,
+        tricks_won=state.tricks_won,
+        scores=state.scores,
+        results=results,
+        winner=state.winner,
+    )
+
+
+def outcome(state: TricksState) -> Outcome | None:
+    """Places by total (the winner first), or ``None`` while the game goes on."""
+    if state.phase is not Phase.OVER:
+        return None
+    places = tuple(sorted(range(SEATS), key=lambda seat: (-state.scores[seat], seat)))
+    return Outcome(places=places, scores=state.scores, winner=state.winner)
+
+
+def progress(state: TricksState) -> int:
+    """The deal being played."""
+    return state.deal
+
+
+def scores(state: TricksState) -> tuple[int, ...]:
+    """Each seat's points so far."""
+    return state.scores
+
+
+# ---------------------------------------------------------------------------- apply
+
+
+def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event, ...]]:
+    """Check ``action``, then carry it out: the new state and the events it caused."""
+    check(state, action)
+    if isinstance(action, BidCards):
+        return _bid(state, action)
+    return _play(state, action)
+
+
+def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event, ...]]:
+    seat = action.seat
+    hands = list(state.hands)
+    hands[seat] = tuple(card for card in hands[seat] if card not in action.cards)
+    bids = list(state.bids)
+    bids[seat] = tuple(action.cards)
+    intents = list(state.intents)
+    intents[seat] = action.declaration
+    cards = bids[seat]
+    events: list[Event] = [
+        BidMade(seat, state.players[seat], cards, bid_value(cards), action.declaration)
+    ]
+    logged = state.logged_bids + 1
+    state = replace(
+        state, hands=tuple(hands), bids=tuple(bids), intents=tuple(intents), logged_bids=logged
+    )
+    if logged < SEATS:
+        return state, tuple(events)
+    declared = _winning_declaration(state)
+    if declared is not None:
+        declarer, declaration = declared
+        events.append(
+            BidDeclared(
+                seat=declarer,
+                player=state.players[declarer],
+                reveal=declaration is Declaration.REVEAL,
+                cards=state.bids[declarer],
+                bid=bid_value(state.bids[declarer]),
+            )
+        )
+    leader = (state.dealer + 1) % SEATS
+    state = replace(
+        state, phase=Phase.PLAYING, declared=declared, leader=leader, to_act=leader, trick_number=1
+    )
+    return state, tuple(events)
+
+
+def _winning_declaration(state: TricksState) -> tuple[int, Declaration] | None:
+    """A reveal beats a declaration; between equals the seat nearest the dealer's left."""
+    for wanted in (Declaration.REVEAL, Declaration.DECLARE):
+        for seat in bidding_order(state.dealer):
+            if state.intents[seat] is wanted:
+                return seat, wanted
+    return None
+
+
+def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Event, ...]]:
+    seat = action.seat
+    hands = list(state.hands)
+    hands[seat] = tuple(card for card in hands[seat] if card != action.card)
+    trick = (*state.trick, (seat, action.card))
+    events: list[Event] = [
+        CardPlayed(
+            seat, state.players[seat], action.card, state.trick_number, is_lead=not state.trick
+        )
+    ]
+    if len(trick) < SEATS:
+        state = replace(state, hands=tuple(hands), trick=trick, to_act=(seat + 1) % SEATS)
+        return state, tuple(events)
+    cards = tuple(card for _, card in trick)
+    best = winning_index(cards, state.trumps)
+    winner = trick[best][0]
+    won = list(state.tricks_won)
+    won[winner] += 1
+    events.append(
+        TrickWon(state.trick_number, winner, state.players[winner], cards, cards[best], tuple(won))
+    )
+    state = replace(
+        state,
+        hands=tuple(hands),
+        trick=(),
+        played=(*state.played, PlayedTrick(state.trick_number, state.leader, trick, winner)),
+        tricks_won=tuple(won),
+        trick_number=state.trick_number + 1,
+        leader=winner,
+        to_act=winner,
+    )
+    if state.trick_number <= TRICKS_PER_DEAL:
+        return state, tuple(events)
+    state, more = _score(state)
+    return state, tuple(events) + more
+
+
+def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
+    bids = tuple(bid_value(cards) for cards in state.bids)
+    tricks = state.tricks_won
+    made = tuple(seat for seat in range(SEATS) if tricks[seat] == bids[seat])
+    bonus = BONUS_BY_MADE[len(made)]
+    points = [tricks[seat] + (bonus if seat in made else 0) for seat in range(SEATS)]
+    if state.declared is not None:
+        declarer, declaration = state.declared
+        if declarer in made:
+            points[declarer] += declaration.premium
+        else:
+            for other in range(SEATS):
+                if other != declarer:
+                    points[other] += declaration.premium
+    scores = tuple(score + gained for score, gained in zip(state.scores, points, strict=True))
+    result = DealResult(
+        deal=state.deal,
+        bids=bids,
+        tricks=tricks,
+        made=made,
+        points=tuple(points),
+        scores=scores,
+        declared=(state.declared[0], state.declared[1] is Declaration.REVEAL)
+        if state.declared
+        else None,
+    )
+    events: list[Event] = [
+        DealScored(state.deal, state.players, bids, tricks, made, tuple(points), scores)
+    ]
+    state = replace(state, scores=scores, results=(*state.results, result))
+    top = max(scores)
+    leaders = [seat for seat in range(SEATS) if scores[seat] == top]
+    if top >= state.options.target and len(leaders) == 1:
+        winner = leaders[0]
+        events.append(GameEnded(winner, state.players[winner], state.players, scores))
+        return replace(state, phase=Phase.OVER, winner=winner), tuple(events)
+    dealer = (state.dealer + 1) % SEATS
+    deal = state.deal + 1
+    leader = (dealer + 1) % SEATS
+    state = replace(
+        state,
+        phase=Phase.BIDDING,
+        deal=deal,
+        dealer=dealer,
+        trumps=TRUMPS_BY_MADE[len(made)],
+        hands=_deal(state.seed, deal, dealer, state.stacked),
+        bids=((),) * SEATS,
+        intents=(None,) * SEATS,
+        logged_bids=0,
+        declared=None,
+        trick_number=1,
+        leader=leader,
+        to_act=leader,
+        trick=(),
+        played=(),
+        tricks_won=(0,) * SEATS,
+    )
+    events.append(_deal_started(state))
+    return state, tuple(events)
