@@ -31,9 +31,16 @@ def game_option_specs() -> tuple[OptionSpec, ...]:
     return tuple(found.values())
 
 
-def add_game_options(parser: argparse.ArgumentParser, default_players: str | None) -> None:
-    """Options that set up a game, shared by ``play`` and ``simulate``."""
-    parser.add_argument("--game", default="classic", help=f"one of {', '.join(game_ids())}")
+def add_game_options(
+    parser: argparse.ArgumentParser, default_players: str | None, *, game_options: bool = True
+) -> None:
+    """Options that set up a game, shared by ``play`` and ``simulate``.
+
+    Without ``game_options`` the games' own options (built from every registered game) are
+    left out, so that a plain start need not load the games to read its command line.
+    """
+    games = ", ".join(game_ids()) if game_options else "a game id"
+    parser.add_argument("--game", default="classic", help=f"one of {games}")
     parser.add_argument(
         "--players",
         default=default_players,
@@ -41,7 +48,7 @@ def add_game_options(parser: argparse.ArgumentParser, default_players: str | Non
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the shuffles")
     parser.add_argument("--deck", default=None, help='stack the stock, top first: "KS 9H 4C …"')
-    for option in game_option_specs():
+    for option in game_option_specs() if game_options else ():
         if option.kind == SWITCH:
             parser.add_argument(option.flag, action="store_true", help=option.help)
         else:
@@ -64,7 +71,7 @@ def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
     # Only what was given: the game fills in its own defaults, and refuses what it lacks.
     options: dict[str, Any] = {}
     for option in game_option_specs():
-        value = getattr(args, option.name)
+        value = getattr(args, option.name, None)
         if value is not None and value is not False:
             options[option.name] = value
     return GameSetup(spec.id, names, kinds, options, seed, deck)
@@ -279,17 +286,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     return run(args, setup, seed)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command-line parser."""
+def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
+    """The command-line parser; ``game_options`` as in :func:`add_game_options`."""
     parser = argparse.ArgumentParser(
         prog="ninetynine-audio",
         description="Ninety-Nine card games, played by keyboard and speech.",
+        allow_abbrev=game_options,
     )
     commands = parser.add_subparsers(dest="command")
-    play = commands.add_parser("play", help="play (the default)")
-    _add_play_options(play)
+    play = commands.add_parser("play", help="play (the default)", allow_abbrev=game_options)
+    _add_play_options(play, game_options=game_options)
     simulate = commands.add_parser("simulate", help="play computer players against each other")
-    add_game_options(simulate, default_players="normal,normal,normal,normal")
+    add_game_options(
+        simulate, default_players="normal,normal,normal,normal", game_options=game_options
+    )
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument("--no-rotate", action="store_true", help="entries keep their seats")
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -301,8 +311,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_play_options(parser: argparse.ArgumentParser) -> None:
-    add_game_options(parser, default_players=None)
+def _add_play_options(parser: argparse.ArgumentParser, *, game_options: bool = True) -> None:
+    add_game_options(parser, default_players=None, game_options=game_options)
     # No default game: without --game, --players or --deck the menus choose the game.
     parser.set_defaults(game=None)
     parser.add_argument(
@@ -321,12 +331,24 @@ def _add_play_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def parse_arguments(arguments: list[str]) -> argparse.Namespace:
+    """Read the command line. A start that names none of the games' own options (the usual
+    ``ninetynine-audio`` or ``--text``) is read without loading the games; anything else, and
+    ``--help``, with every game's options."""
+    quick = arguments[0] == "play" and not {"-h", "--help"} & set(arguments)
+    if quick:
+        args, unknown = build_parser(game_options=False).parse_known_args(arguments)
+        if not unknown:
+            return args
+    return build_parser().parse_args(arguments)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``ninetynine-audio`` and ``python -m ninetynine_audio``."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
         arguments.insert(0, "play")
-    args = build_parser().parse_args(arguments)
+    args = parse_arguments(arguments)
     handlers = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay}
     try:
         return handlers[args.command](args)

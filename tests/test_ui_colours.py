@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from ninetynine_audio.bots.colours import NormalBot
+from ninetynine_audio.bots.colours.simple import NormalBot
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.colours import (
     DrawPileRenewed,

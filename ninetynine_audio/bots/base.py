@@ -43,6 +43,17 @@ class Level:
 _LEVELS: dict[str, dict[str, Level]] = {}
 
 
+def lazy_factory(module: str, name: str) -> BotFactory:
+    """A factory that imports ``module`` (a full module name) the first time it makes a bot
+    of class ``name``: a family registers its levels without loading their code."""
+
+    def make() -> Bot:
+        bot: Bot = getattr(importlib.import_module(module), name)()
+        return bot
+
+    return make
+
+
 def register_level(family: str, name: str, factory: BotFactory, *, strength: int) -> None:
     """Make level ``name`` available for the games of ``family``."""
     levels = _LEVELS.setdefault(family, {})

@@ -39,7 +39,7 @@ class MainMenu(Menu):
 
     def rebuild(self, app: App) -> None:
         """Look for a saved match and list the items; a damaged save gives ``problem``."""
-        resumed, problem = load_match(partial(resume, known_kinds=known_kinds()))
+        resumed, problem = load_match(_resume)
         self.saved = resumed
         if problem:
             self.problem = problem
@@ -114,6 +114,11 @@ def main_menu(app: App) -> MainMenu:
 
 def _pop(app: App) -> None:
     app.pop()
+
+
+def _resume(record: Any) -> Resumed:
+    # Called only when a match is saved: the levels (and so the bots) load only then.
+    return resume(record, known_kinds=known_kinds())
 
 
 def known_kinds() -> tuple[str, ...]:

@@ -6,25 +6,14 @@ level is first made, so the menus can list the levels without loading the search
 
 from __future__ import annotations
 
-import importlib
-
-from ninetynine_audio.bots.base import Bot, BotFactory, register_level
+from ninetynine_audio.bots.base import lazy_factory, register_level
 
 FAMILY = "adding"
+_HERE = __name__
 
-
-def _lazy(module: str, name: str) -> BotFactory:
-    def make() -> Bot:
-        found = importlib.import_module(f"ninetynine_audio.bots.adding.{module}")
-        bot: Bot = getattr(found, name)()
-        return bot
-
-    return make
-
-
-register_level(FAMILY, "easy", _lazy("simple", "EasyBot"), strength=10)
-register_level(FAMILY, "normal", _lazy("simple", "NormalBot"), strength=20)
-register_level(FAMILY, "hard", _lazy("hard", "HardBot"), strength=30)
+register_level(FAMILY, "easy", lazy_factory(f"{_HERE}.simple", "EasyBot"), strength=10)
+register_level(FAMILY, "normal", lazy_factory(f"{_HERE}.simple", "NormalBot"), strength=20)
+register_level(FAMILY, "hard", lazy_factory(f"{_HERE}.hard", "HardBot"), strength=30)
 # Crazy is Hard aimed at the human: no stronger, so the hint never picks it over Expert.
-register_level(FAMILY, "crazy", _lazy("hard", "CrazyBot"), strength=31)
-register_level(FAMILY, "expert", _lazy("expert", "ExpertBot"), strength=40)
+register_level(FAMILY, "crazy", lazy_factory(f"{_HERE}.hard", "CrazyBot"), strength=31)
+register_level(FAMILY, "expert", lazy_factory(f"{_HERE}.expert", "ExpertBot"), strength=40)
