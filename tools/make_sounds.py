@@ -295,6 +295,31 @@ def bid_broken() -> Stereo:
     return centred(mix(0.32, (0.0, bend, 0.9), (0.22, knock, 1.0)))
 
 
+def row_scored() -> Stereo:
+    """Cards gathered with a quick upward run of three notes: a row is scored and cleared."""
+    gather = noise(0.1, decay=0.035, smooth=0.75, seed=41)
+    notes = [(523.3, 0.06), (659.3, 0.12), (784.0, 0.18)]
+    parts = [(start, tone(f, 0.14, partials=BELL, decay=0.07), 0.85) for f, start in notes]
+    return centred(mix(0.34, (0.0, gather, 0.5), *parts))
+
+
+def pile_renewed() -> Stereo:
+    """A long shuffle of fresh cards ending on a warm low chord: 15 points and a new pile."""
+    riffle = [
+        (0.02 * i, noise(0.03, decay=0.012, smooth=0.8, seed=50 + i), 0.3 + 0.02 * i)
+        for i in range(9)
+    ]
+    chord = [(0.2, tone(f, 0.18, partials=SOFT, decay=0.1), 0.8) for f in (261.6, 392.0)]
+    return centred(mix(0.38, *riffle, *chord))
+
+
+def extra_turn() -> Stereo:
+    """The turn bell rung twice, the second higher: another whole turn at once."""
+    first = tone(880.0, 0.1, partials=BELL, decay=0.06)
+    second = tone(1174.7, 0.14, partials=BELL, decay=0.08)
+    return centred(mix(0.26, (0.0, first, 0.9), (0.1, second, 1.0)))
+
+
 DANGER_SEMITONES = 2
 """Each step from 90 to 98 is a whole tone higher: a step anyone can hear."""
 
@@ -349,6 +374,9 @@ CUES: dict[str, Callable[[], Stereo]] = {
     "trick_won": trick_won,
     "bid_made": bid_made,
     "bid_broken": bid_broken,
+    "row_scored": row_scored,
+    "pile_renewed": pile_renewed,
+    "extra_turn": extra_turn,
 }
 
 

@@ -31,6 +31,9 @@ CUE_NAMES: tuple[str, ...] = (
     "trick_won",
     "bid_made",
     "bid_broken",
+    "row_scored",
+    "pile_renewed",
+    "extra_turn",
 )
 """Every cue other than the danger sounds; each is the file ``sounds/<name>.wav``."""
 

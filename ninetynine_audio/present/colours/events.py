@@ -36,9 +36,9 @@ from ninetynine_audio.present.colours.words import (
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, subject_verb
 
-CUE_ROW_SCORED = "round_start"
-CUE_PILE_RENEWED = "direction_reversed"
-CUE_EXTRA_TURN = "your_turn"
+CUE_ROW_SCORED = "row_scored"
+CUE_PILE_RENEWED = "pile_renewed"
+CUE_EXTRA_TURN = "extra_turn"
 CUE_CARD = "card_played"
 
 
