@@ -95,7 +95,11 @@ def format_tournament(result: TournamentResult, seconds: float, rotate: bool) ->
     games = result.games
     lines = [
         f"{result.game}: {games} games, "
-        + ("entries change seats every game" if rotate else "entries keep their seats"),
+        + (
+            "entries take every seat and every order round the table equally often"
+            if rotate
+            else "entries keep their seats"
+        ),
         f"{'entry':<6}{'level':<10}{'wins':>7}{'win rate':>10}  95% interval   lives lost/round",
     ]
     for entry in result.entries:
@@ -201,7 +205,11 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="play computer players against each other")
     add_game_options(simulate, default_players="normal,normal,normal,normal")
     simulate.add_argument("--games", type=int, default=1000)
-    simulate.add_argument("--no-rotate", action="store_true", help="entries keep their seats")
+    simulate.add_argument(
+        "--no-rotate",
+        action="store_true",
+        help="entries keep their seats (by default they take every seat and order equally often)",
+    )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     replay = commands.add_parser("replay", help="replay an event log and check it")
     replay.add_argument("log", type=Path)

@@ -21,7 +21,6 @@ import multiprocessing
 import os
 import platform
 import shlex
-import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -30,10 +29,10 @@ from datetime import date
 from pathlib import Path
 
 from ninetynine_audio.bots import levels
-from ninetynine_audio.bots.tournament import percentile, run_tournament, wilson
+from ninetynine_audio.bots.tournament import TimeHistogram, run_tournament, wilson
 
 GAMES = ("classic", "arcade", "tactical")
-CHUNK = 100  # games per job: a multiple of 4, so every chunk rotates the seats evenly
+CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so every chunk is fair
 # The Expert against Hard is the closest contest of the table, so it gets more games: its
 # interval is then narrow enough to tell a small edge from none.
 DUEL_GAMES = 4000
@@ -76,14 +75,13 @@ def run_job(job: Job) -> dict[str, object]:
     """Play one chunk and return its figures (run in a worker process)."""
     row = job.row
     kinds = [row.level, row.opponent, row.opponent, row.opponent]
+    # One tournament in pieces: chunk k plays games k * CHUNK onwards of the row's seed.
     result = run_tournament(
-        row.game, kinds, job.games, job.seed + job.chunk, clock=time.perf_counter
+        row.game, kinds, job.games, job.seed, clock=time.perf_counter, first=job.chunk * CHUNK
     )
     entry = result.entries[0]
-    times = result.decision_times.get(row.level, [])
-    if row.level == row.opponent:
-        # Four bots of one level: count the decisions of all of them (the same player anyway).
-        times = [t for kind, values in result.decision_times.items() for t in values]
+    # With four bots of one level every decision counts (the same player anyway).
+    times = result.decision_times.get(row.level, TimeHistogram())
     return {
         "row": row.name,
         "chunk": job.chunk,
@@ -91,12 +89,12 @@ def run_job(job: Job) -> dict[str, object]:
         "wins": entry.wins,
         "lives_lost": entry.lives_lost,
         "rounds": result.rounds,
-        "times_us": [round(t * 1e6) for t in times],
+        "times": times.to_dict(),
     }
 
 
 def _cache_file(cache: Path, job: Job) -> Path:
-    return cache / f"{job.row.name}-{job.chunk:04d}-{job.games}-{job.seed}.json"
+    return cache / f"{job.row.name}-{job.chunk:04d}-{job.games}-{job.seed}-fair.json"
 
 
 def collect(jobs: Sequence[Job], cache: Path, workers: int) -> dict[str, list[dict[str, object]]]:
@@ -148,14 +146,13 @@ def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, ob
         wins = sum(_int(c["wins"]) for c in chunks)
         lost = sum(_int(c["lives_lost"]) for c in chunks)
         rounds = sum(_int(c["rounds"]) for c in chunks)
-        times: list[int] = []
+        times = TimeHistogram()
         for c in chunks:
-            values = c["times_us"]
-            assert isinstance(values, list)
-            times.extend(values)
-        times.sort()
-        median = statistics.median(times) / 1000 if times else 0.0
-        p95 = percentile(times, 95) / 1000 if times else 0.0
+            values = c["times"]
+            assert isinstance(values, dict)
+            times.merge(TimeHistogram.from_dict(values))
+        median = times.percentile(50) * 1000
+        p95 = times.percentile(95) * 1000
         interval = wilson(wins, games)
         lines.append(
             f"| {row.level} | 3 × {row.opponent} | {games} | {interval.rate:.1%}"
@@ -183,10 +180,12 @@ def write_report(
         f"- date: {date.today().isoformat()}",
         f"- machine: {os.cpu_count()} cores (nproc), {platform.machine()},"
         f" Python {platform.python_version()}, one core per game",
-        "- each row: one bot of the level and three opponents; the entries change seats every"
-        " game, so a level as strong as its opponents wins 25%",
+        "- each row: one bot of the level against its opponents; the entries take every seat"
+        " and every order round the table equally often (all seatings in turn), so a level as"
+        " strong as its opponents wins its even share (25% against three, 33.3% against two)",
         "- win rate with its 95% Wilson interval; lives lost per round by the level's bot"
-        " (tactical: points); decision time of that bot, median and 95th percentile",
+        " (tactical: points); decision time of that bot, median and 95th percentile (read"
+        " from a histogram of 1% buckets)",
         "",
         "## The levels",
         "",
