@@ -54,8 +54,7 @@ from ninetynine_audio.games.adding import (
     next_seat,
     playable,
 )
-
-TACTICAL_MARKS = (33, 66, LIMIT)
+from ninetynine_audio.games.adding.engine import rise_points
 
 
 @dataclass(frozen=True)
@@ -247,21 +246,10 @@ def _always_safe(table: MoveTable, code: int) -> bool:
 
 
 def _cost(before: int, after: int, doubled: bool) -> int:
-    if after <= before:
-        return 0
-    cost = sum(1 for mark in (33, 66) if before < mark < after)
-    if after > LIMIT:
-        cost += 3 if doubled else 2
-    return cost
+    return rise_points(before, after, doubled)[0]
 
 
 def _relative_gain(before: int, after: int, doubled: bool, others: int) -> float:
     """Points this play wins against the average other player (landings) less its cost."""
-    if after <= before:
-        return 0.0
-    gain = -float(_cost(before, after, doubled))
-    if after in (33, 66):
-        gain += 1.0
-    elif after == LIMIT:
-        gain += 2.0
-    return gain
+    own, each = rise_points(before, after, doubled)
+    return float(each - own)
