@@ -29,6 +29,7 @@ from datetime import date
 from pathlib import Path
 
 from ninetynine_audio.bots import levels
+from ninetynine_audio.bots.adding.reference import TRAP, register_reference_levels
 from ninetynine_audio.bots.tournament import TimeHistogram, run_tournament, wilson
 
 GAMES = ("classic", "arcade", "tactical")
@@ -38,18 +39,27 @@ CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so
 DUEL_GAMES = 4000
 
 
+register_reference_levels()  # the trap-setting yardstick, in the workers too
+
+
 @dataclass(frozen=True)
 class Row:
-    """One line of the table: ``level`` in seat rotation against three ``opponent`` bots."""
+    """One line of the table: ``level`` against ``count`` ``opponent`` bots, seated fairly."""
 
     game: str
     level: str
     opponent: str
+    count: int = 3
 
     @property
     def name(self) -> str:
         """The row's file-name key."""
-        return f"{self.game}-{self.level}-vs-{self.opponent}"
+        return f"{self.game}-{self.level}-vs-{self.count}-{self.opponent}"
+
+    @property
+    def kinds(self) -> list[str]:
+        """The entries of the row's tournament, the measured level first."""
+        return [self.level] + [self.opponent] * self.count
 
 
 @dataclass(frozen=True)
@@ -68,13 +78,16 @@ def rows() -> list[Row]:
     for game in GAMES:
         found.extend(Row(game, level, "normal") for level in levels("adding"))
         found.append(Row(game, "expert", "hard"))
+        found.extend(
+            Row(game, level, TRAP, count) for level in ("hard", "expert") for count in (2, 3)
+        )
     return found
 
 
 def run_job(job: Job) -> dict[str, object]:
     """Play one chunk and return its figures (run in a worker process)."""
     row = job.row
-    kinds = [row.level, row.opponent, row.opponent, row.opponent]
+    kinds = row.kinds
     # One tournament in pieces: chunk k plays games k * CHUNK onwards of the row's seed.
     result = run_tournament(
         row.game, kinds, job.games, job.seed, clock=time.perf_counter, first=job.chunk * CHUNK
@@ -134,9 +147,9 @@ def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, ob
     lines = [
         f"### {game}",
         "",
-        "| level | against | games | win rate | 95% interval | lives lost per round"
-        " | decision median | decision 95th pct |",
-        "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: |",
+        "| level | against | games | even share | win rate | 95% interval"
+        " | lives lost per round | decision median | decision 95th pct |",
+        "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
     ]
     for row in chosen:
         if row.game != game:
@@ -155,7 +168,8 @@ def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, ob
         p95 = times.percentile(95) * 1000
         interval = wilson(wins, games)
         lines.append(
-            f"| {row.level} | 3 × {row.opponent} | {games} | {interval.rate:.1%}"
+            f"| {row.level} | {row.count} × {row.opponent} | {games} | {1 / (row.count + 1):.1%}"
+            f" | {interval.rate:.1%}"
             f" | {interval.low:.1%} – {interval.high:.1%} | {lost / max(rounds, 1):.3f}"
             f" | {median:.2f} ms | {p95:.2f} ms |"
         )
