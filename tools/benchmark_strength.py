@@ -236,6 +236,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path("build/strength"))
     parser.add_argument("--fresh", action="store_true", help="ignore finished chunks")
     parser.add_argument("--only", default=None, help="only rows whose name contains this")
+    parser.add_argument("--without", default=None, help="leave out rows whose name has this")
     parser.add_argument(
         "--duel-games",
         type=int,
@@ -243,7 +244,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"games per row of the Expert against three Hard bots (default {DUEL_GAMES})",
     )
     args = parser.parse_args(arguments)
-    chosen = [row for row in rows() if args.only is None or args.only in row.name]
+    chosen = [
+        row
+        for row in rows()
+        if (args.only is None or args.only in row.name)
+        and (args.without is None or args.without not in row.name)
+    ]
     jobs: list[Job] = []
     for row in chosen:
         left, chunk = (args.duel_games if row.opponent == "hard" else args.games), 0
