@@ -1,16 +1,20 @@
 """Measure how strong each computer level is and write the table of ``docs/strength.md``.
 
 For each adding game (classic, arcade, tactical) one bot of each level plays against three
-Normal bots, and the Expert also plays against three Hard bots. The entries change seats every
-game, so no level profits from a seat; with four players an even level wins 25%. The games are
-seeded, so a run with the same options gives the same table (decision times aside).
+Normal bots, the Expert also against three Hard bots, and Hard and the Expert against two and
+three of the reference opponent ``trap``. The entries take every seat and every order round the
+table equally often, so no level profits from a seat; an even level wins 25% against three and
+33.3% against two. The games are seeded, so a run with the same options gives the same table
+(decision times aside).
 
-    python tools/benchmark_strength.py            # 2,000 games per row (Expert v Hard 4,000)
+    python tools/benchmark_strength.py            # 2,000 games per row
     python tools/benchmark_strength.py --games 40 --output /tmp/strength.md   # a smoke run
 
 The games run on ``--workers`` processes, one game at a time on each. Every finished chunk of
 games is kept in ``--cache`` (``build/strength`` by default), so an interrupted run picks up
-where it stopped; ``--fresh`` starts again.
+where it stopped; ``--fresh`` starts again. The rows that test a claim (Hard, Expert, trap) run
+first; ``--report-only`` writes the table from the chunks finished so far, and a row that is
+short of its games says so.
 """
 
 from __future__ import annotations
@@ -34,9 +38,8 @@ from ninetynine_audio.bots.tournament import TimeHistogram, run_tournament, wils
 
 GAMES = ("classic", "arcade", "tactical")
 CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so every chunk is fair
-# The Expert against Hard is the closest contest of the table, so it gets more games: its
-# interval is then narrow enough to tell a small edge from none.
-DUEL_GAMES = 4000
+# Games of the Expert against Hard, the closest contest of the table (more narrow its interval).
+DUEL_GAMES = 2000
 
 
 register_reference_levels()  # the trap-setting yardstick, in the workers too
@@ -110,10 +113,19 @@ def _cache_file(cache: Path, job: Job) -> Path:
     return cache / f"{job.row.name}-{job.chunk:04d}-{job.games}-{job.seed}-fair.json"
 
 
-def collect(jobs: Sequence[Job], cache: Path, workers: int) -> dict[str, list[dict[str, object]]]:
-    """Run the jobs not yet in ``cache`` and return every chunk's figures by row."""
+def priority(row: Row) -> int:
+    """Rows that test a claim of the table run first (an interrupted run has those)."""
+    return 0 if row.level in ("hard", "expert", TRAP) or row.opponent == TRAP else 1
+
+
+def collect(
+    jobs: Sequence[Job], cache: Path, workers: int, run: bool = True
+) -> dict[str, list[dict[str, object]]]:
+    """Run the jobs not yet in ``cache`` (unless not ``run``) and return the figures of every
+    finished chunk by row."""
     cache.mkdir(parents=True, exist_ok=True)
-    todo = [job for job in jobs if not _cache_file(cache, job).exists()]
+    todo = [job for job in jobs if not _cache_file(cache, job).exists()] if run else []
+    todo.sort(key=lambda job: priority(job.row))
     by_name = {job.row.name: job for job in jobs}
     print(f"{len(jobs)} chunks, {len(jobs) - len(todo)} already done", file=sys.stderr)
     started = time.perf_counter()
@@ -132,8 +144,9 @@ def collect(jobs: Sequence[Job], cache: Path, workers: int) -> dict[str, list[di
             )
     results: dict[str, list[dict[str, object]]] = {name: [] for name in by_name}
     for job in jobs:
-        data = json.loads(_cache_file(cache, job).read_text(encoding="utf-8"))
-        results[job.row.name].append(data)
+        path = _cache_file(cache, job)
+        if path.exists():
+            results[job.row.name].append(json.loads(path.read_text(encoding="utf-8")))
     return results
 
 
@@ -142,7 +155,12 @@ def _int(value: object) -> int:
     return value
 
 
-def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, object]]]) -> str:
+def table(
+    game: str,
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    wanted: dict[str, int],
+) -> str:
     """The Markdown table of ``game``."""
     lines = [
         f"### {game}",
@@ -156,6 +174,10 @@ def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, ob
             continue
         chunks = results[row.name]
         games = sum(_int(c["games"]) for c in chunks)
+        if games == 0:
+            lines.append(f"| {row.level} | {row.count} × {row.opponent} | not run | | | | | | |")
+            continue
+        short = f" (of {wanted[row.name]})" if games < wanted[row.name] else ""
         wins = sum(_int(c["wins"]) for c in chunks)
         lost = sum(_int(c["lives_lost"]) for c in chunks)
         rounds = sum(_int(c["rounds"]) for c in chunks)
@@ -168,7 +190,8 @@ def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, ob
         p95 = times.percentile(95) * 1000
         interval = wilson(wins, games)
         lines.append(
-            f"| {row.level} | {row.count} × {row.opponent} | {games} | {1 / (row.count + 1):.1%}"
+            f"| {row.level} | {row.count} × {row.opponent} | {games}{short}"
+            f" | {1 / (row.count + 1):.1%}"
             f" | {interval.rate:.1%}"
             f" | {interval.low:.1%} – {interval.high:.1%} | {lost / max(rounds, 1):.3f}"
             f" | {median:.2f} ms | {p95:.2f} ms |"
@@ -178,7 +201,11 @@ def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, ob
 
 
 def write_report(
-    path: Path, chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], argv: list[str]
+    path: Path,
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    argv: list[str],
+    wanted: dict[str, int],
 ) -> None:
     """Write the Markdown report with its tables and how it was made."""
     command = "python tools/benchmark_strength.py" + "".join(f" {shlex.quote(a)}" for a in argv)
@@ -220,7 +247,7 @@ def write_report(
         "## Results",
         "",
     ]
-    body = [table(game, chosen, results) for game in GAMES]
+    body = [table(game, chosen, results, wanted) for game in GAMES]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(header + body), encoding="utf-8")
 
@@ -238,6 +265,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--only", default=None, help="only rows whose name contains this")
     parser.add_argument("--without", default=None, help="leave out rows whose name has this")
     parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="play nothing: write the report from the finished chunks (a row short of its"
+        " games says so)",
+    )
+    parser.add_argument(
         "--duel-games",
         type=int,
         default=DUEL_GAMES,
@@ -251,8 +284,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         and (args.without is None or args.without not in row.name)
     ]
     jobs: list[Job] = []
+    wanted: dict[str, int] = {}
     for row in chosen:
         left, chunk = (args.duel_games if row.opponent == "hard" else args.games), 0
+        wanted[row.name] = left
         while left > 0:
             size = min(CHUNK, left)
             jobs.append(Job(row, chunk, size, args.seed * 10_000))
@@ -261,8 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.fresh:
         for job in jobs:
             _cache_file(args.cache, job).unlink(missing_ok=True)
-    results = collect(jobs, args.cache, args.workers)
-    write_report(args.output, chosen, results, arguments)
+    results = collect(jobs, args.cache, args.workers, run=not args.report_only)
+    command = [a for a in arguments if a != "--report-only"]
+    write_report(args.output, chosen, results, command, wanted)
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
 
