@@ -93,7 +93,7 @@ def run_job(job: Job) -> dict[str, object]:
     kinds = row.kinds
     # One tournament in pieces: chunk k plays games k * CHUNK onwards of the row's seed.
     result = run_tournament(
-        row.game, kinds, job.games, job.seed, clock=time.perf_counter, first=job.chunk * CHUNK
+        row.game, kinds, job.games, job.seed, clock=time.process_time, first=job.chunk * CHUNK
     )
     entry = result.entries[0]
     # With four bots of one level every decision counts (the same player anyway).
@@ -110,12 +110,18 @@ def run_job(job: Job) -> dict[str, object]:
 
 
 def _cache_file(cache: Path, job: Job) -> Path:
-    return cache / f"{job.row.name}-{job.chunk:04d}-{job.games}-{job.seed}-fair.json"
+    return cache / f"{job.row.name}-{job.chunk:04d}-{job.games}-{job.seed}-cpu.json"
 
 
 def priority(row: Row) -> int:
-    """Rows that test a claim of the table run first (an interrupted run has those)."""
-    return 0 if row.level in ("hard", "expert", TRAP) or row.opponent == TRAP else 1
+    """Rows that test a target of the table run first (an interrupted run has those)."""
+    if row.level == "hard" and row.opponent == "normal" and row.game == "tactical":
+        return 0
+    if row.level == "expert" and row.opponent in ("normal", "hard"):
+        return 1
+    if TRAP in (row.level, row.opponent):
+        return 2
+    return 3
 
 
 def collect(
@@ -220,13 +226,14 @@ def write_report(
         "",
         f"- date: {date.today().isoformat()}",
         f"- machine: {os.cpu_count()} cores (nproc), {platform.machine()},"
-        f" Python {platform.python_version()}, one core per game",
+        f" Python {platform.python_version()}, one core per game, shared with other work",
         "- each row: one bot of the level against its opponents; the entries take every seat"
         " and every order round the table equally often (all seatings in turn), so a level as"
         " strong as its opponents wins its even share (25% against three, 33.3% against two)",
         "- win rate with its 95% Wilson interval; lives lost per round by the level's bot"
-        " (tactical: points); decision time of that bot, median and 95th percentile (read"
-        " from a histogram of 1% buckets)",
+        " (tactical: points); decision time of that bot, median and 95th percentile, in CPU"
+        " time of its process (one core; the machine is shared, so wall time would count the"
+        " others' work), read from a histogram of 1% buckets",
         "",
         "## The levels",
         "",
@@ -235,14 +242,22 @@ def write_report(
         "- **hard**: scores every legal play (both ways of a 10 or an ace) by exact chances over"
         " the cards it has not seen: the next player left with no safe card, its own next turn"
         " without one, and the cost of spending a card that is always safe; in tactical the"
-        " points won or lost at once and the next player's chance of a landing.",
+        " points won or lost at once, the trap it leaves (the next player's best reply, worked"
+        " out exactly over the unseen cards: what it makes Hard lose or costs its player) and"
+        " the trap it walks into (what Hard's kept cards can score on the total that reply"
+        " leaves).",
         "- **crazy**: Hard that counts harming the human three times and the others less;"
         " with no human at the table (as here) it plays exactly as Hard.",
         "- **expert**: deals the unseen cards at random consistently with what it knows and"
         " plays every candidate out to the end of the round (each seat by its level's habits:"
         " Normal seats as Normal, the stronger ones and itself as a quick likeness of Hard),"
         " a fixed number of deals per decision (120; tactical 40); in classic and arcade it"
-        " searches from a total of 80 and keeps Hard's choice below.",
+        " searches from a total of 80 and keeps Hard's choice below. The hint uses the"
+        " strongest level, so the Expert's rows are also the hint's strength.",
+        "- **trap** (a yardstick, not offered in the menus): one play ahead only; it takes"
+        " the play that scores most at once, then in tactical a total just below a mark"
+        " (29–32, 62–65, 95–98) and in classic and arcade the play most likely to leave the"
+        " next player without a safe card, and otherwise keeps its low cards.",
         "",
         "## Results",
         "",

@@ -18,7 +18,8 @@ passing 33 or 66, going over 99), by the trap it leaves and the trap it walks in
 cost of spending a flexible card (9, 10, ace, 2, 4, Jack). For the traps Hard works out the
 next player's best reply (after a Jack's skip: the player after) exactly over the unseen cards:
 the chance of each card being the best one in a hand of that size, the points that reply makes
-Hard lose or costs its player, and what Hard's kept cards can score on the total it leaves.
+Hard lose or costs its player, the points the player after it can then make Hard lose (at half
+weight), and what Hard's kept cards can score on the total it leaves.
 
 Crazy weighs the same things but aims at the human seat: the chance of sticking (or hurting)
 the next player counts far more when that player is human and less when it is not. With no
@@ -77,6 +78,7 @@ class Weights:
     forced_gain: float = 1.0  # per point that reply costs the next player
     own_next: float = 1.2  # per point Hard's kept cards can score on the total left to it
     flexible: float = 0.2
+    second: float = 0.5  # the player after next landing, against the next player's
 
 
 HARD_WEIGHTS = Weights()
@@ -219,10 +221,15 @@ class HardBot:
         kept = hand_codes(view.hand)
         kept.remove(code)
         table = move_table(rules)
-        lands, pays, mine = _reply(table, after, counts, size, kept)
+        direction = view.direction
+        if move[2] and len(view.active_seats) >= 3:
+            direction = direction.reversed()
+        second = next_seat(view, following, direction)
+        second_size = view.hand_sizes[second] if second != view.seat else 0
+        lands, pays, mine, lands2 = _reply(table, after, counts, size, kept, second_size)
         factor = attack_factor(view, following, w, self.aims)
         others = max(len(view.active_seats) - 1, 1)
-        score -= w.land_threat * lands
+        score -= w.land_threat * (lands + w.second * lands2)
         score += w.forced_gain * pays * factor
         score += w.own_next * mine / others
         return score
@@ -243,8 +250,13 @@ def _best_move(row: tuple[tuple[Move, ...], ...], total: int, code: int) -> Move
 
 
 def _reply(
-    table: MoveTable, after: int, counts: list[int], size: int, kept: list[int]
-) -> tuple[float, float, float]:
+    table: MoveTable,
+    after: int,
+    counts: list[int],
+    size: int,
+    kept: list[int],
+    second_size: int = 0,
+) -> tuple[float, float, float, float]:
     """What the next player's best reply to ``after`` is expected to bring, exactly over the
     unseen cards (its hand is ``size`` of them): the points it makes every other player lose,
     the points it pays itself, and the best score Hard's kept cards can make on the total it
@@ -264,7 +276,7 @@ def _reply(
     order = sorted(range(len(replies)), key=lambda i: -replies[i][0])
     pool = sum(counts)
     better = 0
-    lands = pays = mine = 0.0
+    lands = pays = mine = lands2 = 0.0
     none_before = 1.0
     for i in order:
         _, count, each, own = replies[i]
@@ -279,7 +291,9 @@ def _reply(
         reached = totals[i]
         if reached < LIMIT and kept:
             mine += chance * _kept_best(table, reached, kept)
-    return lands, pays, mine
+        if reached < LIMIT and second_size:
+            lands2 += chance * _reply(table, reached, counts, second_size, [])[0]
+    return lands, pays, mine, lands2
 
 
 def _kept_best(table: MoveTable, total: int, kept: list[int]) -> float:
