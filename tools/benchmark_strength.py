@@ -35,6 +35,8 @@ from pathlib import Path
 from ninetynine_audio.bots import levels
 from ninetynine_audio.bots.adding.reference import TRAP, register_reference_levels
 from ninetynine_audio.bots.tournament import TimeHistogram, run_tournament, wilson
+from ninetynine_audio.games.adding import new_game
+from ninetynine_audio.games.errors import SetupError
 
 GAMES = ("classic", "arcade", "tactical")
 CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so every chunk is fair
@@ -82,9 +84,21 @@ def rows() -> list[Row]:
         found.extend(Row(game, level, "normal") for level in levels("adding"))
         found.append(Row(game, "expert", "hard"))
         found.extend(
-            Row(game, level, TRAP, count) for level in ("hard", "expert") for count in (2, 3)
+            Row(game, level, TRAP, count)
+            for level in ("hard", "expert")
+            for count in (2, 3)
+            if _seats_allowed(game, count + 1)
         )
     return found
+
+
+def _seats_allowed(game: str, players: int) -> bool:
+    """Whether ``game`` is played by ``players`` (arcade: four only)."""
+    try:
+        new_game(game, [f"P{i}" for i in range(players)])
+    except SetupError:
+        return False
+    return True
 
 
 def run_job(job: Job) -> dict[str, object]:

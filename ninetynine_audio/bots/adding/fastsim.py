@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ninetynine_audio.bots.adding.hard import FLEXIBLE, HARD_WEIGHTS, reply_chances
 from ninetynine_audio.bots.adding.knowledge import (
     LIMIT,
     Move,
@@ -363,6 +364,71 @@ class HardModel:
         if best is None:
             return None
         return best[1], best[2]
+
+
+class TacticalHardModel:
+    """A cheap likeness of Hard for the tactical playouts.
+
+    Hard weighs a play by the points it scores at once, the next player's best reply (the points
+    it makes Hard lose, the points it costs its player) and the cost of spending a flexible
+    card. In a playout the reply is read from a table worked out once per rules with Hard's own
+    reckoning over a full deck and a hand of three, instead of over the cards really unseen.
+    """
+
+    __slots__ = ("flexible", "lands", "pays", "table")
+
+    def __init__(self, rules: AddingRules) -> None:
+        """The model for ``rules``."""
+        self.table = move_table(rules)
+        self.lands, self.pays = reply_tables(rules)
+        self.flexible = [code in FLEXIBLE for code in range(13)]
+
+    def __call__(self, sim: RoundSim) -> tuple[int, Move] | None:
+        """The play this model makes for the player to act, or None with no card."""
+        total = sim.total
+        row = self.table[total]
+        lands, pays = self.lands, self.pays
+        w = HARD_WEIGHTS
+        best: tuple[float, int, Move] | None = None
+        seen = 0
+        for code in sim.hands[sim.to_act]:
+            bit = 1 << code
+            if seen & bit:
+                continue
+            seen |= bit
+            for move in row[code]:
+                after = move[1]
+                own, each = rise_points(total, after, move[4])
+                score = float(each - own)
+                if self.flexible[code] and score <= 0:
+                    score -= w.flexible
+                if after < LIMIT:
+                    score += w.forced_gain * pays[after] - w.land_threat * lands[after]
+                if best is None or score > best[0]:
+                    best = (score, code, move)
+        if best is None:
+            return None
+        return best[1], best[2]
+
+
+_REPLY_CACHE: dict[AddingRules, tuple[list[float], list[float]]] = {}
+
+
+def reply_tables(rules: AddingRules) -> tuple[list[float], list[float]]:
+    """For each total below 99: the points the best reply of a hand of three dealt from a full
+    deck makes each other player lose, and the points it costs its player (cached)."""
+    cached = _REPLY_CACHE.get(rules)
+    if cached is None:
+        table = move_table(rules)
+        counts = [4 * rules.decks] * 13
+        lands: list[float] = []
+        pays: list[float] = []
+        for total in range(LIMIT):
+            landed, paid = reply_chances(table, total, counts, 3)
+            lands.append(landed)
+            pays.append(paid)
+        cached = _REPLY_CACHE[rules] = (lands, pays)
+    return cached
 
 
 Mover = Callable[[RoundSim], "tuple[int, Move] | None"]

@@ -296,6 +296,15 @@ def _reply(
     return lands, pays, mine, lands2
 
 
+def reply_chances(
+    table: MoveTable, after: int, counts: list[int], size: int
+) -> tuple[float, float]:
+    """The points the next player's best reply to ``after`` is expected to make every other
+    player lose and to cost that player (its hand: ``size`` of the cards in ``counts``)."""
+    lands, pays, _, _ = _reply(table, after, counts, size, [])
+    return lands, pays
+
+
 def _kept_best(table: MoveTable, total: int, kept: list[int]) -> float:
     """The best score the kept cards can make on ``total`` (a landing less its cost)."""
     row = table[total]
