@@ -3,35 +3,36 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from ninetynine_audio.bots import levels
-from ninetynine_audio.bots.tournament import GameRecord, TournamentResult, run_tournament
-from ninetynine_audio.cards import CardParseError, parse_cards
-from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.adding.replay import replay_log
+from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, OptionSpec
 from ninetynine_audio.games.errors import SetupError
-from ninetynine_audio.games.setup import GAMES, GameSetup, game_id, parse_players
+from ninetynine_audio.games.registry import all_games, find_game, game_ids
+from ninetynine_audio.games.setup import parse_players
 
-VARIANT_FLAGS = (
-    ("ten_always_minus", "a 10 always takes 10 away"),
-    ("swap_nine_king", "the 9 makes 99 and the King passes"),
-    ("keep_going", "after a lost token only the total goes back to 0; hands are kept"),
-    ("two_player_four", "with two players a 4 gives its player another turn"),
-    ("straight_out", "no tokens: a stuck player is out at once"),
-    ("manual_draw", "players draw with a key and can forget to"),
-)
+if TYPE_CHECKING:
+    from ninetynine_audio.bots.tournament import GameRecord, TournamentResult
+
+
+def game_option_specs() -> tuple[OptionSpec, ...]:
+    """Every option of every registered game, once each (the first game to name it wins)."""
+    found: dict[str, OptionSpec] = {}
+    for spec in all_games():
+        for option in spec.options:
+            found.setdefault(option.name, option)
+    return tuple(found.values())
 
 
 def add_game_options(parser: argparse.ArgumentParser, default_players: str | None) -> None:
     """Options that set up a game, shared by ``play`` and ``simulate``."""
-    parser.add_argument("--game", default="classic", help=f"one of {', '.join(GAMES)}")
+    parser.add_argument("--game", default="classic", help=f"one of {', '.join(game_ids())}")
     parser.add_argument(
         "--players",
         default=default_players,
@@ -39,33 +40,89 @@ def add_game_options(parser: argparse.ArgumentParser, default_players: str | Non
     )
     parser.add_argument("--seed", type=int, default=None, help="seed of the shuffles")
     parser.add_argument("--deck", default=None, help='stack the stock, top first: "KS 9H 4C …"')
-    parser.add_argument("--lives", type=int, default=None, help="lives (tokens, points) each")
-    parser.add_argument("--hand-size", type=int, default=None, help="classic: 3, 4, 5 or 7")
-    for name, text in VARIANT_FLAGS:
-        parser.add_argument("--" + name.replace("_", "-"), action="store_true", help=text)
+    for option in game_option_specs():
+        if option.kind == SWITCH:
+            parser.add_argument(option.flag, action="store_true", help=option.help)
+        else:
+            parser.add_argument(option.flag, type=int, default=None, help=option.help)
     parser.add_argument("--log-events", type=Path, default=None, help="write a JSON Lines log")
 
 
 def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
     """A :class:`GameSetup` from parsed options; raises ``SetupError`` with a clear message."""
-    game = game_id(args.game)
-    spec = args.players or default_players_for(game)
-    names, kinds = parse_players(game, spec, ("human", *levels("adding")))
+
+    from ninetynine_audio.bots import levels  # the bots load only once a game is set up
+
+    spec = find_game(args.game)
+    players = args.players or ",".join(spec.default_kinds)
+    names, kinds = parse_players(spec.id, players, (HUMAN, *levels(spec.family)))
     try:
-        deck = parse_cards(args.deck) if args.deck else None
-    except CardParseError as error:
+        deck = spec.parse_deck(args.deck) if args.deck else None
+    except ValueError as error:
         raise SetupError(str(error), option="deck") from None
-    options = AddingOptions(
-        lives=args.lives,
-        hand_size=args.hand_size,
-        **{name: bool(getattr(args, name)) for name, _ in VARIANT_FLAGS},
-    )
-    return GameSetup(game, names, kinds, options, seed, deck)
+    # Only what was given: the game fills in its own defaults, and refuses what it lacks.
+    options: dict[str, Any] = {}
+    for option in game_option_specs():
+        value = getattr(args, option.name)
+        if value is not None and value is not False:
+            options[option.name] = value
+    return GameSetup(spec.id, names, kinds, options, seed, deck)
 
 
-def default_players_for(game: str) -> str:
-    """The table a new player gets: You against three Normal players."""
-    return "human,normal,normal,normal"
+SEED_RANGE = (0, 2**63 - 1)
+"""Seeds any reader of a log or save can hold as a 64-bit whole number."""
+
+BOT_PAUSE_RANGE = (0, 3000)
+"""The pause the Settings allow, in milliseconds; longer would leave a player waiting."""
+
+
+def check_ranges(args: argparse.Namespace) -> None:
+    """Refuse numbers outside what the game can use, before anything starts.
+
+    Raises:
+        SetupError: one sentence naming the option, its allowed range and the value given.
+    """
+    checks = [("seed", "--seed", SEED_RANGE, "")]
+    if getattr(args, "bot_pause", None) is not None:
+        checks.append(("bot_pause", "--bot-pause", BOT_PAUSE_RANGE, " milliseconds"))
+    if getattr(args, "games", None) is not None:
+        checks.append(("games", "--games", (0, 10**9), ""))
+    for name, flag, (low, high), unit in checks:
+        value = getattr(args, name, None)
+        if value is not None and not low <= value <= high:
+            raise SetupError(
+                f"{flag} must be from {low} to {high}{unit}, not {value}", option=name, value=value
+            )
+
+
+def check_deals(setup: GameSetup) -> None:
+    """Deal ``setup`` once, so a bad option is refused before a window opens or a word is said.
+
+    Raises:
+        SetupError: from the game, naming what is wrong.
+    """
+    find_game(setup.game).new_game(setup)
+
+
+def open_log_for_writing(path: Path, mode: str) -> IO[str]:
+    """Open ``--log-events`` (``"a"`` appends, ``"x"`` only creates, ``"w"`` replaces).
+
+    Raises:
+        SetupError: one sentence: the file exists (with ``"x"``), is a folder, its folder is
+            missing, or it cannot be written.
+    """
+    if path.is_dir():
+        raise SetupError(f"cannot write the event log {path}: it is a folder", option="log_events")
+    try:
+        return path.open(mode, encoding="utf-8")
+    except FileExistsError:
+        raise SetupError(
+            f"{path} exists already; add --force to replace it", option="log_events"
+        ) from None
+    except OSError as error:
+        raise SetupError(
+            f"cannot write the event log {path}: {error.strerror or error}", option="log_events"
+        ) from None
 
 
 # ---------------------------------------------------------------------------- simulate
@@ -120,15 +177,17 @@ def format_tournament(result: TournamentResult, seconds: float, rotate: bool) ->
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     """Play bot games and print each entry's results."""
-    # The benchmark's yardstick (``trap``) may sit at the table too; the menus never offer it.
-    from ninetynine_audio.bots.adding.reference import register_reference_levels
+    from ninetynine_audio.bots.tournament import run_tournament
 
-    register_reference_levels()
+    check_ranges(args)
     seed = args.seed if args.seed is not None else 1
     setup = setup_from_args(args, seed)
-    if "human" in setup.kinds:
+    if HUMAN in setup.kinds:
         raise SetupError("simulate needs computer players only", option="players")
-    log = args.log_events.open("w", encoding="utf-8") if args.log_events else None
+    check_deals(setup)
+    # An existing log is replaced only when asked: a run of --games 0 would empty it.
+    mode = "w" if args.force else "x"
+    log = open_log_for_writing(args.log_events, mode) if args.log_events else None
     show_progress = args.games >= 100 and not args.quiet
     started = time.perf_counter()
     step = max(1, args.games // 100)
@@ -152,9 +211,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             keep_events=log is not None,
             deck=setup.deck,
         )
+    except OSError as error:  # the log's disk filled up or went away
+        raise SetupError(
+            f"cannot write the event log {args.log_events}: {error.strerror or error}",
+            option="log_events",
+        ) from None
     finally:
         if log:
-            log.close()
+            with contextlib.suppress(OSError):
+                log.close()
     seconds = time.perf_counter() - started
     print(format_tournament(result, seconds, not args.no_rotate))
     return 0
@@ -164,16 +229,31 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a log; exit 1 when any game differs."""
+    """Replay a log; exit 1 when any game differs, 2 when the file is not a log at all."""
+    from ninetynine_audio.games.replay import replay_log
+
     records: list[dict[str, Any]] = []
-    with args.log.open(encoding="utf-8") as stream:
-        for number, line in enumerate(stream, 1):
-            if line.strip():
+    path: Path = args.log
+    try:
+        with path.open(encoding="utf-8") as stream:
+            for number, line in enumerate(stream, 1):
+                if not line.strip():
+                    continue
                 try:
-                    records.append(json.loads(line))
-                except json.JSONDecodeError as error:
-                    print(f"line {number} is not JSON: {error}", file=sys.stderr)
+                    record = json.loads(line)
+                except (ValueError, RecursionError) as error:
+                    print(f"{path}: line {number} is not JSON: {error}", file=sys.stderr)
                     return 1
+                if not isinstance(record, dict):
+                    print(f"{path}: line {number} is not a JSON object", file=sys.stderr)
+                    return 1
+                records.append(record)
+    except OSError as error:
+        print(f"ninetynine-audio: cannot read {path}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError:
+        print(f"ninetynine-audio: {path} is not an event log: it is not text", file=sys.stderr)
+        return 2
     results = replay_log(records)
     bad = [r for r in results if not r.is_consistent]
     for r in bad:
@@ -187,13 +267,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def cmd_play(args: argparse.Namespace) -> int:
     """Start the game (window, or text mode with ``--text``)."""
-    from ninetynine_audio.ui.app import run  # pygame is loaded only when playing
+    from ninetynine_audio.ui.start import run  # pygame is loaded only when playing
 
+    check_ranges(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     # A game named on the command line starts at once; otherwise the player uses the menus.
     wants_game = bool(args.game or args.players or args.deck)
     args.game = args.game or "classic"
     setup = setup_from_args(args, seed) if wants_game else None
+    if setup is not None:
+        check_deals(setup)
+    if args.log_events is not None:
+        open_log_for_writing(args.log_events, "a").close()  # refused here, not mid-game
     return run(args, setup, seed)
 
 
@@ -215,6 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="entries keep their seats (by default they take every seat and order equally often)",
     )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.add_argument(
+        "--force", action="store_true", help="replace the --log-events file if it exists"
+    )
     replay = commands.add_parser("replay", help="replay an event log and check it")
     replay.add_argument("log", type=Path)
     return parser

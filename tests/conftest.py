@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +32,13 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     """Remove the session's folder."""
     if _session_home is not None:
         shutil.rmtree(_session_home, ignore_errors=True)
+
+
+@pytest.fixture
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder of the test's own for the game's settings, keymaps, saves and statistics.
+
+    Modules whose tests all need it say ``pytestmark = pytest.mark.usefixtures("private_home")``.
+    """
+    monkeypatch.setenv(_HOME_ENV, str(tmp_path))
+    return tmp_path

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ninetynine_audio.audio.backend import RecorderBackend, SilentBackend, SpokenCall
+from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.audio.selection import BackendFactory
 from ninetynine_audio.audio.speaker import Speaker, join_phrases
 from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.audio.wording import backend_failed_message
+
+
+@dataclass
+class FakeClock:
+    now: float = 0.0
+
+    def __call__(self) -> float:
+        return self.now
 
 
 class FakeCues:
@@ -45,27 +56,37 @@ def test_queue_waits_its_turn_and_is_fed_one_at_a_time() -> None:
     assert all(not call.interrupt for call in backend.calls)
 
 
-def test_now_interrupts_and_drops_waiting_narration() -> None:
+def test_an_answer_interrupts_and_the_narration_it_cut_follows_it() -> None:
     speaker, backend = busy_speaker()
     speaker.say(Utterance("bot one plays a four", mergeable=True))
     speaker.say(Utterance("bot two plays a king", mergeable=True))
     speaker.say(Utterance("Total 42", Priority.NOW))
     assert backend.calls[-1] == SpokenCall("Total 42", True, 0.0)
-    assert speaker.pending == ()
+    assert [u.text for u in speaker.pending] == ["bot one plays a four", "bot two plays a king"]
     finish_and_pump(speaker, backend)
-    assert backend.spoken == ["bot one plays a four", "Total 42"]
+    finish_and_pump(speaker, backend)
+    assert backend.spoken == [
+        "bot one plays a four",
+        "Total 42",
+        "bot one plays a four",
+        "bot two plays a king",
+    ]
 
 
-def test_now_keeps_waiting_results_and_speaks_them_after() -> None:
+def test_an_answer_keeps_waiting_results_and_speaks_them_after() -> None:
     speaker, backend = busy_speaker()
     speaker.say(Utterance("Lily plays a king", mergeable=True))
     speaker.say(Utterance("Max loses a life"))
     speaker.say(Utterance("Lily wins"))
     speaker.say(Utterance("Total 42", Priority.NOW))
-    assert [u.text for u in speaker.pending] == ["Max loses a life", "Lily wins"]
-    for _ in range(3):
+    assert [u.text for u in speaker.pending] == [
+        "Lily plays a king",
+        "Max loses a life",
+        "Lily wins",
+    ]
+    for _ in range(4):
         finish_and_pump(speaker, backend)
-    assert backend.spoken[-3:] == ["Total 42", "Max loses a life", "Lily wins"]
+    assert backend.spoken[-4:] == ["Total 42", "Lily plays a king", "Max loses a life", "Lily wins"]
     assert speaker.history.count("Max loses a life") == 1
 
 
@@ -125,26 +146,54 @@ def test_same_key_with_next_moves_to_the_front() -> None:
     assert [u.text for u in speaker.pending] == ["Total 47", "other"]
 
 
-def test_backend_without_speaking_state_is_never_asked() -> None:
+def test_backend_without_speaking_state_is_never_asked_and_paced_by_estimate() -> None:
+    clock = FakeClock()
     backend = RecorderBackend(name="screenreader", reports_speaking=False, speaking=True)
-    speaker = Speaker(backend, fallbacks=[])
+    speaker = Speaker(backend, fallbacks=[], clock=clock, words_per_minute=200)
     speaker.say(Utterance("Bot one plays a four"))
     speaker.say(Utterance("Total 44"))
+    assert backend.spoken == ["Bot one plays a four"]
+    assert not speaker.narration_heard()
+    clock.now = speaking_seconds("Bot one plays a four", 200) - 0.01
+    speaker.pump()
+    assert backend.spoken == ["Bot one plays a four"]
+    clock.now += 0.02
+    speaker.pump()
     assert backend.spoken == ["Bot one plays a four", "Total 44"]
+    clock.now += speaking_seconds("Total 44", 200)
+    assert speaker.narration_heard()
 
 
-def test_backend_without_speaking_state_gets_the_whole_queue_joined() -> None:
+def test_a_screen_reader_estimate_follows_the_rate_set() -> None:
+    clock = FakeClock()
+    backend = RecorderBackend(name="screenreader", reports_speaking=False)
+    speaker = Speaker(backend, fallbacks=[], clock=clock, words_per_minute=200)
+    text = "Lily plays Queen, total 97"
+    speaker.say(Utterance(text))
+    slow = speaker.heard_at()
+    speaker.stop()
+    speaker.set_words_per_minute(400)
+    speaker.say(Utterance(text))
+    assert speaker.heard_at() < slow
+    assert 0.0 < speaker.heard_at() - clock.now < 1.5
+
+
+def test_backend_without_speaking_state_gets_one_phrase_at_a_time_with_its_cue() -> None:
+    clock = FakeClock()
+    cues = FakeCues()
     voice = RecorderBackend(name="tts", hold=True)
     reader = RecorderBackend(name="screenreader", reports_speaking=False)
-    speaker = Speaker(voice, fallbacks=[("screenreader", lambda: reader)])
-    for text in ("Bot one plays a four", "Total 44", "Your turn."):
-        speaker.say(Utterance(text))
+    speaker = Speaker(voice, fallbacks=[("screenreader", lambda: reader)], cues=cues, clock=clock)
+    for text, cue in (("Bot one plays a four", "card_played"), ("Total 44", None)):
+        speaker.say(Utterance(text, cue=cue))
     voice.fail_on.add("is_speaking")
     speaker.pump()
-    assert reader.spoken == [
-        backend_failed_message("tts", "screenreader"),
-        "Bot one plays a four. Total 44. Your turn.",
-    ]
+    assert reader.spoken == [backend_failed_message("tts", "screenreader")]
+    for _ in range(3):
+        clock.now += 5.0
+        speaker.pump()
+    assert reader.spoken[1:] == ["Bot one plays a four", "Total 44"]
+    assert cues.played == [("card_played", 0.0), ("card_played", 0.0)]
 
 
 def test_join_phrases_adds_stops_only_where_missing() -> None:
@@ -240,7 +289,7 @@ def test_failing_backend_is_replaced_and_the_player_told_once() -> None:
 
 
 def test_failure_found_while_asking_is_speaking_retries_the_phrase() -> None:
-    broken = RecorderBackend(name="tts")
+    broken = RecorderBackend(name="tts", hold=True)
     text = RecorderBackend(name="text")
     speaker = Speaker(broken, fallbacks=fallback_to(text))
     speaker.say(Utterance("lost in rendering"))

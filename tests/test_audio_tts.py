@@ -17,7 +17,7 @@ import pytest
 
 from ninetynine_audio.audio import mixer
 from ninetynine_audio.audio.backend import BackendUnavailable, SpeechBackendError
-from ninetynine_audio.audio.tts import Pyttsx3Renderer, TtsBackend
+from ninetynine_audio.audio.tts import VOICE_VOLUME_FLOOR, Pyttsx3Renderer, TtsBackend
 
 WAIT_LIMIT_S = 10.0
 
@@ -61,14 +61,36 @@ def test_pyttsx3_rate_changes_the_length(tmp_path: Path) -> None:
     assert fast < slow
 
 
+def test_a_new_rate_is_heard_from_the_next_phrase_on(tmp_path: Path) -> None:
+    renderer = Pyttsx3Renderer()
+    lengths = []
+    for index, rate in enumerate((300, 120, 300)):
+        renderer.set_rate(rate)
+        path = tmp_path / f"{index}.wav"
+        for attempt in range(3):  # espeak-ng now and then writes no audio on a loaded machine
+            try:
+                renderer.render("Seven of hearts, total ninety seven", path)
+                break
+            except SpeechBackendError:
+                if attempt == 2:
+                    raise
+        lengths.append(wav_rms_and_seconds(path)[1])
+    fast, slow, fast_again = lengths
+    # espeak-ng kept the first rate it was given; each change must be heard.
+    assert slow > 1.8 * fast and slow > 1.8 * fast_again, lengths
+
+
 class FakeRenderer:
     """Writes a short tone instead of speech, records what it rendered, can wait or fail."""
 
-    def __init__(self, gate: threading.Event | None = None, fail: bool = False) -> None:
+    def __init__(
+        self, gate: threading.Event | None = None, fail: bool = False, fail_times: int = 0
+    ) -> None:
         self.rendered: list[str] = []
         self.rates: list[int] = []
         self.gate = gate
         self.fail = fail
+        self.fail_times = fail_times
         self.started = threading.Event()
 
     def set_rate(self, words_per_minute: int) -> None:
@@ -80,6 +102,14 @@ class FakeRenderer:
             self.gate.wait(WAIT_LIMIT_S)
         if self.fail:
             raise RuntimeError("engine broke")
+        if self.fail_times > 0:
+            # What espeak-ng sometimes leaves: a WAV header and no sound.
+            self.fail_times -= 1
+            with wave.open(str(path), "wb") as wav:
+                wav.setnchannels(1)
+                wav.setsampwidth(2)
+                wav.setframerate(22050)
+            raise SpeechBackendError(f"the speech engine wrote no audio for {text!r}")
         self.rendered.append(text)
         tone = array("h", (int(8000 * math.sin(i / 5)) for i in range(2205)))  # 0.1 s
         with wave.open(str(path), "wb") as wav:
@@ -172,6 +202,58 @@ def test_render_failure_is_reported_so_the_speaker_can_fall_back(fresh_mixer: No
         assert wait_for(failed)
         with pytest.raises(SpeechBackendError):
             backend.speak("after")
+    finally:
+        backend.close()
+
+
+def test_a_render_that_fails_once_is_tried_again_and_the_voice_goes_on(
+    fresh_mixer: None,
+) -> None:
+    renderer = FakeRenderer(fail_times=1)
+    backend = make_backend(renderer)
+    try:
+        backend.speak("Your turn")
+        assert wait_for(lambda: renderer.rendered == ["Your turn"])
+        assert wait_for(lambda: not backend.is_speaking())
+        backend.speak("Total 40")  # no failure left over: the voice was kept
+        assert wait_for(lambda: renderer.rendered == ["Your turn", "Total 40"])
+    finally:
+        backend.close()
+
+
+def test_a_render_that_keeps_failing_gets_a_fresh_engine_then_gives_up(
+    fresh_mixer: None,
+) -> None:
+    made: list[FakeRenderer] = []
+
+    def factory() -> FakeRenderer:
+        made.append(FakeRenderer(fail_times=10))
+        return made[-1]
+
+    backend = TtsBackend(renderer_factory=factory)  # type: ignore[arg-type]
+    try:
+        backend.speak("doomed")
+
+        def failed() -> bool:
+            try:
+                backend.is_speaking()
+            except SpeechBackendError:
+                return True
+            return False
+
+        assert wait_for(failed)
+        assert len(made) == 2
+        assert sum(10 - r.fail_times for r in made) == 3
+    finally:
+        backend.close()
+
+
+def test_the_voice_volume_never_goes_below_an_audible_floor(fresh_mixer: None) -> None:
+    backend = make_backend(FakeRenderer(), volume=0.0)
+    try:
+        assert backend.volume == VOICE_VOLUME_FLOOR > 0
+        backend.set_volume(0.0)
+        assert backend.volume == VOICE_VOLUME_FLOOR
     finally:
         backend.close()
 

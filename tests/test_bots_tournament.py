@@ -12,7 +12,6 @@ from ninetynine_audio.bots.tournament import (
     run_tournament,
     seating,
 )
-from ninetynine_audio.games.adding import AddingOptions
 
 
 @pytest.mark.parametrize("count", [2, 3, 4])
@@ -43,7 +42,7 @@ def test_identical_bots_get_equal_shares_within_their_intervals() -> None:
     # three Normal players of this very run win 126, 175 and 166 games, intervals apart.
     games = 480
     result = run_tournament(
-        "classic", ["easy", "normal", "normal", "normal"], games, 3, AddingOptions(lives=2)
+        "classic", ["easy", "normal", "normal", "normal"], games, 3, {"lives": 2}
     )
     normals = result.entries[1:]
     pooled = sum(e.wins for e in normals) / (3 * games)

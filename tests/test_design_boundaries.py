@@ -19,8 +19,8 @@ ALLOWED = {
     "games": {"cards", "games"},
     "bots": {"cards", "games", "bots"},
     "present": {"cards", "games", "present", "audio.utterance"},
-    "store": {"store", "platformdirs"},
-    "input": {"input", "pygame"},
+    "store": {"store", "platformdirs", "resources"},
+    "input": {"input", "pygame", "resources"},
 }
 PURE = {"cards", "games", "bots"}
 
@@ -65,3 +65,188 @@ def test_only_gestures_imports_pygame_in_input():
         if any(name.split(".")[0] == "pygame" for name in imports_of(path))
     ]
     assert users == ["gestures.py"]
+
+
+def test_resources_needs_only_the_standard_library():
+    # input/ and store/ may use it, so it must stay a leaf of the standard library.
+    names = imports_of(PACKAGE / "resources.py")
+    assert names and all(name.split(".")[0] in STDLIB | {"__future__"} for name in names)
+
+
+TOOLS = PACKAGE.parent / "tools"
+REFEREE_FILES = [TOOLS / "referee.py", *sorted((TOOLS / "refereeing").rglob("*.py"))]
+
+
+def test_the_referee_imports_nothing_of_the_game():
+    """The referee is a second reading of the rules: only the standard library and itself."""
+    assert len(REFEREE_FILES) >= 5  # the script, the package, its core, decks and adding
+    bad = [
+        f"{path.relative_to(TOOLS)} imports {name}"
+        for path in REFEREE_FILES
+        for name in imports_of(path)
+        if name.split(".")[0] not in STDLIB | {"refereeing"}
+    ]
+    assert bad == []
+
+
+LAYERS = ("games", "bots", "present")
+
+
+def families() -> set[str]:
+    """Every game family: a subpackage of games/, bots/ or present/."""
+    return {
+        path.parent.name
+        for layer in LAYERS
+        for path in (PACKAGE / layer).glob("*/__init__.py")
+        if path.parent.name != "__pycache__"
+    }
+
+
+def test_no_family_imports_another_family():
+    """A family's engine, bots and wording use each other, never another family's."""
+    assert "adding" in families()
+    bad = []
+    for layer in LAYERS:
+        for folder in sorted(p.parent for p in (PACKAGE / layer).glob("*/__init__.py")):
+            for path in sorted(folder.rglob("*.py")):
+                for name in imports_of(path):
+                    parts = name.split(".")
+                    if (
+                        parts[0] == "ninetynine_audio"
+                        and len(parts) > 2
+                        and parts[1] in LAYERS
+                        and parts[2] in families() - {folder.name}
+                    ):
+                        bad.append(f"{path.relative_to(PACKAGE)} imports {name}")
+    assert bad == []
+
+
+# ---------------------------------------------------------------------------- generic code
+
+GENERIC = (
+    "ui/match.py",
+    "ui/menus.py",
+    "ui/results.py",
+    "ui/app.py",
+    "ui/host.py",
+    "ui/start.py",
+    "bots/tournament.py",
+    "games/saved.py",
+    "games/replay.py",
+    "store",
+    "cli.py",
+)
+"""What runs every game and so may know no family: it reaches one through the registry,
+``bots.base``, ``ui.tables.base`` and each family's ``present`` package by name."""
+
+FAMILY_LAYERS = ("games", "bots", "present", "ui.tables")
+
+
+def game_families() -> set[str]:
+    """The game families: the subpackages of ``ninetynine_audio/games``."""
+    return {path.parent.name for path in (PACKAGE / "games").glob("*/__init__.py")}
+
+
+def modules_named(source: str, module: str) -> set[str]:
+    """Every module that ``source``, the text of ``module``, imports; ``from a import b``
+    also counts as ``a.b`` (``b`` may be a module), and relative imports are written out."""
+    here = module.split(".")
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - node.level]
+                origin = ".".join(base + ([node.module] if node.module else []))
+            else:
+                origin = node.module or ""
+            names.add(origin)
+            names.update(f"{origin}.{alias.name}" for alias in node.names)
+    return names
+
+
+def module_name(path: Path) -> str:
+    """``ninetynine_audio.ui.match`` for ``ninetynine_audio/ui/match.py``."""
+    return ".".join(["ninetynine_audio", *path.relative_to(PACKAGE).with_suffix("").parts])
+
+
+def family_of(name: str, families: set[str]) -> str | None:
+    """The family whose package ``name`` lies in (``ninetynine_audio.bots.adding.hard``)."""
+    for layer in FAMILY_LAYERS:
+        prefix = f"ninetynine_audio.{layer}."
+        if name.startswith(prefix):
+            family = name[len(prefix) :].split(".")[0]
+            if family in families:
+                return family
+    return None
+
+
+def generic_files() -> list[Path]:
+    files: list[Path] = []
+    for entry in GENERIC:
+        target = PACKAGE / entry
+        files.extend(sorted(target.rglob("*.py")) if target.is_dir() else [target])
+    return files
+
+
+def test_the_code_that_runs_every_game_imports_no_family():
+    """The match screen, menus, results, tournament, saves, replay, store and command line
+    work for any registered game, so none of them may name one family's package."""
+    families = game_families()
+    assert "adding" in families
+    files = generic_files()
+    assert all(path.exists() for path in files)
+    bad = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in files
+        for name in sorted(modules_named(path.read_text(encoding="utf-8"), module_name(path)))
+        if family_of(name, families) is not None
+    ]
+    assert bad == []
+
+
+def test_the_family_import_check_finds_a_family_import() -> None:
+    """The check above reads every way of naming a family's package, and only those."""
+    families = game_families()
+    written = [
+        "from ninetynine_audio.games import adding",
+        "import ninetynine_audio.bots.adding.hard",
+        "from ninetynine_audio.present.adding.events import narrate",
+        "from ninetynine_audio.ui.tables.adding import Table",
+        "from .tables import adding",
+        "from ..present.adding import narrate",
+    ]
+    for line in written:
+        found = modules_named(line, "ninetynine_audio.ui.match")
+        assert any(family_of(name, families) for name in found), line
+    for line in (
+        "from ninetynine_audio.ui.tables.base import TableController",
+        "from ninetynine_audio.games.registry import find_game",
+        "from .tables import base",
+    ):
+        found = modules_named(line, "ninetynine_audio.ui.match")
+        assert not any(family_of(name, families) for name in found), line
+
+
+# ---------------------------------------------------------------------------- the map
+
+ARCHITECTURE = PACKAGE.parent / "docs" / "architecture.md"
+
+
+def test_the_architecture_page_says_what_every_field_of_the_game_contract_is() -> None:
+    """``docs/architecture.md`` has a row for each field of ``GameSpec``, so a field added to
+    the contract is explained where a new developer looks for it."""
+    from dataclasses import fields
+
+    from ninetynine_audio.games.base import GameSpec
+
+    rows = ARCHITECTURE.read_text(encoding="utf-8").splitlines()
+    described = {
+        name
+        for line in rows
+        if line.startswith("| `")
+        for name in (part.strip("` ").split("(")[0] for part in line.split("|")[1].split(","))
+    }
+    missing = [f.name for f in fields(GameSpec) if f.name not in described]
+    assert missing == []

@@ -15,13 +15,27 @@ from ninetynine_audio.input.commands import (
 )
 
 EXPECTED = {
-    "menu": {"move_up", "move_down", "first_item", "last_item", "select", "back"},
-    "table": {
-        "announce_turn", "announce_total", "previous_card", "next_card", "play_card",
-        *(f"play_card_{n}" for n in range(1, 8)),
-        "choose_up", "choose_down", "speak_hand", "announce_lives", "announce_direction",
-        "draw_card", "skip_wait", "pause_menu", "announce_danger", "hint", "read_rules",
+    "menu": {
+        "move_up",
+        "move_down",
+        "first_item",
+        "last_item",
+        "select",
+        "increase_value",
+        "decrease_value",
+        "back",
     },
+    "table": {
+        "announce_turn", "previous_card", "next_card", "play_card",
+        *(f"play_card_{n}" for n in range(1, 8)),
+        "speak_hand", "skip_wait", "pause_menu", "hint", "read_rules",
+    },
+    "table.adding": {
+        "announce_total", "choose_up", "choose_down", "announce_lives", "announce_direction",
+        "draw_card", "announce_danger",
+    },
+    "table.colours": set(),
+    "table.tricks": set(),
     "help": {
         "previous_paragraph", "next_paragraph", "previous_heading", "next_heading",
         "first_paragraph", "last_paragraph", "back",

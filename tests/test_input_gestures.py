@@ -102,6 +102,6 @@ def test_every_key_code_has_a_valid_name() -> None:
 def test_events_reach_default_commands() -> None:
     keymap = load_default_keymap()
     gesture = gesture_from_event(keydown(pygame.K_c))
-    assert gesture is not None and keymap.command_for("table", gesture) == "announce_total"
+    assert gesture is not None and keymap.command_for("table.adding", gesture) == "announce_total"
     gesture = gesture_from_event(keydown(pygame.K_SLASH, pygame.KMOD_LSHIFT))
     assert gesture is not None and keymap.command_for("table", gesture) == "hint"

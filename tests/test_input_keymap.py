@@ -12,6 +12,7 @@ from ninetynine_audio.input.keymap import (
     DEFAULT_KEYMAP_PATH,
     Keymap,
     KeymapError,
+    document_sections,
     load_default_keymap,
     load_keymap,
     read_keymap_file,
@@ -36,7 +37,7 @@ def write(tmp_path: Path, text: str, name: str = "keymap.toml") -> Path:
 def test_default_keymap_file_has_schema_1_and_every_context() -> None:
     document = tomllib.loads(DEFAULT_KEYMAP_PATH.read_text(encoding="utf-8"))
     assert document["schema"] == 1
-    assert set(document) == {"schema", *CONTEXTS}
+    assert {name for name, _ in document_sections(document)} == {"schema", *CONTEXTS}
 
 
 def test_default_keymap_is_clean() -> None:
@@ -55,8 +56,9 @@ def test_every_declared_command_has_a_default_key_in_each_of_its_contexts(defaul
 
 def test_default_keys_are_written_canonically_and_never_forbidden() -> None:
     document = tomllib.loads(DEFAULT_KEYMAP_PATH.read_text(encoding="utf-8"))
+    sections = dict(document_sections(document))
     for context in CONTEXTS:
-        for gestures in document[context].values():
+        for gestures in sections[context].values():  # type: ignore[attr-defined]
             for gesture in gestures:
                 assert gesture_from_name(gesture) == gesture
                 assert split_gesture(gesture)[1] not in FORBIDDEN_KEYS
@@ -76,7 +78,9 @@ def test_no_key_is_bound_twice_in_a_context_or_against_global(default: Keymap) -
     ("context", "gesture", "command"),
     [
         ("table", "t", "announce_turn"),
-        ("table", "c", "announce_total"),
+        ("table.adding", "c", "announce_total"),
+        ("table.adding", "t", "announce_turn"),  # a family table has the shared keys too
+        ("table", "c", None),  # and its own keys stay at its table
         ("table", "return", "play_card"),
         ("table", "3", "play_card_3"),
         ("table", "shift+slash", "hint"),
@@ -121,19 +125,31 @@ def test_unknown_context_is_a_programming_error(default: Keymap) -> None:
 
 
 def test_user_keymap_overrides_per_command(tmp_path: Path, default: Keymap) -> None:
-    text = 'schema = 1\n[table]\nannounce_total = ["Enter", "k"]\nplay_card = ["p"]\n'
+    text = (
+        'schema = 1\n[table.adding]\nannounce_total = ["Enter", "k"]\n[table]\nplay_card = ["p"]\n'
+    )
     path = write(tmp_path, text)
     keymap, problems = load_keymap(path)
     assert problems == []
-    assert keymap.gestures_for("table", "announce_total") == ("return", "k")
-    assert keymap.command_for("table", "return") == "announce_total"
-    assert keymap.command_for("table", "c") is None  # the old key went with the override
-    assert keymap.command_for("table", "p") == "play_card"
+    assert keymap.gestures_for("table.adding", "announce_total") == ("return", "k")
+    assert keymap.command_for("table.adding", "return") == "announce_total"
+    assert keymap.command_for("table.adding", "c") is None  # the old key went with the override
+    assert keymap.command_for("table.adding", "p") == "play_card"
     # Commands not named keep their default keys.
     assert keymap.gestures_for("table", "announce_turn") == default.gestures_for(
         "table", "announce_turn"
     )
     assert keymap.gestures_for("menu", "select") == default.gestures_for("menu", "select")
+
+
+def test_a_family_command_written_in_the_shared_table_section_still_binds(
+    tmp_path: Path,
+) -> None:
+    path = write(tmp_path, '[table]\nannounce_total = ["k"]\n')
+    keymap, problems = load_keymap(path)
+    assert problems == []
+    assert keymap.command_for("table.adding", "k") == "announce_total"
+    assert keymap.command_for("table.adding", "c") is None
 
 
 def test_user_keymap_may_move_a_key_between_commands(tmp_path: Path) -> None:
@@ -156,24 +172,31 @@ ERROR_CASES = {
     "unknown section": ('[tabel]\nannounce_total = ["k"]\n', "[tabel]", None, "no such section"),
     "unknown command": ('[table]\nannounce_totl = ["k"]\n', "[table]", "announce_totl",
                         "no command"),
-    "wrong context": ('[menu]\nannounce_total = ["k"]\n', "[menu]", "announce_total", "[table]"),
+    "wrong context": ('[menu]\nannounce_total = ["k"]\n', "[menu]", "announce_total",
+                      "[table.adding]"),
     "global command in a context": ('[table]\nrepeat_last = ["k"]\n', "[table]", "repeat_last",
                                     "[global]"),
-    "unknown key": ('[table]\nannounce_total = ["enterr"]\n', "[table]", "announce_total",
+    "unknown key": ('[table.adding]\nannounce_total = ["enterr"]\n',
+                    "[table.adding]", "announce_total",
                     '"enterr"'),
-    "bad modifier": ('[table]\nannounce_total = ["hyper+k"]\n', "[table]", "announce_total",
+    "bad modifier": ('[table.adding]\nannounce_total = ["hyper+k"]\n',
+                     "[table.adding]", "announce_total",
                      "modifier"),
-    "not a list": ('[table]\nannounce_total = "k"\n', "[table]", "announce_total", "list"),
-    "empty list": ("[table]\nannounce_total = []\n", "[table]", "announce_total", "at least one"),
-    "bound twice in a context": ('[table]\nannounce_total = ["t"]\n', "[table]",
+    "not a list": ('[table.adding]\nannounce_total = "k"\n',
+                   "[table.adding]", "announce_total", "list"),
+    "empty list": ("[table.adding]\nannounce_total = []\n",
+                   "[table.adding]", "announce_total", "at least one"),
+    "bound twice in a context": ('[table.adding]\nannounce_total = ["t"]\n', "[table.adding]",
                                  "announce_total", "announce_turn"),
     "bound twice in the user file": ('[help]\nfirst_paragraph = ["q"]\nlast_paragraph = ["q"]\n',
                                      "[help]", "last_paragraph", "first_paragraph"),
-    "clash with global": ('[table]\nannounce_total = ["r"]\n', "[table]", "announce_total",
+    "clash with global": ('[table.adding]\nannounce_total = ["r"]\n',
+                          "[table.adding]", "announce_total",
                           "repeat_last in [global]"),
     "global clashes with a context": ('[global]\nrepeat_last = ["t"]\n', "[global]", "repeat_last",
                                       "announce_turn in [table]"),
-    "insert refused": ('[table]\nannounce_total = ["insert"]\n', "[table]", "announce_total",
+    "insert refused": ('[table.adding]\nannounce_total = ["insert"]\n',
+                       "[table.adding]", "announce_total",
                        "screen reader"),
     "caps lock refused": ('[global]\nstop_speech = ["capslock"]\n', "[global]", "stop_speech",
                           "screen reader"),
@@ -251,11 +274,23 @@ def test_clash_between_two_default_bindings_names_the_default_file(tmp_path: Pat
         'announce_lives = ["l"]', 'announce_lives = ["h"]'
     )
     broken = write(tmp_path, text, name="default.toml")
-    with pytest.raises(KeymapError, match=r"default\.toml, section \[table\], announce_lives"):
+    with pytest.raises(
+        KeymapError, match=r"default\.toml, section \[table\.adding\], announce_lives"
+    ):
         load_default_keymap(broken)
 
 
-def test_keymap_documentation_lists_every_command() -> None:
+def test_keymap_documentation_lists_every_command_under_its_section() -> None:
     docs = (DEFAULT_KEYMAP_PATH.parents[1] / "docs" / "keymaps.md").read_text(encoding="utf-8")
     for command in COMMANDS:
         assert f"| `{command}` |" in docs, command
+    # Each "### … (`[section]`)" heading is followed by the table of that section's commands.
+    tables: dict[str, str] = {}
+    for part in docs.split("\n### ")[1:]:
+        heading, _, body = part.partition("\n")
+        if "(`[" in heading:
+            tables[heading.split("(`[")[1].split("]")[0]] = body.split("\n### ")[0]
+    for command in COMMANDS.values():
+        for context in command.contexts:
+            if context in tables:
+                assert f"| `{command.id}` |" in tables[context], (context, command.id)

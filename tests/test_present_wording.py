@@ -125,9 +125,10 @@ def test_results_are_never_mergeable_and_carry_their_cues() -> None:
     assert not any(u.mergeable for u in spoken)
 
 
-def test_a_lost_game_plays_the_loss_cue_and_gives_your_place() -> None:
+def test_a_lost_game_plays_the_loss_cue_and_leaves_your_place_to_the_results() -> None:
     [result] = narrate([GameEnded("Lily", ("Lily", "Max", "You", "Zoe"), 4)], perspective())
-    assert result.text.startswith("Lily wins the game. You finish 3rd")
+    # The results that follow say "You finished 3rd of 4": the place is given once.
+    assert result.text == "Lily wins the game. Places: 1st Lily, 2nd Max, 3rd You, 4th Zoe"
     assert result.cue == "loss"
 
 

@@ -124,8 +124,7 @@ def test_unreadable_file_is_set_aside(tmp_path: Path) -> None:
     path.mkdir()
     data, problem = read_json(path)
     assert data is None
-    assert (
-        problem
-        == "The file settings.json could not be read, so it was kept as settings.json.broken."
+    assert problem == (
+        "The file settings.json was not a file, so it was kept as settings.json.broken."
     )
     assert (tmp_path / "settings.json.broken").is_dir()

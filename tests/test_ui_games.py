@@ -8,8 +8,6 @@ every life lost and the winner must have been spoken.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from ninetynine_audio.cards import parse_cards
@@ -25,19 +23,15 @@ from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.present.adding.effects import UP_CHOICES, play_effects
 from ninetynine_audio.present.adding.events import card_played_text
 from ninetynine_audio.ui.harness import Harness, make_app
-from ninetynine_audio.ui.table import TableScreen
+from ninetynine_audio.ui.match import MatchScreen
 
 MAX_FRAMES = 6000
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test keeps its saved match and statistics to itself."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
-def keys_for_turn(table: TableScreen, turn: int) -> list[str]:
+def keys_for_turn(table: MatchScreen, turn: int) -> list[str]:
     """The keys a careful player presses on their turn: a free safe card if there is one.
 
     Alternates between number keys and moving with the arrows then Enter, so both are used.
@@ -68,7 +62,7 @@ def keys_for_turn(table: TableScreen, turn: int) -> list[str]:
     return keys
 
 
-def play_to_the_end(h: Harness) -> TableScreen:
+def play_to_the_end(h: Harness) -> MatchScreen:
     """Press keys on every human turn until the game ends."""
     table = h.table
     assert table is not None
@@ -87,7 +81,7 @@ def play_to_the_end(h: Harness) -> TableScreen:
     raise AssertionError("the game did not end")
 
 
-def assert_game_was_spoken(h: Harness, table: TableScreen) -> None:
+def assert_game_was_spoken(h: Harness, table: MatchScreen) -> None:
     spoken = h.spoken
     text = "\n".join(spoken)
     plays = [e for e in table.events if isinstance(e, CardPlayed)]

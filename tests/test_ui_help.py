@@ -10,16 +10,16 @@ import pytest
 
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.setup import GAMES, GameSetup
+from ninetynine_audio.games.registry import game_ids
+from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.present.screens import heading_text
 from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.ui.match import MatchScreen as TableScreen
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
 
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own settings, keymaps and saves."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+GAMES = game_ids()
 
 
 def stacked(deck: str, game: str = "classic", *, practice: bool = False) -> Harness:
@@ -46,15 +46,16 @@ def test_every_game_s_rules_are_read_to_the_end_by_keys(game: str) -> None:
     h.new_speech()
     h.press("return")
     heard = h.new_speech()
-    assert heard[-1].endswith(paragraphs[0].text)
+    assert heard[-1].endswith(heading_text(paragraphs[0].text))
     for _ in range(len(paragraphs) - 1):
         h.press("down")
     heard = h.new_speech()
-    assert heard == [p.text for p in paragraphs[1:]], "every paragraph, in order"
+    # Every paragraph in order, each heading marked as one.
+    assert heard == [heading_text(p.text) if p.is_heading else p.text for p in paragraphs[1:]]
     h.press("down")
     assert h.new_speech() == ["End of the text"]
     # Headings back to the start with Left, forward with PageDown.
-    headings = [p.text for p in paragraphs if p.is_heading]
+    headings = [heading_text(p.text) for p in paragraphs if p.is_heading]
     for _ in range(len(headings) + 1):
         h.press("left")
     back = h.new_speech()
@@ -63,7 +64,7 @@ def test_every_game_s_rules_are_read_to_the_end_by_keys(game: str) -> None:
     h.press("home", "pagedown", "pagedown", "end")
     # The title is the first heading, so PageDown from it goes to the second.
     assert paragraphs[0].is_heading
-    assert h.new_speech() == [paragraphs[0].text, *headings[1:3], paragraphs[-1].text]
+    assert h.new_speech() == [headings[0], *headings[1:3], paragraphs[-1].text]
     h.press("escape")
     assert not isinstance(h.app.top, Reader)
 
@@ -94,8 +95,14 @@ def test_key_help_says_what_keys_do_and_ends_with_the_same_key_or_escape() -> No
     h.press("f12", "f12", "c")
     assert h.new_speech()[-2:] == ["Key help off", "Total 0"]
     h.press("f1")
-    [keys] = h.new_speech()
-    assert "C: Announce the total" in keys and "F2: Read the rules of this game" in keys
+    h.press(*["down"] * 30)
+    keys = h.new_speech()
+    assert keys[0].startswith("Keys here, Classic. ")
+    listed = [keys[0].removeprefix("Keys here, Classic. "), *keys[1:]]
+    assert "C: Announce the total" in listed and "T: Say whose turn it is" in listed
+    assert "F2: Read the rules of this game" in listed
+    h.press("escape")
+    assert isinstance(h.app.top, TableScreen)
 
 
 def test_history_steps_through_what_was_said_with_the_ends_marked() -> None:
@@ -116,20 +123,20 @@ def test_history_steps_through_what_was_said_with_the_ends_marked() -> None:
     ]
 
 
-def test_practice_explains_the_play_before_it_happens() -> None:
+def test_practice_follows_the_play_with_what_it_leaves_without_saying_it_twice() -> None:
     h = stacked("5S KS 6D KH 7C KD 2S 3S 4C 4D", practice=True)
     h.press("2", frames=3)  # your cards are 5, 6 and 7
     spoken = h.new_speech()
-    assert spoken[0] == "6, to 6. Lily is next"
-    assert spoken[1] == "You play 6, total 6"
+    assert spoken[0] == "You play 6, total 6"
+    assert spoken[1] == "Lily is next"
 
 
 def test_practice_names_what_the_next_player_must_hold() -> None:
     h = stacked("KS 9H 7C 5D 9C 6D 2S", practice=True)
     h.press("1", frames=3)
     spoken = h.new_speech()
-    assert spoken[0] == "King, to 99. Lily is next and must hold a 4, 9, 10 or King"
-    assert spoken[1] == "You play King, total 99"
+    assert spoken[0] == "You play King, total 99"
+    assert spoken[1] == "Lily is next and must hold a 4, 9, 10 or King"
 
 
 def test_practice_in_tactical_says_what_a_landing_wins() -> None:
@@ -142,8 +149,9 @@ def test_practice_in_tactical_says_what_a_landing_wins() -> None:
     h.press("3", frames=3)  # the 3, onto 33
     spoken = h.new_speech()
     # In tactical a 2 doubles the total: from 33 it lands on 66.
-    assert spoken[0] == "3, to 33, others lose 1. Lily is next; a 2 would land Lily on 66"
-    assert spoken[1] == "You play 3, total 33"
+    assert spoken[0] == "You play 3, total 33"
+    assert "Lily is next; a 2 would land Lily on 66" in spoken[1:3]
+    assert sum("total 33" in line or "to 33" in line for line in spoken[:3]) == 1, spoken
 
 
 def test_the_hint_suggests_a_play_with_its_reason() -> None:
@@ -170,26 +178,27 @@ def test_the_new_settings_are_spoken_applied_and_saved(private_home: Path) -> No
     h.press("s", "s", "return")
     h.new_speech()
     h.press("down", "down", "down", "down", "down", "return")
-    assert h.new_speech()[-2:] == ["Voice volume: 100, 6 of 10", "Voice volume: 0, 6 of 10"]
-    h.press("down", "down", "return")
+    assert h.new_speech()[-2:] == ["Voice volume: 100, 6 of 11", "Voice volume: 90, 6 of 11"]
+    h.press("down", "down", "down", "return")
     assert h.new_speech() == [
-        "Pause after computer moves: 900 milliseconds, 7 of 10",
-        "Practice: off, 8 of 10",
-        "Practice: on, 8 of 10",
+        "Screen reader speed: 200 words per minute, 7 of 11",
+        "Pause after computer moves: 900 milliseconds, 8 of 11",
+        "Practice: off, 9 of 11",
+        "Practice: on, 9 of 11",
     ]
     assert h.app.settings.practice is True
     h.press("down", "return")
-    assert h.new_speech() == ["Keymap: usual keys, 9 of 10", "Keymap. Usual keys, 1 of 3"]
+    assert h.new_speech() == ["Keymap: usual keys, 10 of 11", "Keymap. Usual keys, 1 of 3"]
     h.press("down", "down", "return")  # left-hand.toml
     spoken = h.new_speech()
-    assert spoken[-1] == "Settings. Keymap: left-hand.toml, 9 of 10"
-    assert h.app.keymap.command_for("table", "w") == "announce_total"
+    assert spoken[-1] == "Settings. Keymap: left-hand.toml, 10 of 11"
+    assert h.app.keymap.command_for("table.adding", "w") == "announce_total"
     h.press("return", "up", "return")  # broken.toml
     spoken = h.new_speech()
     assert any(line.startswith("Your keymap was not used. broken.toml") for line in spoken)
-    assert h.app.keymap.command_for("table", "c") == "announce_total"
+    assert h.app.keymap.command_for("table.adding", "c") == "announce_total"
     saved = json.loads((config / "settings.json").read_text())
-    assert saved["tts_volume"] == 0 and saved["practice"] is True
+    assert saved["tts_volume"] == 90 and saved["practice"] is True
     assert saved["keymap_path"].endswith("broken.toml")
 
 

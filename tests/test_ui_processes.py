@@ -172,7 +172,9 @@ def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_di
         key("Right", "9, stays 99")
         key("Return", "You win the game. Places: 1st You, 2nd Lily")
         key("Escape", "Main menu. Play, 1 of 6")
-        key("Escape", "Goodbye")
+        key("Escape", "Quit the game? No, 2 of 2")
+        key("Up", "Yes, 1 of 2")
+        key("Return", "Goodbye")
         assert game.wait(timeout=DEADLINE_S) == 0
     finally:
         if game.poll() is None:

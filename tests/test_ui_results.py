@@ -8,7 +8,6 @@ Kings (You are stuck at 99).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from test_ui_games import play_to_the_end
@@ -24,11 +23,7 @@ DECKS = {"win": "KS 9H 7C 5D 9C 6D 2S 3S", "lose": "5S KS 6D KH 7C KD 2S 3S"}
 KEYS = {"win": ["1", "1", "2"], "lose": ["1"]}
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test keeps its saved match and statistics to itself."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
 def quick_match(outcome: str, level: str) -> Harness:

@@ -16,23 +16,19 @@ from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.setup import GameSetup, default_names
 from ninetynine_audio.store.saves import match_file
 from ninetynine_audio.ui.harness import Harness, make_app
-from ninetynine_audio.ui.table import TableScreen
+from ninetynine_audio.ui.match import MatchScreen
 
 KINDS = ("human", "normal", "normal", "normal")
 
 
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test keeps its saved match and statistics to itself."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
 def arcade(seed: int) -> GameSetup:
     return GameSetup("arcade", default_names("arcade", KINDS), KINDS, AddingOptions(), seed)
 
 
-def play_turns(h: Harness, turns: int) -> TableScreen:
+def play_turns(h: Harness, turns: int) -> MatchScreen:
     """Play ``turns`` turns of the human, letting the computer players act in between."""
     table = h.table
     assert table is not None
@@ -143,6 +139,8 @@ def test_a_new_game_asks_before_dropping_the_saved_match(answer: str) -> None:
         "Yes, 1 of 2",
         "Choose a game. Classic: keep the total at 99 or less; 2 to 8 players, 1 of 3",
     ]
-    assert not match_file().exists()
+    # Yes only leads to the choice of a game: the saved match goes once one really starts.
+    assert match_file().read_text() == saved
     again.press("escape")
-    assert again.new_speech() == ["Main menu. Play, 1 of 6"]
+    assert again.new_speech() == ["Main menu. Play, 2 of 7"]
+    assert match_file().read_text() == saved

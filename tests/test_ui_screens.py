@@ -11,12 +11,7 @@ from ninetynine_audio.games.adding import AddingOptions, GameEnded, LivesChanged
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import make_app
 
-
-@pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Each test gets its own settings and keymap folder."""
-    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 
 def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:
@@ -48,15 +43,17 @@ def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:
 def test_settings_change_at_once_and_are_saved(private_home: Path) -> None:
     h = make_app()
     h.press("s", "s", "return")
-    assert h.new_speech()[-1] == "Settings. Speech: automatic, 1 of 10"
+    assert h.new_speech()[-1] == "Settings. Speech: automatic, using recorder, 1 of 11"
     h.press("down", "return")
-    assert h.new_speech() == ["Verbosity: normal, 2 of 10", "Verbosity: full, 2 of 10"]
-    h.press("return")
+    assert h.new_speech() == ["Verbosity: normal, 2 of 11", "Verbosity: full, 2 of 11"]
+    h.press("return")  # at the end Enter turns back instead of wrapping round
+    assert h.new_speech() == ["Verbosity: normal, 2 of 11"]
+    h.press("left")
     assert h.new_speech() == ["Verbosity: brief"]  # brief drops the position
     h.press("down", "return")
     assert h.new_speech() == ["Sound: on", "Sound: off"]
     assert not h.app.cues.player.enabled
-    h.press("down", "down", "down", "down", "return")
+    h.press("down", "down", "down", "down", "down", "return")
     assert h.new_speech()[-1] == "Pause after computer moves: 1200 milliseconds"
     saved = json.loads((private_home / "config" / "settings.json").read_text())
     assert saved["verbosity"] == "brief"
@@ -80,15 +77,18 @@ def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
     h.press("r", "return")
     assert h.new_speech()[-1] == "Rules of which game. Classic, 1 of 3"
     h.press("return")
-    assert h.new_speech() == ["Rules: Classic. Ninety-Nine, the classic adding game"]
+    assert h.new_speech() == ["Rules: Classic. Ninety-Nine, the classic adding game, heading"]
     h.press("down")
-    assert h.new_speech() == ["Overview"]
+    assert h.new_speech() == ["Overview, heading"]
     h.press("down")
     assert h.new_speech()[0].startswith("Players take turns laying a card")
     h.press("right")
-    assert h.new_speech() == ["Setting up"]
+    assert h.new_speech() == ["Setting up, heading"]
     h.press("home", "up")
-    assert h.new_speech() == ["Ninety-Nine, the classic adding game", "Start of the text"]
+    assert h.new_speech() == [
+        "Ninety-Nine, the classic adding game, heading",
+        "Start of the text",
+    ]
     h.press("escape")
     assert h.new_speech() == ["Rules of which game. Classic, 1 of 3"]
 
@@ -97,9 +97,15 @@ def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:
     h = make_app()
     h.new_speech()
     h.press("f1")
-    [help_text] = h.new_speech()
-    assert help_text.startswith("Up arrow or Shift plus Tab: Move to the previous item")
-    assert "Escape: Go back" in help_text
+    assert h.new_speech() == [
+        "Keys here, Main menu. Up arrow or Shift plus Tab: Move to the previous item"
+    ]
+    h.press("down")
+    assert h.new_speech() == ["Down arrow or Tab: Move to the next item"]
+    h.press("end")
+    assert h.new_speech()[-1].endswith(": Stop speaking")
+    h.press("escape")
+    assert h.new_speech() == ["Main menu. Play, 1 of 6"]
     h.press("f12", "return", "x", "f12", "down")
     assert h.new_speech() == [
         "Key help on: press a key to hear what it does, F12 or Escape to leave",
@@ -113,13 +119,13 @@ def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:
 def test_a_broken_keymap_is_reported_and_the_default_keys_work(private_home: Path) -> None:
     config = private_home / "config"
     config.mkdir()
-    (config / "keymap.toml").write_text('schema = 1\n[table]\nannounce_total = ["r"]\n')
+    (config / "keymap.toml").write_text('schema = 1\n[table.adding]\nannounce_total = ["r"]\n')
     setup = GameSetup("classic", ("You", "Lily"), ("human", "normal"), AddingOptions(), 3)
     h = make_app(setup)
     h.frames(1)
     spoken = h.new_speech()
     assert (
-        'Your keymap was not used. keymap.toml, section [table], announce_total: "r" is '
+        'Your keymap was not used. keymap.toml, section [table.adding], announce_total: "r" is '
         "already used by repeat_last in [global]. The default keys are in use." in spoken
     )
     h.press("c", "r")

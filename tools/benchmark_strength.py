@@ -35,10 +35,10 @@ from pathlib import Path
 from ninetynine_audio.bots import levels
 from ninetynine_audio.bots.adding.reference import TRAP, register_reference_levels
 from ninetynine_audio.bots.tournament import TimeHistogram, run_tournament, wilson
-from ninetynine_audio.games.adding import new_game
-from ninetynine_audio.games.errors import SetupError
+from ninetynine_audio.games.registry import all_games, find_game
 
-GAMES = ("classic", "arcade", "tactical")
+FAMILY = "adding"
+GAMES = tuple(spec.id for spec in all_games() if spec.family == FAMILY)
 CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so every chunk is fair
 # Games of the Expert against Hard, the closest contest of the table (more narrow its interval).
 DUEL_GAMES = 2000
@@ -81,7 +81,7 @@ def rows() -> list[Row]:
     """Every row of the table, in table order."""
     found: list[Row] = []
     for game in GAMES:
-        found.extend(Row(game, level, "normal") for level in levels("adding"))
+        found.extend(Row(game, level, "normal") for level in levels(FAMILY))
         found.append(Row(game, "expert", "hard"))
         found.extend(
             Row(game, level, TRAP, count)
@@ -94,11 +94,8 @@ def rows() -> list[Row]:
 
 def _seats_allowed(game: str, players: int) -> bool:
     """Whether ``game`` is played by ``players`` (arcade: four only)."""
-    try:
-        new_game(game, [f"P{i}" for i in range(players)])
-    except SetupError:
-        return False
-    return True
+    spec = find_game(game)
+    return spec.min_players <= players <= spec.max_players
 
 
 def run_job(job: Job) -> dict[str, object]:
@@ -129,13 +126,15 @@ def _cache_file(cache: Path, job: Job) -> Path:
 
 def priority(row: Row) -> int:
     """Rows that test a target of the table run first (an interrupted run has those)."""
-    if row.level == "hard" and row.opponent == "normal" and row.game == "tactical":
-        return 0
-    if row.level == "expert" and row.opponent in ("normal", "hard"):
-        return 1
-    if TRAP in (row.level, row.opponent):
-        return 2
-    return 3
+    order = [
+        row.game == "tactical" and row.level == "hard" and row.opponent == "normal",
+        row.game == "tactical" and row.level == "expert" and row.opponent in ("normal", "hard"),
+        row.level == "expert" and row.opponent == "hard",
+        row.game == "tactical" and row.opponent == TRAP,
+        TRAP in (row.level, row.opponent),
+        row.level == "expert",
+    ]
+    return order.index(True) if True in order else len(order)
 
 
 def collect(

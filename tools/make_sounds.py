@@ -2,7 +2,13 @@
 
 Run ``python tools/make_sounds.py`` (optionally with a target folder) after changing a
 sound here; the WAV files are committed so the game needs no build step.  Every file is
-16-bit 44.1 kHz stereo, 50-400 ms long, with its loudest sample at about -6 dBFS.
+16-bit 44.1 kHz stereo, 50-400 ms long (danger cues at most 200 ms).
+
+Levels: cues sit below the voice and even with each other.  Each is scaled so its loudest
+50 ms are at -26 dBFS RMS, with no sample above -14 dBFS.  The built-in voice plays at 0.58
+of full scale (``audio.tts.VOICE_GAIN``), so the voice and two cues at once, all at full
+volume, stay below full scale; at the usual cue volume (80) the cues are about 5 dB below
+the voice.
 """
 
 from __future__ import annotations
@@ -17,7 +23,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 RATE = 44100
-PEAK = 10 ** (-6 / 20)  # -6 dBFS
+LOUDNESS_DB = -26.0  # the loudest 50 ms of every cue, RMS
+PEAK_DB = -14.0  # no sample above this
+WINDOW_S = 0.05
 EDGE_FADE_S = 0.003  # a few milliseconds of fade at both ends, so no file starts with a click
 
 Mono = list[float]
@@ -112,8 +120,25 @@ def sweep(mono: Mono, start: float, end: float) -> Stereo:
     return left, right
 
 
+def window_rms_peak(sound: Stereo, window_s: float = WINDOW_S) -> float:
+    """The highest RMS over any ``window_s`` stretch (10 ms steps), of either channel."""
+    width = max(1, int(RATE * window_s))
+    hop = max(1, int(RATE * 0.01))
+    best = 0.0
+    for channel in sound:
+        squares = [v * v for v in channel]
+        running = [0.0]
+        for value in squares:
+            running.append(running[-1] + value)
+        last_start = max(0, len(channel) - width)
+        for start in [*range(0, last_start + 1, hop), last_start]:
+            end = min(len(channel), start + width)
+            best = max(best, (running[end] - running[start]) / max(1, end - start))
+    return math.sqrt(best)
+
+
 def finish(sound: Stereo) -> Stereo:
-    """Fade both ends and scale so the loudest sample sits at -6 dBFS."""
+    """Fade both ends and scale to the common loudness, within the peak limit."""
     left, right = sound
     fade = int(RATE * EDGE_FADE_S)
     for channel in (left, right):
@@ -123,7 +148,8 @@ def finish(sound: Stereo) -> Stereo:
     peak = max(max(abs(v) for v in left), max(abs(v) for v in right))
     if peak == 0:
         raise ValueError("a cue came out silent")
-    gain = PEAK / peak
+    loudness = window_rms_peak((left, right))
+    gain = min(10 ** (LOUDNESS_DB / 20) / loudness, 10 ** (PEAK_DB / 20) / peak)
     return [v * gain for v in left], [v * gain for v in right]
 
 
@@ -148,9 +174,9 @@ def write_wav(path: Path, sound: Stereo) -> None:
 
 def card_played() -> Stereo:
     """A soft tap of a card on the table; centred, so the game can pan it to the seat."""
-    tap = noise(0.08, decay=0.012, smooth=0.5, seed=7)
-    knock = tone(420, 0.08, partials=SOFT, decay=0.018, attack=0.001)
-    return centred(mix(0.08, (0.0, tap, 0.8), (0.0, knock, 0.6)))
+    tap = noise(0.08, decay=0.015, smooth=0.6, seed=7)
+    knock = tone(420, 0.08, partials=SOFT, decay=0.03, attack=0.002)
+    return centred(mix(0.08, (0.0, tap, 0.6), (0.0, knock, 0.8)))
 
 
 def your_turn() -> Stereo:
@@ -176,8 +202,8 @@ def direction_reversed() -> Stereo:
 
 def player_skipped() -> Stereo:
     """Two quick hops passing from left to right: someone is jumped over."""
-    hop = tone(1100, 0.05, partials=SOFT, decay=0.018, attack=0.002)
-    track = mix(0.18, (0.0, hop, 1.0), (0.09, tone(1480, 0.05, decay=0.018, attack=0.002), 0.8))
+    hop = tone(1100, 0.08, partials=SOFT, decay=0.04, attack=0.003)
+    track = mix(0.18, (0.0, hop, 1.0), (0.09, tone(1480, 0.08, decay=0.04, attack=0.003), 0.9))
     return sweep(track, -0.6, 0.6)
 
 
@@ -198,11 +224,11 @@ def player_out() -> Stereo:
 def round_start() -> Stereo:
     """A quick riffle of cards, then a bright chime: the deal is done."""
     parts = [
-        (0.025 * i, noise(0.03, decay=0.008, smooth=0.75, seed=20 + i), 0.5 + 0.05 * i)
+        (0.025 * i, noise(0.03, decay=0.012, smooth=0.8, seed=20 + i), 0.35 + 0.03 * i)
         for i in range(7)
     ]
-    parts.append((0.2, tone(784.0, 0.15, partials=BELL, decay=0.07), 0.9))
-    parts.append((0.2, tone(1174.7, 0.15, partials=BELL, decay=0.06), 0.4))
+    parts.append((0.2, tone(784.0, 0.15, partials=BELL, decay=0.12), 1.0))
+    parts.append((0.2, tone(1174.7, 0.15, partials=BELL, decay=0.1), 0.4))
     return centred(mix(0.35, *parts))
 
 
@@ -228,7 +254,7 @@ def loss() -> Stereo:
 
 def menu_move() -> Stereo:
     """A tiny tick for moving through a menu."""
-    return centred(tone(1000, 0.05, partials=PURE, decay=0.012, attack=0.001))
+    return centred(tone(1000, 0.05, partials=PURE, decay=0.02, attack=0.002))
 
 
 def menu_select() -> Stereo:
@@ -248,21 +274,41 @@ def menu_edge() -> Stereo:
     return centred(mix(0.09, (0.0, knock, 1.0), (0.0, body, 0.5)))
 
 
+DANGER_SEMITONES = 2
+"""Each step from 90 to 98 is a whole tone higher: a step anyone can hear."""
+
+
+def danger_pitch(total: int) -> float:
+    """The pitch of a danger cue's pulses, rising a whole tone a step from 220 Hz at 90."""
+    return 220.0 * 2 ** ((total - 90) * DANGER_SEMITONES / 12)
+
+
+def danger_pulses(total: int) -> int:
+    """One pulse at 90-92, two at 93-95, three at 96-98; 99 has its own four-note alarm."""
+    return 4 if total == 99 else 1 + (total - 90) // 3
+
+
 def danger(total: int) -> Stereo:
-    """A heartbeat whose pulses grow faster, higher and brighter from 90 to 99."""
-    level = total - 90  # 0 .. 9
-    length = 0.4
-    beats = 2 + level // 2  # 2 pulses at 90, 6 at 98 and 99
-    pitch = 150.0 * 2 ** (level * 1.25 / 12)  # about a tone higher each step
-    brightness = 0.08 + 0.05 * level
-    partials = ((1, 1.0), (2, 0.45), (3, brightness), (5, brightness / 2))
-    spacing = length / beats
-    parts = []
-    for beat in range(beats):
-        pulse = tone(pitch, min(spacing, 0.09), partials=partials, decay=0.03, attack=0.002)
-        # Every other pulse softer, a heartbeat's "lub-dub".
-        parts.append((beat * spacing, pulse, 1.0 if beat % 2 == 0 else 0.7))
-    return centred(mix(length, *parts))
+    """Short pulses, higher a whole tone each step and more of them every three steps.
+
+    At most 200 ms, so a cue never covers the name that follows it.  99, where only 4, 9, 10
+    and King can be played, is unlike the rest: four fast notes alternating high and low.
+    """
+    if total == 99:
+        high, low = danger_pitch(99) * 1.26, danger_pitch(99)
+        parts = [
+            (0.045 * i, tone(high if i % 2 == 0 else low, 0.04, partials=HOLLOW, decay=0.03), 1.0)
+            for i in range(4)
+        ]
+        return centred(mix(0.19, *parts))
+    pitch = danger_pitch(total)
+    pulses = danger_pulses(total)
+    spacing = 0.06
+    parts = [
+        (spacing * beat, tone(pitch, 0.05, partials=SOFT, decay=0.02, attack=0.002), 1.0)
+        for beat in range(pulses)
+    ]
+    return centred(mix(spacing * (pulses - 1) + 0.06, *parts))
 
 
 CUES: dict[str, Callable[[], Stereo]] = {

@@ -5,8 +5,11 @@ from __future__ import annotations
 import abc
 import sys
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TextIO
+
+from ninetynine_audio.audio.pacing import DEFAULT_WORDS_PER_MINUTE, speaking_seconds
 
 
 class SpeechBackendError(RuntimeError):
@@ -14,7 +17,14 @@ class SpeechBackendError(RuntimeError):
 
 
 class BackendUnavailable(SpeechBackendError):
-    """A backend cannot be created on this machine (no library, no device, no screen reader)."""
+    """A backend cannot be created on this machine (no library, no device, no screen reader).
+
+    ``reason`` is the player's words for why (from ``wording``), when there are some.
+    """
+
+    def __init__(self, message: str, *, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 class SpeechBackend(abc.ABC):
@@ -65,7 +75,8 @@ class RecorderBackend(SpeechBackend):
     """Remembers every call instead of speaking; the backend tests use.
 
     ``speaking`` is what :meth:`is_speaking` answers, so a test decides when a phrase ends
-    (:meth:`finish`).  ``fail_on`` makes the named method raise, to test fallback.
+    (:meth:`finish`).  ``fail_on`` makes the named method raise, to test fallback;
+    ``fail_times`` makes it raise only that many times (a voice that fails once).
     """
 
     name: str = "recorder"
@@ -78,10 +89,14 @@ class RecorderBackend(SpeechBackend):
     stops: int = 0
     closed: bool = False
     fail_on: set[str] = field(default_factory=set)
+    fail_times: dict[str, int] = field(default_factory=dict)
 
     def _maybe_fail(self, method: str) -> None:
         if method in self.fail_on:
             raise SpeechBackendError(f"{self.name} failed in {method}")
+        if self.fail_times.get(method, 0) > 0:
+            self.fail_times[method] -= 1
+            raise SpeechBackendError(f"{self.name} failed once in {method}")
 
     @property
     def spoken(self) -> list[str]:
@@ -118,6 +133,81 @@ class RecorderBackend(SpeechBackend):
     def close(self) -> None:
         """Record that the backend was closed."""
         self.closed = True
+
+
+def _zero_clock() -> float:
+    return 0.0
+
+
+@dataclass(frozen=True)
+class HeardPhrase:
+    """A phrase as a listener hears it from a :class:`SimulatedVoice`."""
+
+    text: str
+    start: float
+    end: float
+    complete: bool
+    """False when it was cut off (or never began) because of an interrupt or a stop."""
+
+
+@dataclass
+class SimulatedVoice(RecorderBackend):
+    """A recorder that takes the time a real voice takes, on a clock the test moves.
+
+    Each phrase lasts its estimated speaking time at ``words_per_minute`` and queues behind
+    the one before, as a screen reader does; an interrupt or a stop cuts what is sounding
+    and forgets what waits.  With ``reports_speaking`` False it plays a screen reader that
+    cannot say when it has finished; with True, a built-in voice that can.  ``heard`` is
+    the listener's side: when each phrase really started and whether it was heard whole.
+    """
+
+    name: str = "simulated"
+    clock: Callable[[], float] = field(default_factory=lambda: _zero_clock)
+    words_per_minute: int = DEFAULT_WORDS_PER_MINUTE
+    timeline: list[HeardPhrase] = field(default_factory=list)
+
+    def speak(self, text: str, interrupt: bool = False, pan: float = 0.0) -> None:
+        """Queue ``text`` behind what is sounding, or cut that off first with ``interrupt``."""
+        self._maybe_fail("speak")
+        now = self.clock()
+        if interrupt:
+            self._cut(now)
+        start = max([now] + [p.end for p in self.timeline])
+        end = start + speaking_seconds(text, self.words_per_minute)
+        self.calls.append(SpokenCall(text, interrupt, pan))
+        self.timeline.append(HeardPhrase(text, start, end, True))
+
+    def stop(self) -> None:
+        """Cut off what is sounding and forget what waits."""
+        self._maybe_fail("stop")
+        self.stops += 1
+        self._cut(self.clock())
+
+    def is_speaking(self) -> bool:
+        """Whether a phrase is still sounding (asked only when ``reports_speaking``)."""
+        self._maybe_fail("is_speaking")
+        now = self.clock()
+        return any(p.start <= now < p.end or p.start > now for p in self.timeline)
+
+    def _cut(self, now: float) -> None:
+        for index, phrase in enumerate(self.timeline):
+            if phrase.end > now:
+                self.timeline[index] = HeardPhrase(
+                    phrase.text, phrase.start, max(phrase.start, now), False
+                )
+
+    def heard_start(self, fragment: str, after: float = -1.0) -> float | None:
+        """When the first phrase containing ``fragment`` that began after ``after`` began
+        to be heard (None if it never was)."""
+        for phrase in self.timeline:
+            if fragment in phrase.text and phrase.start > after and phrase.end > phrase.start:
+                return phrase.start
+        return None
+
+    @property
+    def heard_whole(self) -> list[str]:
+        """The phrases heard to their end, in order."""
+        return [p.text for p in self.timeline if p.complete]
 
 
 class TextBackend(SpeechBackend):

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 
 from ninetynine_audio.audio import mixer
+from ninetynine_audio.resources import shipped_dir
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +44,8 @@ ALL_CUE_NAMES: tuple[str, ...] = CUE_NAMES + tuple(f"danger_{t}" for t in DANGER
 
 
 def default_sounds_dir() -> Path:
-    """The ``sounds`` folder at the top of the source tree."""
-    return Path(__file__).resolve().parents[2] / "sounds"
+    """The ``sounds`` folder shipped with the game (see ``resources.shipped_dir``)."""
+    return shipped_dir("sounds")
 
 
 class CuePlayer:

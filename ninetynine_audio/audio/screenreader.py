@@ -3,6 +3,12 @@
 prismatoid (imported as ``prism``) is preferred where it is installed; otherwise
 accessible_output2.  Both are imported only when this backend is created, because on Linux
 creating them talks to speech-dispatcher, which can hang on a machine without a sound card.
+
+Either library is used only once it has shown an output that can speak: accessible_output2
+an output that is active, prismatoid a backend that reports it works on this machine and can
+speak.  A library that finds nothing would otherwise swallow every phrase without an error,
+and the game would be silent.  On Linux accessible_output2 speaks through speech-dispatcher,
+whose Python module (``speechd``) comes with the system, not from PyPI: see the README.
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from ninetynine_audio.audio.backend import BackendUnavailable, SpeechBackend
+from ninetynine_audio.audio.backend import BackendUnavailable, SpeechBackend, SpeechBackendError
+from ninetynine_audio.audio.wording import NO_READER_LIBRARY, NO_READER_OUTPUT
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +84,19 @@ class _PrismOutput:
         acquire = getattr(self._context, "acquire_best", None) or self._context.create_best
         self._backend: Any = acquire()
         self.name: str = str(getattr(self._backend, "name", "prism"))
+        features = getattr(self._backend, "features", None)
+        can_speak = features is not None and (
+            bool(getattr(features, "supports_speak", False))
+            or bool(getattr(features, "supports_output", False))
+        )
+        works_here = features is not None and bool(
+            getattr(features, "is_supported_at_runtime", False)
+        )
+        if self._backend is None or not (can_speak and works_here):
+            raise BackendUnavailable(
+                f"prismatoid's backend {self.name} does not report that it can speak here",
+                reason=NO_READER_OUTPUT,
+            )
 
     def _supports(self, feature: str) -> bool:
         features = getattr(self._backend, "features", None)
@@ -115,13 +135,22 @@ class _Ao2Output:
         with contextlib.redirect_stdout(io.StringIO()):
             self._auto: Any = Auto()
         active = self._auto.get_first_available_output()
-        self.name: str = str(getattr(active, "name", "none"))
+        is_active = getattr(active, "is_active", None)
+        if active is None or (is_active is not None and not is_active()):
+            self.close()
+            raise BackendUnavailable(
+                "accessible_output2 found no active output", reason=NO_READER_OUTPUT
+            )
+        self.name: str = str(getattr(active, "name", type(active).__name__))
         self._active: Any = active
 
     def is_screen_reader(self) -> bool:
         return self._active is not None and not bool(self._active.is_system_output())
 
     def speak(self, text: str, interrupt: bool) -> None:
+        # Auto drops the phrase without a word when its output has gone; say so instead.
+        if self._auto.get_first_available_output() is None:
+            raise SpeechBackendError(f"{self.name} is no longer active")
         self._auto.speak(text, interrupt=interrupt)
 
     def braille(self, text: str) -> None:
@@ -169,8 +198,12 @@ class ScreenReaderBackend(SpeechBackend):
         if output is None:
             try:
                 output = _Ao2Output()
+            except BackendUnavailable:
+                raise
             except Exception as exc:
-                raise BackendUnavailable(f"no screen reader library: {exc}") from exc
+                raise BackendUnavailable(
+                    f"no screen reader library: {exc}", reason=NO_READER_LIBRARY
+                ) from exc
         self._output = output
         log.info("Screen reader output through %s", output.name)
 

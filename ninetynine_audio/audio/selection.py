@@ -13,6 +13,7 @@ from ninetynine_audio.audio.backend import (
     SpeechBackend,
     TextBackend,
 )
+from ninetynine_audio.audio.wording import backend_unavailable_reason
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,18 @@ def make_backend(name: str, options: BackendOptions | None = None) -> SpeechBack
     raise ValueError(f"unknown speech backend {name!r}; choose one of {BACKEND_CHOICES}")
 
 
+@dataclass(frozen=True)
+class BackendChoice:
+    """The backend to speak through and, when it is not the one asked for, why not.
+
+    ``reason`` is in the player's words (one phrase, or None when there is nothing to say:
+    the choice was met, or ``auto`` found no screen reader running).
+    """
+
+    backend: SpeechBackend
+    reason: str | None = None
+
+
 def _running_screen_reader(options: BackendOptions) -> SpeechBackend | None:
     """The screen reader backend if a screen reader is running, else None."""
     from ninetynine_audio.audio.screenreader import ScreenReaderBackend, screen_reader_running
@@ -82,34 +95,48 @@ def create_backend(
     *,
     options: BackendOptions | None = None,
 ) -> SpeechBackend:
-    """The backend to speak through.
+    """The backend to speak through (see :func:`choose_backend`)."""
+    return choose_backend(choice, options=options).backend
 
-    ``auto`` takes the screen reader if one is running, else the built-in voice, else text.
-    A named backend that cannot start falls back along the same order (its ``name`` then
-    differs from ``choice``, which the caller may tell the player).  Text always works.
+
+def choose_backend(
+    choice: str = "auto",
+    *,
+    options: BackendOptions | None = None,
+) -> BackendChoice:
+    """The backend to speak through, and why the one asked for could not be used.
+
+    ``auto`` takes the screen reader if one is running and answers, else the built-in voice,
+    else text.  A named backend that cannot start falls back along the same order at once
+    (its ``name`` then differs from ``choice``).  Text always works.
     """
     if choice not in BACKEND_CHOICES:
         raise ValueError(f"unknown speech backend {choice!r}; choose one of {BACKEND_CHOICES}")
     options = options or BackendOptions()
     if choice == "recorder":
-        return RecorderBackend()
+        return BackendChoice(RecorderBackend())
     if choice == "auto":
         candidates: tuple[str, ...] = FALLBACK_ORDER
     else:
         candidates = FALLBACK_ORDER[FALLBACK_ORDER.index(choice) :]
+    reason: str | None = None
     for name in candidates:
         try:
             if choice == "auto" and name == "screenreader":
                 found = _running_screen_reader(options)
                 if found is None:
                     continue
-                return found
-            return make_backend(name, options)
+                return BackendChoice(found)
+            return BackendChoice(make_backend(name, options), reason)
         except BackendUnavailable as exc:
             log.warning("Speech through %s is not available: %s", name, exc)
+            if reason is None and name == candidates[0]:
+                reason = exc.reason or backend_unavailable_reason(name)
         except Exception:
             log.exception("Speech through %s failed to start", name)
-    return TextBackend(options.stream)
+            if reason is None and name == candidates[0]:
+                reason = backend_unavailable_reason(name)
+    return BackendChoice(TextBackend(options.stream), reason)
 
 
 def fallback_factories(

@@ -9,6 +9,7 @@ the player presses a key (pyttsx3's own ``say`` hands the sound to another progr
 from __future__ import annotations
 
 import contextlib
+import importlib
 import io
 import itertools
 import logging
@@ -35,6 +36,21 @@ _WAV_HEADER_BYTES = 44
 _START_TIMEOUT_S = 10.0
 # How often the worker looks whether the voice channel is free for the next phrase.
 _POLL_S = 0.01
+RENDER_ATTEMPTS = 3
+"""espeak-ng now and then writes a WAV with a header and no sound (most often on the second
+phrase of a new engine, on a loaded machine): a failed render is tried again, the last time
+with a fresh engine, before the voice counts as failed."""
+VOICE_VOLUME_FLOOR = 0.2
+"""The quietest the voice is ever set: a setting of 0 would leave the player in silence."""
+VOICE_GAIN = 0.58
+"""The voice plays below full scale (about -4.7 dB), so that it and two of the quieter cues
+(whose samples stay below -14 dBFS, see ``tools/make_sounds.py``) mixed over it stay below
+full scale together."""
+
+
+def audible_volume(volume: float) -> float:
+    """A voice volume brought into VOICE_VOLUME_FLOOR .. 1.0."""
+    return max(VOICE_VOLUME_FLOOR, min(1.0, float(volume)))
 
 
 class Renderer(Protocol):
@@ -63,15 +79,33 @@ class Pyttsx3Renderer:
             self._engine: Any = pyttsx3.init(driver)
         except Exception as exc:  # the drivers raise anything from OSError to RuntimeError
             raise BackendUnavailable(f"no text-to-speech engine: {exc}") from exc
+        self._espeak_rate: int | None = None
         if rate is not None:
             self.set_rate(rate)
 
     def set_rate(self, words_per_minute: int) -> None:
         """Set the speaking rate in words per minute (espeak's default is about 200)."""
         self._engine.setProperty("rate", int(words_per_minute))
+        self._espeak_rate = int(words_per_minute)
+
+    def _settle_espeak_rate(self) -> None:
+        """pyttsx3's espeak driver hands espeak-ng a new rate without waiting for espeak-ng's
+        command queue, which then keeps speaking at the first rate it had: set the rate
+        again and wait for the queue, so a new voice speed is heard from the next phrase."""
+        rate, self._espeak_rate = self._espeak_rate, None
+        driver = getattr(getattr(self._engine, "proxy", None), "_driver", None)
+        if rate is None or not type(driver).__module__.endswith(".espeak"):
+            return
+        try:
+            espeak: Any = importlib.import_module("pyttsx3.drivers._espeak")
+            espeak.SetParameter(espeak.RATE, rate, 0)
+            espeak.Synchronize()
+        except Exception:  # the engine still speaks, at its old rate
+            log.debug("Setting espeak-ng's rate directly failed", exc_info=True)
 
     def render(self, text: str, path: Path) -> None:
         """Write ``text`` as speech to ``path``; raise SpeechBackendError if nothing came out."""
+        self._settle_espeak_rate()
         path.unlink(missing_ok=True)
         self._engine.save_to_file(text, str(path))
         # The espeak driver prints a line for every saved file; that line must not reach
@@ -111,7 +145,7 @@ class TtsBackend(SpeechBackend):
         if not init_mixer():
             raise BackendUnavailable("there is no audio output for text to speech")
         self._channel = mixer.voice_channel()
-        self._volume = max(0.0, min(1.0, volume))
+        self._volume = audible_volume(volume)
         self._pan = 0.0
         self._rate = rate
         self._rate_changed = rate is not None
@@ -124,6 +158,7 @@ class TtsBackend(SpeechBackend):
         self._folder = Path(tempfile.mkdtemp(prefix="ninetynine-voice-"))
         self._ready = threading.Event()
         self._renderer_factory = renderer_factory
+        self._renderer: Renderer
         self._thread = threading.Thread(target=self._run, name="tts-render", daemon=True)
         self._thread.start()
         if not self._ready.wait(_START_TIMEOUT_S):
@@ -183,10 +218,11 @@ class TtsBackend(SpeechBackend):
             self._rate_changed = True
 
     def set_volume(self, volume: float) -> None:
-        """Set the voice volume, 0.0 .. 1.0; it applies at once, also to the current phrase."""
+        """Set the voice volume, VOICE_VOLUME_FLOOR .. 1.0; it applies at once, also to the
+        current phrase."""
         with self._lock:
-            self._volume = max(0.0, min(1.0, volume))
-            self._channel.set_volume(*mixer.pan_volumes(self._pan, self._volume))
+            self._volume = audible_volume(volume)
+            self._channel.set_volume(*mixer.pan_volumes(self._pan, self._volume * VOICE_GAIN))
 
     @property
     def rate(self) -> int | None:
@@ -206,7 +242,7 @@ class TtsBackend(SpeechBackend):
 
     def _run(self) -> None:
         try:
-            renderer = self._renderer_factory()
+            self._renderer = self._renderer_factory()
         except Exception as exc:
             self._error = SpeechBackendError(f"the speech engine could not start: {exc}")
             self._ready.set()
@@ -217,7 +253,7 @@ class TtsBackend(SpeechBackend):
             if job is None:
                 return
             try:
-                self._speak_job(renderer, job)
+                self._speak_job(job)
             except Exception as exc:
                 log.exception("Text to speech failed")
                 self._error = SpeechBackendError(f"text to speech failed: {exc}")
@@ -228,16 +264,33 @@ class TtsBackend(SpeechBackend):
     def _is_current(self, job: _Job) -> bool:
         return job.generation == self._generation
 
-    def _speak_job(self, renderer: Renderer, job: _Job) -> None:
+    def _render(self, text: str, path: Path) -> None:
+        """Render ``text`` to ``path``, trying again after a failed render (see
+        RENDER_ATTEMPTS); raises the last failure when every attempt failed."""
+        for attempt in range(1, RENDER_ATTEMPTS + 1):
+            try:
+                self._renderer.render(text, path)
+                return
+            except Exception as exc:
+                if attempt == RENDER_ATTEMPTS:
+                    raise
+                log.warning("Rendering speech failed (%s); trying again", exc)
+                if attempt == RENDER_ATTEMPTS - 1:
+                    # The last try gets a fresh engine, at the rate the voice has now.
+                    self._renderer = self._renderer_factory()
+                    if self._rate is not None:
+                        self._renderer.set_rate(self._rate)
+
+    def _speak_job(self, job: _Job) -> None:
         if not self._is_current(job):
             return
         with self._lock:
             rate = self._rate if self._rate_changed else None
             self._rate_changed = False
         if rate is not None:
-            renderer.set_rate(rate)
+            self._renderer.set_rate(rate)
         path = self._folder / f"{next(self._names)}.wav"
-        renderer.render(job.text, path)
+        self._render(job.text, path)
         try:
             sound = pygame.mixer.Sound(str(path))
         finally:
@@ -251,6 +304,6 @@ class TtsBackend(SpeechBackend):
                     self._channel.play(sound)
                     # Playing resets the channel's volume, so place the voice afterwards.
                     self._pan = job.pan
-                    self._channel.set_volume(*mixer.pan_volumes(job.pan, self._volume))
+                    self._channel.set_volume(*mixer.pan_volumes(job.pan, self._volume * VOICE_GAIN))
                     return
             time.sleep(_POLL_S)

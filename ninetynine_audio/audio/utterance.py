@@ -10,7 +10,8 @@ class Priority(enum.Enum):
     """How an utterance competes with speech that is already going on."""
 
     NOW = "now"
-    """Interrupts whatever is being said and throws away everything waiting."""
+    """An answer to the player's key: interrupts what is being said and goes first; the
+    narration it cut or went ahead of follows it (see :class:`~.speaker.Speaker`)."""
     NEXT = "next"
     """Lets the current phrase finish, then speaks ahead of everything waiting."""
     QUEUE = "queue"

@@ -53,9 +53,12 @@ def register_level(family: str, name: str, factory: BotFactory, *, strength: int
 
 def _family_levels(family: str) -> dict[str, Level]:
     if family not in _LEVELS:
+        package = f"ninetynine_audio.bots.{family}"
         try:
-            importlib.import_module(f"ninetynine_audio.bots.{family}")
-        except ModuleNotFoundError:
+            importlib.import_module(package)
+        except ModuleNotFoundError as error:
+            if error.name != package:
+                raise  # the family has bots, and something they need is missing
             return {}
     return _LEVELS.get(family, {})
 

@@ -10,21 +10,13 @@ import functools
 import itertools
 import math
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ninetynine_audio.bots.base import Bot, make_bot
-from ninetynine_audio.cards import Card
-from ninetynine_audio.games.adding import (
-    AddingOptions,
-    AddingState,
-    Event,
-    LivesChanged,
-    apply,
-    new_game,
-    view,
-)
-from ninetynine_audio.games.setup import default_names
+from ninetynine_audio.games.base import GameSetup, GameSpec, Outcome
+from ninetynine_audio.games.registry import find_game
 
 Clock = Callable[[], float]
 
@@ -39,8 +31,8 @@ class GameRecord:
     winner: int | None
     places: tuple[int, ...]  # seats, first place first
     rounds: int
-    lives_lost: tuple[int, ...]
-    events: list[Event] = field(default_factory=list)
+    lives_lost: tuple[int, ...]  # how far each seat's score fell (lives and tokens lost)
+    events: list[Any] = field(default_factory=list)
     decisions: list[tuple[str, float]] = field(default_factory=list)
 
 
@@ -48,64 +40,59 @@ def play_bot_game(
     game: str,
     kinds: Sequence[str],
     seed: int,
-    options: AddingOptions | None = None,
+    options: Mapping[str, Any] | None = None,
     *,
     names: Sequence[str] | None = None,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[Any] | None = None,
     clock: Clock | None = None,
     keep_events: bool = True,
     max_actions: int = 100_000,
 ) -> GameRecord:
-    """Play one game in which every seat is a bot of the level named in ``kinds``."""
-    seat_names = tuple(names) if names else default_names(game, kinds)
-    state, events = new_game(
-        game, seat_names, kinds=tuple(kinds), options=options, seed=seed, deck=deck
+    """Play one game of any registered ``game`` in which every seat is a bot of the level
+    named in ``kinds``."""
+    spec = find_game(game)
+    seat_names = tuple(names) if names else spec.default_names(tuple(kinds))
+    setup = GameSetup(
+        spec.id, seat_names, tuple(kinds), dict(options or {}), seed, tuple(deck) if deck else None
     )
-    bots: list[Bot] = [make_bot("adding", kind) for kind in kinds]
+    state, events = spec.new_game(setup)
+    start_scores = spec.scores(state)
+    bots: list[Bot] = [make_bot(spec.family, kind) for kind in kinds]
     rngs = [random.Random(f"bot:{seed}:{seat}") for seat in range(len(kinds))]
-    log: list[Event] = list(events) if keep_events else []
+    log: list[Any] = list(events) if keep_events else []
     decisions: list[tuple[str, float]] = []
-    lost = [0] * len(kinds)
+    outcome: Outcome | None = None
     for _ in range(max_actions):
-        if state.is_over:
+        outcome = spec.outcome(state)
+        if outcome is not None:
             break
-        seat = _seat_to_move(state)
+        seat = _seat_to_move(spec, state)
         started = clock() if clock else 0.0
-        action = bots[seat].choose(view(state, seat), rngs[seat])
+        action = bots[seat].choose(spec.view(state, seat), rngs[seat])
         if clock:
             decisions.append((kinds[seat], clock() - started))
-        state, events = apply(state, action)
-        for event in events:
-            if isinstance(event, LivesChanged) and event.change < 0:
-                lost[event.seat] -= event.change
+        state, events = spec.apply(state, action)
         if keep_events:
             log.extend(events)
-    else:
+    if outcome is None:
         raise RuntimeError(f"game with seed {seed} did not end in {max_actions} actions")
+    end_scores = spec.scores(state)
     return GameRecord(
         seed=seed,
         players=seat_names,
         kinds=tuple(kinds),
-        winner=state.winner,
-        places=_places(state),
-        rounds=state.round,
-        lives_lost=tuple(lost),
+        winner=outcome.winner,
+        places=outcome.places,
+        rounds=spec.progress(state),
+        lives_lost=tuple(max(0, a - b) for a, b in zip(start_scores, end_scores, strict=True)),
         events=log,
         decisions=decisions,
     )
 
 
-def _seat_to_move(state: AddingState) -> int:
-    """A seat owing a draw draws first (bots never forget); otherwise the seat to act."""
-    for seat, owed in enumerate(state.owes_draw):
-        if owed:
-            return seat
-    return state.to_act
-
-
-def _places(state: AddingState) -> tuple[int, ...]:
-    remaining = sorted(state.active_seats, key=lambda s: (-state.lives[s], s))
-    return tuple(remaining + [seat for seat, _ in sorted(state.places, key=lambda p: p[1])])
+def _seat_to_move(spec: GameSpec, state: Any) -> int:
+    """The first seat that may act: one owing a draw draws first (bots never forget)."""
+    return spec.seats_to_act(state)[0]
 
 
 # ---------------------------------------------------------------------------- tournaments
@@ -263,13 +250,13 @@ def run_tournament(
     kinds: Sequence[str],
     games: int,
     seed: int,
-    options: AddingOptions | None = None,
+    options: Mapping[str, Any] | None = None,
     *,
     rotate: bool = True,
     clock: Clock | None = None,
     on_game: Callable[[int, GameRecord], None] | None = None,
     keep_events: bool = False,
-    deck: Sequence[Card] | None = None,
+    deck: Sequence[Any] | None = None,
     first: int = 0,
 ) -> TournamentResult:
     """Play ``games`` games; with ``rotate`` the entries change seats fairly (see :func:`seating`).

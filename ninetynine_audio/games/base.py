@@ -13,6 +13,7 @@ action always has a ``seat``; an event always has ``to_log()``.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -79,11 +80,14 @@ class OptionSpec:
         return "--" + self.name.replace("_", "-")
 
     def allowed(self, value: Any) -> bool:
-        """Whether ``value`` is of this option's form (the game may still refuse it)."""
+        """Whether ``value`` is of this option's form (the game may still refuse it).
+
+        ``None`` is always allowed for a number or a choice: it leaves the value to the game.
+        """
         if self.kind == SWITCH:
             return isinstance(value, bool)
         if value is None:
-            return self.default is None
+            return True
         if isinstance(value, bool):
             return False
         if self.kind == NUMBER:
@@ -95,33 +99,38 @@ class OptionSpec:
         return value in self.values
 
     def menu_values(self) -> tuple[Any, ...]:
-        """The values a menu steps through, the default first where it is ``None``."""
+        """The values a menu steps through; ``None`` (the game's default) first where the
+        default is ``None``. A number option with ``values`` steps through those."""
         if self.kind == SWITCH:
             return (False, True)
-        if self.kind == CHOICE:
-            return ((None,) if self.default is None else ()) + self.values
+        unset: tuple[Any, ...] = (None,) if self.default is None else ()
+        if self.values:
+            return unset + self.values
         low = self.low if self.low is not None else 0
         high = self.high if self.high is not None else low
-        return ((None,) if self.default is None else ()) + tuple(range(low, high + 1))
+        return unset + tuple(range(low, high + 1))
 
 
-def read_options(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[str, Any]:
-    """Every option of ``specs`` with its value from ``data`` or its default.
+def check_options(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of ``data`` once every value is of its option's form.
+
+    Options left out take their default when the game is dealt. A name that is not an option
+    of this game is accepted only with an unset value (``None`` or off): a family's logs and
+    saves name every option of the family, and a game without that option leaves it unset.
 
     Raises:
-        SetupError: ``data`` names an unknown option, or a value of the wrong form.
+        SetupError: an unknown option that is set, or a value of the wrong form.
     """
     known = {spec.name: spec for spec in specs}
-    for name in data:
-        if name not in known:
-            raise SetupError(f"unknown option {name!r}", option=name)
-    values: dict[str, Any] = {}
-    for spec in specs:
-        value = data.get(spec.name, spec.default)
+    for name, value in data.items():
+        spec = known.get(name)
+        if spec is None:
+            if value is None or value is False:
+                continue
+            raise SetupError(f"unknown option {name!r}", option=name, value=value)
         if not spec.allowed(value):
-            raise SetupError(f"the option {spec.name} cannot be {value!r}", option=spec.name)
-        values[spec.name] = value
-    return values
+            raise SetupError(f"the option {name} cannot be {value!r}", option=name, value=value)
+    return dict(data)
 
 
 # ---------------------------------------------------------------------------- set-up
@@ -220,12 +229,18 @@ class GameSpec:
         view: all one seat may know.
         outcome: how the game ended, or ``None`` while it goes on.
         progress: the round or deal being played (for menus and summaries).
+        scores: one number per seat now: lives or tokens left, or points.
         codec: how actions are written in saves and found in logs.
         default_names: names for seats of the given kinds.
         parse_deck: the cards of a stacked deck written in the family's notation.
         deck_text: a stacked deck written back in that notation.
         fixed_seats: where the game names its seats itself (arcade's You, Lily, Max, Zoe).
         setup_from_log: the set-up a log's ``game_started`` line describes.
+        resample: ``resample(state, seat, rng)`` is a state that ``seat`` cannot tell from
+            ``state`` (its view is the same) with every card that seat cannot see dealt again
+            at random by ``rng``: the same cards, the same number in each hidden place. A
+            search that may not peek plays on such states; the conformance test uses it to
+            check that no view shows a hidden card. ``None`` for a game without one yet.
     """
 
     id: str
@@ -242,6 +257,7 @@ class GameSpec:
     view: Callable[[Any, int], Any]
     outcome: Callable[[Any], Outcome | None]
     progress: Callable[[Any], int]
+    scores: Callable[[Any], tuple[int, ...]]
     codec: ActionCodec
     default_names: Callable[[Sequence[str]], tuple[str, ...]]
     parse_deck: Callable[[str | Sequence[str]], tuple[Any, ...]]
@@ -249,11 +265,16 @@ class GameSpec:
     setup_from_log: Callable[[Mapping[str, Any]], GameSetup]
     fixed_seats: tuple[str, ...] | None = None
     default_kinds: tuple[str, ...] = ("human", "normal", "normal", "normal")
+    resample: Callable[[Any, int, random.Random], Any] | None = None
 
     def is_over(self, state: Any) -> bool:
         """Whether the game has ended."""
         return self.outcome(state) is not None
 
-    def read_options(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option with its value from ``data`` or its default (see :func:`read_options`)."""
-        return read_options(self.options, data)
+    def check_options(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """``data`` checked against the game's options (see :func:`check_options`)."""
+        return check_options(self.options, data)
+
+    def option(self, name: str) -> OptionSpec | None:
+        """The option called ``name``, if the game has it."""
+        return next((spec for spec in self.options if spec.name == name), None)

@@ -24,20 +24,9 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ninetynine_audio.cards import Card, CardParseError, card_text, parse_card
-from ninetynine_audio.games.adding import (
-    Action,
-    AddingOptions,
-    AddingState,
-    Choice,
-    DrawCard,
-    Event,
-    PlayCard,
-    apply,
-    new_game,
-)
+from ninetynine_audio.games.base import HUMAN, CodecError, GameSetup, GameSpec
 from ninetynine_audio.games.errors import GameError
-from ninetynine_audio.games.setup import GAMES, GameSetup
+from ninetynine_audio.games.registry import find_game, game_ids, is_game
 
 __all__ = [
     "HUMAN",
@@ -59,17 +48,11 @@ __all__ = [
 SAVE_SCHEMA = 1
 """Version of the saved-match format, written as ``schema``."""
 
-HUMAN = "human"
-"""The kind of a seat played at the keyboard."""
-
 MIXED = "mixed"
 """The level of a match whose computer players are not all of one level."""
 
 NO_BOTS = "humans"
 """The level of a match with no computer players at all (every seat at the keyboard)."""
-
-PLAY = "play"
-DRAW = "draw"
 
 
 class SaveError(ValueError):
@@ -88,9 +71,14 @@ class SavedMatch:
     """
 
     setup: GameSetup
-    actions: tuple[Action, ...] = ()
+    actions: tuple[Any, ...] = ()
     round: int = 1
     saved_at: str | None = None
+
+    @property
+    def spec(self) -> GameSpec:
+        """The game being played."""
+        return find_game(self.setup.game)
 
     @property
     def level(self) -> str:
@@ -115,45 +103,38 @@ def match_level(kinds: Collection[str]) -> str:
 # ---------------------------------------------------------------------------- playing
 
 
-def start_match(setup: GameSetup) -> tuple[SavedMatch, AddingState, tuple[Event, ...]]:
+def start_match(setup: GameSetup) -> tuple[SavedMatch, Any, tuple[Any, ...]]:
     """Deal a new match from ``setup``: its saved form, the state and the opening events.
 
     Raises:
         SetupError: the set-up is not a game the engine can start.
     """
-    state, events = new_game(
-        setup.game,
-        setup.names,
-        kinds=setup.kinds,
-        options=setup.options,
-        seed=setup.seed,
-        deck=setup.deck,
-    )
-    return SavedMatch(setup, (), state.round), state, events
+    spec = find_game(setup.game)
+    state, events = spec.new_game(setup)
+    return SavedMatch(setup, (), spec.progress(state)), state, events
 
 
-def record_action(saved: SavedMatch, action: Action, after: AddingState) -> SavedMatch:
+def record_action(saved: SavedMatch, action: Any, after: Any) -> SavedMatch:
     """``saved`` with ``action`` added; ``after`` is the state the action led to.
 
     The action must be the one just applied to the state ``saved`` describes; :func:`advance`
     does both steps at once and is the safer call.
     """
-    return dataclasses.replace(saved, actions=(*saved.actions, action), round=after.round)
+    progress = saved.spec.progress(after)
+    return dataclasses.replace(saved, actions=(*saved.actions, action), round=progress)
 
 
-def advance(
-    saved: SavedMatch, state: AddingState, action: Action
-) -> tuple[SavedMatch, AddingState, tuple[Event, ...]]:
+def advance(saved: SavedMatch, state: Any, action: Any) -> tuple[SavedMatch, Any, tuple[Any, ...]]:
     """Apply ``action`` to ``state`` and record it in ``saved``.
 
     Raises:
         IllegalAction: the engine refused the action; nothing is recorded.
     """
-    after, events = apply(state, action)
+    after, events = saved.spec.apply(state, action)
     return record_action(saved, action, after), after, events
 
 
-def restore(saved: SavedMatch) -> tuple[AddingState, tuple[Event, ...]]:
+def restore(saved: SavedMatch) -> tuple[Any, tuple[Any, ...]]:
     """Rebuild the table of ``saved`` by dealing again and replaying every action.
 
     Returns the state after the last action and the events of the whole match, oldest first
@@ -167,24 +148,25 @@ def restore(saved: SavedMatch) -> tuple[AddingState, tuple[Event, ...]]:
         _, state, opening = start_match(saved.setup)
     except GameError as error:
         raise SaveError(f"the match cannot be dealt again: {error}") from None
-    events: list[Event] = list(opening)
+    spec = saved.spec
+    events: list[Any] = list(opening)
     for number, action in enumerate(saved.actions, start=1):
-        if not 0 <= action.seat < len(state.players):
+        if not 0 <= action.seat < len(saved.setup.names):
             raise SaveError(f"action {number}: there is no seat {action.seat}")
         try:
-            state, caused = apply(state, action)
+            state, caused = spec.apply(state, action)
         except GameError as error:
-            problem = f"action {number} ({_describe(action)}) is not legal: {error}"
+            problem = f"action {number} ({_describe(spec, action)}) is not legal: {error}"
             raise SaveError(problem) from None
         events.extend(caused)
-    if state.is_over:
+    if spec.is_over(state):
         raise SaveError("the saved match is already over")
     return state, tuple(events)
 
 
 def resume(
     record: Mapping[str, Any], known_kinds: Collection[str] | None = None
-) -> tuple[SavedMatch, AddingState, tuple[Event, ...]]:
+) -> tuple[SavedMatch, Any, tuple[Any, ...]]:
     """:func:`from_record` then :func:`restore`: the match, its state and all its events.
 
     The saved match comes back with ``round`` taken from the restored state.
@@ -194,14 +176,11 @@ def resume(
     """
     saved = from_record(record, known_kinds)
     state, events = restore(saved)
-    return dataclasses.replace(saved, round=state.round), state, events
+    return dataclasses.replace(saved, round=saved.spec.progress(state)), state, events
 
 
-def _describe(action: Action) -> str:
-    if isinstance(action, DrawCard):
-        return f"seat {action.seat} draws"
-    choice = f" as {action.choice.value}" if action.choice else ""
-    return f"seat {action.seat} plays {card_text(action.card)}{choice}"
+def _describe(spec: GameSpec, action: Any) -> str:
+    return " ".join(str(part) for part in spec.codec.encode(action))
 
 
 # ---------------------------------------------------------------------------- records
@@ -215,22 +194,15 @@ def to_record(saved: SavedMatch) -> dict[str, Any]:
         "game": setup.game,
         "names": list(setup.names),
         "kinds": list(setup.kinds),
-        "options": dataclasses.asdict(setup.options),
+        "options": dict(setup.options),
         "seed": setup.seed,
-        "deck": None if setup.deck is None else [card_text(card) for card in setup.deck],
-        "actions": [_action_to_list(action) for action in saved.actions],
+        "deck": None if setup.deck is None else saved.spec.deck_text(setup.deck),
+        "actions": [saved.spec.codec.encode(action) for action in saved.actions],
         "summary": {"game": setup.game, "level": saved.level, "round": saved.round},
     }
     if saved.saved_at is not None:
         record["saved_at"] = saved.saved_at
     return record
-
-
-def _action_to_list(action: Action) -> list[Any]:
-    if isinstance(action, DrawCard):
-        return [DRAW, action.seat]
-    choice = action.choice.value if action.choice else None
-    return [PLAY, action.seat, card_text(action.card), choice]
 
 
 def from_record(
@@ -250,8 +222,9 @@ def from_record(
     if schema != SAVE_SCHEMA:
         raise SaveError(f"schema {schema} is not the supported version {SAVE_SCHEMA}")
     game = _field(record, "game", str)
-    if game not in GAMES:
-        raise SaveError(f"game {game!r} is not one of {', '.join(GAMES)}")
+    if not is_game(game):
+        raise SaveError(f"game {game!r} is not one of {', '.join(game_ids())}")
+    spec = find_game(game)
     names = _strings(record, "names")
     kinds = _strings(record, "kinds")
     if len(kinds) != len(names):
@@ -260,17 +233,24 @@ def from_record(
         for kind in kinds:
             if kind not in known_kinds:
                 raise SaveError(f"kinds: {kind!r} is not a known kind of player")
-    options = _options(_field(record, "options", dict))
+    try:
+        options = spec.check_options(_field(record, "options", dict))
+    except GameError as error:
+        raise SaveError(f"options: {error}") from None
     seed = _field(record, "seed", int)
-    deck_texts = record.get("deck")
     deck = None
-    if deck_texts is not None:
-        deck = tuple(_card(text, "deck") for text in _strings(record, "deck"))
+    if record.get("deck") is not None:
+        try:
+            deck = spec.parse_deck(_strings(record, "deck"))
+        except ValueError as error:
+            raise SaveError(f"deck: {error}") from None
     raw_actions = _field(record, "actions", list)
-    actions = tuple(
-        _action_from_list(item, number, len(names))
-        for number, item in enumerate(raw_actions, start=1)
-    )
+    actions = []
+    for number, item in enumerate(raw_actions, start=1):
+        try:
+            actions.append(spec.codec.decode(item, len(names)))
+        except CodecError as error:
+            raise SaveError(f"action {number}: {error}") from None
     summary = record.get("summary")
     round_number = summary.get("round") if isinstance(summary, Mapping) else None
     if not (isinstance(round_number, int) and not isinstance(round_number, bool)):
@@ -278,7 +258,7 @@ def from_record(
     saved_at = record.get("saved_at")
     return SavedMatch(
         setup=GameSetup(game, names, kinds, options, seed, deck),
-        actions=actions,
+        actions=tuple(actions),
         round=max(round_number, 1),
         saved_at=saved_at if isinstance(saved_at, str) else None,
     )
@@ -304,49 +284,3 @@ def _strings(record: Mapping[str, Any], name: str) -> tuple[str, ...]:
     if not all(isinstance(value, str) for value in values):
         raise SaveError(f"every entry of {name!r} should be text")
     return tuple(values)
-
-
-def _options(data: dict[str, Any]) -> AddingOptions:
-    fields = {field.name: field for field in dataclasses.fields(AddingOptions)}
-    for name, value in data.items():
-        if name not in fields:
-            raise SaveError(f"options: {name!r} is not an option")
-        # The number options may be null (the game's default); the others are switches.
-        if name in ("lives", "hand_size"):
-            is_right = value is None or _is_int(value)
-        else:
-            is_right = isinstance(value, bool)
-        if not is_right:
-            raise SaveError(f"options: {name} cannot be {value!r}")
-    return AddingOptions(**data)
-
-
-def _card(text: object, where: str) -> Card:
-    if not isinstance(text, str):
-        raise SaveError(f"{where}: {text!r} is not a card")
-    try:
-        return parse_card(text)
-    except CardParseError:
-        raise SaveError(f"{where}: {text!r} is not a card") from None
-
-
-def _action_from_list(item: object, number: int, seats: int) -> Action:
-    where = f"action {number}"
-    if not isinstance(item, list) or not item or item[0] not in (PLAY, DRAW):
-        raise SaveError(f"{where}: {item!r} is not a play or a draw")
-    expected = 4 if item[0] == PLAY else 2
-    if len(item) != expected:
-        raise SaveError(f"{where}: a {item[0]} has {expected} entries, not {len(item)}")
-    seat = item[1]
-    if not _is_int(seat) or not 0 <= seat < seats:
-        raise SaveError(f"{where}: there is no seat {seat!r}")
-    if item[0] == DRAW:
-        return DrawCard(seat)
-    card = _card(item[2], where)
-    choice_text = item[3]
-    if choice_text is None:
-        return PlayCard(seat, card)
-    try:
-        return PlayCard(seat, card, Choice(choice_text))
-    except ValueError:
-        raise SaveError(f"{where}: {choice_text!r} is not a way to play a card") from None

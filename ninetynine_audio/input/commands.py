@@ -16,8 +16,43 @@ TABLE = "table"
 HELP = "help"
 GLOBAL = "global"
 
-CONTEXTS: tuple[str, ...] = (MENU, TABLE, HELP, GLOBAL)
+FAMILIES: tuple[str, ...] = ("adding", "colours", "tricks")
+"""The game families whose tables have keys of their own, in ``[table.<family>]``."""
+
+
+def table_context(family: str) -> str:
+    """The context of one family's table (``"table.adding"``): its own keys, then the
+    shared ``table`` keys, then the global ones."""
+    return f"{TABLE}.{family}"
+
+
+TABLE_ADDING = table_context("adding")
+
+CONTEXTS: tuple[str, ...] = (
+    MENU,
+    TABLE,
+    *(table_context(family) for family in FAMILIES),
+    HELP,
+    GLOBAL,
+)
 """Every context, in the order keymap sections are written. ``global`` works on every screen."""
+
+
+def parent_context(context: str) -> str | None:
+    """The context whose keys also work in ``context``: ``table`` for a family's table."""
+    head, dot, _ = context.partition(".")
+    return head if dot else None
+
+
+def context_chain(context: str) -> tuple[str, ...]:
+    """``context``, its parent, and ``global``: where a key is looked up, in that order."""
+    chain = [context]
+    parent = parent_context(context)
+    if parent is not None:
+        chain.append(parent)
+    if context != GLOBAL:
+        chain.append(GLOBAL)
+    return tuple(chain)
 
 
 @dataclass(frozen=True)
@@ -84,27 +119,31 @@ register("move_down", "Move to the next item", [MENU])
 register("first_item", "Move to the first item", [MENU])
 register("last_item", "Move to the last item", [MENU])
 register("select", "Choose this item", [MENU])
+register("increase_value", "Raise the value of this setting", [MENU])
+register("decrease_value", "Lower the value of this setting", [MENU])
 register("back", "Go back", [MENU, HELP])
 
-# The card table of the adding games.
+# Every card table.
 register("announce_turn", "Say whose turn it is", [TABLE])
-register("announce_total", "Announce the total", [TABLE])
 register("previous_card", "Move to the previous card in your hand", [TABLE])
 register("next_card", "Move to the next card in your hand", [TABLE])
 register("play_card", "Play the selected card", [TABLE])
 for _position in range(1, 8):
     register(f"play_card_{_position}", f"Play card {_position} of your hand", [TABLE])
-register("choose_up", "Choose the higher value for the card, like plus 10", [TABLE])
-register("choose_down", "Choose the lower value for the card, like minus 10", [TABLE])
 register("speak_hand", "Read your whole hand", [TABLE])
-register("announce_lives", "Announce everyone's lives", [TABLE])
-register("announce_direction", "Say which way play is going", [TABLE])
-register("draw_card", "Draw a card", [TABLE])
 register("skip_wait", "Skip ahead through the computer players' turns", [TABLE])
 register("pause_menu", "Open the pause menu", [TABLE])
-register("announce_danger", "Hear the danger sound for the total", [TABLE])
 register("hint", "Ask for a hint", [TABLE])
 register("read_rules", "Read the rules of this game", [TABLE])
+
+# The table of the adding games (classic, arcade, tactical).
+register("announce_total", "Announce the total", [TABLE_ADDING])
+register("choose_up", "Choose the higher value for the card, like plus 10", [TABLE_ADDING])
+register("choose_down", "Choose the lower value for the card, like minus 10", [TABLE_ADDING])
+register("announce_lives", "Announce everyone's lives", [TABLE_ADDING])
+register("announce_direction", "Say which way play is going", [TABLE_ADDING])
+register("draw_card", "Draw a card", [TABLE_ADDING])
+register("announce_danger", "Hear the danger sound for the total", [TABLE_ADDING])
 
 # The rules reader.
 register("previous_paragraph", "Read the previous paragraph", [HELP])

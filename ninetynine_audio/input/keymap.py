@@ -12,7 +12,15 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
-from ninetynine_audio.input.commands import COMMANDS, CONTEXTS, GLOBAL, Command, commands_for
+from ninetynine_audio.input.commands import (
+    COMMANDS,
+    CONTEXTS,
+    GLOBAL,
+    Command,
+    commands_for,
+    context_chain,
+    parent_context,
+)
 from ninetynine_audio.input.keynames import (
     GestureError,
     gesture_from_name,
@@ -20,20 +28,47 @@ from ninetynine_audio.input.keynames import (
     is_lone_modifier,
     speakable_gesture,
 )
+from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
 
 __all__ = [
     "DEFAULT_KEYMAP_PATH",
     "SCHEMA",
     "Keymap",
     "KeymapError",
+    "document_sections",
+    "keymap_path_from_text",
     "load_default_keymap",
     "load_keymap",
     "read_keymap_file",
     "speakable_gesture",
 ]
 
-DEFAULT_KEYMAP_PATH = Path(__file__).resolve().parents[2] / "keymaps" / "default.toml"
+DEFAULT_KEYMAP_PATH = shipped_dir("keymaps") / "default.toml"
 """The keymap that ships with the game."""
+
+KEYMAP_READ_LIMIT = 1024 * 1024
+"""A keymap is a few kilobytes; a file over this size is refused without being read."""
+
+_READ_PROBLEMS = {
+    FileProblem.MISSING: "the file was not found.",
+    FileProblem.NOT_A_FILE: "this is not a file (a folder, a device or a pipe).",
+    FileProblem.TOO_LARGE: "the file is far too large to be a keymap.",
+    FileProblem.UNREADABLE: "the file could not be read ({detail}).",
+}
+
+
+def keymap_path_from_text(text: str) -> Path:
+    """The path a player typed for a keymap file, with ``~`` for their home folder expanded.
+
+    ``~name`` for a user the system does not know is kept as it is written (it then names a
+    file that is not found, which is what the player is told).
+    """
+    path = Path(text)
+    try:
+        return path.expanduser()
+    except RuntimeError:
+        return path
+
 
 SCHEMA = 1
 """The keymap format version this code reads (the ``schema`` line of a keymap file)."""
@@ -56,6 +91,7 @@ class KeymapError(Exception):
         self.problem = problem
         self.section = section
         self.key = key
+        self.is_missing = False  # the file itself is not there
         super().__init__(self._message())
 
     def _message(self) -> str:
@@ -89,20 +125,23 @@ class Keymap:
         return {context: dict(per) for context, per in self._bindings.items()}
 
     def command_for(self, context: str, gesture: str) -> str | None:
-        """The command a canonical gesture gives in ``context`` (then in ``global``), or None."""
+        """The command a canonical gesture gives in ``context`` (then in its parent, as
+        ``table`` for ``table.adding``, then in ``global``), or None."""
         _check_context(context)
-        found = self._index[context].get(gesture)
-        if found is None and context != GLOBAL:
-            found = self._index[GLOBAL].get(gesture)
-        return found
+        for ctx in context_chain(context):
+            found = self._index[ctx].get(gesture)
+            if found is not None:
+                return found
+        return None
 
     def gestures_for(self, context: str, command: str) -> tuple[str, ...]:
-        """The gestures that give ``command`` in ``context``; a global command is found too."""
+        """The gestures that give ``command`` in ``context``, its parent or ``global``."""
         _check_context(context)
-        found = self._bindings[context].get(command)
-        if found is None:
-            found = self._bindings[GLOBAL].get(command, ())
-        return found
+        for ctx in context_chain(context):
+            found = self._bindings[ctx].get(command)
+            if found is not None:
+                return found
+        return ()
 
     def bindings_for(
         self, context: str, *, include_global: bool = True
@@ -113,9 +152,8 @@ class Keymap:
         are left out.
         """
         _check_context(context)
-        contexts = [context]
-        if include_global and context != GLOBAL:
-            contexts.append(GLOBAL)
+        chain = context_chain(context)
+        contexts = [c for c in chain if include_global or c != GLOBAL or c == context]
         listed: list[tuple[Command, tuple[str, ...]]] = []
         for ctx in contexts:
             for command in commands_for(ctx):
@@ -147,20 +185,24 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
     """
     errors: list[KeymapError] = []
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        return {}, [KeymapError(path, "the file was not found.")]
+        text = read_file_bytes(path, KEYMAP_READ_LIMIT).decode("utf-8")
+    except FileProblem as exc:
+        error = KeymapError(path, _READ_PROBLEMS[exc.kind].format(detail=exc.detail))
+        error.is_missing = exc.kind == FileProblem.MISSING
+        return {}, [error]
     except UnicodeDecodeError:
         return {}, [KeymapError(path, "the file is not UTF-8 text.")]
-    except OSError as exc:
-        return {}, [KeymapError(path, f"the file could not be read ({exc.strerror}).")]
+    if "\x00" in text:
+        return {}, [KeymapError(path, "the file is not text: it holds NUL characters.")]
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return {}, [KeymapError(path, f"this is not valid TOML: {exc}.")]
+    except RecursionError:
+        return {}, [KeymapError(path, "this is not a keymap: its values are nested too deeply.")]
 
     bindings: Bindings = {}
-    for name, value in document.items():
+    for name, value in document_sections(document):
         if name == "schema":
             if value != SCHEMA or isinstance(value, bool):
                 errors.append(
@@ -180,14 +222,38 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
                 KeymapError(path, "this must be a section, written [name].", section=name)
             )
             continue
-        bindings[name] = _read_section(path, name, value, errors)
+        for context, per in _read_section(path, name, value, errors).items():
+            bindings.setdefault(context, {}).update(per)
     return bindings, errors
+
+
+def document_sections(document: dict[str, object]) -> list[tuple[str, object]]:
+    """The document's sections by context name: ``[table.adding]`` is ``table.adding``."""
+    found: list[tuple[str, object]] = []
+    for name, value in document.items():
+        if isinstance(value, dict) and name in CONTEXTS:
+            own = {k: v for k, v in value.items() if not isinstance(v, dict)}
+            found.append((name, own))
+            found.extend((f"{name}.{k}", v) for k, v in value.items() if isinstance(v, dict))
+        else:
+            found.append((name, value))
+    return found
+
+
+def _home(section: str, command: Command) -> str | None:
+    """Where a command written in ``section`` is bound: the section itself, or, for a family's
+    command written in the shared ``[table]``, that family's table (keymaps written before the
+    families had sections of their own keep working)."""
+    if section in command.contexts:
+        return section
+    children = [c for c in command.contexts if parent_context(c) == section]
+    return children[0] if len(children) == 1 else None
 
 
 def _read_section(
     path: Path, section: str, table: dict[str, object], errors: list[KeymapError]
-) -> dict[str, tuple[str, ...]]:
-    per_context: dict[str, tuple[str, ...]] = {}
+) -> dict[str, dict[str, tuple[str, ...]]]:
+    per_context: dict[str, dict[str, tuple[str, ...]]] = {}
     for command_id, value in table.items():
         command = COMMANDS.get(command_id)
         if command is None:
@@ -195,7 +261,8 @@ def _read_section(
                 KeymapError(path, "there is no command with this name.", section, command_id)
             )
             continue
-        if section not in command.contexts:
+        home = _home(section, command)
+        if home is None:
             homes = ", ".join(f"[{c}]" for c in CONTEXTS if c in command.contexts)
             problem = f"this command does not work here; it belongs in {homes}."
             errors.append(KeymapError(path, problem, section, command_id))
@@ -231,7 +298,7 @@ def _read_section(
                 continue
             if gesture not in gestures:
                 gestures.append(gesture)
-        per_context[command_id] = tuple(gestures)
+        per_context.setdefault(home, {})[command_id] = tuple(gestures)
     return per_context
 
 
@@ -274,6 +341,12 @@ def _find_clashes(
         if context == GLOBAL:
             continue
         owner = dict(global_owner)
+        parent = parent_context(context)
+        if parent is not None:
+            # A family's table keys must not clash with the shared table keys either.
+            for command, gestures in bindings.get(parent, {}).items():
+                for gesture in gestures:
+                    owner.setdefault(gesture, (parent, command))
         for command, gestures in bindings.get(context, {}).items():
             for gesture in gestures:
                 if gesture in owner:
@@ -314,9 +387,11 @@ def load_keymap(
         KeymapError: the default keymap itself is broken.
     """
     default = load_default_keymap(default_path)
-    if user_path is None or (missing_ok and not user_path.exists()):
+    if user_path is None:
         return default, []
     user_bindings, errors = read_keymap_file(user_path)
+    if missing_ok and any(error.is_missing for error in errors):
+        return default, []
     merged: Bindings = {c: dict(per) for c, per in default.bindings.items()}
     origins: Origins = {(c, cmd): default_path for c, per in merged.items() for cmd in per}
     for context, per in user_bindings.items():

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ninetynine_audio.present.adding.events import game_title
-from ninetynine_audio.present.screens import level_name
+from ninetynine_audio.present.screens import game_title, level_name
 from ninetynine_audio.present.words import BRIEF, FULL, NORMAL, count_noun, ordinal
 
 
@@ -132,8 +131,6 @@ RESET_STATISTICS = "Reset statistics"
 RESET_QUESTION = "Every result counted so far will be lost. Reset the statistics?"
 NEW_GAME_QUESTION = "A saved match will be lost. Start a new game?"
 LEAVE_MATCH_QUESTION = "This match will be lost. Start a new game?"
-YES = "Yes"
-NO = "No"
 
 
 def results_hint(verbosity: str = NORMAL) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninetynine_audio.present.words import BRIEF, NORMAL
+from ninetynine_audio.present.words import BRIEF, NORMAL, possessive
 
 APP_TITLE = "Ninety-Nine"
 
@@ -14,6 +14,7 @@ RULES = "Rules"
 KEYS = "Keys"
 SETTINGS = "Settings"
 QUIT = "Quit"
+QUIT_QUESTION = "Quit the game?"
 
 CHOOSE_GAME = "Choose a game"
 CHOOSE_PLAYERS = "How many players"
@@ -26,6 +27,40 @@ NEW_GAME = "New game"
 QUIT_TO_MENU = "Quit to menu"
 CHOOSE_RULES = "Rules of which game"
 BACK_TO_MENU = "Back to the menu"
+
+GAME_TITLES = {
+    "classic": "Classic",
+    "arcade": "Arcade",
+    "tactical": "Tactical",
+    "colours": "Colours",
+    "tricks": "Tricks",
+}
+
+
+CONTEXT_TITLES = {
+    "menu": "Menus",
+    "table": "At every table",
+    "table.adding": "At the table of Classic, Arcade and Tactical",
+    "table.colours": "At the table of Colours",
+    "table.tricks": "At the table of Tricks",
+    "help": "Reading rules",
+    "global": "Everywhere",
+}
+
+
+YES = "Yes"
+NO = "No"
+
+
+def context_title(context: str) -> str:
+    """The heading of one screen's keys in the Keys reader."""
+    return CONTEXT_TITLES.get(context, context)
+
+
+def game_title(game: str) -> str:
+    """The name of a game as spoken: ``"Classic"``."""
+    return GAME_TITLES.get(game, game.title())
+
 
 GAME_SUMMARIES = {
     "classic": "Classic: keep the total at 99 or less; 2 to 8 players",
@@ -88,6 +123,7 @@ SETTING_LABELS = {
     "tts_volume": "Voice volume",
     "practice": "Practice",
     "keymap_path": "Keymap",
+    "screen_reader_rate_wpm": "Screen reader speed",
 }
 
 
@@ -103,26 +139,44 @@ SPEECH_LABELS = {
     "text": "text",
 }
 
-OPTION_LABELS = {
-    "lives": "Lives",
-    "hand_size": "Hand size",
-    "ten_always_minus": "10 always minus",
-    "swap_nine_king": "9 and King swapped",
-    "keep_going": "Keep going after a lost life",
-    "two_player_four": "Two-player 4 plays again",
-    "straight_out": "Straight out",
-    "manual_draw": "Draw by hand",
-}
-
 
 def default_value() -> str:
     """The value of an option left to the game."""
     return "game default"
 
 
+def words_per_minute(value: int) -> str:
+    """``"200 words per minute"``."""
+    return f"{value} words per minute"
+
+
 def milliseconds(value: int) -> str:
     """``"900 milliseconds"``."""
     return f"{value} milliseconds"
+
+
+def heading_text(text: str) -> str:
+    """A heading in the reader: ``"Scoring, heading"``."""
+    return f"{text}, heading"
+
+
+def keys_here_title(screen: str) -> str:
+    """The title of the list of keys of one screen (F1)."""
+    return f"Keys here, {screen}" if screen else "Keys here"
+
+
+def key_range_text(first: str, last: str) -> str:
+    """Number keys as one range: ``"1 to 7"``."""
+    return first if first == last else f"{first} to {last}"
+
+
+PLAY_NUMBERED_CARD = "Play that card of your hand"
+"""Key help's one entry for the number keys that play a card by its place in the hand."""
+
+
+def key_entry_text(keys: Sequence[str], description: str) -> str:
+    """One line of the Keys reader: ``"Up arrow or Plus: Choose the higher value"``."""
+    return f"{' or '.join(keys)}: {description}"
 
 
 def key_help_text(entries: Sequence[tuple[str, Sequence[str]]]) -> str:
@@ -153,11 +207,29 @@ def keymap_problem_text(problem: str) -> str:
     return f"Your keymap was not used. {problem} The default keys are in use."
 
 
-def speech_fallback_text(wanted: str, using: str) -> str:
-    """The speech chosen could not start."""
+def speech_fallback_text(wanted: str, using: str, reason: str | None = None) -> str:
+    """The speech chosen could not start: why, when known, and what speaks instead."""
     wanted_words = SPEECH_LABELS.get(wanted, wanted)
     using_words = SPEECH_LABELS.get(using, using)
-    return f"Speech through {wanted_words} is not available; using {using_words}"
+    why = f" ({reason})" if reason else ""
+    return f"Speech through {wanted_words} is not available{why}; using {using_words}"
+
+
+def speech_refused_text(wanted: str, using: str, reason: str | None = None) -> str:
+    """Settings: a speech choice that cannot speak here is not taken."""
+    wanted_words = SPEECH_LABELS.get(wanted, wanted)
+    using_words = SPEECH_LABELS.get(using, using)
+    why = f": {reason}" if reason else ""
+    return f"The {wanted_words} cannot speak here{why}. Speech stays with the {using_words}"
+
+
+def speech_in_use(setting: str, backend: str, output: str | None) -> str:
+    """The speech setting with what really speaks: ``"screen reader, through NVDA"``."""
+    chosen = SPEECH_LABELS.get(setting, setting)
+    through = f", through {output}" if output else ""
+    if setting == "auto":
+        return f"{chosen}, using {SPEECH_LABELS.get(backend, backend)}{through}"
+    return f"{chosen}{through}"
 
 
 def rules_missing_text(game: str) -> str:
@@ -173,6 +245,19 @@ def rules_edge_text(at_end: bool) -> str:
 def goodbye_text() -> str:
     """Said when quitting."""
     return "Goodbye"
+
+
+def no_display_text(reason: str) -> str:
+    """Said in the terminal when no window can be shown, before text mode starts."""
+    return (
+        f"No window can be shown here ({reason}), so the game plays in this terminal instead. "
+        "Type key names and press Enter; an empty line is Enter."
+    )
+
+
+def event_log_failed_text(reason: str) -> str:
+    """The ``--log-events`` file stopped taking lines; the game goes on."""
+    return f"The event log could not be written ({reason}); the game goes on without it."
 
 
 def hint_text(card_words: str) -> str:
@@ -194,6 +279,26 @@ def history_item_text(text: str, is_first: bool, is_last: bool) -> str:
 def history_edge_text() -> str:
     """Stepping past the first or last message."""
     return "No more messages"
+
+
+def waiting_for_ready_text(name: str, key: str) -> str:
+    """Hot seat: the next human must say they are at the keyboard before the hand is read."""
+    return f"{possessive(name)} turn, press {key} when ready"
+
+
+def not_now_text() -> str:
+    """A table key pressed when it has nothing to do."""
+    return "Not now"
+
+
+def game_over_text() -> str:
+    """The window's line once a match has ended."""
+    return "Game over"
+
+
+def out_of_game_text(skip_key: str, leave_key: str) -> str:
+    """Everyone at the keyboard is out while the computer players play on."""
+    return f"You are out of this game. Press {skip_key} to skip to the end, or {leave_key} to leave"
 
 
 def skipping_text() -> str:

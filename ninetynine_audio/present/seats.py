@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from ninetynine_audio.present.words import NORMAL
+
 EDGE = 0.8
 """How far left or right the outermost seats are placed; the very edge sounds unnatural."""
 
@@ -24,3 +28,27 @@ def seat_pans(count: int, listener: int = 0) -> tuple[float, ...]:
         else:
             pans[seat] = round(-EDGE + 2 * EDGE * (step - 1) / (others - 1), 3)
     return tuple(pans)
+
+
+@dataclass(frozen=True)
+class Perspective:
+    """Who is listening and how much to say, for every family's narrator.
+
+    ``listener`` is the seat whose own cards may be spoken (None: nobody's, as between two
+    players of a hot-seat game). ``humans`` are the seats played by people.
+    """
+
+    game: str
+    players: tuple[str, ...]
+    pans: tuple[float, ...]
+    humans: frozenset[int]
+    listener: int | None = None
+    verbosity: str = NORMAL
+
+    def pan(self, seat: int) -> float:
+        """The stereo position of ``seat``."""
+        return self.pans[seat] if 0 <= seat < len(self.pans) else 0.0
+
+    def is_bot(self, seat: int) -> bool:
+        """Whether a computer plays ``seat``."""
+        return seat not in self.humans

@@ -99,3 +99,7 @@ def lives_noun(game: str, count: int) -> str:
 def count_noun(count: int, singular: str, plural: str) -> str:
     """``"1 card"``, ``"3 cards"``."""
     return f"{count} {singular if count == 1 else plural}"
+
+
+CUE_SEPARATOR = "+"
+"""Joins several cue names into one ``Utterance.cue``; the interface plays each of them."""

@@ -11,11 +11,21 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["broken_path_for", "read_json", "set_aside", "write_json_atomic"]
+from ninetynine_audio.resources import FileProblem, read_file_bytes
+
+__all__ = [
+    "broken_path_for",
+    "read_json",
+    "remove_stray_temporaries",
+    "set_aside",
+    "write_json_atomic",
+]
 
 
 def write_json_atomic(path: Path, data: object) -> None:
@@ -71,12 +81,39 @@ def broken_path_for(path: Path) -> Path:
 
 def set_aside(path: Path, reason: str) -> str:
     """Move a file the game cannot use to ``*.broken`` and say so in one sentence."""
-    target = broken_path_for(path)
     try:
+        target = broken_path_for(path)
         os.replace(path, target)
-    except OSError:
+    except (OSError, ValueError):
         return f"The file {path.name} {reason}, and it could not be moved aside."
     return f"The file {path.name} {reason}, so it was kept as {target.name}."
+
+
+STRAY_AGE_S = 60.0
+"""How old a temporary file must be to count as left behind: a write takes milliseconds, so
+an older one belongs to a write that a crash or a power cut cut short."""
+
+
+def remove_stray_temporaries(folder: Path, *, now: float | None = None) -> int:
+    """Remove the temporary files that interrupted atomic writes left in ``folder``.
+
+    Only files named as ``write_json_atomic`` names them (``.<name>.json.<random>.tmp``) and
+    older than ``STRAY_AGE_S`` are removed, so a write in progress is never disturbed. Returns
+    how many were removed; a folder that is missing or cannot be listed is no problem.
+    """
+    moment = time.time() if now is None else now
+    removed = 0
+    try:
+        candidates = list(folder.glob(".*.json.*.tmp"))
+    except OSError:
+        return 0
+    for candidate in candidates:
+        with contextlib.suppress(OSError):
+            info = candidate.lstat()
+            if stat.S_ISREG(info.st_mode) and moment - info.st_mtime >= STRAY_AGE_S:
+                candidate.unlink()
+                removed += 1
+    return removed
 
 
 def _refuse_constant(name: str) -> object:
@@ -86,21 +123,29 @@ def _refuse_constant(name: str) -> object:
 def read_json(path: Path, expected: type = dict) -> tuple[Any, str | None]:
     """Read JSON from ``path``: ``(data, None)``, or ``(None, problem)`` for a damaged file.
 
-    A missing file gives ``(None, None)``. A file that cannot be read, is not JSON (for
-    example cut short by a crash), or whose top level is not of type ``expected`` is renamed
-    aside (see ``broken_path_for``) and the problem is one sentence for the player.
+    A missing file gives ``(None, None)``; so does one whose folder is a file (the player hears
+    about such a folder once, from ``paths.folder_problems``). A file that cannot be read, is
+    not a regular file (a FIFO or a folder in its place), is far too large, is not JSON (for
+    example cut short by a crash, or nested too deeply to parse), or whose top level is not of
+    type ``expected`` is renamed aside (see ``broken_path_for``) and the problem is one
+    sentence for the player. Nothing here raises.
     """
     try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        return None, None
-    except OSError:
+        raw = read_file_bytes(path)
+    except FileProblem as problem:
+        if problem.kind == FileProblem.MISSING:
+            return None, None
+        if problem.kind == FileProblem.NOT_A_FILE:
+            return None, set_aside(path, "was not a file")
+        if problem.kind == FileProblem.TOO_LARGE:
+            return None, set_aside(path, "was far too large")
         return None, set_aside(path, "could not be read")
     try:
         data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
-    except ValueError:
-        # Covers bad UTF-8, JSONDecodeError (including a file cut short) and NaN / Infinity,
-        # which the writer never produces.
+    except (ValueError, RecursionError, MemoryError):
+        # ValueError covers bad UTF-8, JSONDecodeError (including a file cut short), NaN and
+        # Infinity (which the writer never produces) and numbers too long to convert;
+        # RecursionError is nesting deeper than the parser can follow.
         return None, set_aside(path, "was damaged")
     if not isinstance(data, expected):
         return None, set_aside(path, "did not hold what the game expected")

@@ -26,7 +26,12 @@ USER_KEYMAP_FILE_NAME = "keymap.toml"
 
 def _home() -> Path | None:
     value = os.environ.get(HOME_ENV, "").strip()
-    return Path(value).expanduser() if value else None
+    if not value:
+        return None
+    try:
+        return Path(value).expanduser()
+    except RuntimeError:  # "~someone" for a user the system does not know
+        return Path(value)
 
 
 def config_dir() -> Path:

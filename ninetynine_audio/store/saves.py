@@ -10,6 +10,7 @@ as ``*.broken`` with a sentence for the player.
 from __future__ import annotations
 
 import contextlib
+import logging
 from collections.abc import Callable, Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -34,6 +35,8 @@ MATCH_SCHEMA = 1
 """The saved-match format this version reads; the same number as ``games.saved.SAVE_SCHEMA``."""
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
 
 
 def match_file() -> Path:
@@ -82,9 +85,8 @@ def load_match(
 
     Without ``convert`` the match is the record itself, checked only for its schema version
     and its ``summary`` (``game``, ``level`` and ``round``, enough for the menu). With
-    ``convert`` (``games.saved.resume``, say) the match is what ``convert`` returns; a
-    ``ValueError`` (such as ``SaveError``), ``TypeError`` or ``LookupError`` from it means the
-    match cannot be continued.
+    ``convert`` (``games.saved.resume``, say) the match is what ``convert`` returns; any
+    exception from it (``SaveError`` is the usual one) means the match cannot be continued.
 
     A file that is damaged, of another schema version or not usable is renamed aside as
     ``current_match.json.broken`` (never deleted) and ``problem`` is one sentence for the
@@ -103,7 +105,10 @@ def load_match(
         return record, None
     try:
         return convert(record), None
-    except (ValueError, TypeError, LookupError):
+    except Exception:
+        # ValueError (SaveError), TypeError and LookupError are the expected ones; anything
+        # else means the same to the player, and the file is kept for a look at the bug.
+        log.warning("the saved match cannot be continued", exc_info=True)
         return None, set_aside(target, "held a match that cannot be continued")
 
 

@@ -41,6 +41,7 @@ INT_RANGES: Mapping[str, tuple[int, int]] = {
     "tts_volume": (0, 100),
     "sound_volume": (0, 100),
     "bot_pause_ms": (0, 3000),
+    "screen_reader_rate_wpm": (80, 900),
 }
 """Inclusive bounds of the whole-number settings."""
 
@@ -66,6 +67,9 @@ class Settings:
         bot_pause_ms: pause after each computer player's move, in milliseconds (0-3000).
         practice: whether practice mode is on (the screens decide what it changes).
         keymap_path: a keymap file chosen by the player, or None for the config folder's.
+        screen_reader_rate_wpm: how fast the player's screen reader speaks, in words per
+            minute (80-900); the table waits about that long for a screen reader, which
+            cannot say when it has finished, before the next computer move.
     """
 
     schema: int = SETTINGS_SCHEMA
@@ -78,6 +82,7 @@ class Settings:
     bot_pause_ms: int = 900
     practice: bool = False
     keymap_path: str | None = None
+    screen_reader_rate_wpm: int = 200
 
     def __post_init__(self) -> None:
         # Code that builds a bad Settings has a bug; loading and with_changes clean values first.
@@ -138,7 +143,8 @@ def _clean(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         elif name == "keymap_path":
             if value is None or (isinstance(value, str) and value.strip() == ""):
                 continue
-            good = value if isinstance(value, str) else None
+            # No file can have a NUL character in its path.
+            good = value if isinstance(value, str) and "\x00" not in value else None
         else:  # pragma: no cover - a new field without cleaning rules is a coding slip
             raise AssertionError(f"no cleaning rule for setting {name}")
         if good is None:

@@ -262,7 +262,7 @@ def load_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
         return Statistics(), set_aside(target, "was saved by another version of the game")
     try:
         return Statistics.from_dict(data), None
-    except ValueError:
+    except (ValueError, TypeError, RecursionError):
         return Statistics(), set_aside(target, "did not hold what the game expected")
 
 
@@ -285,6 +285,9 @@ def record_result(
     (1 is a win) among ``players`` seats, ``rounds`` the rounds the match lasted. The problems
     (a damaged file set aside, a file that could not be written) come back as sentences; the
     returned statistics hold the match even when they could not be written.
+
+    Nothing about the file can lose the result: whatever is wrong with it, the old file is
+    kept aside and the match is counted from nothing.
 
     Raises:
         ValueError: ``place`` is not from 1 to ``players``, or ``rounds`` is negative.

@@ -7,51 +7,54 @@ them into commands for the screen on top, and screens speak through :meth:`App.s
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import json
 import logging
 import random
-import sys
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, TYPE_CHECKING, Any
 
 from ninetynine_audio.audio import (
     BackendOptions,
-    CuePlayer,
     Speaker,
-    SpeechBackend,
-    create_backend,
+    choose_backend,
 )
 from ninetynine_audio.audio.utterance import Priority, Utterance
-from ninetynine_audio.games.adding import Event
+from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.commands import (
     COMMANDS,
     CONTEXTS,
     GLOBAL,
-    HELP,
-    MENU,
-    TABLE,
     commands_for,
 )
-from ninetynine_audio.input.keymap import Keymap, load_keymap, speakable_gesture
+from ninetynine_audio.input.keymap import (
+    Keymap,
+    keymap_path_from_text,
+    load_keymap,
+    speakable_gesture,
+)
+from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.adding.events import game_title
 from ninetynine_audio.store import paths
-from ninetynine_audio.store.settings import Settings, load_settings, save_settings
+from ninetynine_audio.store.saves import discard_match
+from ninetynine_audio.store.settings import Settings, save_settings
 from ninetynine_audio.ui.cues import CueRouter
+from ninetynine_audio.ui.host import ResultCallback
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
-from ninetynine_audio.ui.screen import Menu, Screen
-from ninetynine_audio.ui.table import Resumed, TableScreen
+from ninetynine_audio.ui.screen import Screen, ask
+
+if TYPE_CHECKING:
+    # A match screen is loaded with its first match: the menus come up without it.
+    from ninetynine_audio.ui.match import MatchScreen, Resumed
 
 log = logging.getLogger(__name__)
 
 GLOBAL_COMMANDS = frozenset(c.id for c in commands_for(GLOBAL))
-CONTEXT_TITLES = {MENU: "Menus", TABLE: "At the table", HELP: "Reading rules", GLOBAL: "Everywhere"}
 
 
 class App:
@@ -83,7 +86,7 @@ class App:
         self.stack: list[Screen] = []
         self.running = True
         self.messages: deque[str] = deque(maxlen=12)
-        self.paused_table: TableScreen | None = None
+        self.paused_table: MatchScreen | None = None
         self.key_help_mode = False
         self.history_index: int | None = None
         self._history_snapshot: tuple[str, ...] = ()
@@ -105,6 +108,12 @@ class App:
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
             self.say(f"{words.APP_TITLE}. {opening}")
+        elif menu.saved is not None:
+            # A game named on the command line would replace the saved match: ask first, as
+            # the Play menu does (No is chosen first; the end of input answers nothing).
+            self._seed_used = True
+            self.say(words.APP_TITLE)
+            ask(self, results.NEW_GAME_QUESTION, lambda a: a.start_game(setup))
         else:
             self._seed_used = True
             self.say(words.APP_TITLE)
@@ -140,9 +149,40 @@ class App:
             self._gesture_started = None
         self.changed = True
 
+    def play_cue(self, name: str) -> None:
+        """Play one sound cue."""
+        self.cues.play(name)
+
+    def stop_speech(self) -> None:
+        """Cut off what is being said."""
+        self.speaker.stop()
+
+    def speech_in_use(self) -> tuple[str, str | None]:
+        """The backend speaking now, and the output its library speaks through (if known)."""
+        backend = self.speaker.backend
+        output = getattr(backend, "library_output", None)
+        return backend.name, output if isinstance(output, str) else None
+
+    def skip_narration(self) -> None:
+        """Drop the computer players' waiting moves; results are still said."""
+        self.speaker.skip_narration()
+
+    def can_hear_cues(self) -> bool:
+        """Whether sound cues reach the player (sound on, and not text mode)."""
+        return self.cues.player.enabled and self.speaker.backend.name != "text"
+
+    def clear_history(self) -> None:
+        """Start the spoken history afresh."""
+        self.speaker.clear_history()
+
+    def command_for(self, context: str, gesture: str) -> str | None:
+        """The command a key gives on a screen of ``context``."""
+        return self.keymap.command_for(context, gesture)
+
     def speech_idle(self) -> bool:
-        """Nothing is waiting to be spoken (the last phrase may still be sounding)."""
-        return not self.speaker.pending
+        """The game's narration has likely been heard (answers to keys do not count): for a
+        screen reader, estimated from the words and the rate set in Settings."""
+        return self.speaker.narration_heard()
 
     # -- time ----------------------------------------------------------------------------------
 
@@ -158,7 +198,9 @@ class App:
         return ms / 1000
 
     def mark_action(self) -> None:
-        """A human acted; nothing to do yet (a hook for statistics)."""
+        """A human acted: what is being said gives way, so the action is heard at once
+        (results are kept and said again)."""
+        self.speaker.interrupt()
 
     def new_seed(self) -> int:
         """The seed of the first game as given, then fresh ones."""
@@ -174,20 +216,38 @@ class App:
         """The screen on top."""
         return self.stack[-1]
 
-    def push(self, screen: Screen) -> None:
-        """Open ``screen`` over the current one."""
+    def push(self, screen: Screen, on_result: ResultCallback | None = None) -> None:
+        """Open ``screen`` over the current one; ``on_result`` receives what it answers."""
+        screen.result_callback = on_result
         self.stack.append(screen)
         self.changed = True
         screen.enter(self)
 
-    def pop(self) -> None:
-        """Close the top screen; closing the last one quits."""
-        self.stack.pop()
+    def dismiss(self, result: Any = None) -> None:
+        """Close the top screen with ``result``; closing the last one quits.
+
+        The screen's callback receives the result and decides what is said next; without a
+        callback the screen below is spoken again.
+        """
+        screen = self.stack.pop()
         self.changed = True
         if not self.stack:
             self.quit()
             return
-        self.top.resume(self)
+        callback, screen.result_callback = screen.result_callback, None
+        if callback is None:
+            self.top.resume(self)
+        else:
+            callback(result)
+
+    def pop(self) -> None:
+        """Close the top screen with no answer."""
+        self.dismiss(None)
+
+    def resume_top(self) -> None:
+        """Say the screen on top again."""
+        if self.stack:
+            self.top.resume(self)
 
     def back_to_main_menu(self) -> None:
         """Leave everything and return to the main menu."""
@@ -204,17 +264,26 @@ class App:
         if stop:
             self.speaker.stop()
         self.paused_table = None
-        table = TableScreen(setup)
+        from ninetynine_audio.ui.match import MatchScreen
+
+        table = MatchScreen(setup)
+        # Only now that the new match has really started does the saved one go (the new one
+        # is saved in its place after its first turn).
+        problem = discard_match()
         self.stack = [*self.stack[:1], table]
         self.changed = True
         self.log_events(table.events)
         table.enter(self)
+        if problem:
+            self.say(problem, queue=True)
 
     def continue_match(self, resumed: Resumed) -> None:
         """Open the table of a saved match where it stopped."""
         self.speaker.stop()
         self.paused_table = None
-        table = TableScreen(resumed[0].setup, resumed)
+        from ninetynine_audio.ui.match import MatchScreen
+
+        table = MatchScreen(resumed[0].setup, resumed)
         self.stack = [*self.stack[:1], table]
         self.changed = True
         table.enter(self)
@@ -223,7 +292,7 @@ class App:
         """The same table with a new shuffle."""
         return with_seed(setup, self.new_seed())
 
-    def open_pause_menu(self, table: TableScreen) -> None:
+    def open_pause_menu(self, table: MatchScreen) -> None:
         """Pause ``table``."""
         self.paused_table = table
         self.push(pause_menu(self))
@@ -232,17 +301,20 @@ class App:
         """Read the rules of ``game``."""
         paragraphs = rules_paragraphs(game)
         if paragraphs is None:
-            self.say(words.rules_missing_text(game_title(game)), cue="refused")
+            self.say(words.rules_missing_text(words.game_title(game)), cue="refused")
             return
-        self.push(Reader(f"{words.RULES}: {game_title(game)}", paragraphs))
+        self.push(Reader(f"{words.RULES}: {words.game_title(game)}", paragraphs))
 
     def open_keys(self) -> None:
         """Read the keys of every screen."""
         paragraphs: list[Paragraph] = []
         for context in CONTEXTS:
-            paragraphs.append(Paragraph(CONTEXT_TITLES[context], is_heading=True))
-            for description, keys in self.key_entries(context, include_global=False):
-                paragraphs.append(Paragraph(f"{' or '.join(keys)}: {description}"))
+            entries = self.key_entries(context, include_global=False, own_only=True)
+            if not entries:
+                continue
+            paragraphs.append(Paragraph(words.context_title(context), is_heading=True))
+            for description, keys in entries:
+                paragraphs.append(Paragraph(words.key_entry_text(keys, description)))
         self.push(Reader(words.KEYS, paragraphs))
 
     def quit(self) -> None:
@@ -258,20 +330,51 @@ class App:
         return speakable_gesture(gestures[0]) if gestures else command.replace("_", " ")
 
     def key_entries(
-        self, context: str, *, include_global: bool = True
+        self,
+        context: str,
+        *,
+        include_global: bool = True,
+        own_only: bool = False,
+        hidden: frozenset[str] = frozenset(),
+        number_keys: int | None = None,
     ) -> list[tuple[str, list[str]]]:
-        """(description, spoken keys) for a screen's commands; card numbers folded into one."""
+        """(description, spoken keys) for a screen's commands, without the ``hidden`` ones.
+
+        ``own_only`` leaves out what the context shares with its parent (a family's table
+        without the shared table keys). The card-number commands fold into one entry whose
+        keys read as a range ("1 to 7"), up to ``number_keys`` when the screen says how many
+        there are."""
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
+            if own_only and context not in command.contexts:
+                continue
+            if command.id in hidden:
+                continue
             keys = [speakable_gesture(g) for g in gestures]
             if command.id.startswith("play_card_"):
+                count = int(command.id.rsplit("_", 1)[1])
+                if number_keys is not None and count > number_keys:
+                    continue
                 if not numbers:
-                    entries.append(("Play that card of your hand", numbers))
-                numbers.extend(keys)
+                    entries.append((words.PLAY_NUMBERED_CARD, numbers))
+                numbers.extend(keys[:1])
                 continue
             entries.append((command.description, keys))
+        if len(numbers) > 1:
+            numbers[:] = [words.key_range_text(numbers[0], numbers[-1])]
         return entries
+
+    def open_key_help(self) -> None:
+        """F1: the keys of the screen on top, one entry at a time, in a reader."""
+        screen = self.top
+        entries = self.key_entries(
+            screen.context,
+            hidden=screen.hidden_commands(self),
+            number_keys=screen.number_keys(self),
+        )
+        paragraphs = [Paragraph(words.key_entry_text(keys, d)) for d, keys in entries]
+        self.push(Reader(words.keys_here_title(screen.title), paragraphs))
 
     def handle_gesture(self, gesture: str) -> None:
         """One key press."""
@@ -314,9 +417,7 @@ class App:
         if command == "repeat_last":
             self.speaker.repeat_last()
         elif command == "key_help_list":
-            # Two keys per command are enough to hear; the Keys reader lists them all.
-            entries = [(d, keys[:2]) for d, keys in self.key_entries(self.top.context)]
-            self.say(words.key_help_text(entries))
+            self.open_key_help()
         elif command == "key_help_mode":
             self.key_help_mode = True
             self.say(words.key_help_mode_text(True))
@@ -364,140 +465,104 @@ class App:
         self.speaker.pump()
         self.speaker.close()
         if self.event_log is not None:
-            self.event_log.close()
+            with contextlib.suppress(OSError):
+                self.event_log.close()
             self.event_log = None
 
-    def log_events(self, events: Sequence[Event]) -> None:
+    def log_events(self, events: Sequence[GameEvent]) -> None:
         """Append events to the ``--log-events`` file, one JSON object per line."""
         if self.event_log is None:
             return
-        for event in events:
-            self.event_log.write(json.dumps(event.to_log()) + "\n")
-        self.event_log.flush()
+        try:
+            for event in events:
+                self.event_log.write(json.dumps(event.to_log()) + "\n")
+            self.event_log.flush()
+        except OSError as exc:
+            # A full or vanished disk: say so once and play on without the log.
+            log.warning("the event log could not be written", exc_info=True)
+            with contextlib.suppress(OSError):
+                self.event_log.close()
+            self.event_log = None
+            self.say(words.event_log_failed_text(exc.strerror or str(exc)), queue=True)
 
     # -- settings ------------------------------------------------------------------------------
 
-    def update_settings(self, **changes: Any) -> None:
-        """Change settings, apply them at once and save them."""
+    def update_settings(self, *, say_problems: bool = True, **changes: Any) -> list[str]:
+        """Change settings, apply them at once and save them.
+
+        Problems (a keymap that cannot be used, a file that cannot be written) are spoken,
+        queued, unless ``say_problems`` is false; they are returned either way.  A speech
+        choice that cannot speak on this computer is refused: the player hears why, and the
+        speech in use and the saved value stay as they were."""
         old = self.settings
+        wanted = changes.get("speech_backend", old.speech_backend)
+        if wanted != old.speech_backend:
+            refusal = self._switch_speech(wanted)
+            if refusal is not None:
+                changes = {k: v for k, v in changes.items() if k != "speech_backend"}
+                self.say(refusal)
         self.settings = old.with_changes(**changes)
         new = self.settings
         if new.sound_enabled != old.sound_enabled:
             self.cues.player.set_enabled(new.sound_enabled)
         if new.sound_volume != old.sound_volume:
             self.cues.player.set_volume(new.sound_volume / 100)
-        voice_changed = (new.tts_rate, new.tts_volume) != (old.tts_rate, old.tts_volume)
-        if new.speech_backend != old.speech_backend or (
-            voice_changed and self.speaker.backend.name == "tts"
-        ):
-            self._switch_speech(new.speech_backend)
+        if new.screen_reader_rate_wpm != old.screen_reader_rate_wpm:
+            self.speaker.set_words_per_minute(new.screen_reader_rate_wpm)
+        self._tune_voice(old, new)
         problems = self.reload_keymap() if new.keymap_path != old.keymap_path else []
         problem = save_settings(new, self.save_settings_to)
-        for notice in [*problems, problem]:
-            if notice:
+        notices = [notice for notice in [*problems, problem] if notice]
+        if say_problems:
+            for notice in notices:
                 self.say(notice, queue=True)
+        return notices
 
     def reload_keymap(self) -> list[str]:
         """Load the keymap the settings name, at once. A broken one is not used: the default
         keys stay, and the sentences saying why are returned to be spoken."""
-        keymap, problems = _keymap(self.settings)
+        keymap, problems = keymap_for(self.settings)
         self.keymap = keymap
         return [words.keymap_problem_text(problem) for problem in problems]
 
-    def _switch_speech(self, choice: str) -> None:
-        options = BackendOptions(
+    def _tune_voice(self, old: Settings, new: Settings) -> None:
+        """Give the voice in use its new speed and volume, so the next phrase has them."""
+        backend = self.speaker.backend
+        if new.tts_rate != old.tts_rate:
+            set_rate = getattr(backend, "set_rate", None)
+            if callable(set_rate):
+                set_rate(new.tts_rate)
+        if new.tts_volume != old.tts_volume:
+            set_volume = getattr(backend, "set_volume", None)
+            if callable(set_volume):
+                set_volume(new.tts_volume / 100)
+
+    def speech_options(self) -> BackendOptions:
+        """The options a speech backend is made with, from the settings of this moment."""
+        return BackendOptions(
             tts_rate=self.settings.tts_rate,
             tts_volume=self.settings.tts_volume / 100,
             stream=self.backend_options.stream,
         )
-        backend = create_backend(choice, options=options)
+
+    def _switch_speech(self, choice: str) -> str | None:
+        """Speak through ``choice`` from now on; or, when it cannot speak here, the sentence
+        that says why (the speech in use then stays)."""
+        chosen = choose_backend(choice, options=self.speech_options())
+        backend = chosen.backend
+        if choice != "auto" and backend.name != choice:
+            with contextlib.suppress(Exception):
+                backend.close()
+            return words.speech_refused_text(choice, self.speaker.backend.name, chosen.reason)
         self.speaker.replace_backend(backend)
-        if choice != "auto" and backend.name != choice:
-            self.say(words.speech_fallback_text(choice, backend.name), queue=True)
+        if chosen.reason:
+            self.say(words.speech_fallback_text("screenreader", backend.name, chosen.reason))
+        return None
 
 
-# ---------------------------------------------------------------------------- wiring
-
-
-def _keymap(settings: Settings) -> tuple[Keymap, list[str]]:
+def keymap_for(settings: Settings) -> tuple[Keymap, list[str]]:
+    """The keymap the settings name (or the optional one in the config folder), with the
+    problems that kept a user file from being used."""
     if settings.keymap_path:
-        return load_keymap(Path(settings.keymap_path).expanduser())
+        return load_keymap(keymap_path_from_text(settings.keymap_path))
     return load_keymap(paths.user_keymap_file(), missing_ok=True)
-
-
-def build_app(
-    args: argparse.Namespace,
-    seed: int,
-    *,
-    backend: SpeechBackend | None = None,
-    stream: TextIO | None = None,
-    clock: Callable[[], float] = time.monotonic,
-) -> tuple[App, list[str]]:
-    """Everything the game needs, from the command line and the saved settings."""
-    settings, notices = load_settings()
-    keymap, problems = _keymap(settings)
-    notices = notices + [words.keymap_problem_text(p) for p in problems]
-    text_mode = bool(getattr(args, "text", False))
-    choice = getattr(args, "speech", None) or ("text" if text_mode else settings.speech_backend)
-    options = BackendOptions(
-        tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
-    )
-    if backend is None:
-        backend = create_backend(choice, options=options)
-        if choice != "auto" and backend.name != choice:
-            notices.append(words.speech_fallback_text(choice, backend.name))
-    player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
-    cues = CueRouter(player)
-    speaker = Speaker(backend, cues=cues)
-    log_path = getattr(args, "log_events", None)
-    # Open for the whole session; App.close closes it.
-    event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115
-    app = App(
-        speaker=speaker,
-        cues=cues,
-        keymap=keymap,
-        settings=settings,
-        seed=seed,
-        clock=clock,
-        bot_pause_ms=getattr(args, "bot_pause", None),
-        event_log=event_log,
-        backend_options=options,
-    )
-    return app, notices
-
-
-def _log_to_file() -> None:
-    """Send log messages to a file: on stderr a screen reader would read them out."""
-    root = logging.getLogger()
-    if root.handlers:
-        return
-    try:
-        folder = paths.log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "ninetynine-audio.log"
-        handler: logging.Handler = logging.FileHandler(path, "a", "utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-
-
-def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
-    """Play: the window, or text mode with ``--text``. Returns the exit status."""
-    _log_to_file()
-    if getattr(args, "text", False):
-        from ninetynine_audio.ui.textmode import run_text
-
-        app, notices = build_app(args, seed, stream=sys.stdout)
-        app.start(setup, notices)
-        return run_text(app, sys.stdin)
-    from ninetynine_audio.ui.window import Window
-
-    window = Window()
-    app, notices = build_app(args, seed)
-    app.start(setup, notices)
-    return window.run(app)
-
-
-__all__ = ["App", "Menu", "build_app", "run"]

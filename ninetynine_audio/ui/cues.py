@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Protocol
 
-from ninetynine_audio.present.adding.events import CUE_SEPARATOR
+from ninetynine_audio.present.words import CUE_SEPARATOR
 
 DANGER_PREFIX = "danger_"
 

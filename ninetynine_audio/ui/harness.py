@@ -16,8 +16,9 @@ from ninetynine_audio.audio import RecorderBackend
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.gestures import KEY_CODES
 from ninetynine_audio.input.keynames import gesture_from_name, split_gesture
-from ninetynine_audio.ui.app import App, build_app
-from ninetynine_audio.ui.table import TableScreen
+from ninetynine_audio.ui.app import App
+from ninetynine_audio.ui.match import MatchScreen
+from ninetynine_audio.ui.start import build_app
 from ninetynine_audio.ui.window import Window
 
 _CODES = {name: code for code, name in KEY_CODES.items()}
@@ -92,10 +93,10 @@ class Harness:
         return fresh
 
     @property
-    def table(self) -> TableScreen | None:
+    def table(self) -> MatchScreen | None:
         """The table being played, if any (also under its pause menu or results)."""
         for screen in reversed(self.app.stack):
-            if isinstance(screen, TableScreen):
+            if isinstance(screen, MatchScreen):
                 return screen
         return None
 
@@ -106,13 +107,19 @@ def make_app(
     seed: int = 1,
     bot_pause_ms: int = 0,
     extra_args: Iterable[tuple[str, object]] = (),
+    recorder: RecorderBackend | None = None,
+    clock: FakeClock | None = None,
 ) -> Harness:
-    """A started app on a dummy window, speaking into a recorder."""
+    """A started app on a dummy window, speaking into a recorder.
+
+    Pass a :class:`~ninetynine_audio.audio.SimulatedVoice` built on ``clock`` as ``recorder``
+    to hear the game as a screen reader or a voice with real speaking times would say it.
+    """
     args = argparse.Namespace(text=False, speech=None, bot_pause=bot_pause_ms, log_events=None)
     for name, value in extra_args:
         setattr(args, name, value)
-    recorder = RecorderBackend()
-    clock = FakeClock()
+    recorder = recorder if recorder is not None else RecorderBackend()
+    clock = clock if clock is not None else FakeClock()
     window = Window(wait_ms=0)
     app, notices = build_app(args, seed, backend=recorder, clock=clock)
     app.start(setup, notices)

@@ -8,21 +8,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
-from ninetynine_audio.games.adding import AddingOptions
-from ninetynine_audio.games.adding.rules import CLASSIC_FLAGS, HAND_SIZES, PLAYER_RANGE
-from ninetynine_audio.games.saved import HUMAN, resume
-from ninetynine_audio.games.setup import GAMES, GameSetup, default_names
+from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, GameSpec, OptionSpec
+from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.games.saved import resume
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.adding.events import game_title
 from ninetynine_audio.store import paths
-from ninetynine_audio.store.saves import discard_match, load_match
-from ninetynine_audio.ui.results import StatisticsMenu, confirm_menu
-from ninetynine_audio.ui.screen import Menu, MenuItem
-from ninetynine_audio.ui.table import Resumed
+from ninetynine_audio.store.saves import load_match
+from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
+    from ninetynine_audio.ui.match import Resumed
 
 
 class MainMenu(Menu):
@@ -33,7 +30,7 @@ class MainMenu(Menu):
     """
 
     def __init__(self, app: App) -> None:
-        super().__init__(words.MAIN_MENU, [], on_back=lambda a: a.quit())
+        super().__init__(words.MAIN_MENU, [], on_back=_ask_to_quit)
         self.saved: Resumed | None = None
         self.problem: str | None = None
         self.start_at_top = False  # set when a match was left: Continue is then first
@@ -41,7 +38,7 @@ class MainMenu(Menu):
 
     def rebuild(self, app: App) -> None:
         """Look for a saved match and list the items; a damaged save gives ``problem``."""
-        resumed, problem = load_match(partial(resume, known_kinds=(HUMAN, *levels("adding"))))
+        resumed, problem = load_match(partial(resume, known_kinds=known_kinds()))
         self.saved = resumed
         if problem:
             self.problem = problem
@@ -54,7 +51,7 @@ class MainMenu(Menu):
             MenuItem(words.PLAY, self._play),
             MenuItem(words.RULES, lambda a: a.push(rules_menu())),
             MenuItem(words.KEYS, lambda a: a.open_keys()),
-            MenuItem(results.STATISTICS, lambda a: a.push(StatisticsMenu(a))),
+            MenuItem(results.STATISTICS, _open_statistics),
             MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
             MenuItem(words.QUIT, lambda a: a.quit()),
         ]
@@ -90,14 +87,23 @@ class MainMenu(Menu):
             return
 
         def drop_and_play(a: App) -> None:
-            problem = discard_match()
-            self.saved = None
-            a.stack.pop()  # the question
+            # The saved match stays until the new game really starts (App.start_game): going
+            # back from the game menu must still find it.
             a.push(game_menu())
-            if problem:
-                a.say(problem, queue=True)
 
-        app.push(confirm_menu(results.NEW_GAME_QUESTION, drop_and_play))
+        ask(app, results.NEW_GAME_QUESTION, drop_and_play)
+
+
+def _ask_to_quit(app: App) -> None:
+    """Escape on the main menu: a question first, No chosen, as for every choice that ends."""
+    ask(app, words.QUIT_QUESTION, lambda a: a.quit())
+
+
+def _open_statistics(app: App) -> None:
+    # The statistics screen (and the statistics file's reader) load when first opened.
+    from ninetynine_audio.ui.results import StatisticsMenu
+
+    app.push(StatisticsMenu(app))
 
 
 def main_menu(app: App) -> MainMenu:
@@ -109,13 +115,22 @@ def _pop(app: App) -> None:
     app.pop()
 
 
+def known_kinds() -> tuple[str, ...]:
+    """Every kind a seat may be in any game: human and each family's levels."""
+    families = dict.fromkeys(spec.family for spec in all_games())
+    found = dict.fromkeys([HUMAN, *(level for family in families for level in levels(family))])
+    return tuple(found)
+
+
 def rules_menu() -> Menu:
     """Which game's rules to read."""
 
     def read(app: App, game: str) -> None:
         app.open_rules(game)
 
-    items = [MenuItem(game_title(g), partial(read, game=g)) for g in GAMES]
+    items = [
+        MenuItem(words.game_title(spec.id), partial(read, game=spec.id)) for spec in all_games()
+    ]
     return Menu(words.CHOOSE_RULES, items, on_back=_pop)
 
 
@@ -128,37 +143,45 @@ class Draft:
     level: str = "normal"
     options: dict[str, Any] = field(default_factory=dict)
 
+    @property
+    def spec(self) -> GameSpec:
+        """The game chosen."""
+        return find_game(self.game)
+
     def setup(self, seed: int) -> GameSetup:
         """The finished set-up: You in the first seat, computer players in the others."""
-        kinds = ("human",) + (self.level,) * (self.players - 1)
-        names = default_names(self.game, kinds)
-        return GameSetup(self.game, names, kinds, AddingOptions(**self.options), seed)
+        kinds = (HUMAN,) + (self.level,) * (self.players - 1)
+        names = self.spec.default_names(kinds)
+        return GameSetup(self.game, names, kinds, dict(self.options), seed)
 
 
 def game_menu() -> Menu:
-    """Classic, Arcade, Tactical."""
+    """Every registered game, by its summary."""
     items = [
         MenuItem(
-            words.GAME_SUMMARIES.get(g, game_title(g)),
-            partial(_after_game, game=g),
+            words.GAME_SUMMARIES.get(spec.id, words.game_title(spec.id)),
+            partial(_after_game, game=spec.id),
         )
-        for g in GAMES
+        for spec in all_games()
     ]
     return Menu(words.CHOOSE_GAME, items, on_back=_pop)
 
 
 def _after_game(app: App, game: str) -> None:
     draft = Draft(game)
-    if draft.game == "arcade":
+    spec = draft.spec
+    if spec.min_players == spec.max_players:
+        draft.players = spec.min_players
         app.push(level_menu(draft))
     else:
+        draft.players = min(max(draft.players, spec.min_players), spec.max_players)
         app.push(players_menu(draft))
 
 
 def players_menu(draft: Draft) -> Menu:
-    """2 to 8 (or 2 to 6) players, 4 first chosen."""
-    low, high = PLAYER_RANGE[draft.game]
-    counts = list(range(low, high + 1))
+    """The game's player counts, 4 first chosen where the game allows it."""
+    spec = draft.spec
+    counts = list(range(spec.min_players, spec.max_players + 1))
 
     def pick(app: App, count: int) -> None:
         draft.players = count
@@ -170,12 +193,12 @@ def players_menu(draft: Draft) -> Menu:
 
 
 def level_menu(draft: Draft) -> Menu:
-    """The computer players' level."""
-    known = list(levels("adding"))
+    """The computer players' level; games without options start at once."""
+    known = list(levels(draft.spec.family))
 
     def pick(app: App, level: str) -> None:
         draft.level = level
-        if draft.game == "arcade":
+        if not draft.spec.options:
             app.start_game(draft.setup(app.new_seed()))
         else:
             app.push(options_menu(draft))
@@ -185,53 +208,40 @@ def level_menu(draft: Draft) -> Menu:
     return Menu(words.CHOOSE_LEVEL, items, on_back=_pop, index=start)
 
 
-LIVES_CHOICES = (None, 1, 2, 3, 5, 7, 10, 15, 20)
-
-
 def _cycle(values: tuple[Any, ...], current: Any) -> Any:
     index = values.index(current) if current in values else -1
     return values[(index + 1) % len(values)]
 
 
+def _option_value_text(option: OptionSpec, value: Any) -> str:
+    if option.kind == SWITCH:
+        return words.on_off(bool(value))
+    if value is None:
+        return words.default_value() if option.default is None else str(option.default)
+    return str(value)
+
+
 def options_menu(draft: Draft) -> Menu:
-    """Start the game first; then options, each changed by choosing it."""
+    """Start the game first; then the game's options, each changed by choosing it."""
     menu: Menu
 
     def start(app: App) -> None:
         app.start_game(draft.setup(app.new_seed()))
 
-    def lives_label() -> str:
-        value = draft.options.get("lives")
-        shown = words.default_value() if value is None else str(value)
-        return words.setting_item(words.OPTION_LABELS["lives"], shown)
+    def option_item(option: OptionSpec) -> MenuItem:
+        def label() -> str:
+            value = draft.options.get(option.name, option.default)
+            return words.setting_item(option.label, _option_value_text(option, value))
 
-    def change_lives(app: App) -> None:
-        draft.options["lives"] = _cycle(LIVES_CHOICES, draft.options.get("lives"))
-        menu.refresh(app)
-
-    items = [MenuItem(words.START_GAME, start), MenuItem(lives_label, change_lives)]
-    if draft.game == "classic":
-
-        def hand_label() -> str:
-            value = draft.options.get("hand_size") or 3
-            return words.setting_item(words.OPTION_LABELS["hand_size"], str(value))
-
-        def change_hand(app: App) -> None:
-            draft.options["hand_size"] = _cycle(HAND_SIZES, draft.options.get("hand_size") or 3)
+        def change(app: App) -> None:
+            current = draft.options.get(option.name, option.default)
+            draft.options[option.name] = _cycle(option.menu_values(), current)
             menu.refresh(app)
 
-        items.append(MenuItem(hand_label, change_hand))
-        for flag in CLASSIC_FLAGS:
+        return MenuItem(label, change)
 
-            def flag_label(flag: str = flag) -> str:
-                value = bool(draft.options.get(flag, False))
-                return words.setting_item(words.OPTION_LABELS[flag], words.on_off(value))
-
-            def toggle(app: App, flag: str = flag) -> None:
-                draft.options[flag] = not draft.options.get(flag, False)
-                menu.refresh(app)
-
-            items.append(MenuItem(flag_label, toggle))
+    items = [MenuItem(words.START_GAME, start)]
+    items += [option_item(option) for option in draft.spec.options]
     menu = Menu(words.GAME_OPTIONS, items, on_back=_pop)
     return menu
 
@@ -255,10 +265,9 @@ def pause_menu(app: App) -> Menu:
             return
 
         def start(b: App) -> None:
-            discard_match()
-            b.start_game(b.next_setup(table.setup))
+            b.start_game(b.next_setup(table.setup))  # which drops the saved match
 
-        a.push(confirm_menu(results.LEAVE_MATCH_QUESTION, start))
+        ask(a, results.LEAVE_MATCH_QUESTION, start)
 
     def rules(a: App) -> None:
         if table is not None:
@@ -280,9 +289,34 @@ def pause_menu(app: App) -> Menu:
 
 SPEECH_CHOICES = ("auto", "screenreader", "tts", "text")
 VERBOSITY_CHOICES = ("brief", "normal", "full")
-VOLUME_STEPS = (0, 20, 40, 60, 80, 100)
-RATE_STEPS = (120, 160, 200, 250, 300, 350)
+VOLUME_STEPS = (0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100)
+VOICE_VOLUME_STEPS = (20, 30, 40, 50, 60, 70, 80, 90, 100)
+"""The voice is never set quieter than this: a silent voice would leave the player nowhere."""
+RATE_STEPS = (100, 120, 140, 160, 180, 200, 225, 250, 275, 300, 350, 400)
+READER_RATE_STEPS = (100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 700, 800, 900)
 PAUSE_STEPS = (0, 300, 600, 900, 1200, 1600, 2000, 3000)
+
+
+def step_value(values: tuple[Any, ...], current: Any, step: int) -> tuple[Any, bool]:
+    """The value one ``step`` (+1 or -1) from ``current`` in ``values``, never wrapping.
+
+    Returns the new value and whether ``current`` was already at that end (the value then
+    stays).  A number between two steps moves to the next step in the direction asked.
+    """
+    if current in values:
+        index = values.index(current)
+    elif all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        if step > 0:
+            above = [i for i, v in enumerate(values) if v > current]
+            return (values[above[0]], False) if above else (values[-1], True)
+        below = [i for i, v in enumerate(values) if v < current]
+        return (values[below[-1]], False) if below else (values[0], True)
+    else:
+        return values[0], False
+    target = index + step
+    if not 0 <= target < len(values):
+        return current, True
+    return values[target], False
 
 
 def speech_menu(app: App) -> Menu:
@@ -290,7 +324,11 @@ def speech_menu(app: App) -> Menu:
 
     def pick(a: App, choice: str) -> None:
         a.pop()
+        before = a.settings.speech_backend
         a.update_settings(speech_backend=choice)
+        if a.settings.speech_backend == choice != before:
+            # Heard through the new speech: it works, and it says what it speaks through.
+            a.resume_top()
 
     items = [
         MenuItem(words.SPEECH_LABELS[c].capitalize(), partial(pick, choice=c))
@@ -310,19 +348,19 @@ def keymap_files() -> list[Path]:
     return [f for f in found if f.name != paths.USER_KEYMAP_FILE_NAME and f.is_file()]
 
 
+@dataclass(frozen=True)
+class KeymapChoice:
+    """What the keymap list answers: the file chosen, or ``None`` for the usual keys."""
+
+    path: Path | None
+
+
 def keymap_menu(app: App) -> Menu:
     """The usual keys (the defaults, with ``keymap.toml`` when there is one) or another file."""
     files = keymap_files()
 
     def pick(a: App, path: Path | None) -> None:
-        # The settings menu says the new value first; a problem with the file follows it.
-        a.stack.pop()
-        a.settings = a.settings.with_changes(keymap_path=None if path is None else str(path))
-        problems = a.reload_keymap()
-        a.top.resume(a)
-        a.update_settings()  # saves the choice
-        for problem in problems:
-            a.say(problem, queue=True)
+        a.dismiss(KeymapChoice(path))
 
     items = [MenuItem(words.keymap_choice(None).capitalize(), partial(pick, path=None))]
     items += [MenuItem(f.name, partial(pick, path=f)) for f in files]
@@ -332,14 +370,17 @@ def keymap_menu(app: App) -> Menu:
 
 
 def settings_menu(app: App) -> Menu:
-    """Each item shows its value; choosing it moves to the next value and saves.
+    """Each item shows its value.  Right and Left step it up and down, Enter steps it on and
+    turns back at either end; nothing wraps round, so one key never jumps from loudest to
+    silent.  Every change is saved and the new value said (in the new voice).
 
     Speech opens a list instead: stepping through the backends one by one would start each.
     """
     menu: Menu
 
     def speech_label() -> str:
-        value = words.SPEECH_LABELS.get(app.settings.speech_backend, app.settings.speech_backend)
+        backend, output = app.speech_in_use()
+        value = words.speech_in_use(app.settings.speech_backend, backend, output)
         return words.setting_item(words.SETTING_LABELS["speech_backend"], value)
 
     def keymap_label() -> str:
@@ -348,29 +389,59 @@ def settings_menu(app: App) -> Menu:
         return words.setting_item(words.SETTING_LABELS["keymap_path"], shown)
 
     def item(name: str, shown: Any, values: tuple[Any, ...]) -> MenuItem:
+        direction = [1]  # Enter's way through the values; it turns at either end
+
         def label() -> str:
             return words.setting_item(
                 words.SETTING_LABELS[name], shown(getattr(app.settings, name))
             )
 
-        def change(a: App) -> None:
-            a.update_settings(**{name: _cycle(values, getattr(a.settings, name))})
+        def adjust(a: App, step: int) -> None:
+            value, at_edge = step_value(values, getattr(a.settings, name), step)
+            if at_edge:
+                a.say(menu.item_text(a), cue="menu_edge")
+                return
+            a.update_settings(**{name: value})
             menu.refresh(a)
 
-        return MenuItem(label, change)
+        def change(a: App) -> None:
+            _, at_edge = step_value(values, getattr(a.settings, name), direction[0])
+            if at_edge:
+                direction[0] = -direction[0]
+            adjust(a, direction[0])
+
+        return MenuItem(label, change, adjust)
+
+    def speech_item() -> MenuItem:
+        def adjust(a: App, step: int) -> None:
+            a.push(speech_menu(a))
+
+        return MenuItem(speech_label, lambda a: a.push(speech_menu(a)), adjust)
+
+    def keymap_chosen(choice: object) -> None:
+        if not isinstance(choice, KeymapChoice):
+            app.resume_top()
+            return
+        # The settings menu says the new value first; a problem with the file follows it.
+        path = None if choice.path is None else str(choice.path)
+        problems = app.update_settings(keymap_path=path, say_problems=False)
+        app.resume_top()
+        for problem in problems:
+            app.say(problem, queue=True)
 
     menu = Menu(
         words.SETTINGS,
         [
-            MenuItem(speech_label, lambda a: a.push(speech_menu(a))),
+            speech_item(),
             item("verbosity", str, VERBOSITY_CHOICES),
-            item("sound_enabled", words.on_off, (True, False)),
+            item("sound_enabled", words.on_off, (False, True)),
             item("sound_volume", str, VOLUME_STEPS),
             item("tts_rate", str, RATE_STEPS),
-            item("tts_volume", str, VOLUME_STEPS),
+            item("tts_volume", str, VOICE_VOLUME_STEPS),
+            item("screen_reader_rate_wpm", words.words_per_minute, READER_RATE_STEPS),
             item("bot_pause_ms", words.milliseconds, PAUSE_STEPS),
             item("practice", words.on_off, (False, True)),
-            MenuItem(keymap_label, lambda a: a.push(keymap_menu(a))),
+            MenuItem(keymap_label, lambda a: a.push(keymap_menu(a), on_result=keymap_chosen)),
             MenuItem(words.BACK_TO_MENU, _pop),
         ],
         on_back=_pop,

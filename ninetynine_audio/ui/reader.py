@@ -1,20 +1,23 @@
-"""A paragraph reader: the rules of a game, or the list of keys, read a paragraph at a time."""
+"""A paragraph reader: the rules of a game, or the list of keys, read a paragraph at a time.
+
+Headings are said with the word "heading" after them, so the player knows where a part begins.
+"""
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.input.commands import HELP
 from ninetynine_audio.present import screens as words
+from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
 from ninetynine_audio.ui.screen import Display, Screen
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
 
-RULES_DIR = Path(__file__).resolve().parents[2] / "docs" / "rules"
+RULES_DIR = shipped_dir("rules")
 
 
 @dataclass(frozen=True)
@@ -75,9 +78,10 @@ def rules_paragraphs(game: str) -> list[Paragraph] | None:
     """The rules of ``game`` from ``docs/rules/<game>.md``, or None when there are none."""
     path = RULES_DIR / f"{game}.md"
     try:
-        return parse_markdown(path.read_text(encoding="utf-8"))
-    except OSError:
+        text = read_file_bytes(path).decode("utf-8")
+    except (FileProblem, UnicodeDecodeError):  # missing, not a file, or damaged
         return None
+    return parse_markdown(text)
 
 
 class Reader(Screen):
@@ -92,15 +96,23 @@ class Reader(Screen):
 
     def enter(self, app: App) -> None:
         """Say the title and the first paragraph."""
-        first = self.paragraphs[0].text
-        app.say(first if first == self.title else f"{self.title}. {first}")
+        first = self.paragraphs[0]
+        if first.text == self.title:
+            app.say(words.heading_text(first.text) if first.is_heading else first.text)
+            return
+        app.say(f"{self.title}. {self._words(first)}")
 
     def resume(self, app: App) -> None:
         """Read the current paragraph again."""
         self._speak(app)
 
+    @staticmethod
+    def _words(paragraph: Paragraph) -> str:
+        # A heading says so, as a screen reader does on a web page.
+        return words.heading_text(paragraph.text) if paragraph.is_heading else paragraph.text
+
     def _speak(self, app: App, cue: str | None = None) -> None:
-        app.say(self.paragraphs[self.index].text, cue=cue)
+        app.say(self._words(self.paragraphs[self.index]), cue=cue)
 
     def _go(self, app: App, index: int) -> None:
         if not 0 <= index < len(self.paragraphs):

@@ -6,7 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.games.saved import HUMAN, match_level
+from ninetynine_audio.games.base import HUMAN
+from ninetynine_audio.games.saved import match_level
 from ninetynine_audio.present import results as words
 from ninetynine_audio.present.results import Figures
 from ninetynine_audio.present.screens import BACK_TO_MENU
@@ -17,11 +18,11 @@ from ninetynine_audio.store.stats import (
     record_result,
     reset_statistics,
 )
-from ninetynine_audio.ui.screen import Menu, MenuItem
+from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
-    from ninetynine_audio.ui.table import TableScreen
+    from ninetynine_audio.ui.host import Host as App
+    from ninetynine_audio.ui.match import MatchScreen
 
 MenuAction = Callable[["App"], None]
 
@@ -76,28 +77,24 @@ class MatchResult:
         )
 
 
-def finish_match(table: TableScreen) -> tuple[MatchResult | None, list[str]]:
+def finish_match(table: MatchScreen) -> tuple[MatchResult | None, list[str]]:
     """Count a match that has just ended, once; returns its result and problems to speak."""
-    ended = table.final_event()
-    if ended is None:
+    outcome = table.outcome
+    if outcome is None:
         return None, []
     setup = table.setup
+    rounds = table.rounds
+    places = tuple(setup.names[seat] for seat in outcome.places)
     level = match_level(setup.kinds)
     humans = [seat for seat, kind in enumerate(setup.kinds) if kind == HUMAN]
     place: int | None = None
     figures: Figures | None = None
     problems: list[str] = []
     if len(humans) == 1:
-        name = setup.names[humans[0]]
-        # A player not in the places (never expected) counts as last: a loss, not a crash.
-        place = ended.places.index(name) + 1 if name in ended.places else len(setup.names)
-        statistics, problems = record_result(
-            setup.game, level, place, len(setup.names), ended.rounds
-        )
+        place = outcome.place_of(humans[0])
+        statistics, problems = record_result(setup.game, level, place, len(setup.names), rounds)
         figures = figures_of(statistics.get(setup.game, level))
-    result = MatchResult(
-        setup.game, level, len(setup.names), ended.rounds, ended.places, place, figures
-    )
+    result = MatchResult(setup.game, level, len(setup.names), rounds, places, place, figures)
     return result, problems
 
 
@@ -107,7 +104,7 @@ class ResultsScreen(Menu):
     The last item plays again with the same players and a new shuffle.
     """
 
-    def __init__(self, table: TableScreen, result: MatchResult) -> None:
+    def __init__(self, table: MatchScreen, result: MatchResult) -> None:
         self.table = table
         self.result = result
         items = [MenuItem(line, _to_main_menu) for line in result.lines()]
@@ -161,25 +158,14 @@ class StatisticsMenu(Menu):
             self.problem = None
 
     def _ask_reset(self, app: App) -> None:
-        app.push(confirm_menu(words.RESET_QUESTION, self._reset))
+        ask(app, words.RESET_QUESTION, self._reset)
 
     def _reset(self, app: App) -> None:
         statistics, problems = reset_statistics()
-        app.stack.pop()  # the question
         self.rebuild(app, statistics)
         app.say(f"{words.statistics_reset_text()}. {self.item_text(app)}")
         for problem in problems:
             app.say(problem, queue=True)
-
-
-def confirm_menu(question: str, on_yes: MenuAction, on_no: MenuAction | None = None) -> Menu:
-    """Yes or No, No first so that a hurried Enter loses nothing."""
-    return Menu(
-        question,
-        [MenuItem(words.YES, on_yes), MenuItem(words.NO, on_no or _pop)],
-        on_back=on_no or _pop,
-        index=1,
-    )
 
 
 def _pop(app: App) -> None:
@@ -188,6 +174,4 @@ def _pop(app: App) -> None:
 
 def _nothing(app: App) -> None:
     """Choosing a line of figures reads it again."""
-    top = app.top
-    if isinstance(top, Menu):
-        top.refresh(app)
+    app.resume_top()

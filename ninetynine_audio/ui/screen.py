@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.audio.utterance import Priority, Utterance
@@ -11,7 +12,8 @@ from ninetynine_audio.input.commands import GLOBAL, MENU
 from ninetynine_audio.present import screens as words
 
 if TYPE_CHECKING:
-    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.host import Host as App
+    from ninetynine_audio.ui.host import ResultCallback
 
 
 @dataclass
@@ -29,6 +31,7 @@ class Screen:
 
     context: str = MENU
     title: str = ""
+    result_callback: ResultCallback | None = None  # set by the host when the screen is opened
 
     def enter(self, app: App) -> None:
         """Called when the screen is pushed: say where the player is."""
@@ -52,12 +55,21 @@ class Screen:
         """True while the screen is about to act by itself (a computer player is due)."""
         return False
 
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """Commands of this screen's context that do nothing here (left out of key help)."""
+        return frozenset()
+
+    def number_keys(self, app: App) -> int | None:
+        """How many card-number keys mean something here (None: all there are)."""
+        return None
+
     def display(self, app: App) -> Display:
         """What the window shows."""
         return Display(self.title)
 
 
 Label = str | Callable[[], str]
+MenuAction = Callable[["App"], None]
 
 
 @dataclass
@@ -66,6 +78,8 @@ class MenuItem:
 
     label: Label
     action: Callable[[App], None]
+    adjust: Callable[[App, int], None] | None = None
+    """For a setting: step its value up (+1) or down (-1) with Right and Left."""
 
     def text(self) -> str:
         """The label as it is now."""
@@ -117,8 +131,8 @@ class Menu(Screen):
         """A letter jumps to the next item starting with it, unless the menu binds that key."""
         if len(gesture) != 1 or not gesture.isalpha():
             return False
-        bound = app.keymap.command_for(MENU, gesture)
-        if bound is not None and bound != app.keymap.command_for(GLOBAL, gesture):
+        bound = app.command_for(MENU, gesture)
+        if bound is not None and bound != app.command_for(GLOBAL, gesture):
             return False
         count = len(self.items)
         for step in range(1, count + 1):
@@ -142,8 +156,13 @@ class Menu(Screen):
         elif command == "last_item":
             self._move(app, count - 1, edge=True)
         elif command == "select":
-            app.cues.play("menu_select")
+            app.play_cue("menu_select")
             self.items[self.index].action(app)
+        elif command in ("increase_value", "decrease_value"):
+            adjust = self.items[self.index].adjust
+            if adjust is None:
+                return False
+            adjust(app, 1 if command == "increase_value" else -1)
         elif command == "back":
             if self.on_back is None:
                 return False
@@ -159,6 +178,38 @@ class Menu(Screen):
     def refresh(self, app: App) -> None:
         """Say the current item again after its label changed (a setting was toggled)."""
         app.say(self.item_text(app))
+
+
+def confirm_menu(question: str) -> Menu:
+    """Yes or No, No first so that a hurried Enter loses nothing.
+
+    It answers ``True`` or ``False`` to the screen that opened it (Escape is No).
+    """
+
+    def answer(app: App, yes: bool) -> None:
+        app.dismiss(yes)
+
+    return Menu(
+        question,
+        [
+            MenuItem(words.YES, partial(answer, yes=True)),
+            MenuItem(words.NO, partial(answer, yes=False)),
+        ],
+        on_back=partial(answer, yes=False),
+        index=1,
+    )
+
+
+def ask(app: App, question: str, on_yes: MenuAction) -> None:
+    """Ask a yes-or-no question; on Yes run ``on_yes``, on No say the screen again."""
+
+    def answered(yes: object) -> None:
+        if yes is True:
+            on_yes(app)
+        else:
+            app.resume_top()
+
+    app.push(confirm_menu(question), on_result=answered)
 
 
 def say_now(text: str, cue: str | None = None) -> Utterance:

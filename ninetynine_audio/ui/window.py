@@ -27,15 +27,23 @@ NORMAL = 64
 MESSAGES_SHOWN = 4
 
 
+class WindowError(Exception):
+    """No window could be opened (no display, or SDL refused); the text says why."""
+
+
 class Window:
     """Opens the window and runs the loop: keys in, ``App.tick`` every frame, redraw on change."""
 
     def __init__(self, size: tuple[int, int] = SIZE, wait_ms: int = 10) -> None:
         # pygame sets this to the program's file name on import; ours is the same every run.
         os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
-        pygame.display.init()
-        pygame.font.init()
-        self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        try:
+            pygame.display.init()
+            pygame.font.init()
+            self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        except pygame.error as error:
+            pygame.display.quit()
+            raise WindowError(str(error) or "the window could not be opened") from None
         pygame.display.set_caption(APP_TITLE)
         self.wait_ms = wait_ms
         self.huge = pygame.font.Font(None, HUGE)

@@ -45,6 +45,7 @@ from ninetynine_audio.games.adding.rules import (
     Scoring,
     make_rules,
 )
+from ninetynine_audio.games.base import HUMAN
 from ninetynine_audio.games.errors import (
     CardNotInHand,
     ChoiceNotAllowed,
@@ -212,7 +213,7 @@ def new_game(
     rules = make_rules(game, len(names), options)
     if any(not name for name in names) or len(set(names)) != len(names):
         raise SetupError("every player needs a name of their own", option="players")
-    seat_kinds = tuple(kinds) if kinds is not None else ("human",) * len(names)
+    seat_kinds = tuple(kinds) if kinds is not None else (HUMAN,) * len(names)
     if len(seat_kinds) != len(names):
         raise SetupError("one kind for each player is needed", option="players")
     full = standard_deck(rules.decks)
@@ -486,7 +487,7 @@ class _Table:
         return next_seat(self, seat, direction)
 
     def humans_all_out(self) -> bool:
-        humans = [seat for seat, kind in enumerate(self.kinds) if kind == "human"]
+        humans = [seat for seat, kind in enumerate(self.kinds) if kind == HUMAN]
         return bool(humans) and all(self.lives[seat] <= 0 for seat in humans)
 
     # -- cards

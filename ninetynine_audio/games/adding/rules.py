@@ -6,6 +6,7 @@ One engine plays all three; everything that differs between them is a field of
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass, fields
 from enum import Enum
 from typing import Any
@@ -32,12 +33,14 @@ HAND_SIZES = (3, 4, 5, 7)
 MAX_LIVES = 50
 
 
-@dataclass(frozen=True)
-class AddingOptions:
+@dataclass(frozen=True, eq=False)
+class AddingOptions(Mapping[str, Any]):
     """What a player may set; ``None`` means the game's own default.
 
     The field names are the option names of the command line (``--hand-size``) and of the
-    event log (``hand_size``).
+    event log (``hand_size``). It is also a read-only mapping of those names to their values,
+    the form a :class:`~ninetynine_audio.games.base.GameSetup` holds options in, and it is
+    equal to any mapping with the same items.
     """
 
     lives: int | None = None
@@ -57,6 +60,20 @@ class AddingOptions:
         if unknown:
             raise SetupError(f"unknown option {unknown[0]!r}", option=unknown[0])
         return cls(**data)
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in _OPTION_NAMES:
+            raise KeyError(name)
+        return getattr(self, name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_OPTION_NAMES)
+
+    def __len__(self) -> int:
+        return len(_OPTION_NAMES)
+
+
+_OPTION_NAMES = tuple(f.name for f in fields(AddingOptions))
 
 
 CLASSIC_FLAGS = (

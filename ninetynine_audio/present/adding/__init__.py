@@ -8,8 +8,9 @@ from ninetynine_audio.present.adding.effects import (
     is_safe,
     play_effects,
 )
-from ninetynine_audio.present.adding.events import Perspective, event_utterances, narrate
+from ninetynine_audio.present.adding.events import event_utterances, narrate
 from ninetynine_audio.present.adding.refusals import refusal_text
+from ninetynine_audio.present.seats import Perspective
 
 __all__ = [
     "Perspective",

@@ -116,13 +116,15 @@ def practice_text(
     round_over: bool,
     verbosity: str = NORMAL,
 ) -> str:
-    """Before a practice play: what the card does, then who is next and what that risks."""
-    what = play_words(rules, card, total, choice, verbosity)
-    if after.is_over:
-        return f"{what}. That ends the game"
-    if round_over:
-        return f"{what}. That ends the round"
-    return f"{what}. {next_player_words(rules, after, verbosity)}"
+    """After a practice play: who is next and what that risks.
+
+    The play itself ("You play King, total 99") and the end of a round or game are told by
+    the narration of the play, so this adds only what it leaves the next player (empty when
+    the play ends the round or the game).
+    """
+    if after.is_over or round_over:
+        return ""
+    return next_player_words(rules, after, verbosity)
 
 
 def hint_reason(
@@ -139,11 +141,11 @@ def hint_reason(
     after_total = effect.outcome.total
     reasons: list[str] = []
     if rules.scoring is Scoring.LIMITS:
+        # The play's own words already say where it lands and who loses: give the why.
         if effect.wins_round:
-            reasons.append(f"lands on {LIMIT}: you win the round")
+            reasons.append("winning the round beats every other play")
         elif effect.others_lose:
-            lost = count_noun(effect.others_lose, "point", "points")
-            reasons.append(f"lands on {after_total}: everyone else loses {lost}")
+            reasons.append("a landing is the best play you have")
         elif effect.cost:
             reasons.append("the cheapest play you have")
     else:

@@ -8,7 +8,6 @@ them may be dropped; results (lives, players out, the end of a round or game) ne
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.adding import (
@@ -29,10 +28,12 @@ from ninetynine_audio.games.adding import (
     StockRebuilt,
 )
 from ninetynine_audio.present.adding.effects import choice_words
+from ninetynine_audio.present.screens import game_title
+from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import (
     BRIEF,
+    CUE_SEPARATOR,
     FULL,
-    NORMAL,
     card_name,
     count_noun,
     is_you,
@@ -43,11 +44,7 @@ from ninetynine_audio.present.words import (
     subject_verb,
 )
 
-GAME_TITLES = {"classic": "Classic", "arcade": "Arcade", "tactical": "Tactical"}
-
 CUE_CARD = "card_played"
-CUE_SEPARATOR = "+"
-"""Joins several cue names into one ``Utterance.cue``; the interface plays each of them."""
 
 
 def danger_cue(total: int) -> str | None:
@@ -61,38 +58,9 @@ def join_cues(*names: str | None) -> str | None:
     return CUE_SEPARATOR.join(present) if present else None
 
 
-@dataclass(frozen=True)
-class Perspective:
-    """Who is listening and how much to say.
-
-    ``listener`` is the seat whose own cards may be spoken (None: nobody's, as between two
-    players of a hot-seat game). ``humans`` are the seats played by people.
-    """
-
-    game: str
-    players: tuple[str, ...]
-    pans: tuple[float, ...]
-    humans: frozenset[int]
-    listener: int | None = None
-    verbosity: str = NORMAL
-
-    def pan(self, seat: int) -> float:
-        """The stereo position of ``seat``."""
-        return self.pans[seat] if 0 <= seat < len(self.pans) else 0.0
-
-    def is_bot(self, seat: int) -> bool:
-        """Whether a computer plays ``seat``."""
-        return seat not in self.humans
-
-
 def direction_words(direction: Direction) -> str:
     """``"clockwise"`` or ``"anticlockwise"``."""
     return "clockwise" if direction is Direction.CLOCKWISE else "anticlockwise"
-
-
-def game_title(game: str) -> str:
-    """The name of a game as spoken: ``"Classic"``."""
-    return GAME_TITLES.get(game, game.title())
 
 
 def card_played_text(event: CardPlayed, verbosity: str) -> str:
@@ -129,9 +97,7 @@ def lives_changed_text(group: Sequence[LivesChanged], game: str, verbosity: str)
     first = group[0]
     loss = -first.change
     names = [e.player for e in group]
-    left = ", ".join(
-        f"{object_name(e.player).capitalize()} {e.lives if e.lives > 0 else 'out'}" for e in group
-    )
+    left = ", ".join(f"{e.player} {e.lives if e.lives > 0 else 'out'}" for e in group)
     if len(group) == 1:
         subject = subject_verb(first.player, "lose", "loses")
         noun = lives_noun(game, loss)
@@ -140,14 +106,15 @@ def lives_changed_text(group: Sequence[LivesChanged], game: str, verbosity: str)
             remaining = "none left" if verbosity == BRIEF else f"no {lives_noun(game, 2)} left"
         else:
             remaining = f"{first.lives} left"
-        if verbosity == BRIEF:
-            return f"{subject} {loss}, {remaining}"
         why = "" if first.reason == "stuck" else f" for {reason_words(first.reason)}"
+        if verbosity == BRIEF:
+            # Brief drops words, never facts: the reason stays.
+            return f"{subject} {loss}{why}, {remaining}"
         return f"{subject} {amount}{why}, {remaining}"
     who = join_and([object_name(n) if i else n for i, n in enumerate(names)])
-    if verbosity == BRIEF:
-        return f"{who} lose {loss}: {left}"
     why = reason_words(first.reason)
+    if verbosity == BRIEF:
+        return f"{who} lose {loss} for {why}: {left}"
     return f"{who} lose {loss} {lives_noun(game, loss)} each for {why}. Left: {left}"
 
 
@@ -170,12 +137,20 @@ def _group_lives(events: Sequence[Event]) -> list[Event | tuple[LivesChanged, ..
 
 
 def narrate(events: Sequence[Event], view: Perspective) -> list[Utterance]:
-    """The utterances for ``events``, oldest first (an event may say nothing)."""
+    """The utterances for ``events``, oldest first (an event may say nothing).
+
+    When the game ends in the same events, a human going out is told without the place:
+    the end of the game gives that place once.
+    """
     spoken: list[Utterance] = []
+    game_ends = any(isinstance(e, GameEnded) for e in events)
     for item in _group_lives(events):
         if isinstance(item, tuple):
             text = lives_changed_text(item, view.game, view.verbosity)
             spoken.append(Utterance(text, cue="life_lost", pan=view.pan(item[0].seat)))
+        elif isinstance(item, PlayerOut) and game_ends and not view.is_bot(item.seat):
+            text = f"{subject_verb(item.player, 'are', 'is')} out"
+            spoken.append(Utterance(text, cue="player_out", pan=view.pan(item.seat)))
         else:
             spoken.extend(event_utterances(item, view))
     return spoken
@@ -228,7 +203,8 @@ def event_utterances(event: Event, view: Perspective) -> list[Utterance]:
             if v == BRIEF
             else f"The stock is rebuilt from the pile: {count_noun(event.cards, 'card', 'cards')}"
         )
-        return [Utterance(text, mergeable=True)]
+        # The pile becoming the stock changes what can still come: never dropped.
+        return [Utterance(text)]
     if isinstance(event, PlayerStuck):
         cards = join_and([card_name(c, v) for c in event.hand])
         verb = subject_verb(event.player, "are", "is")
@@ -295,7 +271,11 @@ def game_ended_utterance(event: GameEnded, view: Perspective) -> Utterance:
     else:
         head = f"{subject_verb(event.winner, 'win', 'wins')} the game"
     parts = [head]
+    # With one player at the keyboard the results that follow give the place; with several,
+    # each human's place is said here.
     humans_placed = [n for n in event.places if n in human_names and n != event.winner]
+    if len(human_names) == 1:
+        humans_placed = []
     for name in humans_placed:
         verb = subject_verb(name, "finish", "finishes")
         parts.append(f"{verb} {ordinal(place_of[name])}")

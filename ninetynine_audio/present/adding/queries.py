@@ -11,6 +11,7 @@ from ninetynine_audio.present.words import (
     FULL,
     NORMAL,
     card_name,
+    is_you,
     join_and,
     lives_noun,
     object_name,
@@ -67,7 +68,7 @@ def lives_text(view: AddingView, verbosity: str = NORMAL) -> str:
     parts = []
     for seat, name in enumerate(view.players):
         lives = view.lives[seat]
-        shown = object_name(name).capitalize()
+        shown = name  # as the player wrote it: "DJ", "McCoy", "Ann-Marie"
         parts.append(f"{shown} {lives}" if lives > 0 else f"{shown} out")
     head = lives_noun(game, 2).capitalize()
     return ", ".join(parts) if verbosity == BRIEF else f"{head}: " + ", ".join(parts)
@@ -84,6 +85,39 @@ def direction_text(view: AddingView, verbosity: str = NORMAL) -> str:
     return f"{way.capitalize()}. After {actor}: {nxt}"
 
 
+def danger_level_text(total: int) -> str:
+    """The danger sound in words, for when no sound can be heard: ``"Danger 7 of 10, total
+    96"``; at 99 what may still be played."""
+    if total >= 99:
+        return "Danger 10 of 10, total 99: only 4, 9, 10 or King can be played"
+    return f"Danger {total - 89} of 10, total {total}"
+
+
 def danger_text(total: int) -> str:
     """Said when the danger sound is asked for below 90."""
     return f"Total {total}, below the danger zone"
+
+
+def empty_hand_text() -> str:
+    """A hand key pressed with no cards in the hand."""
+    return "Empty hand"
+
+
+def table_lines(
+    view: AddingView, hand: tuple[Card, ...], cursor: int, is_over: bool
+) -> tuple[list[str], int | None]:
+    """The window's lines: the total, whose turn, the hand and the selected card, the lives;
+    and which line is highlighted (the selected card)."""
+    lines = [f"Total {view.total}"]
+    if is_over:
+        lines.append("Game over")
+    else:
+        name = view.players[view.to_act]
+        lines.append("Your turn" if is_you(name) else f"{name}'s turn")
+    highlight = None
+    if hand:
+        lines.append("Hand: " + "   ".join(card_name(c) for c in hand))
+        lines.append("Selected: " + card_effect(view.rules, hand[cursor % len(hand)], view.total))
+        highlight = 3
+    lines.append(lives_text(view, "brief"))
+    return lines, highlight

@@ -8,7 +8,8 @@ from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import Choice
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.present.adding.effects import choice_words
-from ninetynine_audio.present.words import NORMAL, card_name, is_you, join_and, possessive
+from ninetynine_audio.present.screens import not_now_text, waiting_for_ready_text
+from ninetynine_audio.present.words import NORMAL, card_name, is_you, join_and
 
 
 def refusal_text(error: GameError, verbosity: str = NORMAL) -> str:
@@ -62,16 +63,22 @@ def costly_play_text(card_words: str, total: int, cost: int, key: str) -> str:
     return f"{card_words} to {total} costs you {points}. Press {key} again to play it"
 
 
-def waiting_for_ready_text(name: str, key: str) -> str:
-    """Hot seat: the next human must say they are at the keyboard before the hand is read."""
-    return f"{possessive(name)} turn, press {key} when ready"
-
-
-def not_now_text() -> str:
-    """A table key pressed when it has nothing to do."""
-    return "Not now"
+def draw_prompt_text(key: str) -> str:
+    """Draw by hand: the card is played, now the draw (before the next player moves)."""
+    return f"Draw a card: press {key}"
 
 
 def no_choice_text(card_words: str) -> str:
     """Up or Down on a card that has only one way to play."""
     return f"{card_words} has only one way to play"
+
+
+__all__ = [
+    "choice_needed_text",
+    "costly_play_text",
+    "no_card_at_text",
+    "no_choice_text",
+    "not_now_text",
+    "refusal_text",
+    "waiting_for_ready_text",
+]

@@ -1,9 +1,11 @@
 """Replay an event log through the engine and report where it differs.
 
 A log holds one or more games, each starting with ``game_started``. The game is set up again
-from that line (game, seed, players, kinds, options, deck); then every ``card_played`` (and,
-in the manual-draw variant, every ``card_drawn`` the player chose to make) is applied, and
-the events the engine produces must equal the following lines exactly.
+from that line (game, seed, players, kinds, options, deck) by the game's own spec; then each
+line where a player acted (for the adding games every ``card_played``, and in the manual-draw
+variant every ``card_drawn`` the player chose to make) is read back into that action by the
+game's action codec and applied, and the events the engine produces must equal the following
+lines exactly. It works for every registered game.
 """
 
 from __future__ import annotations
@@ -12,11 +14,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from ninetynine_audio.cards import parse_card, parse_cards
-from ninetynine_audio.games.adding.engine import apply, new_game
-from ninetynine_audio.games.adding.model import Action, Choice, DrawCard, PlayCard
-from ninetynine_audio.games.adding.rules import AddingOptions
+from ninetynine_audio.games.base import CodecError
 from ninetynine_audio.games.errors import GameError
+from ninetynine_audio.games.registry import find_game
 
 
 @dataclass(frozen=True)
@@ -59,19 +59,14 @@ def replay_game(records: list[dict[str, Any]], index: int = 0) -> ReplayResult:
     if start.get("event") != "game_started":
         return result("the first line is not game_started")
     try:
-        options = AddingOptions.from_mapping(dict(start.get("options", {})))
-        deck = parse_cards(start["deck"]) if start.get("deck") else None
-        state, events = new_game(
-            start["game"],
-            start["players"],
-            kinds=start.get("kinds"),
-            options=options,
-            seed=int(start["seed"]),
-            deck=deck,
-        )
-    except (GameError, KeyError, ValueError, TypeError) as error:
-        return result(f"the game cannot be set up again: {error}")
-    seats = {name: seat for seat, name in enumerate(state.players)}
+        spec = find_game(str(start["game"]))
+        setup = spec.setup_from_log(start)
+        state, events = spec.new_game(setup)
+    except Exception as error:
+        # GameError, KeyError, ValueError and TypeError are the usual ones; any other failure
+        # to read the line means the same: this log cannot be set up again.
+        return result(f"the game cannot be set up again: {_error_text(error)}")
+    seats = {name: seat for seat, name in enumerate(setup.names)}
     position = 0
     produced = [event.to_log() for event in events]
     while True:
@@ -82,33 +77,29 @@ def replay_game(records: list[dict[str, Any]], index: int = 0) -> ReplayResult:
             if records[line] != expected:
                 return result(f"line {line + 1}: logged {records[line]}, replayed {expected}")
         position += len(produced)
-        if state.is_over:
+        if spec.is_over(state):
             if position != len(records):
                 return result(f"line {position + 1}: the game is over but the log goes on")
             return result(None)
         if position >= len(records):
             return result("the log ends before the game does")
         record = records[position]
-        if record.get("event") == "stock_rebuilt" and position + 1 < len(records):
-            # a manual draw that needed a new stock: the draw itself is on the next line
-            record = records[position + 1]
         try:
-            action = _action(record, seats)
-            state, events = apply(state, action)
-        except (GameError, KeyError, ValueError) as error:
-            return result(f"line {position + 1}: {record} cannot be played: {error}")
+            encoded = spec.codec.from_log(records, position, seats)
+            if encoded is None:
+                raise CodecError(f"a {record.get('event')} line cannot start a player's action")
+            state, events = spec.apply(state, spec.codec.decode(encoded, len(setup.names)))
+        except Exception as error:
+            # A value of the wrong kind in the line (a list for a player, a number for a
+            # card) is a difference from the engine like any other.
+            return result(f"line {position + 1}: {record} cannot be played: {_error_text(error)}")
         produced = [event.to_log() for event in events]
 
 
-def _action(record: dict[str, Any], seats: dict[str, int]) -> Action:
-    kind = record.get("event")
-    seat = seats[record["player"]]
-    if kind == "card_played":
-        choice = Choice(record["choice"]) if record.get("choice") else None
-        return PlayCard(seat, parse_card(record["card"]), choice)
-    if kind == "card_drawn":
-        return DrawCard(seat)
-    raise ValueError(f"a {kind} line cannot start a player's action")
+def _error_text(error: Exception) -> str:
+    if isinstance(error, GameError):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
 
 
 def replay_log(records: Iterable[dict[str, Any]]) -> list[ReplayResult]:

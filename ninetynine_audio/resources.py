@@ -1,0 +1,132 @@
+"""The files that ship with the game, and reading any file without hanging or crashing.
+
+The keymaps, sound cues and rules live in the repository as the top-level folders
+``keymaps/``, ``sounds/`` and ``docs/rules/``. An installed game (``pip install .``, ``pipx``)
+carries copies of them inside the package as ``ninetynine_audio/_data/<folder>``, put there
+when the wheel is built. :func:`shipped_dir` finds the copy inside the package first and falls
+back to the repository layout, which is what a source checkout and an editable install see.
+
+:func:`read_file_bytes` reads a file the game depends on (settings, saves, statistics, a
+keymap) the careful way: a FIFO, a device or a folder in its place is refused at once instead of
+blocking the game, a path the system cannot even name is a problem, not a crash, and a file far
+larger than any the game writes is not read into memory.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from importlib import resources as _importlib_resources
+from pathlib import Path
+
+__all__ = [
+    "DEFAULT_READ_LIMIT",
+    "SHIPPED_FOLDERS",
+    "FileProblem",
+    "read_file_bytes",
+    "shipped_dir",
+]
+
+SHIPPED_FOLDERS: dict[str, tuple[str, ...]] = {
+    "keymaps": ("keymaps",),
+    "sounds": ("sounds",),
+    "rules": ("docs", "rules"),
+}
+"""Each shipped folder by name, and where it lies in the repository (below its top)."""
+
+_PACKAGE = "ninetynine_audio"
+_DATA = "_data"
+_REPOSITORY = Path(__file__).resolve().parents[1]
+
+DEFAULT_READ_LIMIT = 8 * 1024 * 1024
+"""The largest file :func:`read_file_bytes` reads by default: far above anything the game
+writes, far below what would hurt to hold in memory."""
+
+
+def shipped_dir(name: str) -> Path:
+    """The folder of shipped files called ``name`` (a key of ``SHIPPED_FOLDERS``).
+
+    Inside the installed package when it is there, otherwise in the repository. The folder
+    returned may be missing (a damaged install); readers report that as a missing file.
+
+    Raises:
+        KeyError: ``name`` is not a shipped folder.
+    """
+    parts = SHIPPED_FOLDERS[name]
+    packaged = _packaged_dir(name)
+    if packaged is not None:
+        return packaged
+    return _REPOSITORY.joinpath(*parts)
+
+
+def _packaged_dir(name: str) -> Path | None:
+    # An ordinary install unpacks the package as files, so its resources are real paths; a
+    # package imported from a zip file has none, and then the repository layout is tried.
+    with contextlib.suppress(ModuleNotFoundError, TypeError, ValueError, OSError):
+        found = _importlib_resources.files(_PACKAGE).joinpath(_DATA, name)
+        if isinstance(found, Path) and found.is_dir():
+            return found
+    return None
+
+
+class FileProblem(Exception):
+    """Why a file could not be read, as one of the kinds below (``kind``), with a detail.
+
+    ``MISSING`` covers a file that is not there, also when a folder on its path is a file.
+    """
+
+    MISSING = "missing"
+    NOT_A_FILE = "not a file"
+    TOO_LARGE = "too large"
+    UNREADABLE = "unreadable"
+
+    def __init__(self, kind: str, detail: str = "") -> None:
+        self.kind = kind
+        self.detail = detail
+        super().__init__(f"{kind}: {detail}" if detail else kind)
+
+
+def read_file_bytes(path: Path | str, limit: int = DEFAULT_READ_LIMIT) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``limit`` of them.
+
+    The file is opened without blocking and checked before anything is read, so a FIFO or a
+    device named where a file should be cannot make the game wait.
+
+    Raises:
+        FileProblem: the file is missing, is not a regular file, is larger than ``limit``, or
+            could not be opened or read (the path holds a NUL character, permissions, I/O).
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+    flags |= getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except (FileNotFoundError, NotADirectoryError) as exc:
+        raise FileProblem(FileProblem.MISSING, exc.strerror or "") from None
+    except IsADirectoryError as exc:
+        raise FileProblem(FileProblem.NOT_A_FILE, exc.strerror or "") from None
+    except OSError as exc:
+        raise FileProblem(FileProblem.UNREADABLE, exc.strerror or str(exc)) from None
+    except ValueError as exc:  # a NUL character in the path
+        raise FileProblem(FileProblem.UNREADABLE, str(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise FileProblem(FileProblem.NOT_A_FILE)
+        if info.st_size > limit:
+            raise FileProblem(FileProblem.TOO_LARGE, f"{info.st_size} bytes")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > limit:  # it grew while being read
+                raise FileProblem(FileProblem.TOO_LARGE, f"over {limit} bytes")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise FileProblem(FileProblem.UNREADABLE, exc.strerror or str(exc)) from None
+    finally:
+        os.close(fd)

@@ -1,0 +1,211 @@
+"""Starting the game: everything the app needs, built from the command line and the saved
+settings, and the choice between the window and text mode."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from ninetynine_audio.audio import (
+    BackendOptions,
+    CuePlayer,
+    Speaker,
+    SpeechBackend,
+    TextBackend,
+    choose_backend,
+    make_backend,
+)
+from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.present import screens as words
+from ninetynine_audio.store import paths
+from ninetynine_audio.store.settings import load_settings
+from ninetynine_audio.store.startup import prepare_folders
+from ninetynine_audio.ui.app import App, keymap_for
+from ninetynine_audio.ui.cues import CueRouter
+
+if TYPE_CHECKING:
+    from ninetynine_audio.ui.window import Window
+
+
+def build_app(
+    args: argparse.Namespace,
+    seed: int,
+    *,
+    backend: SpeechBackend | None = None,
+    stream: TextIO | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[App, list[str]]:
+    """Everything the game needs, from the command line and the saved settings."""
+    folder_notices = prepare_folders()
+    settings, notices = load_settings()
+    keymap, problems = keymap_for(settings)
+    notices = folder_notices + notices + [words.keymap_problem_text(p) for p in problems]
+    text_mode = bool(getattr(args, "text", False))
+    choice = getattr(args, "speech", None) or ("text" if text_mode else settings.speech_backend)
+    options = BackendOptions(
+        tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
+    )
+    fallbacks = None
+    if backend is None:
+        chosen = choose_backend(choice, options=options)
+        backend = chosen.backend
+        if text_mode and backend.name not in (choice, "text"):
+            # Text mode asked for words on the terminal: fall back to them, not to a voice.
+            with contextlib.suppress(Exception):
+                backend.close()
+            backend = TextBackend(stream)
+        if chosen.reason or (choice != "auto" and backend.name != choice):
+            wanted = "screenreader" if choice == "auto" else choice
+            notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
+    if text_mode and backend.name != "text":
+        fallbacks = [("text", lambda: TextBackend(stream))]
+    player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
+    cues = CueRouter(player)
+
+    def revive(name: str) -> SpeechBackend:
+        # A voice that failed is tried again later, with the settings of that moment.
+        return make_backend(name, app.speech_options())
+
+    speaker = Speaker(
+        backend,
+        fallbacks=fallbacks,
+        cues=cues,
+        clock=clock,
+        words_per_minute=settings.screen_reader_rate_wpm,
+        revive=revive,
+    )
+    log_path = getattr(args, "log_events", None)
+    # Open for the whole session; App.close closes it.
+    event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115
+    app = App(
+        speaker=speaker,
+        cues=cues,
+        keymap=keymap,
+        settings=settings,
+        seed=seed,
+        clock=clock,
+        bot_pause_ms=getattr(args, "bot_pause", None),
+        event_log=event_log,
+        backend_options=options,
+    )
+    return app, notices
+
+
+def _log_to_file() -> None:
+    """Send log messages to a file: on stderr a screen reader would read them out."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    try:
+        folder = paths.log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "ninetynine-audio.log"
+        handler: logging.Handler = logging.FileHandler(path, "a", "utf-8")
+    except OSError:
+        handler = logging.NullHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
+def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+    """Play: the window, or text mode with ``--text`` (or when no window can be shown).
+
+    Returns the exit status: 0 after quitting, 130 after Ctrl+C and 143 after SIGTERM, which
+    both end the game as quitting does (the match is saved after every turn, so it is kept).
+    """
+    _log_to_file()
+    previous = _stop_on_signals()
+    try:
+        return _run(args, setup, seed)
+    except _Stopped as stop:
+        return stop.status
+    finally:
+        _restore_signals(previous)
+
+
+def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+    notices: list[str] = []
+    window: Window | None = None
+    if not getattr(args, "text", False):
+        reason = missing_display()
+        if reason is None:
+            from ninetynine_audio.ui.window import Window, WindowError
+
+            try:
+                window = Window()
+            except WindowError as error:
+                reason = str(error)
+        if reason is not None:
+            notices.append(words.no_display_text(reason))
+    if window is None:
+        from ninetynine_audio.ui.textmode import run_text
+
+        text_args = argparse.Namespace(**{**vars(args), "text": True})
+        app, more = build_app(text_args, seed, stream=sys.stdout)
+        app.start(setup, [*notices, *more])
+        return run_text(app, sys.stdin)
+    app, notices = build_app(args, seed)
+    app.start(setup, notices)
+    return window.run(app)
+
+
+def missing_display() -> str | None:
+    """Why no window could be seen here, or None when one can (as far as can be told).
+
+    On Linux and the BSDs a window needs an X or Wayland display; SDL's ``offscreen`` and
+    ``dummy`` video drivers draw nowhere at all, on every system.
+    """
+    driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver in ("offscreen", "dummy"):
+        return f"the video driver is {driver}"
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return "there is no display"
+    return None
+
+
+class _Stopped(BaseException):
+    """Ctrl+C or SIGTERM: leave every loop at once; their ``finally`` blocks close up."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+_SIGNAL_STATUS = {signal.SIGINT: 130, getattr(signal, "SIGTERM", signal.SIGINT): 143}
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise _Stopped(_SIGNAL_STATUS.get(signum, 130))
+
+
+def _stop_on_signals() -> dict[int, Any]:
+    """Handle Ctrl+C and SIGTERM ourselves, before SDL starts: SDL takes an unhandled
+    SIGTERM for a window close, which text mode never reads, and would ignore it."""
+    previous: dict[int, Any] = {}
+    if threading.current_thread() is not threading.main_thread():
+        return previous
+    for signum in _SIGNAL_STATUS:
+        with contextlib.suppress(ValueError, OSError):
+            previous[signum] = signal.signal(signum, _stop)
+    return previous
+
+
+def _restore_signals(previous: dict[int, Any]) -> None:
+    for signum, handler in previous.items():
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            signal.signal(signum, handler)
+
+
+__all__ = ["build_app", "missing_display", "run"]
