@@ -263,10 +263,12 @@ def write_report(
         " with no human at the table (as here) it plays exactly as Hard.",
         "- **expert**: deals the unseen cards at random consistently with what it knows and"
         " plays every candidate out to the end of the round (each seat by its level's habits:"
-        " Normal seats as Normal, the stronger ones and itself as a quick likeness of Hard),"
-        " a fixed number of deals per decision (120; tactical 40); in classic and arcade it"
-        " searches from a total of 80 and keeps Hard's choice below. The hint uses the"
-        " strongest level, so the Expert's rows are also the hint's strength.",
+        " Normal seats as Normal, the stronger ones and itself as a quick likeness of Hard; in"
+        " tactical that likeness reads the next player's best reply from a table made with"
+        " Hard's own reckoning), a fixed number of deals per decision (120; tactical 40), and"
+        " adds Hard's score (in tactical at full weight); in classic and arcade it searches"
+        " from a total of 80 and keeps Hard's choice below. The hint uses the strongest level,"
+        " so the Expert's rows are also the hint's strength.",
         "- **trap** (a yardstick, not offered in the menus): one play ahead only; it takes"
         " the play that scores most at once, then in tactical a total just below a mark"
         " (29–32, 62–65, 95–98) and in classic and arcade the play most likely to leave the"

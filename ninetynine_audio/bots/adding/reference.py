@@ -10,7 +10,7 @@ ones (which still fit near a mark or near 99).
 
 It is a yardstick for ``tools/benchmark_strength.py``: a simple heuristic that a level worth
 its name should beat. It is not registered with the family's levels (the menus and the hint
-never see it); :func:`register_reference_levels` adds it for the benchmark and ``simulate``.
+never see it); :func:`register_reference_levels` adds it for the benchmark.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ class TrapBot:
 
 
 def register_reference_levels() -> None:
-    """Make ``trap`` a level of the adding games for this process (the benchmark's, simulate's).
+    """Make ``trap`` a level of the adding games for this process (the benchmark's).
 
     Strength 25 places it between Normal and Hard; the hint's strongest level is unchanged.
     """
