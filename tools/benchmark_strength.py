@@ -277,6 +277,13 @@ def write_report(
         "## Results",
         "",
     ]
+    played = {name: sum(_int(c["games"]) for c in chunks) for name, chunks in results.items()}
+    if any(played[name] < games for name, games in wanted.items()):
+        header += [
+            'Some rows did not finish in the time this run had: a row marked "of 2000" stopped'
+            ' short and "not run" never started. The command resumes from the finished games.',
+            "",
+        ]
     body = [table(game, chosen, results, wanted) for game in GAMES]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("\n".join(header + body), encoding="utf-8")
