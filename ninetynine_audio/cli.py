@@ -160,7 +160,11 @@ def format_tournament(result: TournamentResult, seconds: float, rotate: bool) ->
     games = result.games
     lines = [
         f"{result.game}: {games} games, "
-        + ("entries change seats every game" if rotate else "entries keep their seats"),
+        + (
+            "entries take every seat and every order round the table equally often"
+            if rotate
+            else "entries keep their seats"
+        ),
         f"{'entry':<6}{'level':<10}{'wins':>7}{'win rate':>10}  95% interval   lives lost/round",
     ]
     for entry in result.entries:
@@ -301,7 +305,11 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
         simulate, default_players="normal,normal,normal,normal", game_options=game_options
     )
     simulate.add_argument("--games", type=int, default=1000)
-    simulate.add_argument("--no-rotate", action="store_true", help="entries keep their seats")
+    simulate.add_argument(
+        "--no-rotate",
+        action="store_true",
+        help="entries keep their seats (by default they take every seat and order equally often)",
+    )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument(
         "--force", action="store_true", help="replace the --log-events file if it exists"

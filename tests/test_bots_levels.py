@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
 from dataclasses import replace
 
@@ -13,6 +15,7 @@ from ninetynine_audio.bots.adding.expert import ExpertBot
 from ninetynine_audio.bots.adding.fastsim import RoundSim, normal_move, policy_table
 from ninetynine_audio.bots.adding.hard import CrazyBot, HardBot
 from ninetynine_audio.bots.adding.knowledge import RANK_CODE, hand_codes, play_move
+from ninetynine_audio.bots.adding.reference import TrapBot
 from ninetynine_audio.bots.adding.simple import normal_choice
 from ninetynine_audio.cards import Card, parse_cards, standard_deck
 from ninetynine_audio.games.adding import (
@@ -274,3 +277,53 @@ def test_normal_lands_only_by_rising(hand: str, total: int, expected: str) -> No
         RANK_CODE[choice.card.rank],
         play_move(state.rules, total, choice),
     )
+
+
+# ------------------------------------------------------------------ the reference opponent
+
+
+@pytest.mark.parametrize(("game", "players", "options"), GAMES)
+def test_trap_plays_legally_and_blind(game: str, players: int, options: AddingOptions) -> None:
+    for index, state in enumerate(positions(game, players, options, 40)):
+        seat = mover(state)
+        action = TrapBot().choose(view(state, seat), random.Random(index))
+        assert_legal(state, action)
+        other = shuffle_hidden(state, seat, random.Random(index))
+        assert TrapBot().choose(view(other, seat), random.Random(0)) == action
+
+
+@pytest.mark.parametrize(
+    ("hand", "total", "expected"),
+    [
+        ("10H 5H 3H", 20, "10H"),  # +10 leaves 30, just below 33; the 5 or 3 would not
+        ("10H 9H 8H", 23, "10H"),  # a landing on 33 comes before leaving 31
+        ("6H 5H 7H", 55, "7H"),  # 62, just below 66
+        ("3H 5H 9S", 90, "5H"),  # 95, just below 99; Normal would play the 3
+    ],
+)
+def test_trap_leaves_the_total_just_below_a_mark(hand: str, total: int, expected: str) -> None:
+    state = position("tactical", [hand, "5D 6D 7D", "8D 3D 2D", "5C 6C 7C"], total)
+    choice = TrapBot().choose(view(state, 0), random.Random(1))
+    assert isinstance(choice, PlayCard) and choice.card == parse_cards(expected)[0]
+
+
+def test_trap_leaves_the_next_player_without_a_safe_card() -> None:
+    state = position(
+        "arcade",
+        ["8H AS 2S", "3H 5H 6H", "7H QH JH", "3D 5D 6D"],
+        91,
+        pile=SPECIALS_AND_LOW.replace("AS ", "").replace("2S ", ""),
+    )
+    choice = TrapBot().choose(view(state, 0), random.Random(1))
+    assert isinstance(choice, PlayCard) and choice.card == parse_cards("8H")[0]
+
+
+def test_trap_is_no_level_of_the_menus_until_the_benchmark_asks_for_it() -> None:
+    script = (
+        "from ninetynine_audio.bots import levels, strongest_level\n"
+        "from ninetynine_audio.bots.adding.reference import register_reference_levels\n"
+        "assert 'trap' not in levels('adding'), levels('adding')\n"
+        "register_reference_levels(); register_reference_levels()\n"
+        "assert 'trap' in levels('adding') and strongest_level('adding') == 'expert'\n"
+    )
+    subprocess.run([sys.executable, "-c", script], check=True)

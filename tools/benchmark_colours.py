@@ -18,7 +18,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ninetynine_audio.bots.tournament import percentile, run_tournament, wilson
+from ninetynine_audio.bots.tournament import TimeHistogram, run_tournament, wilson
 
 GAME = "colours"
 
@@ -48,7 +48,7 @@ ROWS = (
 )
 
 
-def run_chunk(job: tuple[Row, int, int]) -> tuple[Row, int, int, list[float]]:
+def run_chunk(job: tuple[Row, int, int]) -> tuple[Row, int, int, dict[str, int]]:
     """Play ``games`` games of ``row`` from ``seed``: the row, games, wins and decision times."""
     row, games, seed = job
     result = run_tournament(
@@ -59,7 +59,8 @@ def run_chunk(job: tuple[Row, int, int]) -> tuple[Row, int, int, list[float]]:
         {"pro_variant": row.pro_variant},
         clock=time.perf_counter,
     )
-    return row, result.games, result.entries[0].wins, result.decision_times.get(row.level, [])
+    times = result.decision_times.get(row.level, TimeHistogram())
+    return row, result.games, result.entries[0].wins, times.to_dict()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -76,12 +77,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         for start in range(0, args.games, args.chunk)
     ]
     totals: dict[Row, list[int]] = {row: [0, 0] for row in ROWS}
-    times: dict[Row, list[float]] = {row: [] for row in ROWS}
+    times: dict[Row, TimeHistogram] = {row: TimeHistogram() for row in ROWS}
     with multiprocessing.Pool(args.workers) as pool:
         for row, games, wins, decided in pool.imap_unordered(run_chunk, jobs):
             totals[row][0] += games
             totals[row][1] += wins
-            times[row].extend(decided)
+            times[row].merge(TimeHistogram.from_dict(decided))
             print(f"  {row.label}: {totals[row][0]} games", file=sys.stderr)
     print(
         "| level | against | variant | games | win rate | 95% interval | even share"
@@ -91,9 +92,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     for row in ROWS:
         games, wins = totals[row]
         interval = wilson(wins, games)
-        ordered = sorted(times[row])
-        median = ordered[len(ordered) // 2] * 1000 if ordered else 0.0
-        p95 = percentile(ordered, 95) * 1000
+        median = times[row].percentile(50) * 1000
+        p95 = times[row].percentile(95) * 1000
         even = 1 / (len(row.opponents) + 1)
         print(
             f"| {row.label} | {games} | {interval.rate:.1%} | {interval.low:.1%} – "

@@ -1,20 +1,23 @@
 """Measure how strong each computer level is and write the table of ``docs/strength.md``.
 
 For each adding game (classic, arcade, tactical) one bot of each level plays against three
-Normal bots, and the Expert also plays against three Hard bots. The entries change seats every
-game, so no level profits from a seat; with four players an even level wins 25%. In the
-trick-taking game one bot of each level plays against two Normal bots (an even level wins 33%),
+Normal bots, the Expert also against three Hard bots, and Hard and the Expert against two and
+three of the reference opponent ``trap``. The entries take every seat and every order round the
+table equally often, so no level profits from a seat; an even level wins 25% against three and
+33.3% against two. In the trick-taking game one bot of each level plays against two Normal bots,
 and the table also says how often the level made its bid exactly and its points per deal. The
 games are seeded, so a run with the same options gives the same table (decision times aside).
 
-    python tools/benchmark_strength.py            # 2,000 games per row (Expert v Hard 4,000)
+    python tools/benchmark_strength.py            # 2,000 games per row
     python tools/benchmark_strength.py --games 40 --output /tmp/strength.md   # a smoke run
     python tools/benchmark_strength.py --only tricks   # only the trick-taking rows: the other
-                                                       # sections of the output are kept
+                                                       # sections of the page are kept
 
 The games run on ``--workers`` processes, one game at a time on each. Every finished chunk of
 games is kept in ``--cache`` (``build/strength`` by default), so an interrupted run picks up
-where it stopped; ``--fresh`` starts again.
+where it stopped; ``--fresh`` starts again. The rows that test a claim (Hard, Expert, trap) run
+first; ``--report-only`` writes the table from the chunks finished so far, and a row that is
+short of its games says so.
 """
 
 from __future__ import annotations
@@ -25,7 +28,6 @@ import multiprocessing
 import os
 import platform
 import shlex
-import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -34,30 +36,40 @@ from datetime import date
 from pathlib import Path
 
 from ninetynine_audio.bots import levels
-from ninetynine_audio.bots.tournament import GameRecord, percentile, run_tournament, wilson
+from ninetynine_audio.bots.adding.reference import TRAP, register_reference_levels
+from ninetynine_audio.bots.tournament import GameRecord, TimeHistogram, run_tournament, wilson
+from ninetynine_audio.games.registry import all_games, find_game
 
-GAMES = ("classic", "arcade", "tactical")
+FAMILY = "adding"
 TRICKS = "tricks"
-CHUNK = 100  # games per job: a multiple of 4, so every chunk rotates the seats evenly
-TRICKS_CHUNK = 99  # three seats: a multiple of 3
 TRICKS_HEADING = "## The trick-taking game"
-# The Expert against Hard is the closest contest of the table, so it gets more games: its
-# interval is then narrow enough to tell a small edge from none.
-DUEL_GAMES = 4000
+GAMES = tuple(spec.id for spec in all_games() if spec.family == FAMILY)
+CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so every chunk is fair
+# Games of the Expert against Hard, the closest contest of the table (more narrow its interval).
+DUEL_GAMES = 2000
+
+
+register_reference_levels()  # the trap-setting yardstick, in the workers too
 
 
 @dataclass(frozen=True)
 class Row:
-    """One line of the table: ``level`` in seat rotation against three ``opponent`` bots."""
+    """One line of the table: ``level`` against ``count`` ``opponent`` bots, seated fairly."""
 
     game: str
     level: str
     opponent: str
+    count: int = 3
 
     @property
     def name(self) -> str:
         """The row's file-name key."""
-        return f"{self.game}-{self.level}-vs-{self.opponent}"
+        return f"{self.game}-{self.level}-vs-{self.count}-{self.opponent}"
+
+    @property
+    def kinds(self) -> list[str]:
+        """The entries of the row's tournament, the measured level first."""
+        return [self.level] + [self.opponent] * self.count
 
 
 @dataclass(frozen=True)
@@ -74,17 +86,27 @@ def rows() -> list[Row]:
     """Every row of the table, in table order."""
     found: list[Row] = []
     for game in GAMES:
-        found.extend(Row(game, level, "normal") for level in levels("adding"))
+        found.extend(Row(game, level, "normal") for level in levels(FAMILY))
         found.append(Row(game, "expert", "hard"))
-    found.extend(Row(TRICKS, level, "normal") for level in levels(TRICKS))
+        found.extend(
+            Row(game, level, TRAP, count)
+            for level in ("hard", "expert")
+            for count in (2, 3)
+            if _seats_allowed(game, count + 1)
+        )
+    found.extend(Row(TRICKS, level, "normal", 2) for level in levels(TRICKS))
     return found
 
 
-def _deal_figures(row: Row, index: int, record: GameRecord, figures: dict[str, int]) -> None:
+def _seats_allowed(game: str, players: int) -> bool:
+    """Whether ``game`` is played by ``players`` (arcade: four only)."""
+    spec = find_game(game)
+    return spec.min_players <= players <= spec.max_players
+
+
+def _deal_figures(row: Row, record: GameRecord, figures: dict[str, int]) -> None:
     """Add one trick-taking game's deals, bids made and points of the row's level."""
-    shift = index % 3
-    # seat s holds entry (s + shift) % 3; entry 0 is the level measured
-    seats = [s for s in range(3) if (s + shift) % 3 == 0 or row.level == row.opponent]
+    seats = [s for s, kind in enumerate(record.kinds) if kind == row.level]
     names = record.players
     for event in record.events:
         line = event.to_log()
@@ -99,29 +121,28 @@ def _deal_figures(row: Row, index: int, record: GameRecord, figures: dict[str, i
 def run_job(job: Job) -> dict[str, object]:
     """Play one chunk and return its figures (run in a worker process)."""
     row = job.row
-    seats = 3 if row.game == TRICKS else 4
-    kinds = [row.level] + [row.opponent] * (seats - 1)
+    kinds = row.kinds
     deals = {"deals": 0, "made": 0, "points": 0}
 
     def on_game(index: int, record: GameRecord) -> None:
         if row.game == TRICKS:
-            _deal_figures(row, index, record, deals)
+            _deal_figures(row, record, deals)
             record.events.clear()
 
+    # One tournament in pieces: chunk k plays games k * CHUNK onwards of the row's seed.
     result = run_tournament(
         row.game,
         kinds,
         job.games,
-        job.seed + job.chunk,
-        clock=time.perf_counter,
+        job.seed,
+        clock=time.process_time,
+        first=job.chunk * CHUNK,
         on_game=on_game,
         keep_events=row.game == TRICKS,
     )
     entry = result.entries[0]
-    times = result.decision_times.get(row.level, [])
-    if row.level == row.opponent:
-        # Four bots of one level: count the decisions of all of them (the same player anyway).
-        times = [t for kind, values in result.decision_times.items() for t in values]
+    # With four bots of one level every decision counts (the same player anyway).
+    times = result.decision_times.get(row.level, TimeHistogram())
     return {
         "row": row.name,
         "chunk": job.chunk,
@@ -129,19 +150,36 @@ def run_job(job: Job) -> dict[str, object]:
         "wins": entry.wins,
         "lives_lost": entry.lives_lost,
         "rounds": result.rounds,
-        "times_us": [round(t * 1e6) for t in times],
+        "times": times.to_dict(),
         **deals,
     }
 
 
 def _cache_file(cache: Path, job: Job) -> Path:
-    return cache / f"{job.row.name}-{job.chunk:04d}-{job.games}-{job.seed}.json"
+    return cache / f"{job.row.name}-{job.chunk:04d}-{job.games}-{job.seed}-cpu.json"
 
 
-def collect(jobs: Sequence[Job], cache: Path, workers: int) -> dict[str, list[dict[str, object]]]:
-    """Run the jobs not yet in ``cache`` and return every chunk's figures by row."""
+def priority(row: Row) -> int:
+    """Rows that test a target of the table run first (an interrupted run has those)."""
+    order = [
+        row.game == "tactical" and row.level == "hard" and row.opponent == "normal",
+        row.game == "tactical" and row.level == "expert" and row.opponent in ("normal", "hard"),
+        row.level == "expert" and row.opponent == "hard",
+        row.game == "tactical" and row.opponent == TRAP,
+        TRAP in (row.level, row.opponent),
+        row.level == "expert",
+    ]
+    return order.index(True) if True in order else len(order)
+
+
+def collect(
+    jobs: Sequence[Job], cache: Path, workers: int, run: bool = True
+) -> dict[str, list[dict[str, object]]]:
+    """Run the jobs not yet in ``cache`` (unless not ``run``) and return the figures of every
+    finished chunk by row."""
     cache.mkdir(parents=True, exist_ok=True)
-    todo = [job for job in jobs if not _cache_file(cache, job).exists()]
+    todo = [job for job in jobs if not _cache_file(cache, job).exists()] if run else []
+    todo.sort(key=lambda job: priority(job.row))
     by_name = {job.row.name: job for job in jobs}
     print(f"{len(jobs)} chunks, {len(jobs) - len(todo)} already done", file=sys.stderr)
     started = time.perf_counter()
@@ -160,8 +198,9 @@ def collect(jobs: Sequence[Job], cache: Path, workers: int) -> dict[str, list[di
             )
     results: dict[str, list[dict[str, object]]] = {name: [] for name in by_name}
     for job in jobs:
-        data = json.loads(_cache_file(cache, job).read_text(encoding="utf-8"))
-        results[job.row.name].append(data)
+        path = _cache_file(cache, job)
+        if path.exists():
+            results[job.row.name].append(json.loads(path.read_text(encoding="utf-8")))
     return results
 
 
@@ -170,51 +209,54 @@ def _int(value: object) -> int:
     return value
 
 
-def table(game: str, chosen: Sequence[Row], results: dict[str, list[dict[str, object]]]) -> str:
+def _histogram(chunks: Sequence[dict[str, object]]) -> TimeHistogram:
+    times = TimeHistogram()
+    for c in chunks:
+        values = c["times"]
+        assert isinstance(values, dict)
+        times.merge(TimeHistogram.from_dict(values))
+    return times
+
+
+def table(
+    game: str,
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    wanted: dict[str, int],
+) -> str:
     """The Markdown table of ``game``."""
     lines = [
         f"### {game}",
         "",
-        "| level | against | games | win rate | 95% interval | lives lost per round"
-        " | decision median | decision 95th pct |",
-        "| --- | --- | ---: | ---: | --- | ---: | ---: | ---: |",
+        "| level | against | games | even share | win rate | 95% interval"
+        " | lives lost per round | decision median | decision 95th pct |",
+        "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: | ---: |",
     ]
     for row in chosen:
         if row.game != game:
             continue
         chunks = results[row.name]
         games = sum(_int(c["games"]) for c in chunks)
+        if games == 0:
+            lines.append(f"| {row.level} | {row.count} × {row.opponent} | not run | | | | | | |")
+            continue
+        short = f" (of {wanted[row.name]})" if games < wanted[row.name] else ""
         wins = sum(_int(c["wins"]) for c in chunks)
         lost = sum(_int(c["lives_lost"]) for c in chunks)
         rounds = sum(_int(c["rounds"]) for c in chunks)
-        times: list[int] = []
-        for c in chunks:
-            values = c["times_us"]
-            assert isinstance(values, list)
-            times.extend(values)
-        times.sort()
-        median = statistics.median(times) / 1000 if times else 0.0
-        p95 = percentile(times, 95) / 1000 if times else 0.0
+        times = _histogram(chunks)
+        median = times.percentile(50) * 1000
+        p95 = times.percentile(95) * 1000
         interval = wilson(wins, games)
         lines.append(
-            f"| {row.level} | 3 × {row.opponent} | {games} | {interval.rate:.1%}"
+            f"| {row.level} | {row.count} × {row.opponent} | {games}{short}"
+            f" | {1 / (row.count + 1):.1%}"
+            f" | {interval.rate:.1%}"
             f" | {interval.low:.1%} – {interval.high:.1%} | {lost / max(rounds, 1):.3f}"
             f" | {median:.2f} ms | {p95:.2f} ms |"
         )
     lines.append("")
     return "\n".join(lines)
-
-
-def _times(chunks: Sequence[dict[str, object]]) -> tuple[float, float]:
-    times: list[int] = []
-    for c in chunks:
-        values = c["times_us"]
-        assert isinstance(values, list)
-        times.extend(values)
-    times.sort()
-    median = statistics.median(times) / 1000 if times else 0.0
-    p95 = percentile(times, 95) / 1000 if times else 0.0
-    return median, p95
 
 
 def tricks_section(
@@ -231,8 +273,9 @@ def tricks_section(
         "```",
         "",
         f"- date: {date.today().isoformat()}",
-        "- each row: one bot of the level and two Normal bots, changing seats every game, so a"
-        " level as strong as Normal wins 33%; game to 100, no declarations",
+        "- each row: one bot of the level and two Normal bots, taking every seat and order in"
+        " turn, so a level as strong as Normal wins 33.3%; game to 100, no declarations;"
+        " decision time in CPU time, as above",
         "- bid made: the share of the level's deals in which it took exactly its bid; points"
         " per deal: its average points a deal, bonus included; both with the level's own seat"
         " only (Normal against Normal: every seat)",
@@ -259,7 +302,8 @@ def tricks_section(
         deals = sum(_int(c["deals"]) for c in chunks)
         made = sum(_int(c["made"]) for c in chunks)
         points = sum(_int(c["points"]) for c in chunks)
-        median, p95 = _times(chunks)
+        times = _histogram(chunks)
+        median, p95 = times.percentile(50) * 1000, times.percentile(95) * 1000
         won = wilson(wins, games)
         hit = wilson(made, deals)
         lines.append(
@@ -272,7 +316,11 @@ def tricks_section(
 
 
 def write_report(
-    path: Path, chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], argv: list[str]
+    path: Path,
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    argv: list[str],
+    wanted: dict[str, int],
 ) -> None:
     """Write the Markdown report with its tables and how it was made."""
     command = "python tools/benchmark_strength.py" + "".join(f" {shlex.quote(a)}" for a in argv)
@@ -287,11 +335,14 @@ def write_report(
         "",
         f"- date: {date.today().isoformat()}",
         f"- machine: {os.cpu_count()} cores (nproc), {platform.machine()},"
-        f" Python {platform.python_version()}, one core per game",
-        "- each row: one bot of the level and three opponents; the entries change seats every"
-        " game, so a level as strong as its opponents wins 25%",
+        f" Python {platform.python_version()}, one core per game, shared with other work",
+        "- each row: one bot of the level against its opponents; the entries take every seat"
+        " and every order round the table equally often (all seatings in turn), so a level as"
+        " strong as its opponents wins its even share (25% against three, 33.3% against two)",
         "- win rate with its 95% Wilson interval; lives lost per round by the level's bot"
-        " (tactical: points); decision time of that bot, median and 95th percentile",
+        " (tactical: points); decision time of that bot, median and 95th percentile, in CPU"
+        " time of its process (one core; the machine is shared, so wall time would count the"
+        " others' work), read from a histogram of 1% buckets",
         "",
         "## The levels",
         "",
@@ -300,18 +351,35 @@ def write_report(
         "- **hard**: scores every legal play (both ways of a 10 or an ace) by exact chances over"
         " the cards it has not seen: the next player left with no safe card, its own next turn"
         " without one, and the cost of spending a card that is always safe; in tactical the"
-        " points won or lost at once and the next player's chance of a landing.",
+        " points won or lost at once, the trap it leaves (the next player's best reply, worked"
+        " out exactly over the unseen cards: what it makes Hard lose or costs its player) and"
+        " the trap it walks into (what Hard's kept cards can score on the total that reply"
+        " leaves).",
         "- **crazy**: Hard that counts harming the human three times and the others less;"
         " with no human at the table (as here) it plays exactly as Hard.",
         "- **expert**: deals the unseen cards at random consistently with what it knows and"
         " plays every candidate out to the end of the round (each seat by its level's habits:"
-        " Normal seats as Normal, the stronger ones and itself as a quick likeness of Hard),"
-        " a fixed number of deals per decision (120; tactical 40); in classic and arcade it"
-        " searches from a total of 80 and keeps Hard's choice below.",
+        " Normal seats as Normal, the stronger ones and itself as a quick likeness of Hard; in"
+        " tactical that likeness reads the next player's best reply from a table made with"
+        " Hard's own reckoning), a fixed number of deals per decision (120; tactical 40), and"
+        " adds Hard's score (in tactical at full weight); in classic and arcade it searches"
+        " from a total of 80 and keeps Hard's choice below. The hint uses the strongest level,"
+        " so the Expert's rows are also the hint's strength.",
+        "- **trap** (a yardstick, not offered in the menus): one play ahead only; it takes"
+        " the play that scores most at once, then in tactical a total just below a mark"
+        " (29–32, 62–65, 95–98) and in classic and arcade the play most likely to leave the"
+        " next player without a safe card, and otherwise keeps its low cards.",
         "",
         "## Results",
         "",
     ]
+    played = {name: sum(_int(c["games"]) for c in chunks) for name, chunks in results.items()}
+    if any(played[name] < games for name, games in wanted.items()):
+        header += [
+            'Some rows did not finish in the time this run had: a row marked "of 2000" stopped'
+            ' short and "not run" never started. The command resumes from the finished games.',
+            "",
+        ]
     tricks = (
         tricks_section(chosen, results, command) if any(r.game == TRICKS for r in chosen) else ""
     )
@@ -321,7 +389,7 @@ def write_report(
         kept = path.read_text(encoding="utf-8").split(TRICKS_HEADING)[0].rstrip("\n")
         path.write_text(kept + "\n\n" + tricks, encoding="utf-8")
         return
-    body = [table(game, chosen, results) for game in GAMES]
+    body = [table(game, chosen, results, wanted) for game in GAMES]
     path.write_text("\n".join(header + body) + ("\n" + tricks if tricks else ""), encoding="utf-8")
 
 
@@ -336,6 +404,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--cache", type=Path, default=Path("build/strength"))
     parser.add_argument("--fresh", action="store_true", help="ignore finished chunks")
     parser.add_argument("--only", default=None, help="only rows whose name contains this")
+    parser.add_argument("--without", default=None, help="leave out rows whose name has this")
+    parser.add_argument(
+        "--report-only",
+        action="store_true",
+        help="play nothing: write the report from the finished chunks (a row short of its"
+        " games says so)",
+    )
     parser.add_argument(
         "--duel-games",
         type=int,
@@ -343,20 +418,28 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"games per row of the Expert against three Hard bots (default {DUEL_GAMES})",
     )
     args = parser.parse_args(arguments)
-    chosen = [row for row in rows() if args.only is None or args.only in row.name]
+    chosen = [
+        row
+        for row in rows()
+        if (args.only is None or args.only in row.name)
+        and (args.without is None or args.without not in row.name)
+    ]
     jobs: list[Job] = []
+    wanted: dict[str, int] = {}
     for row in chosen:
         left, chunk = (args.duel_games if row.opponent == "hard" else args.games), 0
+        wanted[row.name] = left
         while left > 0:
-            size = min(TRICKS_CHUNK if row.game == TRICKS else CHUNK, left)
+            size = min(CHUNK, left)
             jobs.append(Job(row, chunk, size, args.seed * 10_000))
             left -= size
             chunk += 1
     if args.fresh:
         for job in jobs:
             _cache_file(args.cache, job).unlink(missing_ok=True)
-    results = collect(jobs, args.cache, args.workers)
-    write_report(args.output, chosen, results, arguments)
+    results = collect(jobs, args.cache, args.workers, run=not args.report_only)
+    command = [a for a in arguments if a != "--report-only"]
+    write_report(args.output, chosen, results, command, wanted)
     print(f"wrote {args.output}", file=sys.stderr)
     return 0
 

@@ -4,12 +4,13 @@ For a decision the Expert deals the cards it cannot see at random into the other
 their known sizes) and the stock, consistently with everything its seat knows, and plays each
 of its legal plays (both ways of a 10 or an ace) out to the end of the round on that deal. In
 the playouts each seat plays as its level is known to: Easy and Normal seats as Normal; the
-stronger levels and the Expert itself, in classic and arcade, as a cheap likeness of Hard (see
-:class:`~ninetynine_audio.bots.adding.fastsim.HardModel`), and in tactical as Normal that plays its
-highest ordinary card first and keeps the low ones. Every play is tried on the same deals, so
-the comparison is fair; the best average wins, with Hard's score added at a small weight to
-settle near-ties. The budget is a fixed number of deals, so the choice depends only on the view
-and the bot's own generator.
+stronger levels and the Expert itself as a cheap likeness of Hard (see
+:class:`~ninetynine_audio.bots.adding.fastsim.HardModel` and
+:class:`~ninetynine_audio.bots.adding.fastsim.TacticalHardModel`). Every play is tried on the same
+deals, so the comparison is fair; the best average wins, with Hard's score added (at a small
+weight in classic and arcade to settle near-ties; in tactical at full weight, as Hard's exact
+reckoning of the traps is sharper than 40 deals). The budget is a fixed number of deals, so
+the choice depends only on the view and the bot's own generator.
 
 In classic and arcade nobody can be stuck while the total is well below 99, and playouts from
 there only add noise, so below a total of 80 the Expert plays Hard's choice and spends its
@@ -28,8 +29,8 @@ from ninetynine_audio.bots.adding.fastsim import (
     HardModel,
     Mover,
     RoundSim,
+    TacticalHardModel,
     determinize,
-    keeper_table,
     play_out_with,
     policy_mover,
     policy_table,
@@ -43,7 +44,9 @@ DEALS = 120  # classic and arcade: few decisions are searched, each can have man
 TACTICAL_DEALS = 40  # tactical: every decision is searched and its rounds are longer
 SEARCH_FROM = 80  # classic and arcade: below this total Hard's choice stands (see below)
 HORIZON = 60
-TIE_WEIGHT = 0.3
+TIE_WEIGHT = 0.3  # classic and arcade: Hard's score settles near-ties of the playouts
+# Tactical: Hard's reckoning of the traps is sharper than 40 deals can be, so it weighs more.
+TACTICAL_PRIOR_WEIGHT = 1.0
 
 
 class ExpertBot:
@@ -74,7 +77,8 @@ class ExpertBot:
             # reasons (keep the low cards and the specials), so the budget goes to the endgame.
             return plays[max(range(len(plays)), key=lambda i: prior[i])]
         values = self.values(view, plays, rng)
-        best = max(range(len(plays)), key=lambda i: values[i] + TIE_WEIGHT * prior[i])
+        weight = TACTICAL_PRIOR_WEIGHT if view.rules.scoring is Scoring.LIMITS else TIE_WEIGHT
+        best = max(range(len(plays)), key=lambda i: values[i] + weight * prior[i])
         return plays[best]
 
     def values(self, view: AddingView, plays: list[PlayCard], rng: random.Random) -> list[float]:
@@ -96,16 +100,16 @@ class ExpertBot:
     def movers(self, view: AddingView) -> list[Mover]:
         """How each seat is played in the playouts.
 
-        Easy and Normal seats play as Normal. In classic and arcade the stronger seats and the
-        Expert itself play as Hard does (a cheap likeness of it: keep the Kings and specials,
-        play high ordinary cards, attack when the next player is likely stuck); in tactical
-        they play as Normal that keeps its low cards.
+        Easy and Normal seats play as Normal. The stronger seats and the Expert itself play as
+        a cheap likeness of Hard: in classic and arcade it keeps the Kings and specials, plays
+        high ordinary cards and attacks when the next player is likely stuck; in tactical it
+        weighs the points at once and the next player's best reply read from a table.
         """
         rules = view.rules
         normal = policy_mover(policy_table(rules))
-        strong = policy_mover(keeper_table(rules))
-        if rules.scoring is not Scoring.LIMITS:
-            strong = HardModel(rules)
+        strong: Mover = HardModel(rules)
+        if rules.scoring is Scoring.LIMITS:
+            strong = TacticalHardModel(rules)
         return [
             strong if seat == view.seat or _plays_like_keeper(kind) else normal
             for seat, kind in enumerate(view.kinds)

@@ -3,10 +3,12 @@
 The engine's ``apply`` builds a new frozen state for every play, which is right for the game
 and too slow for thousands of playouts per decision. :class:`RoundSim` keeps one round on plain
 lists of rank codes (suits never matter in these games) and follows the engine's rules for
-everything a round needs: the card effects (read from the engine's own ``card_outcomes``), the
-direction, skips, the two-player 4, drawing and rebuilding the stock, stuck players, and the
-tactical marks. It stops when the round ends; ``tests/test_bots_fastsim.py`` checks it against
-the engine play by play.
+everything a round needs: the card effects (read from the engine's own ``card_outcomes``) and
+the tactical points (the engine's own ``rise_points``) are the engine's; the direction, skips,
+the two-player 4, drawing and rebuilding the stock, stuck players and players going out are
+copied here on purpose, as the hot path of the search. It stops when the round ends;
+``tests/test_bots_fastsim.py`` checks it against the engine play by play. Normal's order of
+plays is :func:`~ninetynine_audio.bots.adding.simple.normal_key`, the one Normal itself uses.
 """
 
 from __future__ import annotations
@@ -14,71 +16,20 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from ninetynine_audio.bots.adding.hard import FLEXIBLE, HARD_WEIGHTS, reply_chances
 from ninetynine_audio.bots.adding.knowledge import (
-    ACE,
-    FOUR,
-    JACK,
-    KING,
     LIMIT,
-    NINE,
-    TEN,
-    TWO,
     Move,
     MoveTable,
     hand_codes,
     move_table,
     unseen_counts,
 )
-from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring
+from ninetynine_audio.bots.adding.simple import Key, normal_key
+from ninetynine_audio.games.adding import AddingRules, AddingView, Scoring
+from ninetynine_audio.games.adding.engine import rise_points
 
-MARKS = (33, 66)
-CLASSIC_SPECIALS = {NINE: 1, FOUR: 2, TEN: 3, KING: 4}
-SWAPPED_SPECIALS = {KING: 1, FOUR: 2, TEN: 3, NINE: 4}
-TACTICAL_SPECIALS = {NINE: 1, FOUR: 2, TEN: 3, ACE: 4, JACK: 5, TWO: 6}
-
-# A Normal-policy choice key: the smallest key is the play Normal makes.
-Key = tuple[int, int, int, int, int]
 PolicyRow = tuple[tuple[tuple[Key, Move], ...], ...]
-
-
-def move_cost(limits: bool, total: int, move: Move) -> int:
-    """Points its player loses by ``move`` on ``total`` (tactical only; else 0)."""
-    if not limits:
-        return 0
-    after = move[1]
-    if after <= total:
-        return 0
-    cost = sum(1 for mark in MARKS if total < mark < after)
-    if after > LIMIT:
-        cost += 3 if move[4] else 2
-    return cost
-
-
-def normal_key(rules: AddingRules, total: int, code: int, move: Move) -> Key:
-    """How Normal ranks ``move`` of rank ``code`` on ``total`` (smaller is preferred).
-
-    The same order as :func:`ninetynine_audio.bots.adding.simple.normal_choice`: the cheapest plays
-    first; among free tactical plays a landing on 33, 66 or 99, the highest first; then the
-    lowest ordinary card; then the specials in Normal's order, a 10 or an ace the wanted way.
-    """
-    limits = rules.scoring is Scoring.LIMITS
-    cost = move_cost(limits, total, move)
-    after = move[1]
-    face = code + 1
-    if limits and cost == 0 and after in (33, 66, LIMIT) and after > total:
-        # Only a rise onto a mark scores, so only a rise counts as a landing, as in Normal.
-        return (0, 0, -after, face, 0)
-    if limits:
-        specials = TACTICAL_SPECIALS
-    elif rules.swap_nine_king:
-        specials = SWAPPED_SPECIALS
-    else:
-        specials = CLASSIC_SPECIALS
-    rank = specials.get(code, 0)
-    if rank == 0:
-        return (cost, 1, 0, face, 0)
-    is_minus = move[0] in (Choice.MINUS_TEN, Choice.PLUS_ONE)
-    return (cost, 1, rank, 0, 0 if is_minus == (total >= 50) else 1)
 
 
 KeyFunction = Callable[[AddingRules, int, int, Move], Key]
@@ -249,20 +200,14 @@ class RoundSim:
     def _score(self, seat: int, before: int, after: int, doubled: bool) -> bool:
         """Tactical scoring of a rise; True when the round ended."""
         lives = self.lives
-        others = [s for s in range(len(lives)) if s != seat and lives[s] > 0]
-        changes: list[tuple[int, int]] = []
-        for mark in MARKS:
-            if after == mark:
-                changes.extend((other, -1) for other in others)
-            elif before < mark < after:
-                changes.append((seat, -1))
-        ended = False
-        if after == LIMIT:
-            changes.extend((other, -2) for other in others)
-            ended = True
-        elif after > LIMIT:
-            changes.append((seat, -3 if doubled else -2))
-            ended = True
+        own, each = rise_points(before, after, doubled)
+        changes = [(seat, -own)] if own else []
+        if each:
+            changes.extend(
+                (other, -each) for other in range(len(lives)) if other != seat and lives[other] > 0
+            )
+        ended = after >= LIMIT
+        if after > LIMIT:
             self.loser = seat
         was_in = [s for s in range(len(lives)) if lives[s] > 0]
         for who, change in changes:
@@ -419,6 +364,71 @@ class HardModel:
         if best is None:
             return None
         return best[1], best[2]
+
+
+class TacticalHardModel:
+    """A cheap likeness of Hard for the tactical playouts.
+
+    Hard weighs a play by the points it scores at once, the next player's best reply (the points
+    it makes Hard lose, the points it costs its player) and the cost of spending a flexible
+    card. In a playout the reply is read from a table worked out once per rules with Hard's own
+    reckoning over a full deck and a hand of three, instead of over the cards really unseen.
+    """
+
+    __slots__ = ("flexible", "lands", "pays", "table")
+
+    def __init__(self, rules: AddingRules) -> None:
+        """The model for ``rules``."""
+        self.table = move_table(rules)
+        self.lands, self.pays = reply_tables(rules)
+        self.flexible = [code in FLEXIBLE for code in range(13)]
+
+    def __call__(self, sim: RoundSim) -> tuple[int, Move] | None:
+        """The play this model makes for the player to act, or None with no card."""
+        total = sim.total
+        row = self.table[total]
+        lands, pays = self.lands, self.pays
+        w = HARD_WEIGHTS
+        best: tuple[float, int, Move] | None = None
+        seen = 0
+        for code in sim.hands[sim.to_act]:
+            bit = 1 << code
+            if seen & bit:
+                continue
+            seen |= bit
+            for move in row[code]:
+                after = move[1]
+                own, each = rise_points(total, after, move[4])
+                score = float(each - own)
+                if self.flexible[code] and score <= 0:
+                    score -= w.flexible
+                if after < LIMIT:
+                    score += w.forced_gain * pays[after] - w.land_threat * lands[after]
+                if best is None or score > best[0]:
+                    best = (score, code, move)
+        if best is None:
+            return None
+        return best[1], best[2]
+
+
+_REPLY_CACHE: dict[AddingRules, tuple[list[float], list[float]]] = {}
+
+
+def reply_tables(rules: AddingRules) -> tuple[list[float], list[float]]:
+    """For each total below 99: the points the best reply of a hand of three dealt from a full
+    deck makes each other player lose, and the points it costs its player (cached)."""
+    cached = _REPLY_CACHE.get(rules)
+    if cached is None:
+        table = move_table(rules)
+        counts = [4 * rules.decks] * 13
+        lands: list[float] = []
+        pays: list[float] = []
+        for total in range(LIMIT):
+            landed, paid = reply_chances(table, total, counts, 3)
+            lands.append(landed)
+            pays.append(paid)
+        cached = _REPLY_CACHE[rules] = (lands, pays)
+    return cached
 
 
 Mover = Callable[[RoundSim], "tuple[int, Move] | None"]

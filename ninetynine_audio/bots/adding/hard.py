@@ -14,9 +14,12 @@ In classic and arcade a play is scored by
 - what it gives up by spending a card that is always safe (9, 4, 10, King).
 
 In tactical a play is scored by the points it wins or loses at once (landing on 33, 66 or 99,
-passing 33 or 66, going over 99), the chance that the next player to act (after a Jack's skip)
-can land on a mark from the new total or must pay to play, and the cost of spending a flexible
-card (9, 10, ace, 2, 4, Jack).
+passing 33 or 66, going over 99), by the trap it leaves and the trap it walks into, and by the
+cost of spending a flexible card (9, 10, ace, 2, 4, Jack). For the traps Hard works out the
+next player's best reply (after a Jack's skip: the player after) exactly over the unseen cards:
+the chance of each card being the best one in a hand of that size, the points that reply makes
+Hard lose or costs its player, the points the player after it can then make Hard lose (at half
+weight), and what Hard's kept cards can score on the total it leaves.
 
 Crazy weighs the same things but aims at the human seat: the chance of sticking (or hurting)
 the next player counts far more when that player is human and less when it is not. With no
@@ -36,6 +39,7 @@ from ninetynine_audio.bots.adding.knowledge import (
     NINE,
     TEN,
     TWO,
+    Move,
     MoveTable,
     all_unsafe,
     distinct_plays,
@@ -54,8 +58,7 @@ from ninetynine_audio.games.adding import (
     next_seat,
     playable,
 )
-
-TACTICAL_MARKS = (33, 66, LIMIT)
+from ninetynine_audio.games.adding.engine import rise_points
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,11 @@ class Weights:
     human_next: float = 3.0  # Crazy: the next player is the human
     other_next: float = 0.3  # Crazy: a human is at the table but another seat is next
     # tactical
-    land_threat: float = 1.0
-    forced_gain: float = 0.3
-    flexible: float = 0.15
+    land_threat: float = 0.6  # per point the next player's best reply makes Hard lose
+    forced_gain: float = 1.0  # per point that reply costs the next player
+    own_next: float = 1.2  # per point Hard's kept cards can score on the total left to it
+    flexible: float = 0.2
+    second: float = 0.5  # the player after next landing, against the next player's
 
 
 HARD_WEIGHTS = Weights()
@@ -199,39 +204,116 @@ class HardBot:
         total = view.total
         move = play_move(rules, total, play)
         after = move[1]
-        others = len(view.active_seats) - 1
-        gain = _relative_gain(total, after, move[4], others)
+        own, each = rise_points(total, after, move[4])
+        score = float(each - own)
         code = hand_codes((play.card,))[0]
-        score = gain
-        if code in (NINE, TEN, ACE, TWO, FOUR, JACK) and gain <= 0:
+        if code in FLEXIBLE and score <= 0:
             score -= w.flexible
         if after >= LIMIT:
             return score
         following = seat_after(view, play, move[2], move[3])
         if following == view.seat:
             return score
-        counts = unseen_counts(view)
-        pool = sum(counts)
         size = view.hand_sizes[following]
+        if size == 0:
+            return score
+        counts = unseen_counts(view)
+        kept = hand_codes(view.hand)
+        kept.remove(code)
         table = move_table(rules)
-        row = table[after]
-        land99 = land_mark = free = 0
-        for rank_code, count in enumerate(counts):
-            if not count:
-                continue
-            moves = row[rank_code]
-            if any(m[1] == LIMIT for m in moves):
-                land99 += count
-            elif any(m[1] in (33, 66) and m[1] > after for m in moves):
-                land_mark += count
-            if any(_cost(after, m[1], m[4]) == 0 for m in moves):
-                free += count
+        direction = view.direction
+        if move[2] and len(view.active_seats) >= 3:
+            direction = direction.reversed()
+        second = next_seat(view, following, direction)
+        second_size = view.hand_sizes[second] if second != view.seat else 0
+        lands, pays, mine, lands2 = _reply(table, after, counts, size, kept, second_size)
         factor = attack_factor(view, following, w, self.aims)
-        p99 = 1.0 - none_of(land99, pool, size)
-        p_mark = 1.0 - none_of(land_mark, pool, size)
-        threat = 2.0 * p99 + (1.0 - p99) * p_mark
-        forced = none_of(free, pool, size) / max(others, 1)
-        return score - w.land_threat * threat + w.forced_gain * forced * factor
+        others = max(len(view.active_seats) - 1, 1)
+        score -= w.land_threat * (lands + w.second * lands2)
+        score += w.forced_gain * pays * factor
+        score += w.own_next * mine / others
+        return score
+
+
+FLEXIBLE = (NINE, TEN, ACE, TWO, FOUR, JACK)
+
+
+def _best_move(row: tuple[tuple[Move, ...], ...], total: int, code: int) -> Move | None:
+    """The way of playing ``code`` on ``total`` that scores best for its player."""
+    best: Move | None = None
+    best_gain = -99
+    for move in row[code]:
+        own, each = rise_points(total, move[1], move[4])
+        if each - own > best_gain:
+            best, best_gain = move, each - own
+    return best
+
+
+def _reply(
+    table: MoveTable,
+    after: int,
+    counts: list[int],
+    size: int,
+    kept: list[int],
+    second_size: int = 0,
+) -> tuple[float, float, float, float]:
+    """What the next player's best reply to ``after`` is expected to bring, exactly over the
+    unseen cards (its hand is ``size`` of them): the points it makes every other player lose,
+    the points it pays itself, and the best score Hard's kept cards can make on the total it
+    leaves (the trap Hard walks into when its turn comes)."""
+    row = table[after]
+    replies: list[tuple[int, int, int, int]] = []  # (gain, count, each, own) and total after
+    totals: list[int] = []
+    for rank_code, count in enumerate(counts):
+        if not count:
+            continue
+        move = _best_move(row, after, rank_code)
+        if move is None:
+            continue
+        own, each = rise_points(after, move[1], move[4])
+        replies.append((each - own, count, each, own))
+        totals.append(move[1])
+    order = sorted(range(len(replies)), key=lambda i: -replies[i][0])
+    pool = sum(counts)
+    better = 0
+    lands = pays = mine = lands2 = 0.0
+    none_before = 1.0
+    for i in order:
+        _, count, each, own = replies[i]
+        better += count
+        none_after = none_of(better, pool, size)
+        chance = none_before - none_after
+        none_before = none_after
+        if chance <= 0.0:
+            continue
+        lands += chance * each
+        pays += chance * own
+        reached = totals[i]
+        if reached < LIMIT and kept:
+            mine += chance * _kept_best(table, reached, kept)
+        if reached < LIMIT and second_size:
+            lands2 += chance * _reply(table, reached, counts, second_size, [])[0]
+    return lands, pays, mine, lands2
+
+
+def reply_chances(
+    table: MoveTable, after: int, counts: list[int], size: int
+) -> tuple[float, float]:
+    """The points the next player's best reply to ``after`` is expected to make every other
+    player lose and to cost that player (its hand: ``size`` of the cards in ``counts``)."""
+    lands, pays, _, _ = _reply(table, after, counts, size, [])
+    return lands, pays
+
+
+def _kept_best(table: MoveTable, total: int, kept: list[int]) -> float:
+    """The best score the kept cards can make on ``total`` (a landing less its cost)."""
+    row = table[total]
+    best = -3
+    for code in kept:
+        for move in row[code]:
+            own, each = rise_points(total, move[1], move[4])
+            best = max(best, each - own)
+    return float(best)
 
 
 class CrazyBot(HardBot):
@@ -244,24 +326,3 @@ class CrazyBot(HardBot):
 def _always_safe(table: MoveTable, code: int) -> bool:
     # A card that may be played on 99 is safe on every total (9, 4, 10 as minus, King).
     return bool(table[LIMIT][code])
-
-
-def _cost(before: int, after: int, doubled: bool) -> int:
-    if after <= before:
-        return 0
-    cost = sum(1 for mark in (33, 66) if before < mark < after)
-    if after > LIMIT:
-        cost += 3 if doubled else 2
-    return cost
-
-
-def _relative_gain(before: int, after: int, doubled: bool, others: int) -> float:
-    """Points this play wins against the average other player (landings) less its cost."""
-    if after <= before:
-        return 0.0
-    gain = -float(_cost(before, after, doubled))
-    if after in (33, 66):
-        gain += 1.0
-    elif after == LIMIT:
-        gain += 2.0
-    return gain

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 import random
 
-from ninetynine_audio.cards import Rank
+from ninetynine_audio.bots.adding.knowledge import (
+    ACE,
+    FOUR,
+    JACK,
+    KING,
+    NINE,
+    RANK_CODE,
+    TEN,
+    TWO,
+    Move,
+    play_move,
+)
 from ninetynine_audio.games.adding import (
     Action,
     AddingRules,
@@ -20,49 +31,57 @@ from ninetynine_audio.games.adding import (
     DrawCard,
     PlayCard,
     Scoring,
-    card_outcomes,
     playable,
 )
-from ninetynine_audio.games.adding.engine import limit_score
+from ninetynine_audio.games.adding.engine import LIMIT, TACTICAL_MARKS, rise_points
 
-MARKS = (33, 66, 99)
-CLASSIC_SPECIALS = {Rank.NINE: 1, Rank.FOUR: 2, Rank.TEN: 3, Rank.KING: 4}
-SWAPPED_SPECIALS = {Rank.KING: 1, Rank.FOUR: 2, Rank.TEN: 3, Rank.NINE: 4}
-TACTICAL_SPECIALS = {
-    Rank.NINE: 1,
-    Rank.FOUR: 2,
-    Rank.TEN: 3,
-    Rank.ACE: 4,
-    Rank.JACK: 5,
-    Rank.TWO: 6,
-}
+LANDINGS = (*TACTICAL_MARKS, LIMIT)
+# The order in which Normal is willing to spend its special cards, by rank code.
+CLASSIC_SPECIALS = {NINE: 1, FOUR: 2, TEN: 3, KING: 4}
+SWAPPED_SPECIALS = {KING: 1, FOUR: 2, TEN: 3, NINE: 4}
+TACTICAL_SPECIALS = {NINE: 1, FOUR: 2, TEN: 3, ACE: 4, JACK: 5, TWO: 6}
+
+# A Normal-policy choice key: the smallest key is the play Normal makes.
+Key = tuple[int, int, int, int, int]
+
+
+def move_cost(limits: bool, total: int, move: Move) -> int:
+    """Points its player loses by ``move`` on ``total`` (tactical only; else 0)."""
+    if not limits:
+        return 0
+    return rise_points(total, move[1], move[4])[0]
+
+
+def normal_key(rules: AddingRules, total: int, code: int, move: Move) -> Key:
+    """How Normal ranks ``move`` of rank ``code`` on ``total`` (smaller is preferred).
+
+    The cheapest plays first; among free tactical plays a landing on 33, 66 or 99, the highest
+    first (only a rise onto a mark scores: a 2 halving 66 or a 10 as minus wins nothing); then
+    the lowest ordinary card; then the specials in Normal's order, a 10 or an ace the wanted
+    way (minus from 50 up).
+    """
+    limits = rules.scoring is Scoring.LIMITS
+    cost = move_cost(limits, total, move)
+    after = move[1]
+    face = code + 1
+    if limits and cost == 0 and after in LANDINGS and after > total:
+        return (0, 0, -after, face, 0)
+    if limits:
+        specials = TACTICAL_SPECIALS
+    elif rules.swap_nine_king:
+        specials = SWAPPED_SPECIALS
+    else:
+        specials = CLASSIC_SPECIALS
+    rank = specials.get(code, 0)
+    if rank == 0:
+        return (cost, 1, 0, face, 0)
+    is_minus = move[0] in (Choice.MINUS_TEN, Choice.PLUS_ONE)
+    return (cost, 1, rank, 0, 0 if is_minus == (total >= 50) else 1)
 
 
 def play_cost(rules: AddingRules, total: int, play: PlayCard) -> int:
     """Points the player loses by ``play`` in tactical (0 in the other games: plays are safe)."""
-    if rules.scoring is not Scoring.LIMITS:
-        return 0
-    outcome = next(o for o in card_outcomes(rules, play.card, total) if o.choice is play.choice)
-    return limit_score(total, outcome).own_loss
-
-
-def play_total(rules: AddingRules, total: int, play: PlayCard) -> int:
-    """The total after ``play``."""
-    return next(o for o in card_outcomes(rules, play.card, total) if o.choice is play.choice).total
-
-
-def special_rank(rules: AddingRules, play: PlayCard) -> int:
-    """0 for an ordinary card, else the order in which Normal is willing to spend a special."""
-    if rules.scoring is Scoring.LIMITS:
-        return TACTICAL_SPECIALS.get(play.card.rank, 0)
-    if rules.swap_nine_king:
-        return SWAPPED_SPECIALS.get(play.card.rank, 0)
-    return CLASSIC_SPECIALS.get(play.card.rank, 0)
-
-
-def face_value(play: PlayCard) -> int:
-    """A plain ordering value of the card (ace 1 … king 13)."""
-    return list(Rank).index(play.card.rank) + 1
+    return move_cost(rules.scoring is Scoring.LIMITS, total, play_move(rules, total, play))
 
 
 def pending_draw(view: AddingView) -> Action | None:
@@ -99,23 +118,10 @@ class NormalBot:
 
 
 def normal_choice(view: AddingView) -> PlayCard:
-    """The play Normal makes in ``view`` (also used by stronger levels as a baseline)."""
+    """The play Normal makes in ``view``: the smallest :func:`normal_key`, the first in hand
+    order among equals (also used by stronger levels as a baseline)."""
     rules, total = view.rules, view.total
-    plays = playable(view)
-    cheapest = min(play_cost(rules, total, p) for p in plays)
-    candidates = [p for p in plays if play_cost(rules, total, p) == cheapest]
-    if rules.scoring is Scoring.LIMITS and cheapest == 0:
-        # Only a rise scores: a fall onto a mark (a 2 halving 66, a 10 as minus) wins nothing.
-        landing = [p for p in candidates if total < play_total(rules, total, p) in MARKS]
-        if landing:
-            return max(landing, key=lambda p: (play_total(rules, total, p), -face_value(p)))
-
-    def preference(play: PlayCard) -> tuple[int, int, int]:
-        rank = special_rank(rules, play)
-        if rank == 0:
-            return (0, face_value(play), 0)
-        wanted_minus = total >= 50
-        is_minus = play.choice in (Choice.MINUS_TEN, Choice.PLUS_ONE)
-        return (rank, 0, 0 if is_minus == wanted_minus else 1)
-
-    return min(candidates, key=preference)
+    return min(
+        playable(view),
+        key=lambda p: normal_key(rules, total, RANK_CODE[p.card.rank], play_move(rules, total, p)),
+    )

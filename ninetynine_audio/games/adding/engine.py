@@ -172,6 +172,17 @@ def limit_score(before: int, outcome: Outcome) -> LimitScore:
     return LimitScore(tuple(own), tuple(others))
 
 
+@functools.cache
+def rise_points(before: int, after: int, doubled: bool = False) -> tuple[int, int]:
+    """The points of a tactical play from ``before`` to ``after`` as numbers: what its player
+    loses and what each other player loses (both positive), as :func:`limit_score` counts them.
+
+    Cached: the computer players ask it for the same few thousand pairs over and over.
+    """
+    score = limit_score(before, Outcome(None, after, doubled=doubled))
+    return score.own_loss, score.others_loss
+
+
 def _allowed(rules: AddingRules, outcome: Outcome) -> bool:
     return rules.scoring is Scoring.LIMITS or outcome.total <= LIMIT
 
