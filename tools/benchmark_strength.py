@@ -43,6 +43,10 @@ from ninetynine_audio.games.registry import all_games, find_game
 FAMILY = "adding"
 TRICKS = "tricks"
 TRICKS_HEADING = "## The trick-taking game"
+COLOURS = "colours"
+COLOURS_HEADING = "## The colour game"
+SECTIONS = (COLOURS, TRICKS)
+"""Games with a section of their own, each kept when only the other rows run."""
 GAMES = tuple(spec.id for spec in all_games() if spec.family == FAMILY)
 CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so every chunk is fair
 # Games of the Expert against Hard, the closest contest of the table (more narrow its interval).
@@ -94,6 +98,8 @@ def rows() -> list[Row]:
             for count in (2, 3)
             if _seats_allowed(game, count + 1)
         )
+    found.extend(Row(COLOURS, "hard", "normal", count) for count in (1, 2, 3))
+    found.append(Row(COLOURS, "normal", "easy", 1))
     found.extend(Row(TRICKS, level, "normal", 2) for level in levels(TRICKS))
     return found
 
@@ -315,6 +321,53 @@ def tricks_section(
     return "\n".join(lines)
 
 
+def colours_section(
+    chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], command: str
+) -> str:
+    """The Markdown section of the colour game, with the command that made it."""
+    lines = [
+        COLOURS_HEADING,
+        "",
+        "Made by the command below (the other sections of this page are kept when it runs):",
+        "",
+        "```",
+        command,
+        "```",
+        "",
+        f"- date: {date.today().isoformat()}",
+        "- each row: one bot of the level against its opponents, taking every seat and order in"
+        " turn; no Pro Variant; decision time in CPU time, as above",
+        "- **easy**: any legal move at random. **normal**: greedy: scores when that wins, starts"
+        " a row low and adds the lowest card that fits, scores a row that can hardly grow, then"
+        " plays onto the piles while it can, keeping back the card its row will want next."
+        " **hard**: tries every scoring choice and row card with every order of pile plays and"
+        " judges where each line ends (points, how far the row can still grow, cards left, the"
+        " draw pile, what the piles offer the next player).",
+        "",
+        "| level | against | games | even share | win rate | 95% interval"
+        " | decision median | decision 95th pct |",
+        "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |",
+    ]
+    for row in chosen:
+        if row.game != COLOURS:
+            continue
+        chunks = results[row.name]
+        games = sum(_int(c["games"]) for c in chunks)
+        if games == 0:
+            lines.append(f"| {row.level} | {row.count} × {row.opponent} | not run | | | | | |")
+            continue
+        wins = sum(_int(c["wins"]) for c in chunks)
+        times = _histogram(chunks)
+        won = wilson(wins, games)
+        lines.append(
+            f"| {row.level} | {row.count} × {row.opponent} | {games} | {1 / (row.count + 1):.1%}"
+            f" | {won.rate:.1%} | {won.low:.1%} – {won.high:.1%}"
+            f" | {times.percentile(50) * 1000:.2f} ms | {times.percentile(95) * 1000:.2f} ms |"
+        )
+    lines.append("")
+    return "\n".join(lines)
+
+
 def write_report(
     path: Path,
     chosen: Sequence[Row],
@@ -380,17 +433,43 @@ def write_report(
             ' short and "not run" never started. The command resumes from the finished games.',
             "",
         ]
-    tricks = (
-        tricks_section(chosen, results, command) if any(r.game == TRICKS for r in chosen) else ""
-    )
+    writers = {
+        COLOURS: (COLOURS_HEADING, colours_section),
+        TRICKS: (TRICKS_HEADING, tricks_section),
+    }
     path.parent.mkdir(parents=True, exist_ok=True)
-    if all(row.game == TRICKS for row in chosen) and path.exists():
-        # only the trick-taking rows were run: keep the rest of the page as it is
-        kept = path.read_text(encoding="utf-8").split(TRICKS_HEADING)[0].rstrip("\n")
-        path.write_text(kept + "\n\n" + tricks, encoding="utf-8")
+    only = {row.game for row in chosen}
+    if only <= set(SECTIONS) and path.exists():
+        # Only sections of their own were run: keep the rest of the page, replace those.
+        page = path.read_text(encoding="utf-8")
+        parts = _split_sections(page)
+        for game in sorted(only):
+            heading, write = writers[game]
+            parts[heading] = write(chosen, results, command)
+        path.write_text("\n\n".join(p.rstrip("\n") for p in parts.values()) + "\n", "utf-8")
         return
     body = [table(game, chosen, results, wanted) for game in GAMES]
-    path.write_text("\n".join(header + body) + ("\n" + tricks if tricks else ""), encoding="utf-8")
+    sections = [
+        write(chosen, results, command)
+        for game, (_, write) in writers.items()
+        if any(r.game == game for r in chosen)
+    ]
+    path.write_text("\n".join(header + body) + "".join("\n" + s for s in sections), "utf-8")
+
+
+def _split_sections(page: str) -> dict[str, str]:
+    """The page cut at the headings of the games with sections of their own (in page order);
+    the part before them is kept under the key ``""``."""
+    parts: dict[str, str] = {}
+    key, current = "", []
+    headings = {COLOURS_HEADING, TRICKS_HEADING}
+    for line in page.splitlines(keepends=True):
+        if line.rstrip("\n") in headings:
+            parts[key] = "".join(current)
+            key, current = line.rstrip("\n"), []
+        current.append(line)
+    parts[key] = "".join(current)
+    return parts
 
 
 def main(argv: Sequence[str] | None = None) -> int:
