@@ -265,12 +265,10 @@ def table(
     return "\n".join(lines)
 
 
-def tricks_section(
-    chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], command: str
-) -> str:
-    """The Markdown section of the trick-taking game, with the command that made it."""
-    lines = [
-        TRICKS_HEADING,
+def _section_opening(heading: str, command: str) -> list[str]:
+    """The first lines of a game's own section: its heading, the command that made it, the date."""
+    return [
+        heading,
         "",
         "Made by the command below (the other sections of this page are kept when it runs):",
         "",
@@ -279,6 +277,15 @@ def tricks_section(
         "```",
         "",
         f"- date: {date.today().isoformat()}",
+    ]
+
+
+def tricks_section(
+    chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], command: str
+) -> str:
+    """The Markdown section of the trick-taking game, with the command that made it."""
+    lines = [
+        *_section_opening(TRICKS_HEADING, command),
         "- each row: one bot of the level and two Normal bots, taking every seat and order in"
         " turn, so a level as strong as Normal wins 33.3%; game to 100, no declarations;"
         " decision time in CPU time, as above",
@@ -326,15 +333,7 @@ def colours_section(
 ) -> str:
     """The Markdown section of the colour game, with the command that made it."""
     lines = [
-        COLOURS_HEADING,
-        "",
-        "Made by the command below (the other sections of this page are kept when it runs):",
-        "",
-        "```",
-        command,
-        "```",
-        "",
-        f"- date: {date.today().isoformat()}",
+        *_section_opening(COLOURS_HEADING, command),
         "- each row: one bot of the level against its opponents, taking every seat and order in"
         " turn; no Pro Variant; decision time in CPU time, as above",
         "- **easy**: any legal move at random. **normal**: greedy: scores when that wins, starts"
