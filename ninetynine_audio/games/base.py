@@ -274,7 +274,3 @@ class GameSpec:
     def check_options(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """``data`` checked against the game's options (see :func:`check_options`)."""
         return check_options(self.options, data)
-
-    def option(self, name: str) -> OptionSpec | None:
-        """The option called ``name``, if the game has it."""
-        return next((spec for spec in self.options if spec.name == name), None)
