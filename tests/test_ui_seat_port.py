@@ -53,7 +53,7 @@ def _core(game: str) -> TableCore:
 @pytest.mark.parametrize("game", [spec.id for spec in all_games()])
 def test_a_port_acts_for_its_own_seat_only(game: str) -> None:
     """Asking the rules about another seat's action would tell whether that seat holds a card:
-    the port refuses it, for check, imagine and propose alike."""
+    the port refuses it, for check and propose alike."""
     core = _core(game)
     proposed: list[object] = []
     port = core.port(1, lambda action, after="": proposed.append(action) or True)
@@ -63,7 +63,7 @@ def test_a_port_acts_for_its_own_seat_only(game: str) -> None:
         )
     others = core.spec.legal_actions(core.state, 0)
     assert others
-    for ask in (port.check, port.imagine, port.propose):
+    for ask in (port.check, port.propose):
         with pytest.raises(NotYourSeat):
             ask(others[0])
     assert proposed == []

@@ -15,6 +15,7 @@ In a hot-seat game the port of the screen follows the person at the keys: its ``
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ninetynine_audio.games.base import Outcome
@@ -23,12 +24,17 @@ if TYPE_CHECKING:
     from ninetynine_audio.play.table import TableCore
 
 
+AfterPlay = str | Callable[[Any, tuple[Any, ...]], str]
+"""Words said right after an action's own narration: as they are, or made once the action has
+been applied from the seat's view afterwards and the action's events (practice words)."""
+
+
 class Proposer(Protocol):
     """Carries out an action a seat proposed: checked, applied, narrated and logged.
 
     Returns False when the game refused it (the refusal has then been told)."""
 
-    def __call__(self, action: Any, after_play: str = "") -> bool:
+    def __call__(self, action: Any, after_play: AfterPlay = "") -> bool:
         """Propose ``action``; ``after_play`` is said right after its own narration."""
         ...
 
@@ -155,13 +161,7 @@ class SeatPort:
         self._own(action)
         return self._core.check(action)
 
-    def imagine(self, action: Any) -> tuple[Any, tuple[Any, ...]]:
-        """This seat's view after ``action``, and its events, worked out without the cards
-        this seat cannot see (:meth:`TableCore.imagine`)."""
-        self._own(action)
-        return self._core.imagine(action.seat, action)
-
-    def propose(self, action: Any, after_play: str = "") -> bool:
+    def propose(self, action: Any, after_play: AfterPlay = "") -> bool:
         """Hand this seat's ``action`` to the table: checked, applied, narrated and logged.
 
         False when it was refused (the refusal has been told) or no table takes proposals.

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.input.commands import TABLE, table_context
+from ninetynine_audio.play.seat import AfterPlay
 from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
@@ -212,7 +213,7 @@ class MatchScreen(Screen):
 
     # -- applying actions ---------------------------------------------------------------------
 
-    def _propose(self, action: Any, after_play: str = "") -> bool:
+    def _propose(self, action: Any, after_play: AfterPlay = "") -> bool:
         """The port's proposals: carried out for the host of the key being handled."""
         if self._host is None:
             return False
@@ -227,16 +228,20 @@ class MatchScreen(Screen):
             return False
         return True
 
-    def perform(self, app: App, action: Any, after_play: str = "") -> bool:
+    def perform(self, app: App, action: Any, after_play: AfterPlay = "") -> bool:
         """Check and apply an action the player's keys proposed; False when refused.
 
         What was being said gives way, so the action is heard at once; ``after_play`` (the
-        practice words) is said right after the action's own narration."""
+        practice words, or the function that makes them from the seat's view afterwards and
+        the action's events) is said right after the action's own narration."""
         if not self.check(app, action):
             return False
         app.mark_action()
         was_in = self.core.humans_in()
-        self._after_move(app, self.core.apply(action), after_play, was_in=was_in)
+        events = self.core.apply(action)
+        if callable(after_play):
+            after_play = after_play(self.core.view(action.seat), events)
+        self._after_move(app, events, after_play, was_in=was_in)
         return True
 
     def refuse(self, app: App, text: str) -> None:
