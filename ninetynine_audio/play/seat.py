@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ninetynine_audio.games.base import Outcome
+from ninetynine_audio.present.seats import heard_by
 
 if TYPE_CHECKING:
     from ninetynine_audio.play.table import TableCore
@@ -50,6 +51,14 @@ class SeatPort:
         self._core = core
         self.seat = seat
         self._proposer = proposer
+        self.says_you = False
+        """Whether the views give this seat's own name as "You" (a hot-seat table, where
+        each person has a name of their own but is spoken to as "you")."""
+
+    def _heard(self, view: Any) -> Any:
+        if self.says_you and self.seat is not None:
+            return heard_by(view, self._core.setup.names[self.seat])
+        return view
 
     # -- who sits where ---------------------------------------------------------------------------
 
@@ -88,7 +97,7 @@ class SeatPort:
     @property
     def view(self) -> Any | None:
         """All this seat may know; ``None`` for no seat."""
-        return None if self.seat is None else self._core.view(self.seat)
+        return None if self.seat is None else self._heard(self._core.view(self.seat))
 
     def table_view(self) -> Any:
         """A view to read public facts from: this seat's, or with no seat (a hot-seat
@@ -97,8 +106,8 @@ class SeatPort:
         seat = self.seat
         if seat is None:
             turn = self._core.turn_seat()
-            seat = turn if turn is not None else self._core.home
-        return self._core.view(seat)
+            return self._core.view(turn if turn is not None else self._core.home)
+        return self._heard(self._core.view(seat))
 
     # -- the public facts -------------------------------------------------------------------------
 

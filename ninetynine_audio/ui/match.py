@@ -22,7 +22,8 @@ from ninetynine_audio.play.seat import AfterPlay
 from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.seats import Perspective
+from ninetynine_audio.present.seats import Perspective, heard_by
+from ninetynine_audio.present.words import YOU
 from ninetynine_audio.store.saves import discard_match, save_match
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
@@ -60,6 +61,9 @@ class MatchScreen(Screen):
         # after the human to act has said they are at the keyboard.
         home = self.core.home
         self.port = self.core.port(home if len(self.core.humans) == 1 else None, self._propose)
+        # Several people at one keyboard: each is spoken to as "you", the others by name.
+        self.hot_seat = len(self.core.humans) > 1
+        self.port.says_you = self.hot_seat
         self.awaiting_ready = False
         self.bot_due: float | None = None
         self.draw_heard_at: float | None = None  # when an owed action's prompt was heard
@@ -133,9 +137,12 @@ class MatchScreen(Screen):
 
     def perspective(self, app: App) -> Perspective:
         """The listener and wording settings for narration."""
+        names = self.setup.names
+        if self.hot_seat and self.port.seat is not None:
+            names = tuple(YOU if s == self.port.seat else n for s, n in enumerate(names))
         return Perspective(
             game=self.setup.game,
-            players=self.setup.names,
+            players=names,
             pans=self.core.pans,
             humans=self.humans,
             listener=self.port.seat,
@@ -286,6 +293,10 @@ class MatchScreen(Screen):
             app.say(problem, queue=True)
 
     def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
+        listener = self.port.seat
+        if self.hot_seat and listener is not None:
+            name = self.setup.names[listener]
+            events = [heard_by(event, name) for event in events]
         for utterance in self.table.narrate(events, self.perspective(app)):
             app.say_utterance(utterance)
 
@@ -336,7 +347,12 @@ class MatchScreen(Screen):
         self.port.seat = seat
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
-        app.say(f"{self.table.your_turn_text(app, seat)}. {own}")
+        # The first words name the player ("Sam's turn"), so the right person knows the
+        # cards that follow are theirs; from then on they are "you".
+        self.port.says_you = False
+        turn = self.table.your_turn_text(app, seat)
+        self.port.says_you = self.hot_seat
+        app.say(f"{turn}. {own}")
 
     # -- commands ------------------------------------------------------------------------------
 
