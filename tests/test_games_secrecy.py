@@ -27,7 +27,6 @@ import pytest
 from table_helpers import NUMBER_KEYS, RecordingHost, family_commands
 from test_games_conformance import SEEDS, Playthrough, playthrough, resampler
 
-from ninetynine_audio.games.base import HUMAN
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.games.saved import SavedMatch
@@ -96,6 +95,22 @@ def controller_for(run: Playthrough, core: TableCore, seat: int | None) -> Table
     return controller_class(run.spec.family)(core.port(seat))
 
 
+def both_told(
+    run: Playthrough,
+    index: int,
+    tables: tuple[Any, Any],
+    seat: int | None,
+    hint: bool,
+    practice: bool,
+) -> tuple[list[Any], list[Any]]:
+    """What the controller of ``seat`` tells on the real table and on the re-dealt one."""
+    real, other = (
+        told(controller_for(run, core_on(run, index, table), seat), hint=hint, practice=practice)
+        for table in tables
+    )
+    return real, other
+
+
 def first_difference(a: list[Any], b: list[Any]) -> str:
     for left, right in zip(a, b, strict=False):
         if left != right:
@@ -133,39 +148,19 @@ def test_no_seat_is_told_what_it_cannot_see(game: str) -> None:
             practice = bool(index % 2)
             for seat in run.seats:
                 imagined = resample(state, seat, rng)
-                real = told(
-                    controller_for(run, core_on(run, index, state), seat),
-                    hint=hint,
-                    practice=practice,
-                )
-                other = told(
-                    controller_for(run, core_on(run, index, imagined), seat),
-                    hint=hint,
-                    practice=practice,
-                )
+                real, other = both_told(run, index, (state, imagined), seat, hint, practice)
                 assert real == other, (
                     f"seed {seed}, action {index}: seat {seat} is told what it cannot see:\n"
                     + first_difference(real, other)
                 )
                 cases["answers"] += 1
                 # A hand-over: whoever sits down next may be this seat.
-                humans = [s for s, kind in enumerate(run.setup.kinds) if kind == HUMAN]
-                if humans or seat == 0:
-                    real = told(
-                        controller_for(run, core_on(run, index, state), None),
-                        hint=False,
-                        practice=practice,
-                    )
-                    other = told(
-                        controller_for(run, core_on(run, index, imagined), None),
-                        hint=False,
-                        practice=practice,
-                    )
-                    assert real == other, (
-                        f"seed {seed}, action {index}: at a hand-over the table tells what "
-                        f"seat {seat} cannot see:\n" + first_difference(real, other)
-                    )
-                    cases["gate"] += 1
+                real, other = both_told(run, index, (state, imagined), None, False, practice)
+                assert real == other, (
+                    f"seed {seed}, action {index}: at a hand-over the table tells what "
+                    f"seat {seat} cannot see:\n" + first_difference(real, other)
+                )
+                cases["gate"] += 1
                 # The next step of play, on both tables, where it can be taken on both.
                 actor = spec.seats_to_act(state)
                 choices = []
