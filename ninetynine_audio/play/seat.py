@@ -30,6 +30,12 @@ AfterPlay = str | Callable[[Any, tuple[Any, ...]], str]
 been applied from the seat's view afterwards and the action's events (practice words)."""
 
 
+def after_play_words(after_play: AfterPlay, view: Any, events: tuple[Any, ...]) -> str:
+    """The words to say after an applied action: ``after_play`` itself, or what it makes of
+    the acting seat's ``view`` afterwards and the action's ``events``."""
+    return after_play(view, events) if callable(after_play) else after_play
+
+
 class Proposer(Protocol):
     """Carries out an action a seat proposed: checked, applied, narrated and logged.
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.input.commands import TABLE, table_context
-from ninetynine_audio.play.seat import AfterPlay
+from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
@@ -46,6 +46,10 @@ has been heard, before the next computer move."""
 
 class MatchScreen(Screen):
     """One match of any game, from deal to result."""
+
+    hot_seat = False
+    """Several people at this keyboard: each is told "you", the others by name, and the next
+    hand waits for its player's Enter (a subclass for one seat leaves it off)."""
 
     def __init__(
         self,
@@ -246,9 +250,8 @@ class MatchScreen(Screen):
         app.mark_action()
         was_in = self.core.humans_in()
         events = self.core.apply(action)
-        if callable(after_play):
-            after_play = after_play(self.core.view(action.seat), events)
-        self._after_move(app, events, after_play, was_in=was_in)
+        text = after_play_words(after_play, self.core.view(action.seat), events)
+        self._after_move(app, events, text, was_in=was_in)
         return True
 
     def refuse(self, app: App, text: str) -> None:
