@@ -271,16 +271,22 @@ def from_record(
 def _safe_names(
     spec: GameSpec, written: tuple[str, ...], kinds: tuple[str, ...]
 ) -> tuple[str, ...]:
-    """The names of a save made safe; a name with nothing left takes its seat's default."""
-    cleaned = [safe_name(name, "") for name in written]
-    if all(cleaned):
-        return tuple(cleaned)
+    """The names of a save made safe (``games.setup.safe_name``). A name with nothing left
+    takes its seat's default, and one that mending made the same as another's gets its seat
+    number, since every player needs a name of their own."""
     try:
         defaults = spec.default_names(kinds)
     except Exception:
-        # A table the game cannot seat is refused when it is dealt again; keep the text.
-        return tuple(name or str(seat + 1) for seat, name in enumerate(cleaned))
-    return tuple(name or default for name, default in zip(cleaned, defaults, strict=False))
+        # A table the game cannot seat is refused when it is dealt again.
+        defaults = tuple(str(seat + 1) for seat in range(len(written)))
+    names: list[str] = []
+    for seat, name in enumerate(written):
+        default = defaults[seat] if seat < len(defaults) else str(seat + 1)
+        mended = safe_name(name, default)
+        if mended in names and mended != name:
+            mended = default if default not in names else f"{mended[:36]} {seat + 1}"
+        names.append(mended)
+    return tuple(names)
 
 
 def _is_int(value: object) -> bool:

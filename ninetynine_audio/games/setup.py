@@ -60,14 +60,19 @@ _UNSPEAKABLE = frozenset(
 )
 
 
+_DROPPED = frozenset({"Cc", "Cs", "Cn", "Co"})
+"""Controls, surrogates, unassigned and private-use characters: nothing a voice can say."""
+
+
 def clean_text(text: str, limit: int) -> str:
     """``text`` made safe to store, print and speak, at most ``limit`` characters long.
 
-    Bytes kept as surrogates are read again (:func:`recover_text`); control characters
-    (escape sequences, bells, NUL), the marks that reorder text and the replacement character
-    are dropped; runs of white space (line breaks too) become one space; the letters are
-    composed (NFC), so one letter is stored and compared one way. What is left is cut to
-    ``limit`` characters. Nothing here raises, and the result always encodes as UTF-8.
+    Bytes kept as surrogates are read again (:func:`recover_text`). Dropped: control
+    characters (escape sequences, bells, NUL), the marks that reorder text, the replacement
+    character, and what no voice can say (unassigned and private-use characters). Runs of
+    white space (line breaks too) become one space; the letters are composed (NFC), so one
+    letter is stored and compared one way. What is left is cut to ``limit`` characters.
+    Nothing here raises, and the result always encodes as UTF-8.
     """
     # A 1 MB word need not be read in full to keep its first few letters.
     text = recover_text(text[: limit * 8 + 64])
@@ -76,7 +81,7 @@ def clean_text(text: str, limit: int) -> str:
         category = unicodedata.category(c)
         if category in ("Zl", "Zp") or c in "\t\n\r\v\f":
             kept.append(" ")
-        elif category not in ("Cc", "Cs") and c not in _REORDERING and c not in _UNSPEAKABLE:
+        elif category not in _DROPPED and c not in _REORDERING and c not in _UNSPEAKABLE:
             kept.append(c)
     return " ".join("".join(kept).split())[:limit].strip()
 
