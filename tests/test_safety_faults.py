@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-from test_safety_play import env_for
+from test_safety_play import env_for, text_game
 from test_ui_results import quick_match
 
 from ninetynine_audio import cli
@@ -54,20 +54,17 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def game(
-    home: Path, arguments: list[str | bytes], keys: str = "", **env: str
-) -> subprocess.CompletedProcess[str]:
-    """The game started from a shell in text mode, fed ``keys``; it must end by itself."""
-    return subprocess.run(
-        [sys.executable, "-m", "ninetynine_audio", "--text", *arguments],
-        input=keys,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        env=env_for(home, PYTHONPATH=str(ROOT), **env),
-        timeout=DEADLINE_S,
-    )
+def game(home: Path, arguments: list[str | bytes], keys: str = "", **env: str) -> Any:
+    """The game in text mode from a shell (``test_safety_play.text_game``)."""
+    return text_game(home, arguments, keys, PYTHONPATH=str(ROOT), **env)
+
+
+def wait_for_save() -> None:
+    """Wait until the game has saved its match (it does so at the deal)."""
+    for _ in range(200):
+        if match_file().exists():
+            return
+        time.sleep(0.05)
 
 
 def clean_end(done: subprocess.CompletedProcess[str], status: int = 0) -> None:
@@ -361,10 +358,7 @@ def first_copy(private_home: Path) -> Iterator[subprocess.Popen[str]]:
 def test_a_second_copy_says_another_runs_and_leaves_the_match_alone(
     private_home: Path, first_copy: subprocess.Popen[str]
 ) -> None:
-    for _ in range(100):
-        if match_file().exists():
-            break
-        time.sleep(0.05)
+    wait_for_save()
     saved = match_file().read_bytes()
     done = game(private_home, ["--game", "tactical"], "up\nreturn\n")  # Yes, were it asked
     clean_end(done, status=3)
@@ -643,10 +637,7 @@ def test_text_mode_ends_when_its_output_is_closed(private_home: Path) -> None:
 def test_sighup_ends_the_game_cleanly_with_the_match_saved(
     private_home: Path, first_copy: subprocess.Popen[str]
 ) -> None:
-    for _ in range(100):
-        if match_file().exists():
-            break
-        time.sleep(0.05)
+    wait_for_save()
     first_copy.send_signal(signal.SIGHUP)
     assert first_copy.wait(timeout=DEADLINE_S) == 129
     assert first_copy.stderr is not None
@@ -654,3 +645,14 @@ def test_sighup_ends_the_game_cleanly_with_the_match_saved(
     assert "Traceback" not in errors, errors
     match, problem = load_match(lambda r: resume(r, known_kinds=known_kinds()))
     assert problem is None and match is not None and match[0].setup.game == "classic"
+
+
+def test_the_text_voice_writes_a_line_even_to_a_stream_that_lacks_its_letters() -> None:
+    import io
+
+    from ninetynine_audio.audio import TextBackend
+
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii", write_through=True)  # strict, unprepared
+    TextBackend(stream).speak("Łucja plays 7")
+    assert raw.getvalue() == b"?ucja plays 7\n"
