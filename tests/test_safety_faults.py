@@ -656,3 +656,30 @@ def test_the_text_voice_writes_a_line_even_to_a_stream_that_lacks_its_letters() 
     stream = io.TextIOWrapper(raw, encoding="ascii", write_through=True)  # strict, unprepared
     TextBackend(stream).speak("Łucja plays 7")
     assert raw.getvalue() == b"?ucja plays 7\n"
+
+
+def test_without_file_locks_the_statistics_are_still_counted(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from ninetynine_audio.store import locks
+    from ninetynine_audio.store.stats import record_result
+
+    monkeypatch.setattr(locks, "fcntl", None)  # a system with neither kind of lock
+    monkeypatch.setattr(locks, "msvcrt", None)
+    with pytest.raises(locks.LockUnavailable):
+        locks.running_lock().acquire()
+    statistics, problems = record_result("classic", "easy", 1, 2, 3)
+    assert problems == [] and statistics.get("classic", "easy").played == 1
+    assert "going on without a lock" in caplog.text
+
+
+def test_a_lock_held_elsewhere_is_waited_for_then_taken(private_home: Path) -> None:
+    from ninetynine_audio.store.locks import FileLock
+
+    first, second = FileLock(private_home / "x.lock"), FileLock(private_home / "x.lock")
+    assert first.acquire()
+    assert not second.acquire(wait_s=0.05)
+    assert (private_home / "x.lock").read_text().strip() == str(os.getpid())
+    first.release()
+    assert second.acquire()
+    second.release()
