@@ -28,7 +28,7 @@ from ninetynine_audio.input.keynames import (
     is_lone_modifier,
     speakable_gesture,
 )
-from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
+from ninetynine_audio.resources import FileProblem, decode_text, read_file_bytes, shipped_dir
 
 __all__ = [
     "DEFAULT_KEYMAP_PATH",
@@ -185,7 +185,7 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
     """
     errors: list[KeymapError] = []
     try:
-        text = read_file_bytes(path, KEYMAP_READ_LIMIT).decode("utf-8")
+        text = decode_text(read_file_bytes(path, KEYMAP_READ_LIMIT), guess=False)
     except FileProblem as exc:
         error = KeymapError(path, _READ_PROBLEMS[exc.kind].format(detail=exc.detail))
         error.is_missing = exc.kind == FileProblem.MISSING
@@ -198,6 +198,9 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return {}, [KeymapError(path, f"this is not valid TOML: {exc}.")]
+    except ValueError:
+        # A whole number of more than 4,300 digits, which Python will not convert.
+        return {}, [KeymapError(path, "this is not a keymap: it holds a number far too long.")]
     except RecursionError:
         return {}, [KeymapError(path, "this is not a keymap: its values are nested too deeply.")]
 
