@@ -12,6 +12,8 @@ check here by registering; what only one family promises stays in that family's 
 - refusals: a seat that may not act is refused whatever it tries, and after the end every
   action is refused, with an ``IllegalAction``;
 - the action codec: every legal action comes back from its encoding through JSON;
+- events: each is a frozen dataclass whose log line ``games.events.LoggedEvent`` writes from
+  its fields (no family writes its own ``to_log``);
 - the log: it starts with ``game_started`` and ends with ``game_ended``; read back through
   ``setup_from_log``, ``codec.from_log`` and ``codec.decode`` it replays to the same events;
   and where the independent referee (``tools/refereeing``) knows the game, it finds the log
@@ -43,6 +45,7 @@ import pytest
 from ninetynine_audio.games import saved as saves
 from ninetynine_audio.games.base import HUMAN, GameSetup, GameSpec
 from ninetynine_audio.games.errors import IllegalAction, SetupError
+from ninetynine_audio.games.events import LoggedEvent
 from ninetynine_audio.games.registry import all_games, find_game
 
 GAMES = [spec.id for spec in all_games()]
@@ -228,6 +231,17 @@ def test_every_legal_action_comes_back_from_its_encoding(game: str) -> None:
                 for action in run.spec.legal_actions(state, seat):
                     written = json.loads(json.dumps(codec.encode(action)))
                     assert codec.decode(written, count) == action
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_writes_its_log_line_from_its_fields(game: str) -> None:
+    kinds: set[type] = set()
+    for seed in SEEDS:
+        kinds.update(type(event) for step in playthrough(game, seed).events for event in step)
+    for kind in kinds:
+        assert issubclass(kind, LoggedEvent), f"{kind.__name__} is not a LoggedEvent"
+        assert kind.to_log is LoggedEvent.to_log, f"{kind.__name__} writes its own to_log"
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -8,7 +8,7 @@ line, saves, statistics, the tournament — works through the spec alone and nev
 family.
 
 States, actions, views and events are the family's own types; here they are ``Any``. An
-action always has a ``seat``; an event always has ``to_log()``.
+action always has a ``seat``; an event always has ``to_log()`` (see ``games/events.py``).
 """
 
 from __future__ import annotations
