@@ -10,15 +10,15 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ninetynine_audio.games.base import GameSpec
+from ninetynine_audio.games.base import ActionT, AnySpec, GameSpec, StateT, ViewT
 from ninetynine_audio.games.errors import SetupError
 
-_GAMES: dict[str, GameSpec] = {}
+_GAMES: dict[str, AnySpec] = {}
 _ALIASES: dict[str, str] = {}
 _loaded = False
 
 
-def register(spec: GameSpec) -> GameSpec:
+def register(spec: GameSpec[StateT, ActionT, ViewT]) -> GameSpec[StateT, ActionT, ViewT]:
     """Make ``spec`` a game of the program; its id and aliases must be new."""
     for name in (spec.id, *spec.aliases):
         if name in _GAMES or name in _ALIASES:
@@ -40,13 +40,13 @@ def _load() -> None:
             importlib.import_module(f"ninetynine_audio.games.{module.name}")
 
 
-def _family_package(spec: GameSpec) -> str:
+def _family_package(spec: AnySpec) -> str:
     # The family's folder under games/, from where its engine lives ("~" sorts last).
     parts = str(getattr(spec.new_game, "__module__", "")).split(".")
     return parts[2] if parts[:2] == ["ninetynine_audio", "games"] and len(parts) > 2 else "~"
 
 
-def all_games() -> tuple[GameSpec, ...]:
+def all_games() -> tuple[AnySpec, ...]:
     """Every registered game: the families in the order of their folders, each family's games
     in the order it registered them (whichever family happened to be imported first)."""
     _load()
@@ -58,7 +58,7 @@ def game_ids() -> tuple[str, ...]:
     return tuple(spec.id for spec in all_games())
 
 
-def find_game(name: str) -> GameSpec:
+def find_game(name: str) -> AnySpec:
     """The game called ``name`` (its id or an alias, any case).
 
     Raises:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
-from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, GameSpec, OptionSpec
+from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.games.saved import resume
 from ninetynine_audio.present import results
@@ -150,7 +150,7 @@ class Draft:
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> AnySpec:
         """The game chosen."""
         return find_game(self.game)
 

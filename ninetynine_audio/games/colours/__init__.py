@@ -151,7 +151,7 @@ def setup_from_log(record: Mapping[str, Any]) -> GameSetup:
     return GameSetup(GAME_ID, names, kinds, options, seed, deck)
 
 
-SPEC = GameSpec(
+SPEC = GameSpec[ColoursState, Action, ColoursView](
     id=GAME_ID,
     family="colours",
     aliases=("colour", "color", "colors", "ninety-nine-2025"),

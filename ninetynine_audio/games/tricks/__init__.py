@@ -99,7 +99,7 @@ __all__ = [
 ]
 
 SPEC = register(
-    GameSpec(
+    GameSpec[TricksState, Action, TricksView](
         id=GAME_ID,
         family=FAMILY,
         aliases=("trick", "trick-taking", "bids"),
