@@ -42,11 +42,13 @@ from typing import Any
 
 import pytest
 
+from ninetynine_audio.families import family as family_entry
+from ninetynine_audio.families import registered_families
 from ninetynine_audio.games import saved as saves
 from ninetynine_audio.games.base import HUMAN, GameSetup, GameSpec
 from ninetynine_audio.games.errors import IllegalAction, SetupError
 from ninetynine_audio.games.events import LoggedEvent
-from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.games.registry import all_games, check_against_family, find_game
 
 GAMES = [spec.id for spec in all_games()]
 SEEDS = range(30)
@@ -143,6 +145,38 @@ def test_every_family_has_games_registered() -> None:
     for spec in all_games():
         assert spec.min_players <= spec.max_players
         assert find_game(spec.id) is spec
+
+
+def test_the_registered_games_are_the_games_the_family_manifests_name() -> None:
+    named = [game.id for entry in registered_families() for game in entry.games]
+    assert sorted(named) == sorted(GAMES)
+    for spec in all_games():
+        assert spec.id in {game.id for game in family_entry(spec.family).games}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_default_seats_name_levels_the_family_has(game: str) -> None:
+    from ninetynine_audio.bots import levels
+
+    spec = find_game(game)
+    entry = family_entry(spec.family)
+    # The manifest's levels are the bots' levels, in the same order, weakest first.
+    assert levels(spec.family) == entry.level_ids
+    for kind in spec.default_kinds:
+        assert kind == HUMAN or kind in entry.level_ids, kind
+    assert HUMAN in spec.default_kinds
+    assert spec.min_players <= len(spec.default_kinds) <= spec.max_players
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_whose_default_seats_name_a_missing_level_is_refused(game: str) -> None:
+    spec = find_game(game)
+    missing = dataclasses.replace(spec, default_kinds=(HUMAN, "grandmaster"))
+    with pytest.raises(ValueError, match=r"'grandmaster', which the family .* does not have"):
+        check_against_family(missing)
+    with pytest.raises(ValueError, match="is not among the games"):
+        check_against_family(dataclasses.replace(spec, id="no-such-game"))
+    check_against_family(spec)  # the game itself fits
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -332,8 +366,8 @@ VERBOSITIES = ("brief", "normal", "full")
 
 
 def family_wording(family: str) -> ModuleType:
-    """The family's wording package, ``ninetynine_audio.present.<family>``."""
-    name = f"ninetynine_audio.present.{family}"
+    """The family's wording package, the ``narrator`` its ``family.toml`` names."""
+    name = family_entry(family).narrator
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError:

@@ -146,7 +146,7 @@ class Draft:
 
     game: str
     players: int = 4
-    level: str = "normal"
+    level: str = ""  # chosen in the level menu
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -210,7 +210,9 @@ def level_menu(draft: Draft) -> Menu:
             app.push(options_menu(draft))
 
     items = [MenuItem(words.level_name(lv), partial(pick, level=lv)) for lv in known]
-    start = known.index("normal") if "normal" in known else 0
+    # The menu starts on the level the game seats by default (Normal in the games today).
+    default = next((kind for kind in draft.spec.default_kinds if kind != HUMAN), None)
+    start = known.index(default) if default in known else 0
     return Menu(words.CHOOSE_LEVEL, items, on_back=_pop, index=start)
 
 

@@ -24,7 +24,7 @@ from ninetynine_audio.games.adding import (
     view,
 )
 from ninetynine_audio.games.errors import ChoiceRequired, GameError, IllegalAction
-from ninetynine_audio.input.commands import TABLE_ADDING
+from ninetynine_audio.input.commands import table_context
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.adding import advice, queries, refusals
 from ninetynine_audio.present.adding.effects import (
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from ninetynine_audio.ui.match import MatchScreen
 
 FAMILY = "adding"
+TABLE_ADDING = table_context(FAMILY)
 
 
 class Table(TableController):
