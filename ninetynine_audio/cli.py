@@ -13,7 +13,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, OptionSpec
+from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.games.registry import all_games, find_game, game_ids
 from ninetynine_audio.games.setup import parse_players
@@ -21,6 +21,21 @@ from ninetynine_audio.store.settings import SPEECH_BACKENDS
 
 if TYPE_CHECKING:
     from ninetynine_audio.bots.tournament import GameRecord, TournamentResult
+
+
+def default_game() -> str:
+    """The game played when none is named: the first the game menu lists."""
+    return game_ids()[0]
+
+
+def default_kinds(spec: AnySpec, computers_only: bool) -> tuple[str, ...]:
+    """The seats of the game's default table; with ``computers_only`` (a simulation) the
+    person's seat is taken by the level of the computer seats."""
+    kinds = spec.default_kinds
+    computer = next((kind for kind in kinds if kind != HUMAN), None)
+    if not computers_only or computer is None:
+        return kinds
+    return tuple(computer if kind == HUMAN else kind for kind in kinds)
 
 
 def game_option_specs() -> tuple[OptionSpec, ...]:
@@ -41,7 +56,7 @@ def add_game_options(
     left out, so that a plain start need not load the games to read its command line.
     """
     games = ", ".join(game_ids()) if game_options else "a game id"
-    parser.add_argument("--game", default="classic", help=f"one of {games}")
+    parser.add_argument("--game", default=None, help=f"one of {games} (default: the first)")
     parser.add_argument(
         "--players",
         default=default_players,
@@ -62,8 +77,8 @@ def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
 
     from ninetynine_audio.bots import levels  # the bots load only once a game is set up
 
-    spec = find_game(args.game)
-    players = args.players or ",".join(spec.default_kinds)
+    spec = find_game(args.game or default_game())
+    players = args.players or ",".join(default_kinds(spec, args.command == "simulate"))
     names, kinds = parse_players(spec.id, players, (HUMAN, *levels(spec.family)))
     try:
         deck = spec.parse_deck(args.deck) if args.deck else None
@@ -302,7 +317,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     # A game named on the command line starts at once; otherwise the player uses the menus.
     wants_game = bool(args.game or args.players or args.deck)
-    args.game = args.game or "classic"
     setup = setup_from_args(args, seed) if wants_game else None
     if setup is not None:
         check_deals(setup)
@@ -322,9 +336,7 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play (the default)", allow_abbrev=game_options)
     _add_play_options(play, game_options=game_options)
     simulate = commands.add_parser("simulate", help="play computer players against each other")
-    add_game_options(
-        simulate, default_players="normal,normal,normal,normal", game_options=game_options
-    )
+    add_game_options(simulate, default_players=None, game_options=game_options)
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument(
         "--no-rotate",

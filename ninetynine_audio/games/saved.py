@@ -24,7 +24,7 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ninetynine_audio.games.base import HUMAN, CodecError, GameSetup, GameSpec
+from ninetynine_audio.games.base import HUMAN, AnySpec, CodecError, GameSetup
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.registry import find_game, game_ids, is_game
 from ninetynine_audio.games.setup import safe_name
@@ -77,7 +77,7 @@ class SavedMatch:
     saved_at: str | None = None
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> AnySpec:
         """The game being played."""
         return find_game(self.setup.game)
 
@@ -180,7 +180,7 @@ def resume(
     return dataclasses.replace(saved, round=saved.spec.progress(state)), state, events
 
 
-def _describe(spec: GameSpec, action: Any) -> str:
+def _describe(spec: AnySpec, action: Any) -> str:
     return " ".join(str(part) for part in spec.codec.encode(action))
 
 
