@@ -6,8 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ninetynine_audio import families
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.input.commands import TABLE, commands_for, table_context
+from ninetynine_audio.input.commands import TABLE, commands_for
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.match import SHARED_COMMANDS
 
@@ -15,9 +16,10 @@ NUMBER_KEYS = tuple(f"play_card_{n}" for n in range(1, 8))
 
 
 def family_commands(family: str) -> list[str]:
-    """Every command a family's table must answer: its own section's and the shared table
-    keys the match screen leaves to it (the card-number keys go to ``number_key``)."""
-    own = [c.id for c in commands_for(table_context(family))]
+    """Every command a family's table must answer: those its manifest registers and the
+    shared table keys the match screen leaves to it (the card-number keys go to
+    ``number_key``)."""
+    own = [command for command, _ in families.family(family).commands]
     shared = [c.id for c in commands_for(TABLE) if c.id not in SHARED_COMMANDS]
     return [c for c in own + shared if not c.startswith("play_card_")]
 

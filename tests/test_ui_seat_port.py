@@ -7,13 +7,14 @@ import dataclasses
 import pytest
 from table_helpers import family_commands
 
+from ninetynine_audio.families import registered_families
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.play.seat import NotYourSeat
 from ninetynine_audio.play.table import TableCore
 from ninetynine_audio.ui.tables.base import controller_class
 
-FAMILIES = sorted({spec.family for spec in all_games()})
+FAMILIES = [entry.name for entry in registered_families()]
 
 
 @pytest.mark.parametrize("family", FAMILIES)
