@@ -123,3 +123,18 @@ def test_one_person_still_plays_as_you() -> None:
     assert table is not None
     assert table.setup.names[0] == "You" and table.setup.kinds[0] == "human"
     assert table.setup.kinds.count("human") == 1
+
+
+def test_a_person_named_you_is_called_by_number_while_another_is_at_the_keys() -> None:
+    """``--players You:human,Sam:human,Lily:normal``: to Sam, "you" is only ever Sam."""
+    setup = GameSetup("tricks", ("You", "Sam", "Lily"), ("human", "human", "normal"), {}, 4)
+    h = make_app(setup)
+    h.frames(3)
+    bid(h)  # You
+    bid(h)  # Sam, then Lily
+    h.press("return", frames=3)  # You are at the keyboard
+    h.press("return", frames=3)  # and lead
+    assert h.new_speech()[1].startswith("You lead the ")
+    h.press("return", frames=3)  # Sam sits down
+    sam = h.new_speech()
+    assert sam[0].startswith("Sam's turn. Trick 1: Player 1 led the "), sam
