@@ -123,3 +123,38 @@ def test_one_person_still_plays_as_you() -> None:
     assert table is not None
     assert table.setup.names[0] == "You" and table.setup.kinds[0] == "human"
     assert table.setup.kinds.count("human") == 1
+
+
+def test_a_person_named_you_is_called_by_number_while_another_is_at_the_keys() -> None:
+    """``--players You:human,Sam:human,Lily:normal``: to Sam, "you" is only ever Sam."""
+    setup = GameSetup("tricks", ("You", "Sam", "Lily"), ("human", "human", "normal"), {}, 4)
+    h = make_app(setup)
+    h.frames(3)
+    bid(h)  # You
+    bid(h)  # Sam, then Lily
+    h.press("return", frames=3)  # You are at the keyboard
+    h.press("return", frames=3)  # and lead
+    assert h.new_speech()[1].startswith("You lead the ")
+    h.press("return", frames=3)  # Sam sits down
+    sam = h.new_speech()
+    assert sam[0].startswith("Sam's turn. Trick 1: Player 1 led the "), sam
+
+
+def test_names_are_typed_as_whole_lines_in_text_mode() -> None:
+    """Text mode: the name screen takes the line as typed, not as key names (a name such as
+    "Dan" would otherwise be three keys), and an empty line keeps the offered name."""
+    import argparse
+    import io
+
+    from ninetynine_audio.ui.start import build_app
+    from ninetynine_audio.ui.textmode import run_text
+
+    out = io.StringIO()
+    args = argparse.Namespace(text=True, speech="text", bot_pause=0, log_events=None)
+    app, notices = build_app(args, 1, stream=out)
+    app.start(None, notices)
+    lines = "\n".join(["", "end", "", "end", "", "", "Dan", "", "", "", "escape", "end", ""])
+    run_text(app, io.StringIO(lines + "\n"), wait_for_game=True, sleep=lambda s: None)
+    printed = out.getvalue()
+    assert "Player 1 is Dan." in printed and "Player 2 is Player 2." in printed
+    assert "Trick-taking Ninety-Nine. Dan, Player 2 and Lily" in printed

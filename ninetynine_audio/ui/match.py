@@ -22,8 +22,7 @@ from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.seats import Perspective, heard_by
-from ninetynine_audio.present.words import YOU
+from ninetynine_audio.present.seats import Perspective, heard_by, listener_names
 from ninetynine_audio.store.saves import save_match
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
@@ -143,7 +142,8 @@ class MatchScreen(Screen):
         """The listener and wording settings for narration."""
         names = self.setup.names
         if self.hot_seat and self.port.seat is not None:
-            names = tuple(YOU if s == self.port.seat else n for s, n in enumerate(names))
+            renames = listener_names(names, self.port.seat)
+            names = tuple(renames.get(name, name) for name in names)
         return Perspective(
             game=self.setup.game,
             players=names,
@@ -298,8 +298,8 @@ class MatchScreen(Screen):
     def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
         listener = self.port.seat
         if self.hot_seat and listener is not None:
-            name = self.setup.names[listener]
-            events = [heard_by(event, name) for event in events]
+            renames = listener_names(self.setup.names, listener)
+            events = [heard_by(event, renames) for event in events]
         for utterance in self.table.narrate(events, self.perspective(app)):
             app.say_utterance(utterance)
 
@@ -352,9 +352,9 @@ class MatchScreen(Screen):
         own = self.table.own_cards_text(app, seat)
         # The first words name the player ("Sam's turn"), so the right person knows the
         # cards that follow are theirs; from then on they are "you".
-        self.port.says_you = False
+        self.port.keeps_own_name = True
         turn = self.table.your_turn_text(app, seat)
-        self.port.says_you = self.hot_seat
+        self.port.keeps_own_name = False
         app.say(f"{turn}. {own}")
 
     # -- commands ------------------------------------------------------------------------------

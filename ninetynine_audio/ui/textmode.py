@@ -264,9 +264,8 @@ def run_text(
                 app.quit()
                 break
             top = app.top if app.stack else None
-            if isinstance(top, TextEntry):
+            if isinstance(top, TextEntry) and top.take_line(app, line):
                 # A screen that asks for text (a name) takes the line as typed.
-                top.take_text(app, line.rstrip("\r\n"))
                 app.tick()
                 continue
             gestures, unknown = gestures_of_line(line)
