@@ -158,3 +158,20 @@ def test_names_are_typed_as_whole_lines_in_text_mode() -> None:
     printed = out.getvalue()
     assert "Player 1 is Dan." in printed and "Player 2 is Player 2." in printed
     assert "Trick-taking Ninety-Nine. Dan, Player 2 and Lily" in printed
+
+
+def test_t_at_a_hand_over_names_the_player_the_table_waits_for() -> None:
+    """Ann has bid and the table waits for Sam: T names Sam, as the hand-over did, not the
+    player who leads the first trick."""
+    h = tricks_for_two()
+    bid(h)  # Ann
+    assert h.app.messages[-1] == "Sam's turn, press Enter when ready"
+    h.new_speech()
+    h.press("t", frames=2)
+    said = h.new_speech()
+    assert said and said[-1].startswith("Sam's turn"), said
+    h.press("escape", frames=2)  # the pause menu, and back: the same answer
+    h.press("return", frames=2)
+    said = h.new_speech()
+    assert said[-1] == "Sam's turn, press Enter when ready", said
+

@@ -184,7 +184,7 @@ class MatchScreen(Screen):
     def resume(self, app: App) -> None:
         """Back from the pause menu or the rules: say whose turn it is."""
         self._host = app
-        app.say(self.table.turn_text(app))
+        app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
         if self.core.computer_to_move() is not None:
             self.bot_due = app.now() + app.bot_pause()
 
@@ -374,7 +374,9 @@ class MatchScreen(Screen):
             app.open_rules(self.setup.game)
             return True
         if command == "announce_turn":
-            app.say(self.table.turn_text(app))
+            # At a hand-over the one answer true for every game is the hand-over's own: a
+            # table's turn words read its view, which names who leads, not who bids next.
+            app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
             return True
         if command == "skip_wait":
             self._skip(app)
