@@ -175,3 +175,21 @@ def test_t_at_a_hand_over_names_the_player_the_table_waits_for() -> None:
     said = h.new_speech()
     assert said[-1] == "Sam's turn, press Enter when ready", said
 
+
+def test_a_name_that_sounds_like_a_computer_players_is_refused() -> None:
+    """A voice says "Zoë" and "Zoe" alike: beside a computer player called Zoe, a person may
+    not be called Zoë (nor zoe, nor Zoe with spaces around it)."""
+    from ninetynine_audio.ui.entry import TextEntry
+
+    h = make_app()
+    h.frames(2)
+    h.press("return", "return", frames=2)  # Play, Classic
+    h.press("end", "return", frames=2)  # 8 players: Lily, Max, Zoe, ... at the computer
+    h.press("end", "return", "return", frames=2)  # People at this computer, 2 people
+    h.new_speech()
+    entry = h.app.top
+    assert isinstance(entry, TextEntry)
+    for name in ("Zoë", "zoe", " Zoe ", "ZOË"):
+        assert entry.check is not None
+        assert entry.check(name) is not None, name
+    assert entry.check("Zora") is None
