@@ -193,3 +193,25 @@ def test_a_name_that_sounds_like_a_computer_players_is_refused() -> None:
         assert entry.check is not None
         assert entry.check(name) is not None, name
     assert entry.check("Zora") is None
+
+
+@pytest.mark.parametrize(
+    ("game", "names"),
+    [("tricks", ("Ann", "Sam", "Lily")), ("colours", ("Ann", "Sam", "Max"))],
+)
+def test_the_cards_read_after_a_hand_over_begin_with_the_players_name(
+    game: str, names: tuple[str, str, str]
+) -> None:
+    """Bidding in the trick-taking game and the colour game's turns say "Your bid", "Your
+    turn" in their own words; after a hand-over the name must come first all the same, or
+    nobody knows whose cards are being read out."""
+    setup = GameSetup(game, names, ("human", "human", "normal"), {}, 4)
+    h = make_app(setup)
+    h.frames(3)
+    gate = h.new_speech()[-1]
+    assert gate.endswith("press Enter when ready"), gate
+    player = gate.split("'s turn")[0]
+    h.press("return", frames=3)
+    said = h.new_speech()
+    assert said and said[0].startswith(player), said
+    assert "Your" in said[0] or "your" in said[0], said

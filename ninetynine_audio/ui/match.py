@@ -351,10 +351,12 @@ class MatchScreen(Screen):
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
         # The first words name the player ("Sam's turn"), so the right person knows the
-        # cards that follow are theirs; from then on they are "you".
+        # cards that follow are theirs; from then on they are "you". Some turns ("Your bid")
+        # never name anyone, so the name is put before them.
         self.port.keeps_own_name = True
         turn = self.table.your_turn_text(app, seat)
         self.port.keeps_own_name = False
+        turn = words.named_at_keys_text(self.port.names[seat], turn)
         app.say(f"{turn}. {own}")
 
     # -- commands ------------------------------------------------------------------------------
