@@ -22,6 +22,7 @@ from ninetynine_audio.audio import (
     Speaker,
     choose_backend,
 )
+from ninetynine_audio.audio.speaker import join_phrases
 from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
@@ -106,8 +107,11 @@ class App:
         self.stack = [menu]
         problem = menu.take_problem()
         if setup is None:
+            # What went wrong on the way in (speech that could not start) comes before the
+            # first menu line, so the player knows what they are hearing.
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
-            self.say(f"{words.APP_TITLE}. {opening}")
+            self.say(join_phrases([words.APP_TITLE, *notices, opening]))
+            notices = ()
         elif menu.saved is not None:
             # A game named on the command line would replace the saved match: ask first, as
             # the Play menu does (No is chosen first; the end of input answers nothing).

@@ -35,6 +35,8 @@ from ninetynine_audio.ui.cues import CueRouter
 if TYPE_CHECKING:
     from ninetynine_audio.ui.window import Window
 
+log = logging.getLogger(__name__)
+
 
 def build_app(
     args: argparse.Namespace,
@@ -65,6 +67,8 @@ def build_app(
             backend = TextBackend(stream)
         if chosen.reason or (choice != "auto" and backend.name != choice):
             wanted = "screenreader" if choice == "auto" else choice
+            # The player hears a few plain words; the reason, often technical, is logged.
+            log.warning("Speech through %s did not start: %s", wanted, chosen.reason)
             notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
     if text_mode and backend.name != "text":
         fallbacks = [("text", lambda: TextBackend(stream))]
