@@ -26,6 +26,7 @@ from ninetynine_audio.games.colours import (
     view,
 )
 from ninetynine_audio.present.colours.words import card_name
+from ninetynine_audio.present.words import count_noun
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.match import MatchScreen
 
@@ -78,7 +79,8 @@ def assert_game_was_heard(h: Harness, table: MatchScreen) -> None:
     for event in table.events:
         if isinstance(event, RowScored):
             assert any(
-                f"a row of {len(event.cards)}: {event.points} points, {event.score} in all" in line
+                f"a row of {len(event.cards)}: {count_noun(event.points, 'point', 'points')}, "
+                f"{event.score} in all" in line
                 for line in spoken
             ), event
         if isinstance(event, DrawPileRenewed):
@@ -116,7 +118,7 @@ def test_the_colour_game_is_chosen_in_the_menus_and_its_table_answers_questions(
     assert table is not None and table.setup.game == "colours"
     assert table.setup.kinds == ("human", "normal")
     heard = h.new_speech()
-    assert any(line.startswith("Your turn: choose your row card") for line in heard)
+    assert any(line.startswith("Your turn. Piles ") for line in heard)
     h.press("w")
     assert h.new_speech()[-1] == "Your row is empty: any card starts it"
     h.press("c")

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
+    MAX_PILE_PLAYS,
     TARGET,
     Action,
     ColoursView,
@@ -15,6 +16,7 @@ from ninetynine_audio.games.colours import (
     PlayToPile,
     ScoreRow,
     row_colours,
+    ways_onto,
 )
 from ninetynine_audio.present.colours.words import (
     BY_COLOUR,
@@ -48,19 +50,55 @@ def stage_text(view: ColoursView) -> str:
     return f"play onto the piles, {view.pile_plays} of 5 so far"
 
 
-def your_turn_text(view: ColoursView, verbosity: str) -> str:
-    """``"Your turn: choose your row card. Piles: …. Your row: …"``."""
-    if view.phase is Phase.PILES and view.hand:
-        # Mid-turn only the new pile tops are news.
-        if view.pile_plays == 0 and verbosity != BRIEF:
-            return "Now the piles: " + piles_text(view, verbosity).removeprefix("Piles: ")
-        return piles_text(view, BRIEF)
+def pile_fits(view: ColoursView, pile: int) -> list[str]:
+    """The names of the hand cards that fit onto ``pile`` now, lowest first."""
+    top = view.pile_tops[pile - 1]
+    return [card_name(c) for c in sorted_hand(view.hand, "value") if ways_onto(c, top)]
+
+
+def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
+    """What the player can do on the piles now, in a few words: which hand cards fit where.
+
+    ``"Fits left: red 3 and grey 9; right: none"``.  After a play onto pile ``changed`` only
+    that pile is news: ``"Left now: red 5"``, or, when nothing fits it any more, what fits
+    the other: ``"Left: none now; right: red 4"``.  ``"Nothing fits: end your turn"``."""
+    if not view.hand:
+        return "Hand empty: end your turn"
+    if view.pile_plays >= MAX_PILE_PLAYS:
+        return f"{MAX_PILE_PLAYS} cards on the piles: end your turn"
+    fits = {pile: pile_fits(view, pile) for pile in (1, 2)}
+    if not fits[1] and not fits[2]:
+        return "Nothing fits: end your turn"
+    if changed in fits:
+        side = pile_name(changed).capitalize()
+        if fits[changed]:
+            return f"{side} now: {join_and(fits[changed])}"
+        other = 3 - changed
+        return f"{side}: none now; {pile_name(other)}: {join_and(fits[other])}"
+    sides = [f"{pile_name(p)}: {join_and(f) or 'none'}" for p, f in fits.items()]
     if verbosity == BRIEF:
-        return f"Your turn. {piles_text(view, verbosity)}"
-    head = f"Your turn: {stage_text(view)}"
-    if view.extra:
-        head = f"Your extra turn: {stage_text(view)}"
-    return f"{head}. {piles_text(view, verbosity)}. {row_summary('You', view.row, verbosity)}"
+        return "; ".join(sides)
+    return "Fits " + "; ".join(sides)
+
+
+def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
+    """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row up to 7"``
+    (the row's colours, the hand and the scores are on keys); on the piles, what fits where
+    now (only the pile ``changed`` by the play just made, when given)."""
+    if view.phase is Phase.PILES:
+        return fits_text(view, verbosity, changed)
+    head = "Your extra turn" if view.extra else "Your turn"
+    if view.phase is Phase.ROW and not view.hand:
+        return f"{head}: no cards in hand, end your turn"
+    left, right = view.pile_tops
+    if verbosity == BRIEF:
+        row = f"row {view.row[-1].value}" if view.row else "row empty"
+        return f"{head}. {card_name(left)}, {card_name(right)}; {row}"
+    row = f"row up to {view.row[-1].value}" if view.row else "row empty"
+    text = f"{head}. Piles {card_name(left)}, {card_name(right)}; {row}"
+    if verbosity == FULL:
+        text += f". {row_summary('You', view.row, verbosity)}"
+    return text
 
 
 def turn_text(view: ColoursView, verbosity: str) -> str:
@@ -82,6 +120,10 @@ def hand_text(view: ColoursView, order: str, verbosity: str) -> str:
     by = "by colour" if order == BY_COLOUR else "by value"
     if verbosity == BRIEF:
         return "Hand: " + ", ".join(card_name(c) for c in hand)
+    if view.phase is Phase.ROW and not view.row:
+        # Every card starts an empty row: said once, not on each card.
+        names = ", ".join(card_name(c) for c in hand)
+        return f"Hand {by}: {names}. Any of them starts your row"
     parts = [card_fit_text(view, card, verbosity) for card in hand]
     return f"Hand {by}: " + "; ".join(parts)
 
