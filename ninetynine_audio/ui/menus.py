@@ -19,8 +19,8 @@ from ninetynine_audio.store.settings import SPEECH_BACKENDS, VERBOSITY_LEVELS
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
+    from ninetynine_audio.play.table import Resumed
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import Resumed
 
 
 class MainMenu(Menu):
