@@ -200,17 +200,23 @@ def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_row_is_empt
     heard = [u.text for u in narrator.narrate(events, perspective())]
     assert heard == [
         "Lily scores a row of 5: 25 points, 25 in all",
-        "Lily: row now empty, no cards on the piles, drew 1",
+        "Lily: row now empty, no cards on the piles",
     ]
     # The turn asked for in full is counted as Lily's own first, not the table's second.
     assert narrator.last_account[0] == "Lily's 1st turn"
 
 
-def test_your_own_pile_play_is_a_short_confirmation_the_next_key_may_cut_off():
+def test_your_own_pile_play_is_its_sound_and_the_table_says_the_new_top_with_what_fits():
     event = PileCardPlayed("You", 0, C("red-2"), 1, C("red-9"), (Way.SAME_COLOUR,))
     (said,) = Narrator().narrate([event], perspective())
-    assert said.text == "Red 2 on the left"
-    assert said.mergeable
+    assert (said.text, said.cue) == ("", "card_played")
+    (theirs,) = Narrator().narrate(
+        [event],
+        perspective().__class__(
+            "colours", ("You", "Lily"), (0.0, 0.0), frozenset({0, 1}), 1, "normal"
+        ),
+    )
+    assert theirs.text == "You: red 2 on the left" and theirs.mergeable
 
 
 def test_your_turn_is_a_short_line_and_on_the_piles_only_what_now_fits():
@@ -231,7 +237,8 @@ def test_your_turn_is_a_short_line_and_on_the_piles_only_what_now_fits():
     card = next(c for c in piles.hand if card_name(c) == fitting[0])
     state, _ = apply(state, PlayToPile(0, card, 1))
     after = queries.your_turn_text(view(state, 0), "normal", changed=1)
-    assert after.startswith(("Left now: ", "Left: none now; right: ", "Nothing fits"))
+    assert after.startswith(f"Left {card_name(card)}")
+    assert speaking_seconds(after, 200) <= 3.5
 
 
 def test_the_hand_before_an_empty_row_says_once_that_any_card_starts_it():

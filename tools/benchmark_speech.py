@@ -12,7 +12,8 @@ with Up or Down before each pile play, X to score, D to end the turn), and asks 
   turn and three computer turns), the player waiting for what is said before each key;
 - owed: seconds of speech still to come when a fast player (a key every 0.2 s) ends a turn;
 - your turn: the speaking time of the line that opens the player's turn;
-- words: words heard in the player's own turn, from its first line to the draw.
+- words: words heard in the player's own turn, from its first line to the draw (a phrase
+  cut off counts as far as it was heard).
 
 Each figure is the median over the turns of several seeded games, with the interquartile
 range.
@@ -23,12 +24,13 @@ Usage: ``python tools/benchmark_speech.py [--seeds 7,8,9] [--turns 12] [--wpm 20
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import statistics
 import sys
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -121,8 +123,14 @@ def run(seed: int, turns: int, wpm: int, key_every: float | None) -> Figures:
                     sounding = max(p.end for p in voice.timeline)
                     owed = max(0.0, sounding - clock.now)
                     figures.owed.append(owed + sum(speaking_seconds(t, wpm) for t in waiting))
-                    heard = [p.text for p in voice.timeline[start:] if p.end > p.start]
-                    figures.words.append(round(sum(speaking_words(t) for t in heard + waiting)))
+                    # Words as far as they were heard: an answer cut off at once counts nothing.
+                    heard = sum(
+                        speaking_words(p.text) * min(1.0, (p.end - p.start) / full)
+                        for p in voice.timeline[start:]
+                        if (full := speaking_seconds(p.text, wpm)) > 0
+                    )
+                    coming = sum(speaking_words(t) for t in waiting)
+                    figures.words.append(round(heard + coming))
                     turn_line = None
                 continue
         h.frames(1)
@@ -131,7 +139,7 @@ def run(seed: int, turns: int, wpm: int, key_every: float | None) -> Figures:
         heard = voice.heard_start(text, at - 1e-9)
         if heard is not None:
             starts.append(heard)
-    figures.rounds = [b - a for a, b in zip(starts, starts[1:], strict=False)]
+    figures.rounds = [b - a for a, b in itertools.pairwise(starts)]
     return figures
 
 
@@ -165,9 +173,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 into.owed += got.owed
                 into.your_turn += got.your_turn
                 into.words += got.words
-    show: Callable[[str, Sequence[float], str], None] = lambda name, values, goal: print(
-        f"{name:<44} {summary(values):<36} goal {goal}"
-    )
+
+    def show(name: str, values: Sequence[float], goal: str) -> None:
+        print(f"{name:<44} {summary(values):<36} goal {goal}")
+
     print(f"colour game, {args.wpm} wpm screen reader, normal verbosity, seeds {args.seeds}")
     show("round (your turn + 3 computer turns), s", patient.rounds, "<= 30")
     show("speech owed when a fast player ends, s", fast.owed, "<= 8")

@@ -174,6 +174,8 @@ def key_range_text(first: str, last: str) -> str:
 
 PLAY_NUMBERED_CARD = "Play that card of your hand"
 """Key help's one entry for the number keys that play a card by its place in the hand."""
+OTHER_KEYS = "Other keys"
+"""Key help's heading over the keys that belong to none of a table's groups."""
 
 
 def key_entry_text(keys: Sequence[str], description: str) -> str:

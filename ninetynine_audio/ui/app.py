@@ -418,7 +418,29 @@ class App:
             number_keys=screen.number_keys(self),
         )
         paragraphs = [Paragraph(words.key_entry_text(keys, d)) for d, keys in entries]
+        groups = screen.key_groups(self)
+        if groups:
+            paragraphs = self._grouped_key_help(screen, groups)
         self.push(Reader(words.keys_here_title(screen.title), paragraphs))
+
+    def _grouped_key_help(
+        self, screen: Screen, groups: Sequence[tuple[str, frozenset[str]]]
+    ) -> list[Paragraph]:
+        """Key help under the screen's headings (Up and Down read, Left and Right jump from
+        heading to heading); the keys of no group last, under their own heading."""
+        every = {c.id for c, _ in self.keymap.bindings_for(screen.context, include_global=True)}
+        grouped = frozenset().union(*(ids for _, ids in groups))
+        paragraphs: list[Paragraph] = []
+        for heading, ids in [*groups, (words.OTHER_KEYS, frozenset(every - grouped))]:
+            entries = self.key_entries(
+                screen.context,
+                hidden=screen.hidden_commands(self) | (every - ids),
+                number_keys=screen.number_keys(self),
+            )
+            if entries:
+                paragraphs.append(Paragraph(heading, is_heading=True))
+                paragraphs += [Paragraph(words.key_entry_text(k, d)) for d, k in entries]
+        return paragraphs
 
     def handle_gesture(self, gesture: str) -> None:
         """One key press."""

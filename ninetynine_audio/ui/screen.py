@@ -63,6 +63,10 @@ class Screen:
         """How many card-number keys mean something here (None: all there are)."""
         return None
 
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """Key help in groups under headings, as (heading, command ids); empty: one list."""
+        return ()
+
     def display(self, app: App) -> Display:
         """What the window shows."""
         return Display(self.title)

@@ -37,6 +37,7 @@ from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import (
     BRIEF,
     FULL,
+    NORMAL,
     count_noun,
     is_you,
     join_and,
@@ -131,7 +132,10 @@ class TurnNotes:
             parts.append("one card on the piles")
         else:
             parts.append(f"{number_word(count)} cards on the piles")
-        parts.append(f"drew {self.drawn}")
+        # Drawing back up after the row card and each pile play is the usual: only a
+        # different count is news (a short draw pile, or a turn with a short hand).
+        if verbosity != NORMAL or self.drawn != count + 1:
+            parts.append(f"drew {self.drawn}")
         return f"{self.player}: " + ", ".join(parts)
 
 
@@ -271,10 +275,12 @@ class Narrator:
                 text = f"{card_name(event.card)}, row {length}"
             else:
                 who = subject_verb(event.player, "put", "puts")
-                text = (
-                    f"{who} {card_name(event.card)} in the row: row of {length}, worth {length**2}"
-                )
-            return [self._say(text, p, event.seat, CUE_CARD)]
+                text = f"{who} {card_name(event.card)} in the row, worth {length**2}"
+                if length == 1:
+                    text = f"{who} {card_name(event.card)} in the row: a new row"
+            # The player's own card is a confirmation their next key may cut off.
+            own = p.listener == event.seat
+            return [self._say(text, p, event.seat, CUE_CARD, mergeable=own)]
         if isinstance(event, PileCardPlayed):
             # A short confirmation that the next key may cut off: what fits now follows.
             where = pile_name(event.pile)
@@ -284,6 +290,10 @@ class Narrator:
                 text = f"{card_name(event.card)} on the {where}, {ways_text(event.ways)}"
             else:
                 text = f"{card_name(event.card)} on the {where}"
+            if p.listener == event.seat and v != FULL:
+                # The player hears the card's sound; the table then says the new top and
+                # what fits now in one line (``queries.fits_text``).
+                return [self._say("", p, event.seat, CUE_CARD)]
             if p.listener == event.seat:
                 text = text[0].upper() + text[1:]
             else:

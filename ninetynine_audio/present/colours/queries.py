@@ -60,21 +60,25 @@ def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> 
     """What the player can do on the piles now, in a few words: which hand cards fit where.
 
     ``"Fits left: red 3 and grey 9; right: none"``.  After a play onto pile ``changed`` only
-    that pile is news: ``"Left now: red 5"``, or, when nothing fits it any more, what fits
-    the other: ``"Left: none now; right: red 4"``.  ``"Nothing fits: end your turn"``."""
-    if not view.hand:
-        return "Hand empty: end your turn"
-    if view.pile_plays >= MAX_PILE_PLAYS:
-        return f"{MAX_PILE_PLAYS} cards on the piles: end your turn"
+    that pile is news, with its new top: ``"Left red 2, now red 5 fits"``, or, when nothing
+    fits it any more, what fits the other: ``"Left red 2, none fits; right: red 4"``;
+    ``"Left red 2. Nothing fits: end your turn"``."""
+    head = ""
+    if changed in (1, 2):
+        head = f"{pile_name(changed).capitalize()} {card_name(view.pile_tops[changed - 1])}"
+    if not view.hand or view.pile_plays >= MAX_PILE_PLAYS:
+        done = "Hand empty" if not view.hand else f"{MAX_PILE_PLAYS} cards on the piles"
+        return f"{head}. {done}: end your turn" if head else f"{done}: end your turn"
     fits = {pile: pile_fits(view, pile) for pile in (1, 2)}
     if not fits[1] and not fits[2]:
-        return "Nothing fits: end your turn"
-    if changed in fits:
-        side = pile_name(changed).capitalize()
-        if fits[changed]:
-            return f"{side} now: {join_and(fits[changed])}"
+        return f"{head}. Nothing fits: end your turn" if head else "Nothing fits: end your turn"
+    if changed in (1, 2):
+        now = fits[changed]
+        if now:
+            verb = "fits" if len(now) == 1 else "fit"
+            return f"{head}, now {join_and(now)} {verb}"
         other = 3 - changed
-        return f"{side}: none now; {pile_name(other)}: {join_and(fits[other])}"
+        return f"{head}, none fits; {pile_name(other)}: {join_and(fits[other])}"
     sides = [f"{pile_name(p)}: {join_and(f) or 'none'}" for p, f in fits.items()]
     if verbosity == BRIEF:
         return "; ".join(sides)
@@ -212,16 +216,53 @@ def hint_text(action: Action) -> str:
     return "Hint: nothing to suggest"
 
 
+KEY_GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
+    (
+        "Your row",
+        frozenset({"play_card", *(f"play_card_{n}" for n in range(1, 10)), "score_row"})
+        | frozenset({"announce_row"}),
+    ),
+    ("The piles", frozenset({"choose_left_pile", "choose_right_pile", "end_piles"})),
+    ("Your hand", frozenset({"next_card", "previous_card", "speak_hand", "toggle_hand_order"})),
+    (
+        "Asking",
+        frozenset(
+            {
+                "announce_piles",
+                "announce_scores",
+                "announce_other_rows",
+                "announce_draw_pile",
+                "announce_last_turn",
+                "announce_turn",
+                "hint",
+            }
+        ),
+    ),
+)
+"""The colour table's key help, in groups under headings: the row (Enter and the number
+keys put the row card, then play onto the piles), the piles, the hand, and questions."""
+
+
 def table_lines(
-    view: ColoursView, hand: Sequence[ColourCard], cursor: int, is_over: bool
+    view: ColoursView,
+    hand: Sequence[ColourCard],
+    cursor: int,
+    is_over: bool,
+    chosen: int | None = None,
 ) -> tuple[list[str], int | None]:
-    """The window: piles, whose turn, the own row, the hand (the cursor's line marked) and
-    the scores; the index of the highlighted line."""
-    lines = [f"Piles: {card_name(view.pile_tops[0])}  |  {card_name(view.pile_tops[1])}"]
+    """The window: the piles (the one chosen with Up or Down marked), whose turn, the
+    scores, the own row, the hand (the cursor's line marked) and the draw pile; the index
+    of the highlighted line."""
+    tops = [card_name(top) for top in view.pile_tops]
+    if chosen in (1, 2):
+        tops[chosen - 1] = f"[{tops[chosen - 1]}]"
+    lines = [f"Piles: {tops[0]}  |  {tops[1]}"]
     if is_over:
         lines.append("Game over")
     else:
         lines.append(f"Turn: {view.players[view.to_act]}")
+    scores = ", ".join(f"{n} {s}" for n, s in zip(view.players, view.scores, strict=True))
+    lines.append(f"Scores: {scores}")
     row = ", ".join(card_name(c) for c in view.row) or "empty"
     lines.append(f"Your row: {row}")
     highlight = None
@@ -230,6 +271,4 @@ def table_lines(
             highlight = len(lines)
         lines.append(f"{index + 1}. {card_name(card)}")
     lines.append(f"Draw pile: {view.draw_pile_size}")
-    scores = ", ".join(f"{n} {s}" for n, s in zip(view.players, view.scores, strict=True))
-    lines.append(f"Scores: {scores}")
     return lines, highlight

@@ -39,12 +39,14 @@ from ninetynine_audio.present.colours.words import (
 )
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import Handler, TableController
+from ninetynine_audio.ui.tables.base import TURN_CUE, Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
 
 FAMILY = "colours"
+STEP_KEY = "colours_step"
+"""The key of the line said after each step of a turn: a newer one replaces a waiting one."""
 
 
 class Table(TableController):
@@ -56,6 +58,8 @@ class Table(TableController):
         self.order = BY_VALUE
         self.pile: int | None = None
         self.narrator = Narrator()
+        self.played_onto: int | None = None  # the pile of this turn's last play by the keys
+        self.cued_turn: int | None = None  # the turn whose first line had the turn cue
 
     def my_view(self) -> ColoursView | None:
         """The view of the seat the keys act for."""
@@ -91,8 +95,26 @@ class Table(TableController):
         return self.narrator.narrate(events, perspective)
 
     def your_turn_text(self, app: App, seat: int) -> str:
-        """Where the human's turn stands."""
-        return queries.your_turn_text(self.table(), app.settings.verbosity)
+        """Where the human's turn stands: its first line, or on the piles what fits now."""
+        seen = self.table()
+        changed = self.played_onto if seen.phase is Phase.PILES and seen.pile_plays else None
+        return queries.your_turn_text(seen, app.settings.verbosity, changed)
+
+    def turn_prompt(self, app: App, seat: int) -> Utterance:
+        """The turn's first line with the turn cue, once a turn; after each step of the turn
+        what fits now, without the cue. Both are narration the player's next key cuts off
+        (they have acted on it), and a newer one replaces one still waiting."""
+        seen = self.table()
+        if seen.turn != self.cued_turn:
+            self.cued_turn = seen.turn
+            self.played_onto = None
+            text = self.your_turn_text(app, seat)
+            return Utterance(text, cue=TURN_CUE, mergeable=True, key=STEP_KEY)
+        return Utterance(self.your_turn_text(app, seat), mergeable=True, key=STEP_KEY)
+
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """Key help in four groups: the row, the piles, the hand, and what to ask."""
+        return queries.KEY_GROUPS
 
     def turn_text(self, app: App) -> str:
         """Whose turn it is."""
@@ -240,7 +262,10 @@ class Table(TableController):
             tops = seen.pile_tops
             fitting = [p for p in (1, 2) if ways_onto(card, tops[p - 1])]
             pile = fitting[0] if fitting else 1
-        self.port.propose(PlayToPile(seat, card, pile))
+        # Set first: the line that follows the play is made while it is applied.
+        before, self.played_onto = self.played_onto, pile
+        if not self.port.propose(PlayToPile(seat, card, pile)):
+            self.played_onto = before
 
     def _hint(self, app: App) -> None:
         mine = self.my_view()
@@ -275,7 +300,7 @@ class Table(TableController):
     def display(self, app: App) -> Display:
         """The piles, whose turn, the row, the hand with the selected card, the scores."""
         lines, highlight = queries.table_lines(
-            self.table(), self.hand(), self.cursor, self.port.is_over
+            self.table(), self.hand(), self.cursor, self.port.is_over, self.pile
         )
         return Display(self.title, lines, highlight, big_first=True)
 
