@@ -102,6 +102,10 @@ needs_sox = pytest.mark.skipif(
 )
 
 
+RAW_SAMPLES = ("-e", "signed-integer", "-L", "-")
+STAT = ("stat",)
+
+
 def sox_channels(path: Path) -> list[array[int]]:
     """Each channel of the file, decoded by sox to 16 bits at 44.1 kHz (without dither)."""
     count = int(
@@ -110,8 +114,7 @@ def sox_channels(path: Path) -> list[array[int]]:
         ).stdout
     )
     raw = subprocess.run(
-        ["sox", "-D", str(path), "-t", "raw", "-r", "44100", "-b", "16"]
-        + ["-e", "signed-integer", "-L", "-"],
+        ["sox", "-D", str(path), "-t", "raw", "-r", "44100", "-b", "16", *RAW_SAMPLES],
         capture_output=True,
         check=True,
         timeout=60,
@@ -135,8 +138,17 @@ def sox_loudest_50ms_db(path: Path) -> float:
             best = max(best, (energy, channel, start))
     _, channel, start = best
     stat = subprocess.run(
-        ["sox", str(path), "-n", "remix", str(channel), "trim", f"{start / 44100:.5f}", "0.05"]
-        + ["stat"],
+        [
+            "sox",
+            str(path),
+            "-n",
+            "remix",
+            str(channel),
+            "trim",
+            f"{start / 44100:.5f}",
+            "0.05",
+            *STAT,
+        ],
         capture_output=True,
         text=True,
         check=True,

@@ -204,7 +204,7 @@ def test_your_own_play_cuts_off_what_was_said_about_the_one_before() -> None:
 
 
 def test_colour_key_help_is_grouped_row_piles_hand_and_asking() -> None:
-    h, table, _ = colour_table()
+    h, _, _ = colour_table()
     h.frames(2)
     h.press("f1")
     reader = h.app.stack[-1]

@@ -15,8 +15,8 @@ from test_ui_games import play_to_the_end
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.setup import GameSetup, default_names
-from ninetynine_audio.store.stats import load_statistics, statistics_file
 from ninetynine_audio.present import results as words
+from ninetynine_audio.store.stats import load_statistics, statistics_file
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.results import ResultsScreen
 

@@ -266,4 +266,6 @@ def test_the_fallback_is_a_few_plain_words_said_before_the_first_menu_line(
     said = "\n".join(lines)
     assert said.count(fallback) == 1
     menu = app.stack[0]
-    assert said.index(fallback) < said.index(words.menu_opened_text(menu.title, menu.item_text(app)))
+    assert said.index(fallback) < said.index(
+        words.menu_opened_text(menu.title, menu.item_text(app))
+    )
