@@ -74,7 +74,7 @@ def test_the_speech_setting_offers_a_list_and_switches_backend() -> None:
 
 def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
     h = make_app()
-    h.press("r", "return")
+    h.press("down", "return")  # Rules
     assert h.new_speech()[-1] == "Rules of which game. Classic, 1 of 5"
     h.press("return")
     assert h.new_speech() == ["Rules: Classic. Ninety-Nine, the classic adding game, heading"]
@@ -183,3 +183,15 @@ def test_text_mode_lines_become_key_presses() -> None:
     assert gestures_of_line("\x1b[B\x1b[A\n") == (["down", "up"], [])
     assert gestures_of_line("\x1b\n") == (["escape"], [])
     assert gestures_of_line("up sideways\n") == (["up"], ["sideways"])
+
+
+def test_r_repeats_the_last_phrase_in_a_menu_as_everywhere() -> None:
+    h = make_app()
+    h.frames(1)
+    opening = h.new_speech()[-1]
+    h.press("r")
+    assert h.new_speech() == [opening]  # not a jump to Rules
+    h.press("down")
+    h.new_speech()
+    h.press("r")
+    assert h.new_speech() == ["Rules, 2 of 6"]

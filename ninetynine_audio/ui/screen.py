@@ -132,11 +132,11 @@ class Menu(Screen):
         app.say(self.item_text(app), cue=cue)
 
     def handle_gesture(self, app: App, gesture: str) -> bool:
-        """A letter jumps to the next item starting with it, unless the menu binds that key."""
+        """A letter jumps to the next item starting with it, unless a key of the menu or of
+        every screen is on that letter (R repeats the last phrase here too, as everywhere)."""
         if len(gesture) != 1 or not gesture.isalpha():
             return False
-        bound = app.command_for(MENU, gesture)
-        if bound is not None and bound != app.command_for(GLOBAL, gesture):
+        if app.command_for(MENU, gesture) is not None:
             return False
         count = len(self.items)
         for step in range(1, count + 1):
