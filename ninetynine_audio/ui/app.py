@@ -12,7 +12,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -381,13 +381,14 @@ class App:
         own_only: bool = False,
         hidden: frozenset[str] = frozenset(),
         number_keys: int | None = None,
+        described: Mapping[str, str] | None = None,
     ) -> list[tuple[str, list[str]]]:
         """(description, spoken keys) for a screen's commands, without the ``hidden`` ones.
 
         ``own_only`` leaves out what the context shares with its parent (a family's table
         without the shared table keys). The card-number commands fold into one entry whose
         keys read as a range ("1 to 7"), up to ``number_keys`` when the screen says how many
-        there are."""
+        there are. ``described`` gives some commands the screen's own words."""
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
@@ -404,7 +405,7 @@ class App:
                     entries.append((words.PLAY_NUMBERED_CARD, numbers))
                 numbers.extend(keys[:1])
                 continue
-            entries.append((command.description, keys))
+            entries.append(((described or {}).get(command.id, command.description), keys))
         if len(numbers) > 1:
             numbers[:] = [words.key_range_text(numbers[0], numbers[-1])]
         return entries
@@ -416,6 +417,7 @@ class App:
             screen.context,
             hidden=screen.hidden_commands(self),
             number_keys=screen.number_keys(self),
+            described=screen.key_descriptions(self),
         )
         paragraphs = [Paragraph(words.key_entry_text(keys, d)) for d, keys in entries]
         groups = screen.key_groups(self)
@@ -436,6 +438,7 @@ class App:
                 screen.context,
                 hidden=screen.hidden_commands(self) | (every - ids),
                 number_keys=screen.number_keys(self),
+                described=screen.key_descriptions(self),
             )
             if entries:
                 paragraphs.append(Paragraph(heading, is_heading=True))

@@ -13,7 +13,7 @@ counts the match when it ends.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import GameSetup, Outcome
@@ -189,6 +189,10 @@ class MatchScreen(Screen):
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys this game uses."""
         return self.table.number_keys(app)
+
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """The family's own words for some keys."""
+        return self.table.key_descriptions(app)
 
     def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
         """The family's groups for key help."""

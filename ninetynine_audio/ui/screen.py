@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
@@ -62,6 +62,10 @@ class Screen:
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys mean something here (None: all there are)."""
         return None
+
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """Key help's own words for some commands here (the rest keep their description)."""
+        return {}
 
     def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
         """Key help in groups under headings, as (heading, command ids); empty: one list."""

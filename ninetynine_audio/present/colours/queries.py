@@ -223,7 +223,13 @@ KEY_GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
         | frozenset({"announce_row"}),
     ),
     ("The piles", frozenset({"choose_left_pile", "choose_right_pile", "end_piles"})),
-    ("Your hand", frozenset({"next_card", "previous_card", "speak_hand", "toggle_hand_order"})),
+    (
+        "Your hand",
+        frozenset(
+            {"next_card", "previous_card", "first_card", "last_card", "speak_hand"}
+            | {"toggle_hand_order"}
+        ),
+    ),
     (
         "Asking",
         frozenset(

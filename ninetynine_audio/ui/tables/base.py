@@ -85,6 +85,11 @@ class TableController:
         """How many card-number keys mean something in this game (None: all)."""
         return None
 
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """Key help's words for commands that do more at this table than their usual
+        description says (Enter bids as well as plays)."""
+        return {}
+
     def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
         """Key help in groups under headings, as (heading, command ids); the keys in no group
         come last. Empty: one plain list."""

@@ -178,6 +178,12 @@ class Table(TableController):
     def _previous_card(self, app: App) -> None:
         self._move_cursor(app, -1)
 
+    def _first_card(self, app: App) -> None:
+        self._move_cursor(app, -self.cursor)
+
+    def _last_card(self, app: App) -> None:
+        self._move_cursor(app, len(self.hand()) - 1 - self.cursor)
+
     def _left_pile(self, app: App) -> None:
         self._choose_pile(app, 1)
 
@@ -287,6 +293,8 @@ class Table(TableController):
         "toggle_hand_order": _toggle_order,
         "next_card": _next_card,
         "previous_card": _previous_card,
+        "first_card": _first_card,
+        "last_card": _last_card,
         "choose_left_pile": _left_pile,
         "choose_right_pile": _right_pile,
         "play_card": _enter,
