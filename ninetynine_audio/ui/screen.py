@@ -8,7 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.audio.utterance import Priority, Utterance
-from ninetynine_audio.input.commands import GLOBAL, MENU
+from ninetynine_audio.input.commands import MENU
 from ninetynine_audio.present import screens as words
 
 if TYPE_CHECKING:

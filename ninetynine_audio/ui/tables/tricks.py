@@ -17,7 +17,6 @@ from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.bots.tricks.fast import estimate_tricks, to_int, trump_index
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.errors import GameError
-from ninetynine_audio.input.commands import TABLE
 from ninetynine_audio.games.tricks import (
     BidCards,
     Declaration,
@@ -27,6 +26,7 @@ from ninetynine_audio.games.tricks import (
     bid_value,
     playable,
 )
+from ninetynine_audio.input.commands import TABLE
 from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.seats import Perspective
