@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from ninetynine_audio.games.base import GameSetup
@@ -361,3 +362,15 @@ def test_with_nine_cards_key_help_says_1_to_9_and_key_9_plays_the_ninth() -> Non
 
     name = the_card(hand[8])[4:]
     assert any(name in line for line in said), said
+
+
+def test_the_window_keeps_the_newest_lines_in_view() -> None:
+    h = start(8)
+    for _ in range(6):
+        h.app.say("A long line the game said, long enough to wrap over more than one row " * 2)
+    h.app.say("Your lead")
+    h.window.draw(h.app)
+    height = pygame.display.get_surface().get_height()
+    drawn = h.window.layout
+    assert all(bottom <= height for _, _, bottom in drawn), drawn
+    assert drawn[-1][0] == "Your lead"
