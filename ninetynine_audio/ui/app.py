@@ -83,6 +83,9 @@ class App:
         self.settings = settings
         self.clock = clock
         self.bot_pause_override = bot_pause_ms
+        self.first_notice: str | None = None
+        """Said right after the title at the start: the speech that speaks instead of the
+        one asked for (``build_app``)."""
         self.save_settings_to = save_settings_to
         self._event_log = EventLog(event_log) if event_log is not None else None
         self.backend_options = backend_options or BackendOptions()
@@ -152,23 +155,29 @@ class App:
         menu = main_menu(self)
         self.stack = [menu]
         problem = menu.take_problem()
+        # Speech that could not start is said before anything else, so the player knows
+        # what they are hearing (build_app sets it).
+        first = [self.first_notice] if self.first_notice else []
         if setup is None:
-            # What went wrong on the way in (speech that could not start) comes before the
-            # first menu line, so the player knows what they are hearing.
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
-            self.say(join_phrases([words.APP_TITLE, *notices, opening]))
-            notices = ()
-        elif menu.saved is not None:
+            self.say(join_phrases([words.APP_TITLE, *first, opening]))
+            self._say_notices([problem, *notices])
+            return
+        self._seed_used = True
+        self.say(words.APP_TITLE)
+        for notice in first:
+            self.say(notice, queue=True)
+        if menu.saved is not None:
             # A game named on the command line would replace the saved match: ask first, as
             # the Play menu does (No is chosen first; the end of input answers nothing).
-            self._seed_used = True
-            self.say(words.APP_TITLE)
             ask(self, results.NEW_GAME_QUESTION, lambda a: a.start_game(setup))
         else:
-            self._seed_used = True
-            self.say(words.APP_TITLE)
             self.start_game(setup, stop=False)
-        for notice in [problem, *notices]:
+        self._say_notices([problem, *notices])
+
+    def _say_notices(self, notices: Sequence[str | None]) -> None:
+        """What went wrong on the way in (settings, keymap), after the first line."""
+        for notice in notices:
             if notice:
                 self.say(notice, queue=True)
 

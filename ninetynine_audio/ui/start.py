@@ -57,6 +57,7 @@ def build_app(
         tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
     )
     fallbacks = None
+    first: str | None = None  # said before anything else: what speaks, when not the one asked
     if backend is None:
         chosen = choose_backend(choice, options=options)
         backend = chosen.backend
@@ -69,7 +70,7 @@ def build_app(
             wanted = "screenreader" if choice == "auto" else choice
             # The player hears a few plain words; the reason, often technical, is logged.
             log.warning("Speech through %s did not start: %s", wanted, chosen.reason)
-            notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
+            first = words.speech_fallback_text(wanted, backend.name, chosen.reason)
     if text_mode and backend.name != "text":
         fallbacks = [("text", lambda: TextBackend(stream))]
     player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
@@ -101,6 +102,7 @@ def build_app(
         event_log=event_log,
         backend_options=options,
     )
+    app.first_notice = first
     return app, notices
 
 
