@@ -245,3 +245,12 @@ def test_the_hand_before_an_empty_row_says_once_that_any_card_starts_it():
     state, _ = deal(["purple-9 red-4 pink-3 grey-5 black-6 green-7", ""])
     text = queries.hand_text(view(state, 0), "value", "normal")
     assert text.count("starts your row") == 1
+
+
+def test_a_hint_to_start_an_empty_row_with_a_10_says_what_it_is_for():
+    state, _ = deal(["black-10 red-4 pink-3 grey-5 black-6 green-7", ""])
+    text = queries.hint_text(PlaceRowCard(0, C("black-10")), view(state, 0))
+    assert text.startswith("Hint: put black 10 in your row: nothing can follow a 10")
+    assert queries.hint_text(PlaceRowCard(0, C("red-4")), view(state, 0)) == (
+        "Hint: put red 4 in your row"
+    )

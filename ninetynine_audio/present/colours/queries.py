@@ -203,12 +203,19 @@ def scores_text(view: ColoursView, verbosity: str) -> str:
     return "Scores: " + "; ".join(parts)
 
 
-def hint_text(action: Action) -> str:
-    """What the strongest computer player would do next."""
+def hint_text(action: Action, view: ColoursView | None = None) -> str:
+    """What the strongest computer player would do next, and why where it looks odd."""
     if isinstance(action, ScoreRow):
         return "Hint: score your row now"
     if isinstance(action, PlaceRowCard):
-        return f"Hint: put {card_name(action.card)} in your row"
+        text = f"Hint: put {card_name(action.card)} in your row"
+        if view is not None and not view.row and action.card.value == 10:
+            # A 10 ends a row at once; the hint says what the move is for.
+            text += (
+                ": nothing can follow a 10, so the row is scored next turn for 1 point,"
+                " and your lower cards stay for the piles"
+            )
+        return text
     if isinstance(action, PlayToPile):
         return f"Hint: play {card_name(action.card)} on the {pile_name(action.pile)} pile"
     if isinstance(action, EndPiles):

@@ -280,7 +280,7 @@ class Table(TableController):
             return
         bot = make_bot(FAMILY, strongest_level(FAMILY))
         action = bot.choose(mine, self.port.hint_rng())
-        app.say(queries.hint_text(action))
+        app.say(queries.hint_text(action, mine))
 
     handlers: ClassVar[dict[str, Handler]] = {
         "announce_piles": _piles,
