@@ -17,6 +17,7 @@ from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
+    HAND_SIZE,
     ColoursView,
     EndPiles,
     Phase,
@@ -111,6 +112,10 @@ class Table(TableController):
             text = self.your_turn_text(app, seat)
             return Utterance(text, cue=TURN_CUE, mergeable=True, key=STEP_KEY)
         return Utterance(self.your_turn_text(app, seat), mergeable=True, key=STEP_KEY)
+
+    def number_keys(self, app: App) -> int | None:
+        """A number key for each card a hand holds."""
+        return HAND_SIZE
 
     def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
         """Key help in four groups: the row, the piles, the hand, and what to ask."""
