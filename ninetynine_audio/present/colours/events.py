@@ -31,6 +31,7 @@ from ninetynine_audio.present.colours.words import (
     cards_text,
     number_word,
     pile_name,
+    placed_text,
     ways_text,
 )
 from ninetynine_audio.present.seats import Perspective
@@ -119,7 +120,7 @@ class TurnNotes:
             elif verbosity == BRIEF:
                 parts.append(f"row {length}")
             elif length == 1:
-                parts.append(f"new row, {card_name(self.row_card.card)}")
+                parts.append("new row")
             else:
                 parts.append(f"row of {length}")
         count = len(self.plays)
@@ -274,13 +275,12 @@ class Narrator:
             if v == BRIEF:
                 text = f"{card_name(event.card)}, row {length}"
             else:
-                who = subject_verb(event.player, "put", "puts")
-                text = f"{who} {card_name(event.card)} in the row, worth {length**2}"
-                if length == 1:
-                    text = f"{who} {card_name(event.card)} in the row: a new row"
-            # The player's own card is a confirmation their next key may cut off.
-            own = p.listener == event.seat
-            return [self._say(text, p, event.seat, CUE_CARD, mergeable=own)]
+                text = placed_text(subject_verb(event.player, "put", "puts"), event.card, length)
+            if p.listener == event.seat and v != FULL:
+                # The player hears the card's sound; the table says the card with what fits
+                # the piles now in one line (``queries.fits_text``), which the next key cuts.
+                return [self._say("", p, event.seat, CUE_CARD)]
+            return [self._say(text, p, event.seat, CUE_CARD)]
         if isinstance(event, PileCardPlayed):
             # A short confirmation that the next key may cut off: what fits now follows.
             where = pile_name(event.pile)

@@ -24,6 +24,7 @@ from ninetynine_audio.present.colours.words import (
     colour_name,
     pile_fit_text,
     pile_name,
+    placed_text,
     row_fit_text,
     row_summary,
     sorted_hand,
@@ -59,9 +60,9 @@ def pile_fits(view: ColoursView, pile: int) -> list[str]:
 def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
     """What the player can do on the piles now, in a few words: which hand cards fit where.
 
-    ``"Fits left: red 3 and grey 9; right: none"``.  After a play onto pile ``changed`` only
-    that pile is news, with its new top: ``"Left red 2, now red 5 fits"``, or, when nothing
-    fits it any more, what fits the other: ``"Left red 2, none fits; right: red 4"``;
+    ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``.  After a play onto pile ``changed`` only
+    that pile is news, with its new top: ``"Left red 2, now red 5 fits"``, or ``"Left red 2,
+    none fits there"`` (the other pile, unchanged, still takes what it took);
     ``"Left red 2. Nothing fits: end your turn"``."""
     head = ""
     if changed in (1, 2):
@@ -77,12 +78,27 @@ def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> 
         if now:
             verb = "fits" if len(now) == 1 else "fit"
             return f"{head}, now {join_and(now)} {verb}"
-        other = 3 - changed
-        return f"{head}, none fits; {pile_name(other)}: {join_and(fits[other])}"
-    sides = [f"{pile_name(p)}: {join_and(f) or 'none'}" for p, f in fits.items()]
+        # The other pile has not changed: what fits it is known already.
+        return f"{head}, none fits there"
+    # A card that fits both piles is named once.
+    both = [card for card in fits[1] if card in fits[2]]
+    sides = [("both", both)] if both else []
+    sides += [(pile_name(p), [c for c in f if c not in both]) for p, f in fits.items()]
+    said = [f"{side}: {join_and(cards)}" for side, cards in sides if cards]
     if verbosity == BRIEF:
-        return "; ".join(sides)
-    return "Fits " + "; ".join(sides)
+        return "; ".join(said)
+    return "Fits " + "; ".join(said)
+
+
+def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
+    """Right after the player's row card: the card, then what fits the piles now."""
+    if not view.row:
+        return fits_text(view, verbosity)
+    if verbosity == BRIEF:
+        placed = f"{card_name(view.row[-1])}, row {len(view.row)}"
+    else:
+        placed = placed_text("You put", view.row[-1], len(view.row))
+    return f"{placed}. {fits_text(view, verbosity)}"
 
 
 def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:

@@ -39,6 +39,7 @@ from ninetynine_audio.present.colours.words import (
     ways_text,
 )
 from ninetynine_audio.present.seats import Perspective
+from ninetynine_audio.present.words import FULL
 from ninetynine_audio.ui.screen import Display
 from ninetynine_audio.ui.tables.base import TURN_CUE, Handler, TableController
 
@@ -61,6 +62,7 @@ class Table(TableController):
         self.narrator = Narrator()
         self.played_onto: int | None = None  # the pile of this turn's last play by the keys
         self.cued_turn: int | None = None  # the turn whose first line had the turn cue
+        self.placed_row = False  # the keys just put the row card: the next line names it
 
     def my_view(self) -> ColoursView | None:
         """The view of the seat the keys act for."""
@@ -98,8 +100,11 @@ class Table(TableController):
     def your_turn_text(self, app: App, seat: int) -> str:
         """Where the human's turn stands: its first line, or on the piles what fits now."""
         seen = self.table()
+        v = app.settings.verbosity
+        if self.placed_row and seen.phase is Phase.PILES and not seen.pile_plays and v != FULL:
+            return queries.row_card_fits_text(seen, v)
         changed = self.played_onto if seen.phase is Phase.PILES and seen.pile_plays else None
-        return queries.your_turn_text(seen, app.settings.verbosity, changed)
+        return queries.your_turn_text(seen, v, changed)
 
     def turn_prompt(self, app: App, seat: int) -> Utterance:
         """The turn's first line with the turn cue, once a turn; after each step of the turn
@@ -111,7 +116,9 @@ class Table(TableController):
             self.played_onto = None
             text = self.your_turn_text(app, seat)
             return Utterance(text, cue=TURN_CUE, mergeable=True, key=STEP_KEY)
-        return Utterance(self.your_turn_text(app, seat), mergeable=True, key=STEP_KEY)
+        text = self.your_turn_text(app, seat)
+        self.placed_row = False
+        return Utterance(text, mergeable=True, key=STEP_KEY)
 
     def number_keys(self, app: App) -> int | None:
         """A number key for each card a hand holds."""
@@ -266,7 +273,10 @@ class Table(TableController):
         card = hand[self.cursor]
         seen = self.table()
         if seen.phase is Phase.ROW:
-            self.port.propose(PlaceRowCard(seat, card))
+            # Set first: the line that follows the card is made while it is applied.
+            self.placed_row = True
+            if not self.port.propose(PlaceRowCard(seat, card)):
+                self.placed_row = False
             return
         pile = self.pile
         if pile is None:
