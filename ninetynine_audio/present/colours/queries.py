@@ -60,10 +60,10 @@ def pile_fits(view: ColoursView, pile: int) -> list[str]:
 def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
     """What the player can do on the piles now, in a few words: which hand cards fit where.
 
-    ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``.  After a play onto pile ``changed`` only
-    that pile is news, with its new top: ``"Left red 2, now red 5 fits"``, or ``"Left red 2,
-    none fits there"`` (the other pile, unchanged, still takes what it took);
-    ``"Left red 2. Nothing fits: end your turn"``."""
+    ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``.  After a
+    play onto pile ``changed`` only that pile is news, with its new top: ``"Left red 2, now
+    red 5 fits"``, or ``"Left red 2, none fits there"`` (the other pile, unchanged, still
+    takes what it took); ``"Left red 2. Nothing fits: end your turn"``."""
     head = ""
     if changed in (1, 2):
         head = f"{pile_name(changed).capitalize()} {card_name(view.pile_tops[changed - 1])}"
