@@ -19,7 +19,9 @@ from dataclasses import dataclass
 DEFAULT_WORDS_PER_MINUTE = 200
 """A usual screen-reader rate; players who listen faster set their own in Settings."""
 
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?|\d+")
+# An ordinal ("4th") is one spoken word, said as its number is.
+_WORD = re.compile(r"\d+(?:st|nd|rd|th)\b|[^\W\d_]+(?:'[^\W\d_]+)?|\d+")
+_ORDINAL_END = re.compile(r"(?<=\d)(?:st|nd|rd|th)$")
 _PAUSE = re.compile(r"[.!?:;,]")
 _VOWELS = re.compile(r"[aeiouy]+")
 
@@ -91,7 +93,8 @@ def spoken_words(text: str) -> list[str]:
     """The words a voice says for ``text``, numbers written out."""
     words: list[str] = []
     for word in _WORD.findall(text):
-        words.extend(number_words(int(word)) if word.isdigit() else [word])
+        number = _ORDINAL_END.sub("", word)
+        words.extend(number_words(int(number)) if number.isdigit() else [word])
     return words
 
 
