@@ -13,6 +13,7 @@ import random
 
 import pytest
 
+from ninetynine_audio.audio.backend import SimulatedVoice
 from ninetynine_audio.bots.colours.simple import NormalBot
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.colours import (
@@ -28,7 +29,7 @@ from ninetynine_audio.games.colours import (
 )
 from ninetynine_audio.present.colours.words import card_name
 from ninetynine_audio.present.words import count_noun
-from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.ui.harness import Harness, make_app, make_heard_app
 from ninetynine_audio.ui.match import MatchScreen
 
 MAX_FRAMES = 20000
@@ -136,12 +137,7 @@ def test_the_colour_game_is_chosen_in_the_menus_and_its_table_answers_questions(
     assert h.new_speech()[-1].startswith("Hand by colour: ")
 
 
-def colour_table(seed: int = 7, reports: bool = False) -> tuple[Harness, MatchScreen, object]:
-    from ninetynine_audio.audio.backend import SimulatedVoice
-    from ninetynine_audio.ui.harness import FakeClock
-
-    clock = FakeClock()
-    voice = SimulatedVoice(name="screenreader", clock=clock, reports_speaking=reports)
+def colour_table(seed: int = 7) -> tuple[Harness, MatchScreen, SimulatedVoice]:
     setup = GameSetup(
         "colours",
         ("You", "Lily", "Max", "Zoe"),
@@ -149,7 +145,7 @@ def colour_table(seed: int = 7, reports: bool = False) -> tuple[Harness, MatchSc
         {"pro_variant": False},
         seed=seed,
     )
-    h = make_app(setup, bot_pause_ms=900, recorder=voice, clock=clock)
+    h, voice = make_heard_app(setup)
     table = h.table
     assert table is not None
     return h, table, voice

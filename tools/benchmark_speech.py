@@ -67,13 +67,10 @@ def keys_for(table: Any, rng: random.Random) -> list[str]:
 
 def run(seed: int, turns: int, wpm: int, key_every: float | None) -> Figures:
     """Play ``turns`` of the player's turns; ``key_every`` None waits for the speech."""
-    from ninetynine_audio.audio.backend import SimulatedVoice
     from ninetynine_audio.audio.pacing import speaking_seconds, speaking_words
     from ninetynine_audio.games.base import GameSetup
-    from ninetynine_audio.ui.harness import FakeClock, make_app
+    from ninetynine_audio.ui.harness import make_heard_app
 
-    clock = FakeClock()
-    voice = SimulatedVoice(name="screenreader", clock=clock, words_per_minute=wpm)
     setup = GameSetup(
         "colours",
         ("You", "Lily", "Max", "Zoe"),
@@ -81,8 +78,9 @@ def run(seed: int, turns: int, wpm: int, key_every: float | None) -> Figures:
         {"pro_variant": False},
         seed,
     )
-    h = make_app(setup, seed=seed, bot_pause_ms=900, recorder=voice, clock=clock)
-    h.app.update_settings(screen_reader_rate_wpm=wpm, verbosity="normal")
+    h, voice = make_heard_app(setup, wpm=wpm, seed=seed)
+    h.app.update_settings(verbosity="normal")
+    clock = h.clock
     table = h.table
     assert table is not None, h.spoken
     rng = random.Random(seed)
