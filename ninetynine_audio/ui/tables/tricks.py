@@ -9,6 +9,7 @@ The hint offers the bid or card the strongest level would choose, with its reaso
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -337,7 +338,9 @@ class Table(TableController):
         """The trick, trumps and bid, the hand by suit with the selected card, the scores."""
         seen = self.my_view()
         if seen is None:
-            lines, highlight = queries.table_lines(self.table(), [], 0, [])
+            # A hand-over: only what every seat knows, not the bid of the seat to act.
+            public = dataclasses.replace(self.table(), hand=(), bid_cards=())
+            lines, highlight = queries.table_lines(public, [], 0, [])
         else:
             lines, highlight = queries.table_lines(seen, self.hand(), self.cursor, self.marked)
         return Display(self.title, lines, highlight, big_first=True)
