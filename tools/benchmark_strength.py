@@ -100,7 +100,9 @@ def rows() -> list[Row]:
         )
     found.extend(Row(COLOURS, "hard", "normal", count) for count in (1, 2, 3))
     found.append(Row(COLOURS, "normal", "easy", 1))
+    found.extend(Row(COLOURS, "expert", opponent, 1) for opponent in ("normal", "hard"))
     found.extend(Row(TRICKS, level, "normal", 2) for level in levels(TRICKS))
+    found.extend(Row(TRICKS, level, "hard", 2) for level in ("hard", "expert"))
     return found
 
 
@@ -168,6 +170,7 @@ def _cache_file(cache: Path, job: Job) -> Path:
 def priority(row: Row) -> int:
     """Rows that test a target of the table run first (an interrupted run has those)."""
     order = [
+        row.game in SECTIONS and row.level == "expert",
         row.game == "tactical" and row.level == "hard" and row.opponent == "normal",
         row.game == "tactical" and row.level == "expert" and row.opponent in ("normal", "hard"),
         row.level == "expert" and row.opponent == "hard",
@@ -280,18 +283,27 @@ def _section_opening(heading: str, command: str) -> list[str]:
     ]
 
 
+def _games_text(games: int, wanted: dict[str, int], row: Row) -> str:
+    """The games of a row, with how many it should have had when it stopped short."""
+    goal = wanted.get(row.name, games)
+    return f"{games} (of {goal})" if games < goal else str(games)
+
+
 def tricks_section(
-    chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], command: str
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    command: str,
+    wanted: dict[str, int],
 ) -> str:
     """The Markdown section of the trick-taking game, with the command that made it."""
     lines = [
         *_section_opening(TRICKS_HEADING, command),
-        "- each row: one bot of the level and two Normal bots, taking every seat and order in"
-        " turn, so a level as strong as Normal wins 33.3%; game to 100, no declarations;"
-        " decision time in CPU time, as above",
+        "- each row: one bot of the level and two opponents (Normal, or Hard), taking every seat"
+        " and order in turn, so a level as strong as its opponents wins 33.3%; game to 100, no"
+        " declarations; decision time in CPU time, as above",
         "- bid made: the share of the level's deals in which it took exactly its bid; points"
         " per deal: its average points a deal, bonus included; both with the level's own seat"
-        " only (Normal against Normal: every seat)",
+        " only (a level against its own kind: every seat)",
         "- **easy**: random bid cards, then any legal card.",
         "- **normal**: counts the likely tricks of the nine cards kept for each choice of bid"
         " cards and bids the nearest; wins tricks cheaply while it needs them, ducks with its"
@@ -301,6 +313,12 @@ def tricks_section(
         " times consistently with its view (hand sizes, suits shown out of, a declared bid or"
         " revealed hand), plays every playable card out in each, and plays the card that scores"
         " best for it, less a share of what the others score (more for a bid it can read).",
+        "- **expert**: tries all 220 choices of bid cards by successive halving (every choice on"
+        " 2 samples of the other hands, the best 24 on 8 more, the best 6 on 24 more, each"
+        " played out); in play it deals the unseen cards out 60 times, weighing each deal by how"
+        " well the bid it gives each other player fits the cards that player kept, and from four"
+        " cards in hand on solves each of 40 deals exactly (every player playing its best for"
+        " itself); its choice is the best for its own points less half the others'.",
         "",
         "| level | against | games | win rate | 95% interval | bid made | 95% interval"
         " | points per deal | decision median | decision 95th pct |",
@@ -311,6 +329,9 @@ def tricks_section(
             continue
         chunks = results[row.name]
         games = sum(_int(c["games"]) for c in chunks)
+        if games == 0:
+            lines.append(f"| {row.level} | {row.count} × {row.opponent} | not run |" + " |" * 7)
+            continue
         wins = sum(_int(c["wins"]) for c in chunks)
         deals = sum(_int(c["deals"]) for c in chunks)
         made = sum(_int(c["made"]) for c in chunks)
@@ -320,7 +341,8 @@ def tricks_section(
         won = wilson(wins, games)
         hit = wilson(made, deals)
         lines.append(
-            f"| {row.level} | 2 × {row.opponent} | {games} | {won.rate:.1%}"
+            f"| {row.level} | {row.count} × {row.opponent} | {_games_text(games, wanted, row)}"
+            f" | {won.rate:.1%}"
             f" | {won.low:.1%} – {won.high:.1%} | {hit.rate:.1%} | {hit.low:.1%} – {hit.high:.1%}"
             f" | {points / max(deals, 1):.2f} | {median:.2f} ms | {p95:.2f} ms |"
         )
@@ -329,7 +351,10 @@ def tricks_section(
 
 
 def colours_section(
-    chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], command: str
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    command: str,
+    wanted: dict[str, int],
 ) -> str:
     """The Markdown section of the colour game, with the command that made it."""
     lines = [
@@ -341,7 +366,10 @@ def colours_section(
         " plays onto the piles while it can, keeping back the card its row will want next."
         " **hard**: tries every scoring choice and row card with every order of pile plays and"
         " judges where each line ends (points, how far the row can still grow, cards left, the"
-        " draw pile, what the piles offer the next player).",
+        " draw pile, what the piles offer the next player)."
+        " **expert**: Hard's eight best plans, each played on 24 deals of the unseen cards:"
+        " the next player's pile plays on the tops it leaves, then its own next row card and"
+        " pile plays with the cards it draws; the plan worth most with what the deals found.",
         "",
         "| level | against | games | even share | win rate | 95% interval"
         " | decision median | decision 95th pct |",
@@ -359,7 +387,8 @@ def colours_section(
         times = _histogram(chunks)
         won = wilson(wins, games)
         lines.append(
-            f"| {row.level} | {row.count} × {row.opponent} | {games} | {1 / (row.count + 1):.1%}"
+            f"| {row.level} | {row.count} × {row.opponent} | {_games_text(games, wanted, row)}"
+            f" | {1 / (row.count + 1):.1%}"
             f" | {won.rate:.1%} | {won.low:.1%} – {won.high:.1%}"
             f" | {times.percentile(50) * 1000:.2f} ms | {times.percentile(95) * 1000:.2f} ms |"
         )
@@ -415,8 +444,10 @@ def write_report(
         " tactical that likeness reads the next player's best reply from a table made with"
         " Hard's own reckoning), a fixed number of deals per decision (120; tactical 40), and"
         " adds Hard's score (in tactical at full weight); in classic and arcade it searches"
-        " from a total of 80 and keeps Hard's choice below. The hint uses the strongest level,"
-        " so the Expert's rows are also the hint's strength.",
+        " from a total of 80 and keeps Hard's choice below. The hint asks the Expert with"
+        " three tenths of those deals (36; tactical 12), so that it answers at once, and says"
+        " what they found (how many re-deals leave a player stuck; in tactical the points a"
+        " round the play gains on the others).",
         "- **trap** (a yardstick, not offered in the menus): one play ahead only; it takes"
         " the play that scores most at once, then in tactical a total just below a mark"
         " (29–32, 62–65, 95–98) and in classic and arcade the play most likely to leave the"
@@ -444,12 +475,12 @@ def write_report(
         parts = _split_sections(page)
         for game in sorted(only):
             heading, write = writers[game]
-            parts[heading] = write(chosen, results, command)
+            parts[heading] = write(chosen, results, command, wanted)
         path.write_text("\n\n".join(p.rstrip("\n") for p in parts.values()) + "\n", "utf-8")
         return
     body = [table(game, chosen, results, wanted) for game in GAMES]
     sections = [
-        write(chosen, results, command)
+        write(chosen, results, command, wanted)
         for game, (_, write) in writers.items()
         if any(r.game == game for r in chosen)
     ]

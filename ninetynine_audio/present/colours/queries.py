@@ -170,6 +170,17 @@ def hint_text(action: Action) -> str:
     return "Hint: nothing to suggest"
 
 
+def search_hint_text(hint: str, mine: float, theirs: float, deals: int) -> str:
+    """The hint with what the search found: ``"Hint: play … . Over 8 re-deals of the unseen
+    cards you can expect 2.5 cards onto the piles next turn, the next player 1.0."``."""
+    if deals <= 0:
+        return hint
+    return (
+        f"{hint}. Over {deals} re-deals of the unseen cards you can expect {mine:.1f} cards"
+        f" onto the piles next turn, the next player {theirs:.1f}."
+    )
+
+
 def table_lines(
     view: ColoursView, hand: Sequence[ColourCard], cursor: int, is_over: bool
 ) -> tuple[list[str], int | None]:

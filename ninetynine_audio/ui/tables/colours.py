@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.bots import make_bot, strongest_level
+from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
     ColoursState,
@@ -239,9 +239,18 @@ class Table(TableController):
         if seat is None or seat != self.state.to_act or self.match.is_over:
             self.match.refuse(app, "No hint now")
             return
-        bot = make_bot(FAMILY, strongest_level(FAMILY))
+        bot = make_hint_bot(FAMILY)
         action = bot.choose(view(self.state, seat), self.match.hint_rng())
-        app.say(queries.hint_text(action))
+        # What the search found, when the strongest level searched (its ``finding``).
+        found = getattr(bot, "finding", None)
+        if found is None:
+            app.say(queries.hint_text(action))
+            return
+        app.say(
+            queries.search_hint_text(
+                queries.hint_text(action), found.mine, found.theirs, found.deals
+            )
+        )
 
     # -- the window ------------------------------------------------------------------------------
 
