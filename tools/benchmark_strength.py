@@ -47,6 +47,8 @@ COLOURS = "colours"
 COLOURS_HEADING = "## The colour game"
 SECTIONS = (COLOURS, TRICKS)
 """Games with a section of their own, each kept when only the other rows run."""
+HINT_HEADING = "## The hint"
+"""The section ``tools/benchmark_hint.py`` writes: kept whenever this page is made again."""
 GAMES = tuple(spec.id for spec in all_games() if spec.family == FAMILY)
 CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so every chunk is fair
 # Games of the Expert against Hard, the closest contest of the table (more narrow its interval).
@@ -268,7 +270,7 @@ def table(
     return "\n".join(lines)
 
 
-def _section_opening(heading: str, command: str) -> list[str]:
+def section_opening(heading: str, command: str) -> list[str]:
     """The first lines of a game's own section: its heading, the command that made it, the date."""
     return [
         heading,
@@ -297,7 +299,7 @@ def tricks_section(
 ) -> str:
     """The Markdown section of the trick-taking game, with the command that made it."""
     lines = [
-        *_section_opening(TRICKS_HEADING, command),
+        *section_opening(TRICKS_HEADING, command),
         "- each row: one bot of the level and two opponents (Normal, or Hard), taking every seat"
         " and order in turn, so a level as strong as its opponents wins 33.3%; game to 100, no"
         " declarations; decision time in CPU time, as above",
@@ -358,7 +360,7 @@ def colours_section(
 ) -> str:
     """The Markdown section of the colour game, with the command that made it."""
     lines = [
-        *_section_opening(COLOURS_HEADING, command),
+        *section_opening(COLOURS_HEADING, command),
         "- each row: one bot of the level against its opponents, taking every seat and order in"
         " turn; no Pro Variant; decision time in CPU time, as above",
         "- **easy**: any legal move at random. **normal**: greedy: scores when that wins, starts"
@@ -484,6 +486,11 @@ def write_report(
         for game, (_, write) in writers.items()
         if any(r.game == game for r in chosen)
     ]
+    if path.exists():
+        # The hint's timings come from their own command: keep them.
+        kept = _split_sections(path.read_text(encoding="utf-8")).get(HINT_HEADING)
+        if kept:
+            sections.append(kept.rstrip("\n") + "\n")
     path.write_text("\n".join(header + body) + "".join("\n" + s for s in sections), "utf-8")
 
 
@@ -492,7 +499,7 @@ def _split_sections(page: str) -> dict[str, str]:
     the part before them is kept under the key ``""``."""
     parts: dict[str, str] = {}
     key, current = "", []
-    headings = {COLOURS_HEADING, TRICKS_HEADING}
+    headings = {COLOURS_HEADING, TRICKS_HEADING, HINT_HEADING}
     for line in page.splitlines(keepends=True):
         if line.rstrip("\n") in headings:
             parts[key] = "".join(current)

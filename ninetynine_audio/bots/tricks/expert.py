@@ -39,11 +39,11 @@ from ninetynine_audio.bots.tricks.fast import (
     to_int,
     trump_index,
 )
-from ninetynine_audio.bots.tricks.hard import quick_bid
+from ninetynine_audio.bots.tricks.hard import declaration_for, declared_premium, quick_bid
 from ninetynine_audio.bots.tricks.knowledge import Knowledge, read, sample
 from ninetynine_audio.bots.tricks.simple import bid_choices, is_bidding
 from ninetynine_audio.bots.tricks.solve import Solver, mask_of, unpack, utilities
-from ninetynine_audio.games.tricks import Action, BidCards, Declaration, PlayCard, TricksView
+from ninetynine_audio.games.tricks import Action, BidCards, PlayCard, TricksView
 
 SOLVE_FROM = 4  # cards in hand: from here on every sample is solved exactly
 OTHERS_WEIGHT = 0.5  # how much the others' points count against this seat's own
@@ -127,13 +127,7 @@ class ExpertBot:
         _, _, aside = choices[best]
         runs = max(counts[best], 1)
         self.finding = Finding(made[best] / runs, tricks[best] / runs, counts[best], False)
-        declaration = None
-        if view.options.declarations and view.declared is None and counts[best]:
-            chance = made[best] / runs
-            if chance >= self.reveal_at:
-                declaration = Declaration.REVEAL
-            elif chance >= self.declare_at:
-                declaration = Declaration.DECLARE
+        declaration = declaration_for(view, made[best] / runs, self.declare_at, self.reveal_at)
         return BidCards(me, tuple(to_card(card) for card in aside), declaration)
 
     # ------------------------------------------------------------------------ play
@@ -148,10 +142,7 @@ class ExpertBot:
             return PlayCard(me, to_card(options[0]))
         trumps = trump_index(view.trumps)
         knowledge = read(view)
-        declared: tuple[int, int] | None = None
-        if view.declared is not None:
-            declarer, declaration = view.declared
-            declared = (declarer, declaration.premium)
+        declared = declared_premium(view)
         solving = len(hand) <= SOLVE_FROM
         count = self.budget.scaled(SOLVE_SAMPLES if solving else PLAY_SAMPLES)
         values = dict.fromkeys(options, 0.0)

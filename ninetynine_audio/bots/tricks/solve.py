@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninetynine_audio.bots.tricks.fast import BONUS
+from ninetynine_audio.bots.tricks.fast import score_deal
 
 SUIT_MASKS = tuple(0x1FF << (9 * suit) for suit in range(4))
 PACKED = 1000  # results are t0 * 100 + t1 * 10 + t2 with every t at most 9
@@ -46,13 +46,30 @@ def unpack(result: int) -> tuple[int, int, int]:
     return result // 100, result // 10 % 10, result % 10
 
 
+Utilities = tuple[list[float], list[float], list[float]]
+_UTILITIES: dict[tuple[tuple[int, ...], tuple[float, ...], tuple[int, int] | None], Utilities] = {}
+
+
 def utilities(
     targets: Sequence[int],
     weights: Sequence[float],
     declared: tuple[int, int] | None = None,
-) -> tuple[list[float], list[float], list[float]]:
+) -> Utilities:
     """For each seat, its utility of every packed result: its deal points less ``weights[seat]``
-    times the points of the other two (a premium at stake counted as the engine scores it)."""
+    times the points of the other two (a premium at stake counted as the engine scores it).
+    Remembered: a search asks for the same few again and again (the tables are not changed)."""
+    key = (tuple(targets), tuple(weights), declared)
+    found = _UTILITIES.get(key)
+    if found is None:
+        if len(_UTILITIES) >= 512:
+            _UTILITIES.clear()  # a bound on the memory: the next searches fill it again
+        found = _UTILITIES[key] = _utilities(targets, weights, declared)
+    return found
+
+
+def _utilities(
+    targets: Sequence[int], weights: Sequence[float], declared: tuple[int, int] | None
+) -> Utilities:
     tables: tuple[list[float], list[float], list[float]] = (
         [0.0] * PACKED,
         [0.0] * PACKED,
@@ -61,18 +78,7 @@ def utilities(
     for t0 in range(10):
         for t1 in range(10 - t0):
             for t2 in range(10 - t0 - t1):
-                tricks = (t0, t1, t2)
-                made = [tricks[s] == targets[s] for s in range(3)]
-                bonus = BONUS[sum(made)]
-                points = [tricks[s] + (bonus if made[s] else 0) for s in range(3)]
-                if declared is not None:
-                    seat, premium = declared
-                    if made[seat]:
-                        points[seat] += premium
-                    else:
-                        for other in range(3):
-                            if other != seat:
-                                points[other] += premium
+                points = score_deal((t0, t1, t2), targets, declared)
                 index = t0 * 100 + t1 * 10 + t2
                 total = points[0] + points[1] + points[2]
                 for s in range(3):

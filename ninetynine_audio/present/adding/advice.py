@@ -194,7 +194,7 @@ def hint_reason(
             reasons.append(f"keeps your {card_name(keep[0], verbosity)} for later")
     if search:
         # What the re-deals found is the strongest reason; the position gives the other.
-        return ": ".join([*reasons[:1], search])
+        return "; ".join([*reasons[:1], search])
     if not reasons:
         reasons.append(_pace_reason(rules, before.hand, card, total, after_total))
     return " and ".join(reasons[:2])
@@ -227,6 +227,6 @@ def hint_text(
     search: str = "",
 ) -> str:
     """``"Try 5, to 35: keeps your King for later"``; with what a search found: ``"Try King, to
-    99: keeps your 9 for later: 3 of 4 re-deals leave Lily stuck"``."""
+    99: keeps your 9 for later; 3 of 4 re-deals leave Lily stuck"``."""
     what = play_words(before.rules, card, before.total, choice, verbosity)
     return f"Try {what}: {hint_reason(before, card, choice, after, verbosity, search)}"

@@ -302,7 +302,8 @@ class Table(TableController):
         search = advice.search_text(found.made, found.samples, bidding) if found else ""
         if isinstance(action, BidCards):
             keep = [to_int(card) for card in seen.hand if card not in action.cards]
-            likely = estimate_tricks(keep, trump_index(seen.trumps))
+            # The tricks the search saw those nine take, else the quick count of them.
+            likely = found.tricks if found else estimate_tricks(keep, trump_index(seen.trumps))
             said = advice.bid_hint_text(seen.hand, action.cards, likely)
         else:
             said = advice.play_hint_text(seen, action.card)
