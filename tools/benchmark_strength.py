@@ -104,7 +104,7 @@ def rows() -> list[Row]:
     found.append(Row(COLOURS, "normal", "easy", 1))
     found.extend(Row(COLOURS, "expert", opponent, 1) for opponent in ("normal", "hard"))
     found.extend(Row(TRICKS, level, "normal", 2) for level in levels(TRICKS))
-    found.extend(Row(TRICKS, level, "hard", 2) for level in ("hard", "expert"))
+    found.append(Row(TRICKS, "expert", "hard", 2))
     return found
 
 
@@ -190,7 +190,8 @@ def collect(
     finished chunk by row."""
     cache.mkdir(parents=True, exist_ok=True)
     todo = [job for job in jobs if not _cache_file(cache, job).exists()] if run else []
-    todo.sort(key=lambda job: priority(job.row))
+    # By priority, then chunk by chunk across the rows: a run cut short has some of each row.
+    todo.sort(key=lambda job: (priority(job.row), job.chunk))
     by_name = {job.row.name: job for job in jobs}
     print(f"{len(jobs)} chunks, {len(jobs) - len(todo)} already done", file=sys.stderr)
     started = time.perf_counter()

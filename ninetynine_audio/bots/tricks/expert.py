@@ -48,7 +48,7 @@ from ninetynine_audio.games.tricks import Action, BidCards, PlayCard, TricksView
 SOLVE_FROM = 4  # cards in hand: from here on every sample is solved exactly
 OTHERS_WEIGHT = 0.5  # how much the others' points count against this seat's own
 MODEL_WEIGHT = 0.25  # how much the others are taken to weigh their opponents' points
-GAP_SHARPNESS = 1.5  # how sharply a sampled bid far from its cards' likely tricks is doubted
+GAP_SHARPNESS = 0.5  # how sharply a sampled bid far from its cards' likely tricks is doubted
 PRIOR_WEIGHT = 0.5  # points per trick of Normal's gap: settles the bid's near-ties
 PLAY_SAMPLES = 60
 SOLVE_SAMPLES = 40
