@@ -12,6 +12,7 @@ games are seeded, so a run with the same options gives the same table (decision 
     python tools/benchmark_strength.py --games 40 --output /tmp/strength.md   # a smoke run
     python tools/benchmark_strength.py --only tricks   # only the trick-taking rows: the other
                                                        # sections of the page are kept
+    python tools/benchmark_strength.py --only colours,tricks   # both games of their own
 
 The games run on ``--workers`` processes, one game at a time on each. Every finished chunk of
 games is kept in ``--cache`` (``build/strength`` by default), so an interrupted run picks up
@@ -172,7 +173,8 @@ def _cache_file(cache: Path, job: Job) -> Path:
 def priority(row: Row) -> int:
     """Rows that test a target of the table run first (an interrupted run has those)."""
     order = [
-        row.game in SECTIONS and row.level == "expert",
+        row.game == COLOURS and row.level == "expert",  # the quickest rows of a new level
+        row.game == TRICKS and row.level == "expert",
         row.game == "tactical" and row.level == "hard" and row.opponent == "normal",
         row.game == "tactical" and row.level == "expert" and row.opponent in ("normal", "hard"),
         row.level == "expert" and row.opponent == "hard",
@@ -448,7 +450,7 @@ def write_report(
         " Hard's own reckoning), a fixed number of deals per decision (120; tactical 40), and"
         " adds Hard's score (in tactical at full weight); in classic and arcade it searches"
         " from a total of 80 and keeps Hard's choice below. The hint asks the Expert with"
-        " three tenths of those deals (36; tactical 12), so that it answers at once, and says"
+        " half those deals (60; tactical 20), so that it answers at once, and says"
         " what they found (how many re-deals leave a player stuck; in tactical the points a"
         " round the play gains on the others).",
         "- **trap** (a yardstick, not offered in the menus): one play ahead only; it takes"
@@ -520,7 +522,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=Path("docs/strength.md"))
     parser.add_argument("--cache", type=Path, default=Path("build/strength"))
     parser.add_argument("--fresh", action="store_true", help="ignore finished chunks")
-    parser.add_argument("--only", default=None, help="only rows whose name contains this")
+    parser.add_argument(
+        "--only",
+        default=None,
+        help="only rows whose name contains this (or one of these, separated by commas)",
+    )
     parser.add_argument("--without", default=None, help="leave out rows whose name has this")
     parser.add_argument(
         "--report-only",
@@ -538,7 +544,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = [
         row
         for row in rows()
-        if (args.only is None or args.only in row.name)
+        if (args.only is None or any(part in row.name for part in args.only.split(",")))
         and (args.without is None or args.without not in row.name)
     ]
     jobs: list[Job] = []

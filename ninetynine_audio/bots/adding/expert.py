@@ -49,7 +49,7 @@ HORIZON = 60
 TIE_WEIGHT = 0.3  # classic and arcade: Hard's score settles near-ties of the playouts
 # Tactical: Hard's reckoning of the traps is sharper than 40 deals can be, so it weighs more.
 TACTICAL_PRIOR_WEIGHT = 1.0
-HINT_SCALE = 0.3  # the hint searches fewer deals than a seat: it must answer at once
+HINT_SCALE = 0.5  # the hint searches half the deals of a seat: it must answer at once
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from ninetynine_audio.games.colours import (
 
 CANDIDATES = 8
 DEALS = 24
-HINT_SCALE = 0.35
+HINT_SCALE = 0.5
 MY_PLAY = 1.8  # a card this seat plays onto a pile next turn (a card drawn, towards 15 points)
 THEIR_PLAY = 1.8  # a card the next player plays onto a pile: the same, for them
 ROW_CARD = 1.0  # this seat's next row card extends its row (instead of starting again)

@@ -53,7 +53,7 @@ PRIOR_WEIGHT = 0.5  # points per trick of Normal's gap: settles the bid's near-t
 PLAY_SAMPLES = 60
 SOLVE_SAMPLES = 40
 BID_ROUNDS = ((220, 2), (24, 8), (6, 24))  # (choices kept, samples each) per halving round
-HINT_SCALE = 0.2
+HINT_SCALE = 0.5
 
 
 @dataclass(frozen=True)
