@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from typing import TypeVar
 
-from ninetynine_audio.present.words import NORMAL
+from ninetynine_audio.present.words import NORMAL, YOU
+
+T = TypeVar("T")
 
 EDGE = 0.8
 """How far left or right the outermost seats are placed; the very edge sounds unnatural."""
@@ -52,3 +56,22 @@ class Perspective:
     def is_bot(self, seat: int) -> bool:
         """Whether a computer plays ``seat``."""
         return seat not in self.humans
+
+
+def heard_by(value: T, name: str) -> T:
+    """``value`` (an event or a view) as the player called ``name`` hears it: their name given
+    as "You", in every name field and list of names, so the wording says "you" to them and
+    names everyone else. A hot-seat table speaks so to the person at the keys; with one
+    person at a table that person is already called You."""
+    if name == YOU or not dataclasses.is_dataclass(value) or isinstance(value, type):
+        return value
+    changes: dict[str, object] = {}
+    for item in dataclasses.fields(value):
+        if not item.init:
+            continue
+        old = getattr(value, item.name)
+        if isinstance(old, str) and old == name:
+            changes[item.name] = YOU
+        elif isinstance(old, tuple) and name in old and all(isinstance(x, str) for x in old):
+            changes[item.name] = tuple(YOU if x == name else x for x in old)
+    return dataclasses.replace(value, **changes) if changes else value

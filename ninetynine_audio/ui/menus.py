@@ -8,19 +8,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
-from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, GameSpec, OptionSpec
+from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.games.saved import resume
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
+from ninetynine_audio.present.people import PEOPLE_HERE
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import load_match
 from ninetynine_audio.store.settings import SPEECH_BACKENDS, VERBOSITY_LEVELS
+from ninetynine_audio.ui import people
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
+    from ninetynine_audio.play.table import Resumed
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import Resumed
 
 
 class MainMenu(Menu):
@@ -146,18 +148,22 @@ class Draft:
 
     game: str
     players: int = 4
-    level: str = "normal"
+    level: str = ""  # chosen in the level menu
     options: dict[str, Any] = field(default_factory=dict)
+    humans: int = 1
+    names: list[str] = field(default_factory=list)
+    """The names typed for the people at this computer (hot seat), first seats first."""
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> AnySpec:
         """The game chosen."""
         return find_game(self.game)
 
     def setup(self, seed: int) -> GameSetup:
-        """The finished set-up: You in the first seat, computer players in the others."""
-        kinds = (HUMAN,) + (self.level,) * (self.players - 1)
-        names = self.spec.default_names(kinds)
+        """The finished set-up: the people first (You, when only one), then the computer
+        players."""
+        kinds = (HUMAN,) * self.humans + (self.level,) * (self.players - self.humans)
+        names = (*self.names, *self.spec.default_names(kinds)[len(self.names) :])
         return GameSetup(self.game, names, kinds, dict(self.options), seed)
 
 
@@ -204,14 +210,34 @@ def level_menu(draft: Draft) -> Menu:
 
     def pick(app: App, level: str) -> None:
         draft.level = level
-        if not draft.spec.options:
-            app.start_game(draft.setup(app.new_seed()))
-        else:
-            app.push(options_menu(draft))
+        _start_or_options(app, draft)
 
     items = [MenuItem(words.level_name(lv), partial(pick, level=lv)) for lv in known]
-    start = known.index("normal") if "normal" in known else 0
+    if people.offers_people(draft):
+        items.append(MenuItem(PEOPLE_HERE, partial(_people, draft=draft)))
+    # The menu starts on the level the game seats by default (Normal in the games today).
+    default = next((kind for kind in draft.spec.default_kinds if kind != HUMAN), None)
+    start = known.index(default) if default in known else 0
     return Menu(words.CHOOSE_LEVEL, items, on_back=_pop, index=start)
+
+
+def _start_or_options(app: App, draft: Draft) -> None:
+    if not draft.spec.options:
+        app.start_game(draft.setup(app.new_seed()))
+    else:
+        app.push(options_menu(draft))
+
+
+def _people(app: App, draft: Draft) -> None:
+    """Hot seat: how many people and their names, then the computer seats' level."""
+
+    def seated(a: App) -> None:
+        if draft.humans < draft.players:
+            a.push(level_menu(draft))
+        else:
+            _start_or_options(a, draft)
+
+    app.push(people.people_menu(draft, seated))
 
 
 def _cycle(values: tuple[Any, ...], current: Any) -> Any:
