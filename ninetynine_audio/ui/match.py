@@ -13,6 +13,7 @@ counts the match when it ends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import GameSetup, Outcome
@@ -201,6 +202,14 @@ class MatchScreen(Screen):
         """How many card-number keys this game uses."""
         return self.table.number_keys(app)
 
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """The family's own words for some keys."""
+        return self.table.key_descriptions(app)
+
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """The family's groups for key help."""
+        return self.table.key_groups(app)
+
     def tick(self, app: App) -> None:
         """Let a computer player act when its pause is over and the narration before it has
         likely been heard (and, when a human owes a draw, the time to draw has passed)."""
@@ -326,7 +335,7 @@ class MatchScreen(Screen):
             self._hand_over(app)
             return
         self.port.seat = seat
-        app.say(self.table.your_turn_text(app, seat), cue="your_turn", queue=True)
+        app.say_utterance(self.table.turn_prompt(app, seat))
 
     def _hand_over(self, app: App) -> None:
         """Hot seat: the next person comes to the keys. From here on nothing of the last

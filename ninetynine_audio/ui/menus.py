@@ -245,9 +245,12 @@ def _cycle(values: tuple[Any, ...], current: Any) -> Any:
     return values[(index + 1) % len(values)]
 
 
-def _option_value_text(option: OptionSpec, value: Any) -> str:
+def _option_value_text(option: OptionSpec, value: Any, players: int) -> str:
     if option.kind == SWITCH:
         return words.on_off(bool(value))
+    if value is None and option.default is None and option.game_default is not None:
+        # Left to the game: say what that is for this many players.
+        return f"{words.default_value()}, {option.game_default(players)}"
     if value is None:
         return words.default_value() if option.default is None else str(option.default)
     return str(value)
@@ -263,14 +266,25 @@ def options_menu(draft: Draft) -> Menu:
     def option_item(option: OptionSpec) -> MenuItem:
         def label() -> str:
             value = draft.options.get(option.name, option.default)
-            return words.setting_item(option.label, _option_value_text(option, value))
+            shown = _option_value_text(option, value, draft.players)
+            return words.setting_item(option.label, shown)
 
         def change(app: App) -> None:
             current = draft.options.get(option.name, option.default)
             draft.options[option.name] = _cycle(option.menu_values(), current)
             menu.refresh(app)
 
-        return MenuItem(label, change)
+        def adjust(app: App, step: int) -> None:
+            # Right raises and Left lowers, as key help says; the ends are felt, not wrapped.
+            current = draft.options.get(option.name, option.default)
+            value, at_edge = step_value(option.menu_values(), current, step)
+            if at_edge:
+                app.say(menu.item_text(app), cue="menu_edge")
+                return
+            draft.options[option.name] = value
+            menu.refresh(app)
+
+        return MenuItem(label, change, adjust)
 
     items = [MenuItem(words.START_GAME, start)]
     items += [option_item(option) for option in draft.spec.options]
