@@ -218,3 +218,17 @@ def test_the_cards_read_after_a_hand_over_begin_with_the_players_name(
     said = h.new_speech()
     assert said and said[0].startswith(player), said
     assert "Your" in said[0] or "your" in said[0], said
+
+
+def test_the_command_line_refuses_two_names_a_voice_says_alike() -> None:
+    """``--players Zoë:human,Zoe:normal``: both would be heard as "Zoe"."""
+    from ninetynine_audio.games.errors import SetupError
+    from ninetynine_audio.games.setup import parse_players
+
+    kinds = ("human", "normal")
+    with pytest.raises(SetupError, match="Zoë and Zoe sound the same"):
+        parse_players("classic", "Zoë:human,Zoe:normal", kinds)
+    with pytest.raises(SetupError, match="sound the same"):
+        parse_players("tricks", "Ann:human,ANN:human,Lily:normal", kinds)
+    names, _ = parse_players("classic", "Zoë:human,Zora:normal", kinds)
+    assert names == ("Zoë", "Zora")
