@@ -91,4 +91,14 @@ def heard_by(value: T, renames: dict[str, str]) -> T:
             and all(isinstance(x, str) for x in old)
         ):
             changes[item.name] = tuple(renames.get(x, x) for x in old)
+        elif isinstance(old, tuple) and old and all(_named_pair(x) for x in old):
+            # Pairs led by a name, such as a new round's hands: ("Ann", cards).
+            pairs = tuple((renames.get(x[0], x[0]), *x[1:]) for x in old)
+            if pairs != old:
+                changes[item.name] = pairs
     return dataclasses.replace(value, **changes) if changes else value
+
+
+def _named_pair(value: object) -> bool:
+    """Whether ``value`` is a tuple whose first item is a name (a string)."""
+    return isinstance(value, tuple) and bool(value) and isinstance(value[0], str)
