@@ -32,9 +32,7 @@ Seconds = Annotated[float, msgspec.Meta(ge=0.0, le=3600.0)]
 Priority = Literal["now", "next", "queue"]
 
 
-class _Message(
-    msgspec.Struct, tag_field="type", forbid_unknown_fields=True, omit_defaults=True
-):
+class _Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, omit_defaults=True):
     """What every message shares: the ``type`` tag."""
 
 
@@ -55,7 +53,7 @@ class Hello(_Message, tag="hello"):
     client: Short = "game"
     verbosity: Literal["brief", "normal", "full"] = "normal"
     hears_cues: bool = True
-    words_per_minute: Annotated[int, msgspec.Meta(ge=40, le=1000)] = 180
+    words_per_minute: Annotated[int, msgspec.Meta(ge=80, le=900)] = 200
 
 
 class Key(_Message, tag="key"):
@@ -94,12 +92,17 @@ class Heard(_Message, tag="heard"):
 class Create(_Message, tag="create"):
     """Create a table without the menus (scripts and tests): the game, each seat
     (``"human"`` for a person, or a computer level), the options, and whether it is private.
-    The server answers with ``table`` and seats the creator at the first human seat."""
+    The server answers with ``table`` and seats the creator at the first human seat.
+    ``stand_in`` is the level of the computer player who takes a leaver's seat, ``timer_s``
+    the turn timer (none by default), ``pause_ms`` the pause before a computer move."""
 
     game: Short
     seats: Annotated[list[Short], msgspec.Meta(min_length=1, max_length=8)]
     options: Annotated[dict[Short, int | bool | str], msgspec.Meta(max_length=32)] = {}
     private: bool = False
+    stand_in: Short = "normal"
+    timer_s: Annotated[int, msgspec.Meta(ge=5, le=600)] | None = None
+    pause_ms: Annotated[int, msgspec.Meta(ge=0, le=3000)] = 1000
 
 
 class Join(_Message, tag="join"):

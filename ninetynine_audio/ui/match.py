@@ -36,6 +36,9 @@ OWED_ACTION_WINDOW_S = 3.0
 """How long a player has to make an owed action (a draw by hand), from the moment its prompt
 has been heard, before the next computer move."""
 
+ONLINE_ONLY_COMMANDS = frozenset({"table_chat"})
+"""Table keys that mean something only at a table hosted by the server."""
+
 Resumed = tuple[SavedMatch, Any, tuple[Any, ...]]
 """A match continued from its save: what ``games.saved.resume`` returns."""
 
@@ -164,8 +167,8 @@ class MatchScreen(Screen):
         return self.bot_due is not None and self.table.owed_action_prompt(app) is None
 
     def hidden_commands(self, app: App) -> frozenset[str]:
-        """The table's keys that do nothing in this game."""
-        return self.table.hidden_commands(app)
+        """The table's keys that do nothing in this game (chat is for online tables)."""
+        return self.table.hidden_commands(app) | ONLINE_ONLY_COMMANDS
 
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys this game uses."""

@@ -50,6 +50,7 @@ class MainMenu(Menu):
             items.append(MenuItem(label, self._continue))
         items += [
             MenuItem(words.PLAY, self._play),
+            MenuItem(words.PLAY_ONLINE, _play_online),
             MenuItem(words.RULES, lambda a: a.push(rules_menu())),
             MenuItem(words.KEYS, lambda a: a.open_keys()),
             MenuItem(results.STATISTICS, _open_statistics),
@@ -93,6 +94,13 @@ class MainMenu(Menu):
             a.push(game_menu())
 
         ask(app, results.NEW_GAME_QUESTION, drop_and_play)
+
+
+def _play_online(app: App) -> None:
+    # The network code loads only when online play is chosen: the offline start stays quick.
+    from ninetynine_audio.online.client import open_online
+
+    open_online(app)
 
 
 def _ask_to_quit(app: App) -> None:
