@@ -137,8 +137,9 @@ def open_log_for_writing(path: Path, mode: str) -> IO[str]:
 
 
 def _write_log(stream: IO[str], record: GameRecord) -> None:
-    for event in record.events:
-        stream.write(json.dumps(event.to_log()) + "\n")
+    from ninetynine_audio.play.eventlog import write_events
+
+    write_events(stream, record.events)
 
 
 def _progress(done: int, total: int, started: float, stream: IO[str]) -> None:

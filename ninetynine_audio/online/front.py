@@ -236,6 +236,7 @@ class SeatApp(App):
         self.on_main_menu: Callable[[], None] = lambda: None
         self.on_quit: Callable[[], None] = lambda: None
         self.on_pause: Callable[[Any], None] | None = None
+        self.on_chat: Callable[[], None] = lambda: None
         self._last_display: p.Display | None = None
 
     # -- where offline would touch this computer's files, the server keeps it in memory ----

@@ -14,19 +14,22 @@ loop never switches inside a step), and the engines stay pure.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import make_bot, strongest_level
-from ninetynine_audio.games.base import HUMAN, GameSetup
+from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
-from ninetynine_audio.games.saved import SavedMatch, advance, match_level, resume, start_match
+from ninetynine_audio.games.saved import match_level, resume
+from ninetynine_audio.input.commands import table_context
+from ninetynine_audio.play.table import TableCore
 from ninetynine_audio.present import online as words
-from ninetynine_audio.present.seats import Perspective
+from ninetynine_audio.present import screens as screen_words
+from ninetynine_audio.present.seats import Perspective, seat_pans
 from ninetynine_audio.ui.match import OWED_ACTION_WINDOW_S, MatchScreen
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen
+from ninetynine_audio.ui.tables.base import controller_class
 
 if TYPE_CHECKING:
     from ninetynine_audio.bots.base import Bot
@@ -49,17 +52,16 @@ class Listener:
 
 @dataclass
 class TableHost:
-    """The authoritative match of one table and everyone listening to it.
+    """The one table core of an online table and everyone listening to it.
 
-    ``on_action`` is called after every action with the new saved match (the server stores
-    it); ``on_over`` once when the match ends, with the outcome's places.
+    The :class:`~ninetynine_audio.play.table.TableCore` holds the true state and the
+    computer players; the host adds what a table of several people needs: a seat screen per
+    person (and per spectator), the computer players who stand in for people who left, the
+    pause that waits for every listener, the turn timer, and the calls that store the match
+    after every action (``on_action``) and record it at its end (``on_over``).
     """
 
-    setup: GameSetup
-    saved: SavedMatch
-    state: Any
-    events: list[Any]
-    opening: tuple[Any, ...]
+    core: TableCore
     clock: Callable[[], float]
     pause_s: float = DEFAULT_PAUSE_S
     replacement_level: str = "normal"
@@ -79,8 +81,7 @@ class TableHost:
     @classmethod
     def deal(cls, setup: GameSetup, clock: Callable[[], float], **options: Any) -> TableHost:
         """A new match for ``setup``."""
-        saved, state, opening = start_match(setup)
-        host = cls(setup, saved, state, list(opening), opening, clock, **options)
+        host = cls(TableCore(setup), clock, **options)
         host._after_change()
         return host
 
@@ -89,53 +90,56 @@ class TableHost:
         cls, record: dict[str, Any], clock: Callable[[], float], **options: Any
     ) -> TableHost:
         """A match stored after its last action, dealt again and replayed."""
-        saved, state, events = resume(record)
-        host = cls(saved.setup, saved, state, list(events), (), clock, **options)
+        resumed = resume(record)
+        host = cls(TableCore(resumed[0].setup, resumed), clock, **options)
         host._after_change()
         return host
 
     @property
+    def setup(self) -> GameSetup:
+        """How the match was set up."""
+        return self.core.setup
+
+    @property
     def spec(self) -> Any:
         """The game played."""
-        return self.saved.spec
+        return self.core.spec
+
+    @property
+    def state(self) -> Any:
+        """The true state (the core's): for the server's own checks, never sent as it is."""
+        return self.core.state
+
+    @property
+    def saved(self) -> Any:
+        """The match as it is stored."""
+        return self.core.saved
 
     @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
-        return bool(self.spec.is_over(self.state))
+        return self.core.is_over
 
     @property
     def humans(self) -> frozenset[int]:
         """The seats people sit at."""
-        return frozenset(s for s, kind in enumerate(self.setup.kinds) if kind == HUMAN)
+        return self.core.humans
 
     def turn_seat(self) -> int | None:
-        """The seat whose turn it is (the family's own reading of ``seats_to_act``)."""
-        seats = self.spec.seats_to_act(self.state)
-        return seats[-1] if seats else None
+        """The seat whose turn it is."""
+        return self.core.turn_seat()
 
     def computer_for(self, seat: int) -> Bot | None:
         """The computer player acting for ``seat``: its own, or the one standing in."""
         if seat in self.replaced:
             return self.replaced[seat]
-        kind = self.setup.kinds[seat]
-        if kind == HUMAN:
-            return None
-        return self._bots().get(seat)
-
-    def _bots(self) -> dict[int, Bot]:
-        if not hasattr(self, "_bot_cache"):
-            self._bot_cache = {
-                seat: make_bot(self.spec.family, kind)
-                for seat, kind in enumerate(self.setup.kinds)
-                if kind != HUMAN
-            }
-        return self._bot_cache
+        return self.core.bots.get(seat)
 
     # -- seats ------------------------------------------------------------------------------
 
     def attach(self, seat: int | None, app: SeatApp) -> SeatScreen:
         """Open the table on ``app`` for ``seat`` (``None``: a spectator)."""
+        self.detach(app)
         screen = SeatScreen(self, seat)
         listener = Listener(app, screen)
         if seat is None:
@@ -167,36 +171,28 @@ class TableHost:
         """Every seat and spectator listening, seats first."""
         return [*self.listeners.values(), *self.spectators]
 
-    def say_to_all(
-        self, text: str, *, except_seat: int | None = None, cue: str | None = None
-    ) -> None:
-        """A sentence for everyone at the table (a player came or went, a chat line)."""
-        for seat, listener in list(self.listeners.items()):
-            if seat != except_seat:
-                listener.app.say(text, cue=cue, queue=True)
-        for listener in self.spectators:
-            listener.app.say(text, cue=cue, queue=True)
+    def say_to_all(self, text: str) -> None:
+        """A sentence for everyone at the table."""
+        for listener in self.listening():
+            listener.app.say(text, queue=True)
 
     # -- actions --------------------------------------------------------------------------
 
     def propose(self, seat: int, action: Any, after_play: str = "") -> bool:
         """Apply an action ``seat``'s keys proposed; False (and nothing changes) when it is
-        not that seat's, or the rules refuse it."""
+        not that seat's, a computer plays the seat, or the rules refuse it."""
         if getattr(action, "seat", None) != seat or seat in self.replaced:
             return False
         try:
-            self.spec.check(self.state, action)
+            self.core.check(action)
         except IllegalAction:
             return False
         self._apply(action, actor=seat, after_play=after_play)
         return True
 
     def _apply(self, action: Any, *, actor: int | None, after_play: str = "") -> None:
-        self.saved, self.state, events = advance(self.saved, self.state, action)
-        batches: list[tuple[Any, ...]] = [events]
-        batches.extend(self._immediate_bots())
-        everything = tuple(e for batch in batches for e in batch)
-        self.events.extend(everything)
+        batches: list[tuple[Any, ...]] = [self.core.apply(action)]
+        batches.extend(self._immediate_moves())
         for seat, listener in list(self.listeners.items()):
             listener.screen.receive(listener.app, batches, after_play if seat == actor else "")
         for listener in list(self.spectators):
@@ -210,29 +206,21 @@ class TableHost:
             self.over_told = True
             self.on_over(self)
 
-    def _immediate_bots(self) -> list[tuple[Any, ...]]:
-        """Computer players acting beside the turn (a bid, an owed draw) act at once."""
-        batches: list[tuple[Any, ...]] = []
+    def _immediate_moves(self) -> list[tuple[Any, ...]]:
+        """Computer players (and stand-ins) acting beside the turn (a bid, an owed draw) act
+        at once, as offline."""
+        moves: list[tuple[Any, ...]] = []
         for _ in range(len(self.setup.names) * 4):
             if self.is_over:
                 break
-            seats = self.spec.seats_to_act(self.state)
-            if len(seats) < 2:
-                break
-            due = [s for s in seats if self.computer_for(s) is not None]
+            due = [s for s in self.core.immediate_seats() if self.computer_for(s) is not None]
             if not due:
                 break
             seat = due[0]
             bot = self.computer_for(seat)
             assert bot is not None
-            action = bot.choose(self.spec.view(self.state, seat), self.bot_rng(seat))
-            self.saved, self.state, events = advance(self.saved, self.state, action)
-            batches.append(events)
-        return batches
-
-    def bot_rng(self, seat: int) -> random.Random:
-        """One computer decision's randomness, from the seed, seat and actions so far."""
-        return random.Random(f"bot:{self.setup.seed}:{seat}:{len(self.saved.actions)}")
+            moves.append(self.core.apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat))))
+        return moves
 
     def _after_change(self) -> None:
         self.turn_since = self.clock()
@@ -250,16 +238,15 @@ class TableHost:
     # -- time -----------------------------------------------------------------------------
 
     def everyone_heard(self) -> bool:
-        """Whether every human listening has likely heard the last move."""
+        """Whether every person listening has likely heard the last move."""
         return all(lst.app.remote.narration_heard() for lst in self.listeners.values())
 
     def owed_elsewhere(self) -> bool:
         """Whether a person still owes an action beside the turn (a draw by hand) and is
         within the time to make it."""
-        for listener in self.listeners.values():
-            if listener.screen.table.owed_action_prompt(listener.app) is not None:
-                return self.clock() < self.narration_at + OWED_ACTION_WINDOW_S + self.pause_s
-        return False
+        if not any(self.core.owed(seat) is not None for seat in self.listeners):
+            return False
+        return self.clock() < self.narration_at + OWED_ACTION_WINDOW_S + self.pause_s
 
     def tick(self) -> float | None:
         """Let a computer player (or the turn timer) act when due; the seconds until the
@@ -277,8 +264,6 @@ class TableHost:
                     self._play_for(seat)
                     return 0.0
                 return due - now
-            if seat in self.humans and seat not in self.listeners and seat not in self.replaced:
-                return None
             return None
         if now < self.bot_due:
             return self.bot_due - now
@@ -289,17 +274,14 @@ class TableHost:
         if bot is None:
             self.bot_due = None
             return None
-        action = bot.choose(self.spec.view(self.state, seat), self.bot_rng(seat))
-        self._apply(action, actor=None)
+        self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
         return 0.0
 
     def _play_for(self, seat: int) -> None:
         """The turn timer ran out: the strongest computer player plays for ``seat`` once."""
         bot = make_bot(self.spec.family, strongest_level(self.spec.family))
-        name = self.setup.names[seat]
-        self.say_to_all(words.timer_played_text(name))
-        action = bot.choose(self.spec.view(self.state, seat), self.bot_rng(seat))
-        self._apply(action, actor=None)
+        self.say_to_all(words.timer_played_text(self.setup.names[seat]))
+        self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
 
     def skip(self) -> None:
         """A player skips ahead: the computer moves no longer wait for listeners."""
@@ -310,13 +292,13 @@ class TableHost:
 
     def result_for(self, seat: int | None) -> MatchResult | None:
         """The match's result as ``seat`` hears it (no statistics: ratings are online)."""
-        outcome = self.spec.outcome(self.state)
+        outcome = self.core.outcome
         if outcome is None:
             return None
         places = tuple(self.setup.names[s] for s in outcome.places)
         place = None if seat is None else outcome.place_of(seat)
         level = match_level(self.setup.kinds)
-        rounds = self.spec.progress(self.state)
+        rounds = self.core.progress
         return MatchResult(self.setup.game, level, len(places), rounds, places, place, None)
 
 
@@ -329,43 +311,43 @@ class SeatScreen(MatchScreen):
     """
 
     def __init__(self, host: TableHost, seat: int | None) -> None:
+        # The screen shares the host's core; it does not deal one of its own.
         self.host = host
         self.seat = seat
-        super().__init__(host.setup, (host.saved, host.state, tuple(host.events)))
-        self.bots = {}  # the host's computer players act, never the seat's screen
-        # The controller asks "does a person here owe a draw": only this seat's person.
-        self.humans = frozenset() if seat is None else frozenset({seat})
-        self.revealed = seat
+        self.core = host.core
+        self.context = table_context(self.core.spec.family)
+        self.title = screen_words.game_title(self.core.setup.game)
+        self.port = self.core.port(seat, self._propose)
         self.awaiting_ready = False
-        self.home = seat if seat is not None else 0
-        from ninetynine_audio.present.seats import seat_pans
-
-        self.pans = seat_pans(len(host.setup.names), self.home)
+        self.bot_due = None
+        self.draw_heard_at = None
+        self.skipping = False
+        self.save_problem_said = False
         self.result = None
+        self.table = controller_class(self.core.spec.family)(self.port)
+        self._host = None
+        self.pans = seat_pans(len(host.setup.names), seat if seat is not None else 0)
 
     # -- what the screen knows -----------------------------------------------------------------
 
     def perspective(self, app: App) -> Perspective:
-        """The seat listens; every person's seat counts as human for the wording."""
+        """The seat listens, each seat heard from where it sits around this one."""
         return Perspective(
             game=self.setup.game,
             players=self.setup.names,
             pans=self.pans,
-            humans=self.host.humans,
+            humans=self.humans,
             listener=self.seat,
             verbosity=app.settings.verbosity,
         )
 
-    def ready_prompt(self, app: App, seat: int | None = None) -> str:
-        """A spectator pressed a key that needs cards of their own."""
-        return words.spectator_text()
-
     def enter(self, app: App) -> None:
         """A fresh deal is told from its opening; otherwise where the match stands."""
+        self._host = app
         app.clear_history()
         app.reset_history_position()
-        if self.host.opening and len(self.saved.actions) == 0:
-            self._speak_events(app, self.host.opening)
+        if self.core.opening and len(self.saved.actions) == 0:
+            self._speak_events(app, self.core.opening)
         else:
             v = app.settings.verbosity
             from ninetynine_audio.present import results
@@ -389,15 +371,19 @@ class SeatScreen(MatchScreen):
 
     # -- actions go to the host ----------------------------------------------------------------
 
-    def _apply(self, app: App, action: Any, after_play: str = "") -> None:
+    def perform(self, app: App, action: Any, after_play: str = "") -> bool:
+        """Check the seat's proposal here (so the refusal is told as offline), then hand it
+        to the host, which applies it and tells every seat."""
+        if not self.check(app, action):
+            return False
+        app.mark_action()
         if self.seat is None or not self.host.propose(self.seat, action, after_play):
             self.refuse(app, words.not_your_move_text())
+            return False
+        return True
 
     def _keep(self, app: App) -> None:
         """The host stores the match; nothing is saved on this side."""
-
-    def _immediate_bots(self, app: App) -> None:
-        """The host's computer players act."""
 
     def _skip(self, app: App) -> None:
         app.skip_narration()
@@ -405,10 +391,9 @@ class SeatScreen(MatchScreen):
         app.say(words.skipping_text())
 
     def receive(self, app: App, batches: Sequence[tuple[Any, ...]], after_play: str) -> None:
-        """What the host applied, in the order it happened: take the new match and speak it."""
-        self.saved, self.state = self.host.saved, self.host.state
+        """What the host applied, in the order it happened: speak it to this seat."""
+        self._host = app
         for number, events in enumerate(batches):
-            self.events.extend(events)
             split = 1 if (after_play and number == 0) else 0
             self._speak_events(app, events[:split])
             if after_play and number == 0:
@@ -423,7 +408,7 @@ class SeatScreen(MatchScreen):
             if self.result is None:
                 self.result = self.host.result_for(self.seat)
                 if self.result is not None:
-                    app.push(ResultsScreen(self, self.result))
+                    app.push(ResultsScreen(self.setup, self.result))
             return
         seat = self.turn_seat()
         if seat is None:
@@ -443,4 +428,13 @@ class SeatScreen(MatchScreen):
         if is_play and self.is_over:
             app.start_game(self.setup)
             return True
+        if command == "table_chat":
+            chat = getattr(app, "on_chat", None)
+            if callable(chat):
+                chat()
+            return True
         return super().handle(app, command)
+
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """The family's unused keys; chat works here."""
+        return self.table.hidden_commands(app)

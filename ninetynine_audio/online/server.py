@@ -320,6 +320,7 @@ class Server:
         app.on_main_menu = lambda: self._to_lobby(session)
         app.on_quit = lambda: self._quit(session)
         app.on_pause = lambda table: app.push(online_pause_menu(self, session, table))
+        app.on_chat = lambda: self.ask_chat(session)
         app.stack = [LobbyMenu(self, session)]
         self.sessions[identity] = session
         return session

@@ -19,8 +19,8 @@ from ninetynine_audio.store.settings import SPEECH_BACKENDS, VERBOSITY_LEVELS
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
+    from ninetynine_audio.play.table import Resumed
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import Resumed
 
 
 class MainMenu(Menu):
@@ -50,11 +50,11 @@ class MainMenu(Menu):
             items.append(MenuItem(label, self._continue))
         items += [
             MenuItem(words.PLAY, self._play),
-            MenuItem(words.PLAY_ONLINE, _play_online),
             MenuItem(words.RULES, lambda a: a.push(rules_menu())),
             MenuItem(words.KEYS, lambda a: a.open_keys()),
             MenuItem(results.STATISTICS, _open_statistics),
             MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
+            MenuItem(words.PLAY_ONLINE, _play_online),
             MenuItem(words.QUIT, lambda a: a.quit()),
         ]
         # Stay on the item the player left from (its position moves when Continue comes or goes).
