@@ -192,6 +192,7 @@ class Player:
         first: list[p.ClientMessage] | None = None,
         verbosity: str = "normal",
         record: bool = False,
+        guest_token: str | None = None,
     ) -> None:
         args = argparse.Namespace(text=True, speech=None, bot_pause=0, log_events=None)
         self.recorder = RecorderBackend()
@@ -200,7 +201,9 @@ class Player:
         self.app.settings = self.app.settings.with_changes(verbosity=verbosity)
         self.app.start(None)
         self.name = name
-        self.screen: RemoteScreen = connect(self.app, url, name, password, first)
+        self.screen: RemoteScreen = connect(
+            self.app, url, name, password, first, guest_token=guest_token
+        )
         self.frames: list[str] = []
         if record:
             self.screen.link.record = self.frames

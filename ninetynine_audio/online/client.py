@@ -456,10 +456,14 @@ def connect(
     name: str,
     password: str | None = None,
     first: list[p.ClientMessage] | None = None,
+    *,
+    guest_token: str | None = None,
 ) -> RemoteScreen:
-    """Open online play on ``app``: a link to ``url`` and the remote screen on top."""
+    """Open online play on ``app``: a link to ``url`` and the remote screen on top
+    (``guest_token``: come back as the guest the server knew by it)."""
     hears = app.can_hear_cues()
     link = Link(url, make_hello(name, password, app.settings, hears))
+    link.guest_token = guest_token
     screen = RemoteScreen(link, first)
     app.say(words.connecting_text(url))
     link.start()

@@ -253,6 +253,8 @@ def _decode(decoder: msgspec.json.Decoder[_T], frame: str | bytes) -> _T:
         raise ProtocolError("bad_message", f"The message is not valid: {error}.") from None
     except msgspec.DecodeError as error:
         raise ProtocolError("bad_json", f"The message is not JSON: {error}.") from None
+    except RecursionError:
+        raise ProtocolError("bad_message", "The message is nested too deeply.") from None
 
 
 def decode_client(frame: str | bytes) -> ClientMessage:
