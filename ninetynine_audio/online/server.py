@@ -404,10 +404,16 @@ class Server:
                 table.host.take_back(session.seat)
                 app.say(words.took_back_text(), queue=True)
                 self._store(table)
-            app.say(table.host.listeners[session.seat].screen.table.turn_text(app), queue=True)
-            if table.host.turn_seat() == session.seat:
-                screen = table.host.listeners[session.seat].screen
-                app.say(screen.table.your_turn_text(app, session.seat), cue="your_turn", queue=True)
+            screen = table.host.listeners[session.seat].screen
+            mine = table.host.turn_seat() == session.seat
+            turn = (
+                screen.table.your_turn_text(app, session.seat)
+                if mine
+                else screen.table.turn_text(app)
+            )
+            # Whose turn it is ends what they hear, once (it may end what they missed).
+            if not missed or missed[-1].text != turn:
+                app.say(turn, cue="your_turn" if mine else None, queue=True)
         elif table.host is None:
             app.top.enter(app)
         table.wake.set()
