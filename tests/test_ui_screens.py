@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from ninetynine_audio.games.adding import AddingOptions, GameEnded, LivesChanged, PlayerOut
+from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import make_app
 
@@ -75,7 +76,7 @@ def test_the_speech_setting_offers_a_list_and_switches_backend() -> None:
 def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
     h = make_app()
     h.press("r", "return")
-    assert h.new_speech()[-1] == "Rules of which game. Classic, 1 of 5"
+    assert h.new_speech()[-1] == f"Rules of which game. Classic, 1 of {len(game_ids())}"
     h.press("return")
     assert h.new_speech() == ["Rules: Classic. Ninety-Nine, the classic adding game, heading"]
     h.press("down")
@@ -90,7 +91,7 @@ def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
         "Start of the text",
     ]
     h.press("escape")
-    assert h.new_speech() == ["Rules of which game. Classic, 1 of 5"]
+    assert h.new_speech() == [f"Rules of which game. Classic, 1 of {len(game_ids())}"]
 
 
 def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:

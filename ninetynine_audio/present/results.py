@@ -130,6 +130,7 @@ STATISTICS = "Statistics"
 RESET_STATISTICS = "Reset statistics"
 RESET_QUESTION = "Every result counted so far will be lost. Reset the statistics?"
 NEW_GAME_QUESTION = "A saved match will be lost. Start a new game?"
+DAMAGED_SAVE_QUESTION = "The saved match could not be read. Start a new game?"
 LEAVE_MATCH_QUESTION = "This match will be lost. Start a new game?"
 
 

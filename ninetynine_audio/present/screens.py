@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ninetynine_audio.families import registered_families
 from ninetynine_audio.present.words import BRIEF, NORMAL, possessive
 
 APP_TITLE = "Ninety-Nine"
@@ -29,24 +30,19 @@ QUIT_TO_MENU = "Quit to menu"
 CHOOSE_RULES = "Rules of which game"
 BACK_TO_MENU = "Back to the menu"
 
-GAME_TITLES = {
-    "classic": "Classic",
-    "arcade": "Arcade",
-    "tactical": "Tactical",
-    "colours": "Colours",
-    "tricks": "Tricks",
+GAME_TITLES: dict[str, str] = {
+    game.id: game.title for entry in registered_families() for game in entry.games
 }
+"""Each game's spoken name, from its family's ``family.toml``."""
 
-
-CONTEXT_TITLES = {
+CONTEXT_TITLES: dict[str, str] = {
     "menu": "Menus",
     "table": "At every table",
-    "table.adding": "At the table of Classic, Arcade and Tactical",
-    "table.colours": "At the table of Colours",
-    "table.tricks": "At the table of Tricks",
+    **{entry.context: entry.title for entry in registered_families()},
     "help": "Reading rules",
     "global": "Everywhere",
 }
+"""The heading of each context's keys; a family's table is headed by its manifest's title."""
 
 
 YES = "Yes"
@@ -63,23 +59,17 @@ def game_title(game: str) -> str:
     return GAME_TITLES.get(game, game.title())
 
 
-GAME_SUMMARIES = {
-    "classic": "Classic: keep the total at 99 or less; 2 to 8 players",
-    "arcade": "Arcade: you against Lily, Max and Zoe, 3 lives each",
-    "tactical": "Tactical: land on 33, 66 and 99; passing them costs points",
-    "colours": "Colours: rising rows of colours and two piles, first to 99 points; 2 to 4 players",
-    "tricks": "Tricks: three players; bid with three cards, then take exactly that many tricks",
+GAME_SUMMARIES: dict[str, str] = {
+    game.id: game.summary for entry in registered_families() for game in entry.games
 }
+"""The line the game menu reads for each game, from its family's ``family.toml``."""
 
-LEVEL_NAMES = {
-    "easy": "Easy",
-    "normal": "Normal",
-    "hard": "Hard",
-    "crazy": "Crazy",
-    "expert": "Expert",
+LEVEL_NAMES: dict[str, str] = {
+    **{level: name for entry in registered_families() for level, name in entry.levels},
     "mixed": "mixed levels",
     "humans": "players only",
 }
+"""The spoken name of each computer level (from the families) and of a table's mix."""
 
 
 def level_name(level: str) -> str:

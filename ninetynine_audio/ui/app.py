@@ -37,7 +37,7 @@ from ninetynine_audio.input.keymap import (
     speakable_gesture,
 )
 from ninetynine_audio.play.eventlog import EventLog
-from ninetynine_audio.present import results
+from ninetynine_audio.present import notices, results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match
@@ -154,12 +154,15 @@ class App:
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
             self.say(f"{words.APP_TITLE}. {opening}")
-        elif menu.saved is not None:
+        elif menu.saved is not None or problem:
             # A game named on the command line would replace the saved match: ask first, as
-            # the Play menu does (No is chosen first; the end of input answers nothing).
+            # the Play menu does (No is chosen first; the end of input answers nothing). A
+            # save that cannot be read was kept aside, and the player hears where before
+            # anything new is saved in its place.
             self._seed_used = True
             self.say(words.APP_TITLE)
-            ask(self, results.NEW_GAME_QUESTION, lambda a: a.start_game(setup))
+            question = results.NEW_GAME_QUESTION if menu.saved else results.DAMAGED_SAVE_QUESTION
+            ask(self, question, lambda a: a.start_game(setup))
         else:
             self._seed_used = True
             self.say(words.APP_TITLE)
@@ -444,6 +447,11 @@ class App:
         if screen.handle_gesture(self, gesture):
             return
         if command is None:
+            if gesture == "escape":
+                # Escape is the key a lost player presses: it must never be silent, even
+                # when the player's keymap gave its meaning to another key.
+                help_key = self.key_name(GLOBAL, "key_help_list")
+                self.say(notices.unbound_escape_text(help_key), cue="refused")
             return
         if command in GLOBAL_COMMANDS and self.keymap.command_for(GLOBAL, gesture) == command:
             if not command.startswith("history_"):

@@ -22,7 +22,7 @@ from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.seats import Perspective
-from ninetynine_audio.store.saves import discard_match, save_match
+from ninetynine_audio.store.saves import save_match
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
 from ninetynine_audio.ui.tables.base import TableController, controller_class
@@ -271,13 +271,13 @@ class MatchScreen(Screen):
     def _keep(self, app: App) -> None:
         """Save the match after the turn, or, when it has ended, drop the save and count it."""
         if self.is_over:
-            problem = discard_match()
             if self.result is None:
+                # Counts the match, and only then removes its save (ui.results).
                 self.result, notices = finish_match(self.core)
                 for notice in notices:
                     app.say(notice, queue=True)
-        else:
-            problem = save_match(self.core.record())
+            return
+        problem = save_match(self.core.record())
         # One sentence is enough: the match goes on in memory either way.
         if problem and not self.save_problem_said:
             self.save_problem_said = True

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
-from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, GameSpec, OptionSpec
+from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.games.saved import resume
 from ninetynine_audio.present import results
@@ -154,11 +154,11 @@ class Draft:
 
     game: str
     players: int = 4
-    level: str = "normal"
+    level: str = ""  # chosen in the level menu
     options: dict[str, Any] = field(default_factory=dict)
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> AnySpec:
         """The game chosen."""
         return find_game(self.game)
 
@@ -218,7 +218,9 @@ def level_menu(draft: Draft) -> Menu:
             app.push(options_menu(draft))
 
     items = [MenuItem(words.level_name(lv), partial(pick, level=lv)) for lv in known]
-    start = known.index("normal") if "normal" in known else 0
+    # The menu starts on the level the game seats by default (Normal in the games today).
+    default = next((kind for kind in draft.spec.default_kinds if kind != HUMAN), None)
+    start = known.index(default) if default in known else 0
     return Menu(words.CHOOSE_LEVEL, items, on_back=_pop, index=start)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from ninetynine_audio.input.gestures import gesture_from_event
+from ninetynine_audio.present.notices import no_x_server_reason
 from ninetynine_audio.present.screens import APP_TITLE
 from ninetynine_audio.ui.app import App
 
@@ -31,6 +32,22 @@ class WindowError(Exception):
     """No window could be opened (no display, or SDL refused); the text says why."""
 
 
+_NOWHERE = ("offscreen", "dummy")
+
+
+def drew_nowhere(driver: str) -> str | None:
+    """Why a window on SDL's ``driver`` would not be seen, or None when it would.
+
+    SDL falls back to its ``offscreen`` driver when the display it was given does not answer
+    (``DISPLAY=:57`` with no X server): the window would then wait for keys nobody can press.
+    Only a driver asked for by name (``SDL_VIDEODRIVER``, as tests do) may draw nowhere.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver.lower() not in _NOWHERE or asked == driver.lower():
+        return None
+    return no_x_server_reason(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "")
+
+
 class Window:
     """Opens the window and runs the loop: keys in, ``App.tick`` every frame, redraw on change."""
 
@@ -39,11 +56,17 @@ class Window:
         os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
         try:
             pygame.display.init()
+            fallen_back = drew_nowhere(pygame.display.get_driver())
+            if fallen_back is not None:
+                raise WindowError(fallen_back)
             pygame.font.init()
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         except pygame.error as error:
             pygame.display.quit()
             raise WindowError(str(error) or "the window could not be opened") from None
+        except WindowError:
+            pygame.display.quit()
+            raise
         pygame.display.set_caption(APP_TITLE)
         self.wait_ms = wait_ms
         self.huge = pygame.font.Font(None, HUGE)

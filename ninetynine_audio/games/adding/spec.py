@@ -287,7 +287,9 @@ def from_log(
     return [PLAY, seats[player], record.get("card"), record.get("choice")]
 
 
-CODEC = ActionCodec(encode=encode, decode=decode, from_log=from_log)
+CODEC: ActionCodec[PlayCard | DrawCard] = ActionCodec(
+    encode=encode, decode=decode, from_log=from_log
+)
 
 
 # ---------------------------------------------------------------------------- names and logs
@@ -323,9 +325,13 @@ def _deck_text(deck: Sequence[Card]) -> list[str]:
     return [card_text(card) for card in deck]
 
 
-def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) -> GameSpec:
+AddingSpec = GameSpec["AddingState", "PlayCard | DrawCard", "AddingView"]
+"""The contract of an adding game, typed by the family's state, actions and view."""
+
+
+def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) -> AddingSpec:
     low, high = PLAYER_RANGE[game]
-    return GameSpec(
+    return AddingSpec(
         id=game,
         family=FAMILY,
         aliases=aliases,

@@ -21,7 +21,7 @@ from ninetynine_audio.games.adding import (
     RoundEnded,
 )
 from ninetynine_audio.games.errors import ChoiceRequired, GameError, IllegalAction
-from ninetynine_audio.input.commands import TABLE_ADDING
+from ninetynine_audio.input.commands import table_context
 from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.adding import advice, queries, refusals
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
 
 FAMILY = "adding"
+TABLE_ADDING = table_context(FAMILY)
 
 
 class Table(TableController):

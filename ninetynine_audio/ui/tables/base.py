@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.families import family as family_entry
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.input.commands import TABLE
 from ninetynine_audio.play.seat import SeatPort
@@ -144,7 +145,8 @@ class TableController:
 
 
 def controller_class(family: str) -> type[TableController]:
-    """The table controller of ``family``, loaded when a match of it starts."""
-    module = importlib.import_module(f"ninetynine_audio.ui.tables.{family}")
+    """The table controller of ``family`` (the ``table`` its ``family.toml`` names), loaded
+    when a match of it starts."""
+    module = importlib.import_module(family_entry(family).table)
     table: type[TableController] = module.Table
     return table
