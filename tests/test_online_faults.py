@@ -55,6 +55,21 @@ def play_some(srv: ServerThread, players: list[Player], code: str, moves: int) -
     assert moves_made(srv, code) >= target
 
 
+def accounts_sit_down(url: str, game: str, ben_password: str) -> tuple[list[Player], str]:
+    """Ann and Ben, both accounts, at a new table of ``game`` with one computer; started."""
+    create = p.Create(game=game, seats=["human", "human", "normal"], pause_ms=0)
+    ann = Player(url, "Ann", password="ann-secret", first=[create])
+    ann.wait_for(lambda: ann.screen.table is not None)
+    code = ann.screen.table.code  # type: ignore[union-attr]
+    assert code is not None
+    ben = Player(url, "Ben", password=ben_password, first=[p.Join(code=code)])
+    ben.heard("You joined")
+    ann.heard("Ben joined the table.")
+    ann.screen.link.send(p.Start())
+    ben.heard("The game starts.")
+    return [ann, ben], code
+
+
 def test_a_dropped_client_comes_back_by_itself_and_hears_where_the_game_stands(
     tmp_path: Path,
 ) -> None:
@@ -79,17 +94,8 @@ def test_a_dropped_client_comes_back_by_itself_and_hears_where_the_game_stands(
 
 def test_a_killed_client_started_again_takes_its_seat_back(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="tactical", seats=["human", "human", "normal"], pause_ms=0)
-        ann = Player(srv.url, "Ann", password="ann-secret", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", password="ben-secret", first=[p.Join(code=code)])
-        ben.heard("You joined")
-        ann.heard("Ben joined the table.")
-        ann.screen.link.send(p.Start())
-        ben.heard("The game starts.")
-        players = [ann, ben]
+        players, code = accounts_sit_down(srv.url, "tactical", "ben-secret")
+        ann, ben = players
         try:
             play_some(srv, players, code, 3)
             before = moves_made(srv, code)
@@ -196,17 +202,8 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
     server.start()
     players: list[Player] = []
     try:
-        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
-        ann = Player(server.url, "Ann", password="a-pass", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(server.url, "Ben", password="b-pass", first=[p.Join(code=code)])
-        ben.heard("You joined")
-        ann.heard("Ben joined the table.")
-        ann.screen.link.send(p.Start())
-        ben.heard("The game starts.")
-        players = [ann, ben]
+        players, _ = accounts_sit_down(server.url, "classic", "b-pass")
+        ann = players[0]
         drive_stored(data, players, until=6)
         before = stored_table(data)
         server.kill()

@@ -96,26 +96,6 @@ class TableHost:
         return host
 
     @property
-    def setup(self) -> GameSetup:
-        """How the match was set up."""
-        return self.core.setup
-
-    @property
-    def spec(self) -> Any:
-        """The game played."""
-        return self.core.spec
-
-    @property
-    def state(self) -> Any:
-        """The true state (the core's): for the server's own checks, never sent as it is."""
-        return self.core.state
-
-    @property
-    def saved(self) -> Any:
-        """The match as it is stored."""
-        return self.core.saved
-
-    @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
         return self.core.is_over
@@ -159,7 +139,7 @@ class TableHost:
     def replace(self, seat: int) -> None:
         """A computer player at the host's level takes ``seat`` until its player is back."""
         if seat in self.humans and seat not in self.replaced:
-            self.replaced[seat] = make_bot(self.spec.family, self.replacement_level)
+            self.replaced[seat] = make_bot(self.core.spec.family, self.replacement_level)
             self._wake()
 
     def take_back(self, seat: int) -> None:
@@ -210,7 +190,7 @@ class TableHost:
         """Computer players (and stand-ins) acting beside the turn (a bid, an owed draw) act
         at once, as offline."""
         moves: list[tuple[Any, ...]] = []
-        for _ in range(len(self.setup.names) * 4):
+        for _ in range(len(self.core.setup.names) * 4):
             if self.is_over:
                 break
             due = [s for s in self.core.immediate_seats() if self.computer_for(s) is not None]
@@ -279,8 +259,8 @@ class TableHost:
 
     def _play_for(self, seat: int) -> None:
         """The turn timer ran out: the strongest computer player plays for ``seat`` once."""
-        bot = make_bot(self.spec.family, strongest_level(self.spec.family))
-        self.say_to_all(words.timer_played_text(self.setup.names[seat]))
+        bot = make_bot(self.core.spec.family, strongest_level(self.core.spec.family))
+        self.say_to_all(words.timer_played_text(self.core.setup.names[seat]))
         self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
 
     def skip(self) -> None:
@@ -295,11 +275,11 @@ class TableHost:
         outcome = self.core.outcome
         if outcome is None:
             return None
-        places = tuple(self.setup.names[s] for s in outcome.places)
+        places = tuple(self.core.setup.names[s] for s in outcome.places)
         place = None if seat is None else outcome.place_of(seat)
-        level = match_level(self.setup.kinds)
+        level = match_level(self.core.setup.kinds)
         rounds = self.core.progress
-        return MatchResult(self.setup.game, level, len(places), rounds, places, place, None)
+        return MatchResult(self.core.setup.game, level, len(places), rounds, places, place, None)
 
 
 class SeatScreen(MatchScreen):
@@ -326,7 +306,7 @@ class SeatScreen(MatchScreen):
         self.result = None
         self.table = controller_class(self.core.spec.family)(self.port)
         self._host = None
-        self.pans = seat_pans(len(host.setup.names), seat if seat is not None else 0)
+        self.pans = seat_pans(len(host.core.setup.names), seat if seat is not None else 0)
 
     # -- what the screen knows -----------------------------------------------------------------
 

@@ -153,7 +153,7 @@ class OnlineTable:
 
     def stored(self) -> StoredTable:
         """The table as the database keeps it."""
-        record = None if self.host is None else to_record(self.host.saved)
+        record = None if self.host is None else to_record(self.host.core.saved)
         settings = {**self.settings, "options": self.options}
         return StoredTable(
             self.code,
@@ -800,7 +800,7 @@ class Server:
         """A match ended: record it, rate its accounts, keep the table for another game."""
         host = table.host
         assert host is not None
-        outcome = host.spec.outcome(host.state)
+        outcome = host.core.spec.outcome(host.core.state)
         table.state = "over"
         if outcome is None:
             return
@@ -810,7 +810,7 @@ class Server:
             place = outcome.place_of(index)
             players.append(
                 {
-                    "name": host.setup.names[index],
+                    "name": host.core.setup.names[index],
                     "kind": seat.kind,
                     "who": seat.who,
                     "place": place,
