@@ -343,3 +343,33 @@ def test_every_kind_of_bad_message_is_refused_and_no_other_table_changes(
         finally:
             for player in players:
                 player.close()
+
+
+def test_a_spectator_hears_the_public_game_and_a_turn_timer_plays_for_the_slow(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "normal"], pause_ms=0, timer_s=5)
+        ann = Player(srv.url, "Ann", first=[create])
+        ann.heard("Table code")
+        ann.screen.link.send(p.Start())
+        ann.heard("The game starts.")
+        cat = Player(srv.url, "Cat")
+        cat.heard("Lobby.")
+        # The lobby lists the table in play to watch: End is Leave, the table is above the
+        # leaderboard, your ratings and leave.
+        cat.press("end", "up", "up", "up", "return")
+        try:
+            cat.heard("You are watching a Classic table.")
+            # Ann does nothing: the timer plays for her, and everyone hears it.
+            ann.heard("Time is up: the computer plays for Ann.", timeout=WAIT_S)
+            cat.heard("Time is up: the computer plays for Ann.", timeout=WAIT_S)
+            assert (
+                srv.call(lambda s: len(s.tables[ann.screen.table.code].host.core.saved.actions)) > 0
+            )  # type: ignore[union-attr]
+            # A spectator has no cards: never "Your cards", and a hand key says so.
+            assert not any("Your cards" in line for line in cat.spoken)
+            assert any("Your cards" in line for line in ann.spoken)
+        finally:
+            ann.close()
+            cat.close()

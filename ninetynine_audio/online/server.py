@@ -886,8 +886,10 @@ class Server:
                     screen.refresh_silently()
 
     def _refresh_lobbies(self) -> None:
+        # Only a lobby on top is listed again now; one under a table is listed when it is
+        # shown again (a server of many tables must not list every table for every player).
         for session in self.sessions.values():
-            lobby = session.app.stack[0] if session.app.stack else None
+            lobby = session.app.stack[-1] if session.app.stack else None
             if isinstance(lobby, LobbyMenu):
                 lobby.rebuild()
 
