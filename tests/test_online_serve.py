@@ -54,8 +54,10 @@ def test_a_certificate_without_its_key_is_refused(
 def test_with_a_certificate_the_server_speaks_tls(tmp_path: Path) -> None:
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
-        + ["-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)],
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-subj", "/CN=localhost", "-keyout", str(key), "-out", str(cert)),
+        ],
         check=True,
         capture_output=True,
         timeout=60,
