@@ -33,7 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["OWED_ACTION_WINDOW_S", "SHARED_COMMANDS", "MatchScreen", "Resumed"]
 
-SHARED_COMMANDS = frozenset({"pause_menu", "read_rules", "announce_turn", "skip_wait"})
+SHARED_COMMANDS = frozenset(
+    {"pause_menu", "read_rules", "announce_turn", "skip_wait", "table_chat"}
+)
 """The table keys the match screen answers itself, for every family; every other table key
 goes to the family's controller."""
 
@@ -357,6 +359,10 @@ class MatchScreen(Screen):
             return True
         if command == "skip_wait":
             self._skip(app)
+            return True
+        if command == "table_chat":
+            # Chat is for a table of the server (online.hosting.SeatScreen answers it there).
+            self.refuse(app, words.not_now_text())
             return True
         is_play = command == "play_card" or command.startswith("play_card_")
         if is_play and self.is_over:
