@@ -373,3 +373,29 @@ def test_a_spectator_hears_the_public_game_and_a_turn_timer_plays_for_the_slow(
         finally:
             ann.close()
             cat.close()
+
+
+def test_a_player_who_leaves_is_replaced_and_joining_again_takes_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, "classic")
+        ann, ben = players
+        try:
+            # Escape, then Leave the table (the last item), then Yes.
+            ben.press("escape")
+            ben.heard("Paused, the table plays on")
+            ben.press("end", "return")
+            ben.heard("Leave the table?")
+            ben.press("up", "return")
+            ben.heard("Lobby.")
+            ann.heard("plays for Ben until they come back.")
+            assert srv.call(lambda s: 1 in s.tables[code].host.replaced)
+            ben.screen.link.send(p.Join(code=code))
+            ben.heard("You took your seat back.")
+            ann.heard("Ben is back.")
+            assert srv.call(lambda s: 1 not in s.tables[code].host.replaced)
+            play_out(srv, players, code)
+        finally:
+            for player in players:
+                player.close()
