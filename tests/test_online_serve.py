@@ -7,6 +7,7 @@ import asyncio
 import ssl
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import aiohttp
@@ -103,3 +104,38 @@ def test_with_a_certificate_the_server_speaks_tls(tmp_path: Path) -> None:
         loops[0].call_soon_threadsafe(stopped[0].set)
         thread.join(WAIT_S)
     assert not thread.is_alive()
+
+
+def test_play_online_in_the_main_menu_asks_a_name_connects_and_remembers_it(
+    tmp_path: Path,
+) -> None:
+    from online_helpers import ServerThread
+
+    from ninetynine_audio.audio import RecorderBackend
+    from ninetynine_audio.input.keynames import gesture_from_name
+    from ninetynine_audio.ui.start import build_app
+
+    with ServerThread(tmp_path / "data") as srv:
+        recorder = RecorderBackend()
+        args = argparse.Namespace(text=True, speech=None, bot_pause=0, log_events=None)
+        app, _ = build_app(args, 1, backend=recorder)
+        app.start(None)
+        for key in ("end", "up", "return", "down"):
+            app.handle_gesture(gesture_from_name(key))
+        app.handle_gesture("return")  # the server's address
+        assert app.top.take_line(app, srv.url)
+        assert recorder.spoken[-1] == f"Play online. Server: {srv.url}, 2 of 4"
+        app.handle_gesture(gesture_from_name("up"))
+        app.handle_gesture("return")  # Connect, before a name: the name is asked first
+        assert recorder.spoken[-1] == "Type your name, then Enter."
+        assert app.top.take_line(app, "Zed")
+        assert recorder.spoken[-1] == "Play online. Connect, 1 of 4"
+        app.handle_gesture("return")
+        deadline = time.monotonic() + WAIT_S
+        while "Connected as Zed, a guest." not in recorder.spoken:
+            assert time.monotonic() < deadline, recorder.spoken[-4:]
+            app.tick()
+            time.sleep(0.01)
+        assert app.settings.online_name == "Zed"
+        assert app.settings.online_server == srv.url
+        app.top.link.close()  # type: ignore[attr-defined]
