@@ -222,7 +222,7 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
             == (after_kill["record"]["actions"])
         )
         drive_stored(data, players, until=None)
-        assert stored_table(data)["state"] == "over"
+        players[0].wait_for(lambda: stored_table(data)["state"] == "over")
         with sqlite3.connect(data / "server.sqlite3") as db:
             assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 1
         status, out, err = server.terminate()

@@ -788,13 +788,19 @@ class Server:
             "pause_s": pause,
             "replacement_level": table.settings.get("stand_in", "normal"),
             "turn_timer_s": float(timer) if timer else None,
-            "on_action": lambda host: self._store(table),
+            "on_action": lambda host: self._acted(table),
             "on_over": lambda host: self._finished(table),
         }
         if record is not None:
             return TableHost.reload(record, self.clock, **options)
         assert setup is not None
         return TableHost.deal(setup, self.clock, **options)
+
+    def _acted(self, table: OnlineTable) -> None:
+        """Store the table after an action; the last one stores it as over at once."""
+        if table.host is not None and table.host.is_over:
+            table.state = "over"
+        self._store(table)
 
     def _finished(self, table: OnlineTable) -> None:
         """A match ended: record it, rate its accounts, keep the table for another game."""
