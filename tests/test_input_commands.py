@@ -32,8 +32,8 @@ EXPECTED = {
         "back",
     },
     "table": {
-        "announce_turn", "previous_card", "next_card", "play_card",
-        *(f"play_card_{n}" for n in range(1, 8)),
+        "announce_turn", "previous_card", "next_card", "play_card", "first_card", "last_card",
+        *(f"play_card_{n}" for n in range(1, 10)),
         "speak_hand", "skip_wait", "pause_menu", "hint", "read_rules", "table_chat",
     },
     "table.adding": {

@@ -173,7 +173,7 @@ def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_di
         )
         window = found.stdout.split()[0]
         subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
-        _wait_for(lines, seen, "Your turn, 0")
+        _wait_for(lines, seen, "Your turn, total 0")
 
         def key(name: str, then: str) -> None:
             subprocess.run(["xdotool", "key", name], env=env, check=True, timeout=DEADLINE_S)

@@ -268,9 +268,7 @@ def from_record(
     )
 
 
-def _safe_names(
-    spec: AnySpec, written: tuple[str, ...], kinds: tuple[str, ...]
-) -> tuple[str, ...]:
+def _safe_names(spec: AnySpec, written: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, ...]:
     """The names of a save made safe (``games.setup.safe_name``). A name with nothing left
     takes its seat's default, and one that mending made the same as another's gets its seat
     number, since every player needs a name of their own."""

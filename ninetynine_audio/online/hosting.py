@@ -23,10 +23,11 @@ from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.saved import match_level, resume
 from ninetynine_audio.input.commands import table_context
+from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import TableCore
 from ninetynine_audio.present import online as words
 from ninetynine_audio.present import screens as screen_words
-from ninetynine_audio.present.seats import Perspective, seat_pans
+from ninetynine_audio.present.seats import Perspective, listener_names, seat_pans
 from ninetynine_audio.ui.match import OWED_ACTION_WINDOW_S, MatchScreen
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen
 from ninetynine_audio.ui.tables.base import controller_class
@@ -158,7 +159,7 @@ class TableHost:
 
     # -- actions --------------------------------------------------------------------------
 
-    def propose(self, seat: int, action: Any, after_play: str = "") -> bool:
+    def propose(self, seat: int, action: Any, after_play: AfterPlay = "") -> bool:
         """Apply an action ``seat``'s keys proposed; False (and nothing changes) when it is
         not that seat's, a computer plays the seat, or the rules refuse it."""
         if getattr(action, "seat", None) != seat or seat in self.replaced:
@@ -170,11 +171,16 @@ class TableHost:
         self._apply(action, actor=seat, after_play=after_play)
         return True
 
-    def _apply(self, action: Any, *, actor: int | None, after_play: str = "") -> None:
-        batches: list[tuple[Any, ...]] = [self.core.apply(action)]
+    def _apply(self, action: Any, *, actor: int | None, after_play: AfterPlay = "") -> None:
+        events = self.core.apply(action)
+        # The practice words are made from the actor's own view afterwards, as offline.
+        words_after = (
+            "" if actor is None else after_play_words(after_play, self.core.view(actor), events)
+        )
+        batches: list[tuple[Any, ...]] = [events]
         batches.extend(self._immediate_moves())
         for seat, listener in list(self.listeners.items()):
-            listener.screen.receive(listener.app, batches, after_play if seat == actor else "")
+            listener.screen.receive(listener.app, batches, words_after if seat == actor else "")
         for listener in list(self.spectators):
             listener.screen.receive(listener.app, batches, "")
         self.narration_at = self.clock()
@@ -304,6 +310,10 @@ class SeatScreen(MatchScreen):
         self.skipping = False
         self.save_problem_said = False
         self.result = None
+        # Each person is told the table as "you", everyone else by name, as at a hot seat
+        # once its player has said they are at the keys.
+        self.hot_seat = seat is not None
+        self.port.says_you = seat is not None
         self.table = controller_class(self.core.spec.family)(self.port)
         self._host = None
         self.pans = seat_pans(len(host.core.setup.names), seat if seat is not None else 0)
@@ -311,10 +321,14 @@ class SeatScreen(MatchScreen):
     # -- what the screen knows -----------------------------------------------------------------
 
     def perspective(self, app: App) -> Perspective:
-        """The seat listens, each seat heard from where it sits around this one."""
+        """The seat listens, "you" to itself, each seat heard from where it sits around it."""
+        names = self.setup.names
+        if self.seat is not None:
+            renames = listener_names(names, self.seat)
+            names = tuple(renames.get(name, name) for name in names)
         return Perspective(
             game=self.setup.game,
-            players=self.setup.names,
+            players=names,
             pans=self.pans,
             humans=self.humans,
             listener=self.seat,
@@ -351,7 +365,7 @@ class SeatScreen(MatchScreen):
 
     # -- actions go to the host ----------------------------------------------------------------
 
-    def perform(self, app: App, action: Any, after_play: str = "") -> bool:
+    def perform(self, app: App, action: Any, after_play: AfterPlay = "") -> bool:
         """Check the seat's proposal here (so the refusal is told as offline), then hand it
         to the host, which applies it and tells every seat."""
         if not self.check(app, action):

@@ -165,6 +165,8 @@ def key_range_text(first: str, last: str) -> str:
 
 PLAY_NUMBERED_CARD = "Play that card of your hand"
 """Key help's one entry for the number keys that play a card by its place in the hand."""
+OTHER_KEYS = "Other keys"
+"""Key help's heading over the keys that belong to none of a table's groups."""
 
 
 def key_entry_text(keys: Sequence[str], description: str) -> str:
@@ -200,12 +202,23 @@ def keymap_problem_text(problem: str) -> str:
     return f"Your keymap was not used. {problem} The default keys are in use."
 
 
+FALLBACK_SPEAKS = {
+    "tts": "speaks with its own voice",
+    "text": "writes its words as text",
+    "silent": "cannot speak at all",
+}
+
+
 def speech_fallback_text(wanted: str, using: str, reason: str | None = None) -> str:
-    """The speech chosen could not start: why, when known, and what speaks instead."""
-    wanted_words = SPEECH_LABELS.get(wanted, wanted)
-    using_words = SPEECH_LABELS.get(using, using)
-    why = f" ({reason})" if reason else ""
-    return f"Speech through {wanted_words} is not available{why}; using {using_words}"
+    """The speech chosen could not start, in a few plain words said before anything else:
+    ``"Your screen reader did not answer, so the game speaks with its own voice."``.  The
+    reason, often technical, goes to the log (``reason`` is kept for the caller's log)."""
+    if wanted == "screenreader":
+        head = "Your screen reader did not answer"
+    else:
+        head = f"The {SPEECH_LABELS.get(wanted, wanted)} did not start"
+    speaks = FALLBACK_SPEAKS.get(using, f"uses the {SPEECH_LABELS.get(using, using)}")
+    return f"{head}, so the game {speaks}."
 
 
 def speech_refused_text(wanted: str, using: str, reason: str | None = None) -> str:

@@ -13,15 +13,17 @@ counts the match when it ends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.input.commands import TABLE, table_context
+from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.seats import Perspective
+from ninetynine_audio.present.seats import Perspective, heard_by, listener_names
 from ninetynine_audio.store.saves import save_match
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
@@ -50,6 +52,10 @@ has been heard, before the next computer move."""
 class MatchScreen(Screen):
     """One match of any game, from deal to result."""
 
+    hot_seat = False
+    """Several people at this keyboard: each is told "you", the others by name, and the next
+    hand waits for its player's Enter (a subclass for one seat leaves it off)."""
+
     def __init__(
         self,
         setup: GameSetup,
@@ -64,6 +70,9 @@ class MatchScreen(Screen):
         # after the human to act has said they are at the keyboard.
         home = self.core.home
         self.port = self.core.port(home if len(self.core.humans) == 1 else None, self._propose)
+        # Several people at one keyboard: each is spoken to as "you", the others by name.
+        self.hot_seat = len(self.core.humans) > 1
+        self.port.says_you = self.hot_seat
         self.awaiting_ready = False
         self.bot_due: float | None = None
         self.draw_heard_at: float | None = None  # when an owed action's prompt was heard
@@ -137,9 +146,13 @@ class MatchScreen(Screen):
 
     def perspective(self, app: App) -> Perspective:
         """The listener and wording settings for narration."""
+        names = self.setup.names
+        if self.hot_seat and self.port.seat is not None:
+            renames = listener_names(names, self.port.seat)
+            names = tuple(renames.get(name, name) for name in names)
         return Perspective(
             game=self.setup.game,
-            players=self.setup.names,
+            players=names,
             pans=self.core.pans,
             humans=self.humans,
             listener=self.port.seat,
@@ -194,6 +207,14 @@ class MatchScreen(Screen):
         """How many card-number keys this game uses."""
         return self.table.number_keys(app)
 
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """The family's own words for some keys."""
+        return self.table.key_descriptions(app)
+
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """The family's groups for key help."""
+        return self.table.key_groups(app)
+
     def tick(self, app: App) -> None:
         """Let a computer player act when its pause is over and the narration before it has
         likely been heard (and, when a human owes a draw, the time to draw has passed)."""
@@ -217,7 +238,7 @@ class MatchScreen(Screen):
 
     # -- applying actions ---------------------------------------------------------------------
 
-    def _propose(self, action: Any, after_play: str = "") -> bool:
+    def _propose(self, action: Any, after_play: AfterPlay = "") -> bool:
         """The port's proposals: carried out for the host of the key being handled."""
         if self._host is None:
             return False
@@ -232,16 +253,19 @@ class MatchScreen(Screen):
             return False
         return True
 
-    def perform(self, app: App, action: Any, after_play: str = "") -> bool:
+    def perform(self, app: App, action: Any, after_play: AfterPlay = "") -> bool:
         """Check and apply an action the player's keys proposed; False when refused.
 
         What was being said gives way, so the action is heard at once; ``after_play`` (the
-        practice words) is said right after the action's own narration."""
+        practice words, or the function that makes them from the seat's view afterwards and
+        the action's events) is said right after the action's own narration."""
         if not self.check(app, action):
             return False
         app.mark_action()
         was_in = self.core.humans_in()
-        self._after_move(app, self.core.apply(action), after_play, was_in=was_in)
+        events = self.core.apply(action)
+        text = after_play_words(after_play, self.core.view(action.seat), events)
+        self._after_move(app, events, text, was_in=was_in)
         return True
 
     def refuse(self, app: App, text: str) -> None:
@@ -286,6 +310,10 @@ class MatchScreen(Screen):
             app.say(problem, queue=True)
 
     def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
+        listener = self.port.seat
+        if self.hot_seat and listener is not None:
+            renames = listener_names(self.setup.names, listener)
+            events = [heard_by(event, renames) for event in events]
         for utterance in self.table.narrate(events, self.perspective(app)):
             app.say_utterance(utterance)
 
@@ -312,7 +340,7 @@ class MatchScreen(Screen):
             self._hand_over(app)
             return
         self.port.seat = seat
-        app.say(self.table.your_turn_text(app, seat), cue="your_turn", queue=True)
+        app.say_utterance(self.table.turn_prompt(app, seat))
 
     def _hand_over(self, app: App) -> None:
         """Hot seat: the next person comes to the keys. From here on nothing of the last
@@ -336,7 +364,12 @@ class MatchScreen(Screen):
         self.port.seat = seat
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
-        app.say(f"{self.table.your_turn_text(app, seat)}. {own}")
+        # The first words name the player ("Sam's turn"), so the right person knows the
+        # cards that follow are theirs; from then on they are "you".
+        self.port.keeps_own_name = True
+        turn = self.table.your_turn_text(app, seat)
+        self.port.keeps_own_name = False
+        app.say(f"{turn}. {own}")
 
     # -- commands ------------------------------------------------------------------------------
 

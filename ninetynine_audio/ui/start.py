@@ -37,6 +37,8 @@ from ninetynine_audio.ui.cues import CueRouter
 if TYPE_CHECKING:
     from ninetynine_audio.ui.window import Window
 
+log = logging.getLogger(__name__)
+
 
 def build_app(
     args: argparse.Namespace,
@@ -57,6 +59,7 @@ def build_app(
         tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
     )
     fallbacks = None
+    first: str | None = None  # said before anything else: what speaks, when not the one asked
     if backend is None:
         chosen = choose_backend(choice, options=options)
         backend = chosen.backend
@@ -67,7 +70,9 @@ def build_app(
             backend = TextBackend(stream)
         if chosen.reason or (choice != "auto" and backend.name != choice):
             wanted = "screenreader" if choice == "auto" else choice
-            notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
+            # The player hears a few plain words; the reason, often technical, is logged.
+            log.warning("Speech through %s did not start: %s", wanted, chosen.reason)
+            first = words.speech_fallback_text(wanted, backend.name, chosen.reason)
     if text_mode and backend.name != "text":
         fallbacks = [("text", lambda: TextBackend(stream))]
     player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
@@ -99,6 +104,7 @@ def build_app(
         event_log=event_log,
         backend_options=options,
     )
+    app.first_notice = first
     return app, notices
 
 

@@ -262,7 +262,9 @@ def run_text(
             if line is None:
                 app.quit()
                 break
-            if app.stack and app.top.take_line(app, line):
+            top = app.top if app.stack else None
+            if top is not None and top.take_line(app, line):
+                # A screen that asks for text (a name, a chat line) takes the line as typed.
                 app.tick()
                 continue
             gestures, unknown = gestures_of_line(line)

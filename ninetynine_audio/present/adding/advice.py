@@ -6,10 +6,11 @@ reach, the hand sizes, the marks of tactical), never from how the computer playe
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from ninetynine_audio.cards import Card, Rank, Suit
-from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring
+from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring, next_seat
 from ninetynine_audio.games.adding.engine import LIMIT, TACTICAL_MARKS
 from ninetynine_audio.present.adding.effects import (
     choice_words,
@@ -125,6 +126,24 @@ def practice_text(
     if after.is_over or round_over:
         return ""
     return next_player_words(rules, after, verbosity)
+
+
+def seen_after(before: AddingView, card: Card, choice: Choice | None) -> AddingView:
+    """The table just after ``before.seat`` plays ``card``, as every seat can work it out: the
+    new total, direction and turn. Whether the next player can play on it is theirs to know, so
+    a hint never tells it (the engine would already have found them stuck)."""
+    outcome = effect_of(before.rules, card, before.total, choice).outcome
+    players_in = sum(1 for lives in before.lives if lives > 0)
+    direction = before.direction
+    if outcome.reverses and players_in >= 3:
+        direction = direction.reversed()
+    if outcome.reverses and players_in == 2 and before.rules.two_player_four:
+        to_act = before.seat
+    elif outcome.skips:
+        to_act = next_seat(before, next_seat(before, before.seat, direction), direction)
+    else:
+        to_act = next_seat(before, before.seat, direction)
+    return dataclasses.replace(before, total=outcome.total, direction=direction, to_act=to_act)
 
 
 def hint_reason(

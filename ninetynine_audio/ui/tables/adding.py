@@ -153,6 +153,12 @@ class Table(TableController):
     def _previous_card(self, app: App) -> None:
         self._move_cursor(app, -1)
 
+    def _first_card(self, app: App) -> None:
+        self._move_cursor(app, -self.cursor)
+
+    def _last_card(self, app: App) -> None:
+        self._move_cursor(app, len(self.hand()) - 1 - self.cursor)
+
     def _move_cursor(self, app: App, step: int) -> None:
         hand = self.hand()
         if not hand:
@@ -238,23 +244,20 @@ class Table(TableController):
             self.refuse(app, text)
             return
         self.choice = None
-        practice = self._explain(app, action) if app.settings.practice else ""
-        self.port.propose(action, practice)
+        if not app.settings.practice:
+            self.port.propose(action)
+            return
+        v = app.settings.verbosity
 
-    def _explain(self, app: App, action: PlayCard) -> str:
-        """Practice: what the play leaves the next player, said after the play itself."""
-        before = self.table()
-        after, events = self.port.imagine(action)
-        round_over = any(isinstance(e, RoundEnded) for e in events)
-        return advice.practice_text(
-            before.rules,
-            action.card,
-            before.total,
-            action.choice,
-            after,
-            round_over,
-            app.settings.verbosity,
-        )
+        def explain(after: AddingView, events: tuple[Any, ...]) -> str:
+            # Practice: what the play left the next player, said after the play itself, once
+            # the play has been made (so it tells nothing the narration does not).
+            round_over = any(isinstance(e, RoundEnded) for e in events)
+            return advice.practice_text(
+                seen.rules, action.card, seen.total, action.choice, after, round_over, v
+            )
+
+        self.port.propose(action, explain)
 
     def _draw(self, app: App) -> None:
         seat = self.port.seat
@@ -274,7 +277,7 @@ class Table(TableController):
         if not isinstance(action, PlayCard):
             app.say(words.hint_text(app.key_name(TABLE_ADDING, "draw_card")))
             return
-        after, _ = self.port.imagine(action)
+        after = advice.seen_after(before, action.card, action.choice)
         app.say(advice.hint_text(before, action.card, action.choice, after, app.settings.verbosity))
 
     handlers: ClassVar[dict[str, Handler]] = {
@@ -285,6 +288,8 @@ class Table(TableController):
         "speak_hand": _speak_hand,
         "next_card": _next_card,
         "previous_card": _previous_card,
+        "first_card": _first_card,
+        "last_card": _last_card,
         "choose_up": _choose_up,
         "choose_down": _choose_down,
         "play_card": _play,
