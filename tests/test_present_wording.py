@@ -237,3 +237,16 @@ def test_you_are_out_says_your_place_even_when_the_game_ends_with_it() -> None:
     ]
     texts = [u.text for u in narrate(events, perspective(game="tactical"))]
     assert "You are out, 2nd place" in texts
+
+
+def test_the_words_after_a_hand_over_lead_with_the_players_name_once() -> None:
+    from ninetynine_audio.present.screens import named_at_keys_text
+
+    assert named_at_keys_text("Ann", "Your bid: mark three cards") == (
+        "Ann, your bid: mark three cards"
+    )
+    assert named_at_keys_text("Ann", "Ann's turn, 42") == "Ann's turn, 42"
+    # A name that is the start of a word is not taken for the name itself.
+    assert named_at_keys_text("Yo", "Your turn") == "Yo, your turn"
+    assert named_at_keys_text("Ann", "Trick 2") == "Ann's turn. Trick 2"
+    assert named_at_keys_text("You", "Your turn, 0") == "Your turn, 0"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ninetynine_audio.bots import levels
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import Harness, make_app
 
@@ -94,7 +95,9 @@ def test_play_offers_people_at_this_computer_with_their_names() -> None:
     h.press("return", "end", "return", frames=3)  # Play, the last game (tricks)
     assert h.new_speech()[-1].startswith("Computer level. Normal")
     h.press("end", frames=2)
-    assert h.new_speech()[-1] == "People at this computer, 4 of 4"
+    # The level menu lists the trick-taking levels, then the people at this computer.
+    items = len(levels("tricks")) + 1
+    assert h.new_speech()[-1] == f"People at this computer, {items} of {items}"
     h.press("return", frames=2)
     assert h.new_speech()[-1] == "How many people at this computer. 2 people, 1 of 2"
     h.press("return", frames=2)
@@ -105,7 +108,7 @@ def test_play_offers_people_at_this_computer_with_their_names() -> None:
     said = h.new_speech()
     assert said[:3] == ["A", "An", "Ann"] and "Player 1 is Ann." in said
     h.press("return", frames=2)  # Player 2
-    assert h.new_speech()[-1] == "Computer level. Normal, 2 of 3"
+    assert h.new_speech()[-1] == f"Computer level. Normal, 2 of {len(levels('tricks'))}"
     h.press("return", "return", frames=3)  # Normal, then Start the game
     table = h.table
     assert table is not None
@@ -158,3 +161,60 @@ def test_names_are_typed_as_whole_lines_in_text_mode() -> None:
     printed = out.getvalue()
     assert "Player 1 is Dan." in printed and "Player 2 is Player 2." in printed
     assert "Trick-taking Ninety-Nine. Dan, Player 2 and Lily" in printed
+
+
+def test_t_at_a_hand_over_names_the_player_the_table_waits_for() -> None:
+    """Ann has bid and the table waits for Sam: T names Sam, as the hand-over did, not the
+    player who leads the first trick."""
+    h = tricks_for_two()
+    bid(h)  # Ann
+    assert h.app.messages[-1] == "Sam's turn, press Enter when ready"
+    h.new_speech()
+    h.press("t", frames=2)
+    said = h.new_speech()
+    assert said and said[-1].startswith("Sam's turn"), said
+    h.press("escape", frames=2)  # the pause menu, and back: the same answer
+    h.press("return", frames=2)
+    said = h.new_speech()
+    assert said[-1] == "Sam's turn, press Enter when ready", said
+
+
+def test_a_name_that_sounds_like_a_computer_players_is_refused() -> None:
+    """A voice says "Zoë" and "Zoe" alike: beside a computer player called Zoe, a person may
+    not be called Zoë (nor zoe, nor Zoe with spaces around it)."""
+    from ninetynine_audio.ui.entry import TextEntry
+
+    h = make_app()
+    h.frames(2)
+    h.press("return", "return", frames=2)  # Play, Classic
+    h.press("end", "return", frames=2)  # 8 players: Lily, Max, Zoe, ... at the computer
+    h.press("end", "return", "return", frames=2)  # People at this computer, 2 people
+    h.new_speech()
+    entry = h.app.top
+    assert isinstance(entry, TextEntry)
+    for name in ("Zoë", "zoe", " Zoe ", "ZOË"):
+        assert entry.check is not None
+        assert entry.check(name) is not None, name
+    assert entry.check("Zora") is None
+
+
+@pytest.mark.parametrize(
+    ("game", "names"),
+    [("tricks", ("Ann", "Sam", "Lily")), ("colours", ("Ann", "Sam", "Max"))],
+)
+def test_the_cards_read_after_a_hand_over_begin_with_the_players_name(
+    game: str, names: tuple[str, str, str]
+) -> None:
+    """Bidding in the trick-taking game and the colour game's turns say "Your bid", "Your
+    turn" in their own words; after a hand-over the name must come first all the same, or
+    nobody knows whose cards are being read out."""
+    setup = GameSetup(game, names, ("human", "human", "normal"), {}, 4)
+    h = make_app(setup)
+    h.frames(3)
+    gate = h.new_speech()[-1]
+    assert gate.endswith("press Enter when ready"), gate
+    player = gate.split("'s turn")[0]
+    h.press("return", frames=3)
+    said = h.new_speech()
+    assert said and said[0].startswith(player), said
+    assert "Your" in said[0] or "your" in said[0], said

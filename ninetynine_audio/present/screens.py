@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ninetynine_audio.families import registered_families
-from ninetynine_audio.present.words import BRIEF, NORMAL, possessive
+from ninetynine_audio.present.words import BRIEF, NORMAL, YOU, possessive
 
 APP_TITLE = "Ninety-Nine"
 
@@ -290,6 +290,18 @@ def history_edge_text() -> str:
 def waiting_for_ready_text(name: str, key: str) -> str:
     """Hot seat: the next human must say they are at the keyboard before the hand is read."""
     return f"{possessive(name)} turn, press {key} when ready"
+
+
+def named_at_keys_text(name: str, text: str) -> str:
+    """Hot seat: the first words after a player's Enter, led by their name, so the right
+    person knows the cards that follow are theirs: ``"Ann, your bid: mark three cards"``
+    (a table's words that name the player already are kept as they are)."""
+    rest = text[len(name) :] if text.startswith(name) else None
+    if name == YOU or (rest is not None and not rest[:1].isalpha()):  # not Yo of "Your"
+        return text
+    if text.startswith(("Your ", "You ")):
+        return f"{name}, {text[0].lower()}{text[1:]}"
+    return f"{possessive(name)} turn. {text}"
 
 
 def not_now_text() -> str:

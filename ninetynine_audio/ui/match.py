@@ -190,7 +190,7 @@ class MatchScreen(Screen):
     def resume(self, app: App) -> None:
         """Back from the pause menu or the rules: say whose turn it is."""
         self._host = app
-        app.say(self.table.turn_text(app))
+        app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
         if self.core.computer_to_move() is not None:
             self.bot_due = app.now() + app.bot_pause()
 
@@ -365,10 +365,12 @@ class MatchScreen(Screen):
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
         # The first words name the player ("Sam's turn"), so the right person knows the
-        # cards that follow are theirs; from then on they are "you".
+        # cards that follow are theirs; from then on they are "you". Some turns ("Your bid")
+        # never name anyone, so the name is put before them.
         self.port.keeps_own_name = True
         turn = self.table.your_turn_text(app, seat)
         self.port.keeps_own_name = False
+        turn = words.named_at_keys_text(self.port.names[seat], turn)
         app.say(f"{turn}. {own}")
 
     # -- commands ------------------------------------------------------------------------------
@@ -388,7 +390,9 @@ class MatchScreen(Screen):
             app.open_rules(self.setup.game)
             return True
         if command == "announce_turn":
-            app.say(self.table.turn_text(app))
+            # At a hand-over the one answer true for every game is the hand-over's own: a
+            # table's turn words read its view, which names who leads, not who bids next.
+            app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
             return True
         if command == "skip_wait":
             self._skip(app)

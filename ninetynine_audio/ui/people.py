@@ -6,6 +6,7 @@ start) is the caller's, handed in as ``then``.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -33,6 +34,14 @@ def computer_names(draft: Draft, humans: int) -> list[str]:
     return list(draft.spec.default_names(kinds)[humans:])
 
 
+def heard_as(name: str) -> str:
+    """``name`` as a voice says it, to tell two players apart by ear: a speech synthesizer
+    says "Zoë" and "Zoe", "ZOE" and " zoe " alike, so their accents, case and spaces go."""
+    letters = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in letters if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
 def people_menu(draft: Draft, then: Then) -> Menu:
     """2 people up to every seat; then each person's name."""
 
@@ -58,9 +67,9 @@ def ask_name(app: App, draft: Draft, then: Then) -> None:
     default = words.default_name(number)
 
     def check(name: str) -> str | None:
-        taken = {n.casefold() for n in [*draft.names, *computer_names(draft, draft.humans)]}
+        taken = {heard_as(n) for n in [*draft.names, *computer_names(draft, draft.humans)]}
         # "You" would be worded as the listener for everyone at the table.
-        if name.casefold() in taken | {"you"}:
+        if heard_as(name) in taken | {"you"}:
             return words.name_taken_text(name)
         return None
 
