@@ -83,22 +83,19 @@ def heard_by(value: T, renames: dict[str, str]) -> T:
         if not item.init:
             continue
         old = getattr(value, item.name)
-        if isinstance(old, str) and old in renames:
-            changes[item.name] = renames[old]
-        elif (
-            isinstance(old, tuple)
-            and any(x in renames for x in old if isinstance(x, str))
-            and all(isinstance(x, str) for x in old)
-        ):
-            changes[item.name] = tuple(renames.get(x, x) for x in old)
-        elif isinstance(old, tuple) and old and all(_named_pair(x) for x in old):
-            # Pairs led by a name, such as a new round's hands: ("Ann", cards).
-            pairs = tuple((renames.get(x[0], x[0]), *x[1:]) for x in old)
-            if pairs != old:
-                changes[item.name] = pairs
+        new = _renamed(old, renames)
+        if new is not old:
+            changes[item.name] = new
     return dataclasses.replace(value, **changes) if changes else value
 
 
-def _named_pair(value: object) -> bool:
-    """Whether ``value`` is a tuple whose first item is a name (a string)."""
-    return isinstance(value, tuple) and bool(value) and isinstance(value[0], str)
+def _renamed(value: object, renames: dict[str, str]) -> object:
+    """A name in its new words, also inside tuples (a list of names, or of name and hand
+    pairs such as a deal's hands); anything else as it is (the same object)."""
+    if isinstance(value, str):
+        return renames.get(value, value)
+    if isinstance(value, tuple):
+        items = [_renamed(x, renames) for x in value]
+        if any(new is not old for new, old in zip(items, value, strict=True)):
+            return tuple(items)
+    return value

@@ -35,9 +35,14 @@ if TYPE_CHECKING:
 
 __all__ = ["OWED_ACTION_WINDOW_S", "SHARED_COMMANDS", "MatchScreen", "Resumed"]
 
-SHARED_COMMANDS = frozenset({"pause_menu", "read_rules", "announce_turn", "skip_wait"})
+SHARED_COMMANDS = frozenset(
+    {"pause_menu", "read_rules", "announce_turn", "skip_wait", "table_chat"}
+)
 """The table keys the match screen answers itself, for every family; every other table key
 goes to the family's controller."""
+
+ONLINE_ONLY_COMMANDS = frozenset({"table_chat"})
+"""Table keys that mean something only at a table hosted by the server."""
 
 OWED_ACTION_WINDOW_S = 3.0
 """How long a player has to make an owed action (a draw by hand), from the moment its prompt
@@ -195,8 +200,8 @@ class MatchScreen(Screen):
         return self.bot_due is not None and self.table.owed_action_prompt(app) is None
 
     def hidden_commands(self, app: App) -> frozenset[str]:
-        """The table's keys that do nothing in this game."""
-        return self.table.hidden_commands(app)
+        """The table's keys that do nothing in this game (chat is for online tables)."""
+        return self.table.hidden_commands(app) | ONLINE_ONLY_COMMANDS
 
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys this game uses."""
@@ -391,6 +396,10 @@ class MatchScreen(Screen):
             return True
         if command == "skip_wait":
             self._skip(app)
+            return True
+        if command == "table_chat":
+            # Chat is for a table of the server (online.hosting.SeatScreen answers it there).
+            self.refuse(app, words.not_now_text())
             return True
         is_play = command == "play_card" or command.startswith("play_card_")
         if is_play and self.is_over:

@@ -108,7 +108,16 @@ def build_app(
     return app, notices
 
 
-def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+AfterStart = Callable[[App], None]
+"""Opens something over the started app (online play named on the command line)."""
+
+
+def run(
+    args: argparse.Namespace,
+    setup: GameSetup | None,
+    seed: int,
+    after_start: AfterStart | None = None,
+) -> int:
     """Play: the window, or text mode with ``--text`` (or when no window can be shown).
 
     Returns the exit status: 0 after quitting, 130 after Ctrl+C, 143 after SIGTERM and 129
@@ -121,7 +130,7 @@ def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
     try:
         if not _hold(lock):
             return _another_copy_runs(args, seed)
-        return _run(args, setup, seed)
+        return _run(args, setup, seed, after_start)
     except _Stopped as stop:
         return stop.status
     finally:
@@ -171,7 +180,9 @@ def _another_copy_runs(args: argparse.Namespace, seed: int) -> int:
     return ANOTHER_COPY_STATUS
 
 
-def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+def _run(
+    args: argparse.Namespace, setup: GameSetup | None, seed: int, after_start: AfterStart | None
+) -> int:
     notices: list[str] = []
     window: Window | None = None
     if not getattr(args, "text", False):
@@ -193,9 +204,13 @@ def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
         output = WatchedOutput(sys.stdout)
         app, more = build_app(text_args, seed, stream=cast(TextIO, output))
         app.start(setup, [*notices, *more])
+        if after_start is not None:
+            after_start(app)
         return run_text(app, sys.stdin, output_lost=lambda: output.lost)
     app, notices = build_app(args, seed)
     app.start(setup, notices)
+    if after_start is not None:
+        after_start(app)
     return window.run(app)
 
 
