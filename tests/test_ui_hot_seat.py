@@ -218,3 +218,39 @@ def test_the_cards_read_after_a_hand_over_begin_with_the_players_name(
     said = h.new_speech()
     assert said and said[0].startswith(player), said
     assert "Your" in said[0] or "your" in said[0], said
+
+
+def test_the_command_line_refuses_two_names_a_voice_says_alike() -> None:
+    """``--players Zoë:human,Zoe:normal``: both would be heard as "Zoe"."""
+    from ninetynine_audio.games.errors import SetupError
+    from ninetynine_audio.games.setup import parse_players
+
+    kinds = ("human", "normal")
+    with pytest.raises(SetupError, match="Zoë and Zoe sound the same"):
+        parse_players("classic", "Zoë:human,Zoe:normal", kinds)
+    with pytest.raises(SetupError, match="sound the same"):
+        parse_players("tricks", "Ann:human,ANN:human,Lily:normal", kinds)
+    names, _ = parse_players("classic", "Zoë:human,Zora:normal", kinds)
+    assert names == ("Zoë", "Zora")
+
+
+def test_a_new_round_reads_the_cards_of_the_player_still_at_the_keys() -> None:
+    """No hand-over at a new round (the same person plays on): the round's opening must tell
+    them their new cards, as it does with one person, though the event names them "Ann"."""
+    from ninetynine_audio.cards import parse_cards
+    from ninetynine_audio.games.adding.model import Direction, RoundStarted
+    from ninetynine_audio.present.adding.events import round_started_text
+    from ninetynine_audio.present.seats import Perspective, heard_by, listener_names
+
+    names = ("Ann", "Ben", "Lily")
+    hands = tuple(
+        (name, tuple(parse_cards(cards)))
+        for name, cards in zip(names, ("KS 9H 4C", "2S 3S 5D", "7C 8C 9C"), strict=True)
+    )
+    event = RoundStarted(3, "Lily", 2, Direction.CLOCKWISE, 0, hands, "Ben")
+    renames = listener_names(names, 0)
+    heard = heard_by(event, renames)
+    view = Perspective("classic", ("You", "Ben", "Lily"), (0.0,) * 3, frozenset({0, 1}), 0)
+    text = round_started_text(heard, view)
+    assert "Your cards: King, 9 and 4" in text, text
+    assert "2" not in text.split("Your cards")[1], text  # Ben's cards stay his

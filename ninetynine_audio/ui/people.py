@@ -6,12 +6,12 @@ start) is the caller's, handed in as ``then``.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.games.base import HUMAN
+from ninetynine_audio.games.setup import heard_as
 from ninetynine_audio.present import people as words
 from ninetynine_audio.ui.entry import TextEntry
 from ninetynine_audio.ui.screen import Menu, MenuItem
@@ -32,14 +32,6 @@ def computer_names(draft: Draft, humans: int) -> list[str]:
     """The names the computer seats will have with ``humans`` people at the table."""
     kinds = (HUMAN,) * humans + (draft.level,) * (draft.players - humans)
     return list(draft.spec.default_names(kinds)[humans:])
-
-
-def heard_as(name: str) -> str:
-    """``name`` as a voice says it, to tell two players apart by ear: a speech synthesizer
-    says "Zoë" and "Zoe", "ZOE" and " zoe " alike, so their accents, case and spaces go."""
-    letters = unicodedata.normalize("NFKD", name)
-    bare = "".join(c for c in letters if not unicodedata.combining(c))
-    return " ".join(bare.casefold().split())
 
 
 def people_menu(draft: Draft, then: Then) -> Menu:
