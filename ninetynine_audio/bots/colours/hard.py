@@ -57,9 +57,16 @@ def chain_length(row: tuple[ColourCard, ...], cards: tuple[ColourCard, ...]) -> 
 
 def expected_length(row: tuple[ColourCard, ...], kept: tuple[ColourCard, ...], w: Weights) -> float:
     """How long the row is likely to grow: the kept cards that extend it, then a share of the
-    room the values and colours still leave."""
-    chain, last = chain_length(row, kept)
-    room = max(0, min(10 - last, 10 - len(row) - chain))
+    room the values and colours still leave.
+
+    The room is counted from the row's own last card, each kept card of the chain taking one
+    step of it: a kept card that can extend the row never makes it look shorter. (Counted from
+    the chain's last card, a kept 10 closed all the room below it, so a row started with a low
+    card and a 10 in hand looked worth less than one started with the 10, which is a row of 1
+    scored at once for 1 point.)"""
+    chain, _ = chain_length(row, kept)
+    last = row[-1].value if row else -1
+    room = max(0, min(10 - last, 10 - len(row)) - chain)
     return len(row) + w.kept_chain * chain + w.open_room * room
 
 
