@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ninetynine_audio.bots import levels
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import Harness, make_app
 
@@ -94,7 +95,9 @@ def test_play_offers_people_at_this_computer_with_their_names() -> None:
     h.press("return", "end", "return", frames=3)  # Play, the last game (tricks)
     assert h.new_speech()[-1].startswith("Computer level. Normal")
     h.press("end", frames=2)
-    assert h.new_speech()[-1] == "People at this computer, 4 of 4"
+    # The level menu lists the trick-taking levels, then the people at this computer.
+    items = len(levels("tricks")) + 1
+    assert h.new_speech()[-1] == f"People at this computer, {items} of {items}"
     h.press("return", frames=2)
     assert h.new_speech()[-1] == "How many people at this computer. 2 people, 1 of 2"
     h.press("return", frames=2)
@@ -105,7 +108,7 @@ def test_play_offers_people_at_this_computer_with_their_names() -> None:
     said = h.new_speech()
     assert said[:3] == ["A", "An", "Ann"] and "Player 1 is Ann." in said
     h.press("return", frames=2)  # Player 2
-    assert h.new_speech()[-1] == "Computer level. Normal, 2 of 3"
+    assert h.new_speech()[-1] == f"Computer level. Normal, 2 of {len(levels('tricks'))}"
     h.press("return", "return", frames=3)  # Normal, then Start the game
     table = h.table
     assert table is not None

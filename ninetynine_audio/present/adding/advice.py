@@ -128,6 +128,34 @@ def practice_text(
     return next_player_words(rules, after, verbosity)
 
 
+def search_reason(before: AddingView, deals: int, losers: Sequence[int], margin: float) -> str:
+    """What the search over re-deals of the unseen cards found for a play: ``"3 of 4 re-deals
+    leave Lily stuck"``; in tactical the points it gains on the others (empty when nothing
+    was found)."""
+    if deals <= 0:
+        return ""
+    if before.rules.scoring is Scoring.LIMITS:
+        points = abs(margin)
+        amount = f"{points:.1f} points" if round(points, 1) != 1 else "1 point"
+        if margin >= 0.05:
+            return f"over {deals} re-deals it gains you {amount} a round on the others"
+        if margin <= -0.05:
+            return f"over {deals} re-deals it loses least, {amount} a round behind the others"
+        return f"over {deals} re-deals it keeps you level with the others"
+    others = [seat for seat in range(len(losers)) if seat != before.seat and losers[seat]]
+    if not others:
+        if losers[before.seat]:
+            return f"you are stuck in only {losers[before.seat]} of {deals} re-deals"
+        return f"nobody is stuck in {deals} re-deals"
+    victim = max(others, key=lambda seat: losers[seat])
+    words = (
+        f"{losers[victim]} of {deals} re-deals leave {object_name(before.players[victim])} stuck"
+    )
+    if losers[before.seat]:
+        words += f", you in {losers[before.seat]}"
+    return words
+
+
 def seen_after(before: AddingView, card: Card, choice: Choice | None) -> AddingView:
     """The table just after ``before.seat`` plays ``card``, as every seat can work it out: the
     new total, direction and turn. Whether the next player can play on it is theirs to know, so
@@ -152,8 +180,10 @@ def hint_reason(
     choice: Choice | None,
     after: AddingView,
     verbosity: str = NORMAL,
+    search: str = "",
 ) -> str:
-    """Why a play is a good one, in plain words, from the position alone."""
+    """Why a play is a good one, in plain words: from the position, and ``search``, what the
+    search found (see :func:`search_reason`), when it searched."""
     rules = before.rules
     total = before.total
     effect = effect_of(rules, card, total, choice)
@@ -181,6 +211,9 @@ def hint_reason(
         keep = [c for c in before.hand if c != card and is_safe(rules, c, LIMIT)]
         if keep:
             reasons.append(f"keeps your {card_name(keep[0], verbosity)} for later")
+    if search:
+        # What the re-deals found is the strongest reason; the position gives the other.
+        return "; ".join([*reasons[:1], search])
     if not reasons:
         reasons.append(_pace_reason(rules, before.hand, card, total, after_total))
     return " and ".join(reasons[:2])
@@ -205,8 +238,14 @@ def _pace_reason(
 
 
 def hint_text(
-    before: AddingView, card: Card, choice: Choice | None, after: AddingView, verbosity: str
+    before: AddingView,
+    card: Card,
+    choice: Choice | None,
+    after: AddingView,
+    verbosity: str,
+    search: str = "",
 ) -> str:
-    """``"Try 5, to 35: keeps your King for later"``."""
+    """``"Try 5, to 35: keeps your King for later"``; with what a search found: ``"Try King, to
+    99: keeps your 9 for later; 3 of 4 re-deals leave Lily stuck"``."""
     what = play_words(before.rules, card, before.total, choice, verbosity)
-    return f"Try {what}: {hint_reason(before, card, choice, after, verbosity)}"
+    return f"Try {what}: {hint_reason(before, card, choice, after, verbosity, search)}"

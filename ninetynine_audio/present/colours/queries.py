@@ -279,6 +279,17 @@ KEY_GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
 keys put the row card, then play onto the piles), the piles, the hand, and questions."""
 
 
+def search_hint_text(hint: str, mine: float, theirs: float, deals: int) -> str:
+    """The hint with what the search found: ``"Hint: play … . Over 8 re-deals of the unseen
+    cards you can expect 2.5 cards onto the piles next turn, the next player 1.0."``."""
+    if deals <= 0:
+        return hint
+    return (
+        f"{hint}. Over {deals} re-deals of the unseen cards you can expect {mine:.1f} cards"
+        f" onto the piles next turn, the next player {theirs:.1f}."
+    )
+
+
 def table_lines(
     view: ColoursView,
     hand: Sequence[ColourCard],

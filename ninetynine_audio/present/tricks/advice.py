@@ -42,6 +42,16 @@ def bid_hint_text(hand: Sequence[Card], cards: Sequence[Card], likely: float) ->
     )
 
 
+def search_text(made: float, deals: int, bidding: bool) -> str:
+    """What the search found: ``"In 31 of 40 re-deals of the cards you cannot see, that card
+    makes your bid."`` (empty without a search)."""
+    if deals <= 0:
+        return ""
+    hits = round(made * deals)
+    what = "those nine make that bid" if bidding else "that card makes your bid"
+    return f"In {hits} of {deals} re-deals of the cards you cannot see, {what}."
+
+
 def play_hint_text(view: TricksView, card: Card) -> str:
     """``"Try the Ace of spades: you need 2 more tricks"``, or why to lose this one."""
     bid = view.bid

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.bots import make_bot, strongest_level
+from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import (
     AddingView,
@@ -272,13 +272,22 @@ class Table(TableController):
             self.refuse(app, refusals.not_now_text())
             return
         # The strongest level there is, with randomness fixed by the position.
-        bot = make_bot(FAMILY, strongest_level(FAMILY))
+        bot = make_hint_bot(FAMILY)
         action = bot.choose(before, self.port.hint_rng())
         if not isinstance(action, PlayCard):
             app.say(words.hint_text(app.key_name(TABLE_ADDING, "draw_card")))
             return
         after = advice.seen_after(before, action.card, action.choice)
-        app.say(advice.hint_text(before, action.card, action.choice, after, app.settings.verbosity))
+        # What the search found, when the strongest level searched (its ``finding``).
+        found = getattr(bot, "finding", None)
+        search = (
+            advice.search_reason(before, found.deals, found.losers, found.margin) if found else ""
+        )
+        app.say(
+            advice.hint_text(
+                before, action.card, action.choice, after, app.settings.verbosity, search
+            )
+        )
 
     handlers: ClassVar[dict[str, Handler]] = {
         "announce_total": _total,

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.bots import make_bot, strongest_level
+from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
     HAND_SIZE,
@@ -303,9 +303,18 @@ class Table(TableController):
         if mine is None or mine.seat != mine.to_act or self.port.is_over:
             self.refuse(app, "No hint now")
             return
-        bot = make_bot(FAMILY, strongest_level(FAMILY))
+        bot = make_hint_bot(FAMILY)
         action = bot.choose(mine, self.port.hint_rng())
-        app.say(queries.hint_text(action, mine))
+        # What the search found, when the strongest level searched (its ``finding``).
+        found = getattr(bot, "finding", None)
+        if found is None:
+            app.say(queries.hint_text(action, mine))
+            return
+        app.say(
+            queries.search_hint_text(
+                queries.hint_text(action, mine), found.mine, found.theirs, found.deals
+            )
+        )
 
     handlers: ClassVar[dict[str, Handler]] = {
         "announce_piles": _piles,

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.bots import make_bot, strongest_level
+from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.bots.tricks.fast import estimate_tricks, to_int, trump_index
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.errors import GameError
@@ -301,14 +301,20 @@ class Table(TableController):
         if seat is None or seen is None or seat not in self.port.seats_to_act():
             self.refuse(app, words.not_now_text())
             return
-        bot = make_bot(FAMILY, strongest_level(FAMILY))
+        bot = make_hint_bot(FAMILY)
         action = bot.choose(seen, self.port.hint_rng())
+        # What the search found, when the strongest level searched (its ``finding``).
+        found = getattr(bot, "finding", None)
+        bidding = isinstance(action, BidCards)
+        search = advice.search_text(found.made, found.samples, bidding) if found else ""
         if isinstance(action, BidCards):
             keep = [to_int(card) for card in seen.hand if card not in action.cards]
-            likely = estimate_tricks(keep, trump_index(seen.trumps))
-            app.say(advice.bid_hint_text(seen.hand, action.cards, likely))
-            return
-        app.say(advice.play_hint_text(seen, action.card))
+            # The tricks the search saw those nine take, else the quick count of them.
+            likely = found.tricks if found else estimate_tricks(keep, trump_index(seen.trumps))
+            said = advice.bid_hint_text(seen.hand, action.cards, likely)
+        else:
+            said = advice.play_hint_text(seen, action.card)
+        app.say(f"{said}. {search}" if search else said)
 
     handlers: ClassVar[dict[str, Handler]] = {
         "next_card": _next_card,
