@@ -275,12 +275,12 @@ def test_scoring_after_the_row_card_does_not_say_again_what_fits() -> None:
 def test_the_hint_starts_an_empty_row_low_when_the_10_can_end_it_later(seed) -> None:
     from test_rules_colours import stacked_deck
 
-    # Red 1 has three follow-ups of other colours in hand; the 10 none: started with it, the
-    # row is scored next turn for 1 point.
-    hand = "yellow-10 orange-5 red-1 purple-5 pink-9 red-4"
-    deck = stacked_deck([hand, ""], tops="purple-9 pink-5")
+    # Green 1 can be followed by the red 10 in hand; started with the 10, the row is scored
+    # next turn for 1 point.
+    hand = "purple-7 purple-4 yellow-6 purple-6 red-10 green-1"
+    deck = stacked_deck([hand, ""], tops="light-blue-2 green-4")
     setup = GameSetup("colours", ("You", "Lily"), ("human", "normal"), {}, seed=seed, deck=deck)
     h = make_app(setup)
     h.frames(2)
     h.press("slash")
-    assert h.new_speech()[-1].startswith("Hint: put red 1 in your row")
+    assert h.new_speech()[-1].startswith("Hint: put green 1 in your row")
