@@ -257,3 +257,8 @@ class Player:
     def close(self) -> None:
         """Close the connection."""
         self.screen.link.close()
+
+    def kill(self) -> None:
+        """End this client as a killed process ends: the socket cut, no goodbye, no return."""
+        self.screen.link.drop()
+        self.screen.link.close()

@@ -119,6 +119,29 @@ def test_a_killed_client_started_again_takes_its_seat_back(tmp_path: Path) -> No
                 player.close()
 
 
+def test_a_killed_guest_started_again_takes_its_seat_back_by_the_kept_token(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, "classic")
+        ann, ben = players
+        try:
+            play_some(srv, players, code, 2)
+            ben.kill()
+            ann.heard("Ben lost the connection.")
+            # A new client on the same settings home: nothing of the old one but its settings.
+            ben = Player(srv.url, "Ben")
+            players[1] = ben
+            ben.heard("You are back at your seat.", timeout=10.0)
+            # Ann's token is kept under her own name, not given to Ben.
+            assert ann.screen.link.guest_token != ben.screen.link.guest_token
+            play_out(srv, players, code)
+            assert srv.call(lambda s: s.db.results_count()) == 1
+        finally:
+            for player in players:
+                player.close()
+
+
 def test_a_player_away_too_long_is_played_by_a_computer_and_takes_the_seat_back(
     tmp_path: Path,
 ) -> None:

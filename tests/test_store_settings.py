@@ -13,8 +13,10 @@ from ninetynine_audio.store.settings import (
     INT_RANGES,
     SETTINGS_SCHEMA,
     Settings,
+    guest_token_for,
     load_settings,
     save_settings,
+    with_guest_token,
 )
 
 
@@ -99,6 +101,8 @@ def test_numbers_are_clamped_without_complaint(
         ("sound_enabled", "yes"),
         ("practice", 1),
         ("keymap_path", 12),
+        ("online_guest_tokens", [["ws://a", "Ben"]]),
+        ("online_guest_tokens", "token"),
     ],
 )
 def test_bad_values_go_back_to_defaults_and_are_named(home: Path, name: str, given: object) -> None:
@@ -181,3 +185,18 @@ def test_saved_file_is_plain_json(home: Path) -> None:
     save_settings(Settings(practice=True))
     data = json.loads(settings_path(home).read_text(encoding="utf-8"))
     assert data["practice"] is True and data["schema"] == 1
+
+
+def test_guest_tokens_are_kept_per_server_and_name_through_the_file(home: Path) -> None:
+    settings = with_guest_token(Settings(), "ws://a/ws", "Ben", "t1")
+    settings = with_guest_token(settings, "ws://b/ws", "Ben", "t2")
+    settings = with_guest_token(settings, "ws://a/ws", "Ann", "t3")
+    settings = with_guest_token(settings, "ws://a/ws", "Ben", "t4")  # a newer token replaces
+    assert save_settings(settings) is None
+    loaded, problems = load_settings()
+    assert problems == [] and loaded == settings
+    assert guest_token_for(loaded, "ws://a/ws", "Ben") == "t4"
+    assert guest_token_for(loaded, "ws://b/ws", "Ben") == "t2"
+    assert guest_token_for(loaded, "ws://a/ws", "Ann") == "t3"
+    assert guest_token_for(loaded, "ws://b/ws", "Ann") is None
+    assert len(loaded.online_guest_tokens) == 3

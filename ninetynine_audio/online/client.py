@@ -25,6 +25,7 @@ from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.present import online as words
+from ninetynine_audio.store.settings import guest_token_for, with_guest_token
 from ninetynine_audio.ui.screen import Display, Menu, MenuItem, Screen
 
 if TYPE_CHECKING:
@@ -247,13 +248,17 @@ def make_hello(
 class RemoteScreen(Screen):
     """The screen on top while playing online: keys go to the server, phrases come back.
 
-    ``first`` is sent once connected (a ``create`` or ``join`` from the command line).
+    ``first`` is sent once connected (a ``create`` or ``join`` from the command line);
+    ``name`` is the name the player gave, under which a guest token is kept in the settings.
     """
 
     title = words.PLAY_ONLINE
 
-    def __init__(self, link: Link, first: list[p.ClientMessage] | None = None) -> None:
+    def __init__(
+        self, link: Link, first: list[p.ClientMessage] | None = None, name: str = ""
+    ) -> None:
         self.link = link
+        self.name = name
         self.first = list(first or [])
         self.shown = Display(words.PLAY_ONLINE)
         self.busy = False
@@ -390,6 +395,15 @@ class RemoteScreen(Screen):
                 self.leave(app)
         elif isinstance(item, p.Welcome):
             self.connected = True
+            if item.guest_token and self.name:
+                self._keep_guest_token(app, item.guest_token)
+
+    def _keep_guest_token(self, app: App, token: str) -> None:
+        """Keep the guest's token in the settings, so a game started again (after a crash,
+        or the process killed) comes back as the same guest and takes the seat back."""
+        kept = with_guest_token(app.settings, self.link.url, self.name, token)
+        if kept.online_guest_tokens != app.settings.online_guest_tokens:
+            app.update_settings(online_guest_tokens=kept.online_guest_tokens)
 
     def _link_event(self, app: App, event: LinkEvent) -> None:
         if event.kind == "connected":
@@ -460,11 +474,14 @@ def connect(
     guest_token: str | None = None,
 ) -> RemoteScreen:
     """Open online play on ``app``: a link to ``url`` and the remote screen on top
-    (``guest_token``: come back as the guest the server knew by it)."""
+    (``guest_token``: come back as the guest the server knew by it; a guest without one
+    comes back by the token kept in the settings for this server and name)."""
     hears = app.can_hear_cues()
+    if guest_token is None and not password:
+        guest_token = guest_token_for(app.settings, url, name)
     link = Link(url, make_hello(name, password, app.settings, hears))
     link.guest_token = guest_token
-    screen = RemoteScreen(link, first)
+    screen = RemoteScreen(link, first, name)
     app.say(words.connecting_text(url))
     link.start()
     app.push(screen, lambda result: screen.link.close())

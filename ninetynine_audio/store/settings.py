@@ -24,8 +24,10 @@ __all__ = [
     "SPEECH_BACKENDS",
     "VERBOSITY_LEVELS",
     "Settings",
+    "guest_token_for",
     "load_settings",
     "save_settings",
+    "with_guest_token",
 ]
 
 SETTINGS_SCHEMA = 1
@@ -54,6 +56,8 @@ _TEXTS: frozenset[str] = frozenset({"online_server", "online_name"})
 TEXT_LIMIT = 200
 """The longest server address or name kept."""
 DEFAULT_SERVER = "ws://127.0.0.1:9999/ws"
+GUEST_TOKENS_KEPT = 20
+"""The most guest tokens kept (the newest), so the file cannot grow without end."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +80,8 @@ class Settings:
             cannot say when it has finished, before the next computer move.
         online_server: the address of the table server "Play online" connects to.
         online_name: the name last given there, or None before the first time.
+        online_guest_tokens: ``(server, name, token)`` for each server and name played as a
+            guest, newest last, so a game started again comes back as the same guest.
     """
 
     schema: int = SETTINGS_SCHEMA
@@ -91,6 +97,7 @@ class Settings:
     screen_reader_rate_wpm: int = 200
     online_server: str = DEFAULT_SERVER
     online_name: str | None = None
+    online_guest_tokens: tuple[tuple[str, str, str], ...] = ()
 
     def __post_init__(self) -> None:
         # Code that builds a bad Settings has a bug; loading and with_changes clean values first.
@@ -158,6 +165,8 @@ def _clean(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
                 continue
             usable = isinstance(value, str) and 0 < len(value.strip()) <= TEXT_LIMIT
             good = value.strip() if usable and "\x00" not in value else None
+        elif name == "online_guest_tokens":
+            good = _clean_tokens(value)
         else:  # pragma: no cover - a new field without cleaning rules is a coding slip
             raise AssertionError(f"no cleaning rule for setting {name}")
         if good is None:
@@ -166,6 +175,35 @@ def _clean(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
         else:
             cleaned[name] = good
     return cleaned, reset
+
+
+def _clean_tokens(value: object) -> tuple[tuple[str, str, str], ...] | None:
+    """``(server, name, token)`` triples from JSON lists; anything else is not usable."""
+    if not isinstance(value, (list, tuple)):
+        return None
+    kept: list[tuple[str, str, str]] = []
+    for entry in value:
+        if not (isinstance(entry, (list, tuple)) and len(entry) == 3):
+            return None
+        if not all(isinstance(part, str) and 0 < len(part) <= TEXT_LIMIT for part in entry):
+            return None
+        kept.append((entry[0], entry[1], entry[2]))
+    return tuple(kept[-GUEST_TOKENS_KEPT:])
+
+
+def guest_token_for(settings: Settings, server: str, name: str) -> str | None:
+    """The token the server at ``server`` last gave the guest ``name``, if any."""
+    for kept_server, kept_name, token in reversed(settings.online_guest_tokens):
+        if (kept_server, kept_name) == (server, name):
+            return token
+    return None
+
+
+def with_guest_token(settings: Settings, server: str, name: str, token: str) -> Settings:
+    """A copy keeping ``token`` for the guest ``name`` at ``server`` (in place of an older one)."""
+    others = [t for t in settings.online_guest_tokens if (t[0], t[1]) != (server, name)]
+    kept = (*others, (server, name, token))[-GUEST_TOKENS_KEPT:]
+    return settings.with_changes(online_guest_tokens=kept)
 
 
 def _clean_int(value: object, low: int, high: int) -> int | None:
