@@ -255,6 +255,7 @@ def _adding_view(spec):
     return seen
 
 
+@pytest.mark.usefixtures("private_home")  # the match it starts is saved in its own folder
 def test_the_tactical_hint_says_what_its_re_deals_found() -> None:
     from test_ui_help import stacked
 
