@@ -152,3 +152,10 @@ def test_a_plain_start_knows_every_family_without_loading_any_engine(tmp_path: P
     )
     assert "Main menu" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "loaded: []"
+
+
+def test_the_readme_offers_every_game_to_the_game_option() -> None:
+    """The README's ``--game a|b|c`` is where a new player learns the ids to type."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    offered = readme.split("`--game ", 1)[1].split("`", 1)[0].split("|")
+    assert sorted(offered) == sorted(spec.id for spec in all_games())

@@ -40,7 +40,7 @@ def test_every_game_s_rules_are_read_to_the_end_by_keys(game: str) -> None:
     assert paragraphs is not None and len(paragraphs) > 10
     h = make_app()
     h.frames(1)
-    h.press("r", "return")  # Rules
+    h.press("down", "return")  # Rules
     for _ in range(GAMES.index(game)):
         h.press("down")
     h.new_speech()
@@ -113,12 +113,12 @@ def test_history_steps_through_what_was_said_with_the_ends_marked() -> None:
     # (R, which repeats, is a letter jump in menus: the table's own test covers it.)
     h.press("comma", "comma", "comma", "comma", "period", "period", "period")
     assert h.new_speech() == [
-        "Rules, 2 of 6",
-        "Ninety-Nine. Main menu. Play, 1 of 6. First message",
+        "Rules, 2 of 7",
+        "Ninety-Nine. Main menu. Play, 1 of 7. First message",
         "No more messages",
         "No more messages",
-        "Rules, 2 of 6",
-        "Keys, 3 of 6. Last message",
+        "Rules, 2 of 7",
+        "Keys, 3 of 7. Last message",
         "No more messages",
     ]
 

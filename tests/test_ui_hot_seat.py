@@ -126,3 +126,131 @@ def test_one_person_still_plays_as_you() -> None:
     assert table is not None
     assert table.setup.names[0] == "You" and table.setup.kinds[0] == "human"
     assert table.setup.kinds.count("human") == 1
+
+
+def test_a_person_named_you_is_called_by_number_while_another_is_at_the_keys() -> None:
+    """``--players You:human,Sam:human,Lily:normal``: to Sam, "you" is only ever Sam."""
+    setup = GameSetup("tricks", ("You", "Sam", "Lily"), ("human", "human", "normal"), {}, 4)
+    h = make_app(setup)
+    h.frames(3)
+    bid(h)  # You
+    bid(h)  # Sam, then Lily
+    h.press("return", frames=3)  # You are at the keyboard
+    h.press("return", frames=3)  # and lead
+    assert h.new_speech()[1].startswith("You lead the ")
+    h.press("return", frames=3)  # Sam sits down
+    sam = h.new_speech()
+    assert sam[0].startswith("Sam's turn. Trick 1: Player 1 led the "), sam
+
+
+def test_names_are_typed_as_whole_lines_in_text_mode() -> None:
+    """Text mode: the name screen takes the line as typed, not as key names (a name such as
+    "Dan" would otherwise be three keys), and an empty line keeps the offered name."""
+    import argparse
+    import io
+
+    from ninetynine_audio.ui.start import build_app
+    from ninetynine_audio.ui.textmode import run_text
+
+    out = io.StringIO()
+    args = argparse.Namespace(text=True, speech="text", bot_pause=0, log_events=None)
+    app, notices = build_app(args, 1, stream=out)
+    app.start(None, notices)
+    lines = "\n".join(["", "end", "", "end", "", "", "Dan", "", "", "", "escape", "end", ""])
+    run_text(app, io.StringIO(lines + "\n"), wait_for_game=True, sleep=lambda s: None)
+    printed = out.getvalue()
+    assert "Player 1 is Dan." in printed and "Player 2 is Player 2." in printed
+    assert "Trick-taking Ninety-Nine. Dan, Player 2 and Lily" in printed
+
+
+def test_t_at_a_hand_over_names_the_player_the_table_waits_for() -> None:
+    """Ann has bid and the table waits for Sam: T names Sam, as the hand-over did, not the
+    player who leads the first trick."""
+    h = tricks_for_two()
+    bid(h)  # Ann
+    assert h.app.messages[-1] == "Sam's turn, press Enter when ready"
+    h.new_speech()
+    h.press("t", frames=2)
+    said = h.new_speech()
+    assert said and said[-1].startswith("Sam's turn"), said
+    h.press("escape", frames=2)  # the pause menu, and back: the same answer
+    h.press("return", frames=2)
+    said = h.new_speech()
+    assert said[-1] == "Sam's turn, press Enter when ready", said
+
+
+def test_a_name_that_sounds_like_a_computer_players_is_refused() -> None:
+    """A voice says "Zoë" and "Zoe" alike: beside a computer player called Zoe, a person may
+    not be called Zoë (nor zoe, nor Zoe with spaces around it)."""
+    from ninetynine_audio.ui.entry import TextEntry
+
+    h = make_app()
+    h.frames(2)
+    h.press("return", "return", frames=2)  # Play, Classic
+    h.press("end", "return", frames=2)  # 8 players: Lily, Max, Zoe, ... at the computer
+    h.press("end", "return", "return", frames=2)  # People at this computer, 2 people
+    h.new_speech()
+    entry = h.app.top
+    assert isinstance(entry, TextEntry)
+    for name in ("Zoë", "zoe", " Zoe ", "ZOË"):
+        assert entry.check is not None
+        assert entry.check(name) is not None, name
+    assert entry.check("Zora") is None
+
+
+@pytest.mark.parametrize(
+    ("game", "names"),
+    [("tricks", ("Ann", "Sam", "Lily")), ("colours", ("Ann", "Sam", "Max"))],
+)
+def test_the_cards_read_after_a_hand_over_begin_with_the_players_name(
+    game: str, names: tuple[str, str, str]
+) -> None:
+    """Bidding in the trick-taking game and the colour game's turns say "Your bid", "Your
+    turn" in their own words; after a hand-over the name must come first all the same, or
+    nobody knows whose cards are being read out."""
+    setup = GameSetup(game, names, ("human", "human", "normal"), {}, 4)
+    h = make_app(setup)
+    h.frames(3)
+    gate = h.new_speech()[-1]
+    assert gate.endswith("press Enter when ready"), gate
+    player = gate.split("'s turn")[0]
+    h.press("return", frames=3)
+    said = h.new_speech()
+    assert said and said[0].startswith(player), said
+    assert "Your" in said[0] or "your" in said[0], said
+
+
+def test_the_command_line_refuses_two_names_a_voice_says_alike() -> None:
+    """``--players Zoë:human,Zoe:normal``: both would be heard as "Zoe"."""
+    from ninetynine_audio.games.errors import SetupError
+    from ninetynine_audio.games.setup import parse_players
+
+    kinds = ("human", "normal")
+    with pytest.raises(SetupError, match="Zoë and Zoe sound the same"):
+        parse_players("classic", "Zoë:human,Zoe:normal", kinds)
+    with pytest.raises(SetupError, match="sound the same"):
+        parse_players("tricks", "Ann:human,ANN:human,Lily:normal", kinds)
+    names, _ = parse_players("classic", "Zoë:human,Zora:normal", kinds)
+    assert names == ("Zoë", "Zora")
+
+
+def test_a_new_round_reads_the_cards_of_the_player_still_at_the_keys() -> None:
+    """No hand-over at a new round (the same person plays on): the round's opening must tell
+    them their new cards, as it does with one person, though the event names them "Ann"."""
+    from ninetynine_audio.cards import parse_cards
+    from ninetynine_audio.games.adding.model import Direction, RoundStarted
+    from ninetynine_audio.present.adding.events import round_started_text
+    from ninetynine_audio.present.seats import Perspective, heard_by, listener_names
+
+    names = ("Ann", "Ben", "Lily")
+    hands = tuple(
+        (name, tuple(parse_cards(cards)))
+        for name, cards in zip(names, ("KS 9H 4C", "2S 3S 5D", "7C 8C 9C"), strict=True)
+    )
+    event = RoundStarted(3, "Lily", 2, Direction.CLOCKWISE, 0, hands, "Ben")
+    renames = listener_names(names, 0)
+    heard = heard_by(event, renames)
+    view = Perspective("classic", ("You", "Ben", "Lily"), (0.0,) * 3, frozenset({0, 1}), 0)
+    text = round_started_text(heard, view)
+    assert "Your cards: King, 9 and 4" in text, text
+    assert "2" not in text.split("Your cards")[1], text  # Ben's cards stay his

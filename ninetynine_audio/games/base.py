@@ -73,6 +73,7 @@ class OptionSpec:
         kind: ``switch`` (on or off), ``number`` (``low`` to ``high``) or ``choice``
             (one of ``values``).
         help: one line for ``--help``.
+        game_default: the value the game takes when left to it, by the number of players.
     """
 
     name: str
@@ -83,6 +84,9 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     help: str = ""
+    game_default: Callable[[int], Any] | None = field(default=None, compare=False)
+    """With ``default`` ``None``: the value the game takes for so many players, so a menu can
+    say it ("game default, 5")."""
 
     @property
     def flag(self) -> str:

@@ -132,6 +132,14 @@ def default_names(game: str, kinds: Sequence[str]) -> tuple[str, ...]:
     return find_game(game).default_names(tuple(kinds))
 
 
+def heard_as(name: str) -> str:
+    """``name`` as a voice says it, to tell two players apart by ear: a speech synthesizer
+    says "Zoë" and "Zoe", "ZOE" and " zoe " alike, so their accents, case and spaces go."""
+    letters = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in letters if not unicodedata.combining(c))
+    return " ".join(bare.casefold().split())
+
+
 def parse_players(
     game: str, spec: str, known_kinds: Sequence[str]
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -163,4 +171,16 @@ def parse_players(
     if game_spec.fixed_seats is not None and any(names):
         seats = ", ".join(game_spec.fixed_seats[:-1]) + " and " + game_spec.fixed_seats[-1]
         raise SetupError(f"{game} seats are {seats}; give only kinds", option="players")
-    return tuple(n or d for n, d in zip(names, defaults, strict=True)), tuple(kinds)
+    named = tuple(n or d for n, d in zip(names, defaults, strict=True))
+    # The same name twice is the engine's to refuse; two spellings one voice says alike
+    # ("Zoë" and "Zoe") would leave the players unable to tell who played.
+    for index, first in enumerate(named):
+        for second in named[index + 1 :]:
+            if first != second and heard_as(first) == heard_as(second):
+                raise SetupError(
+                    f"{first} and {second} sound the same when spoken: give them names "
+                    "a voice tells apart",
+                    option="players",
+                    value=second,
+                )
+    return named, tuple(kinds)

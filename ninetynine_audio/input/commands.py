@@ -127,13 +127,17 @@ register("announce_turn", "Say whose turn it is", [TABLE])
 register("previous_card", "Move to the previous card in your hand", [TABLE])
 register("next_card", "Move to the next card in your hand", [TABLE])
 register("play_card", "Play the selected card", [TABLE])
-for _position in range(1, 8):
+register("first_card", "Move to the first card in your hand", [TABLE])
+register("last_card", "Move to the last card in your hand", [TABLE])
+# Nine number keys: the trick-taking game plays from a hand of nine.
+for _position in range(1, 10):
     register(f"play_card_{_position}", f"Play card {_position} of your hand", [TABLE])
 register("speak_hand", "Read your whole hand", [TABLE])
 register("skip_wait", "Skip ahead through the computer players' turns", [TABLE])
 register("pause_menu", "Open the pause menu", [TABLE])
 register("hint", "Ask for a hint", [TABLE])
 register("read_rules", "Read the rules of this game", [TABLE])
+register("table_chat", "Say a line to the others at an online table", [TABLE])
 
 # The rules reader.
 register("previous_paragraph", "Read the previous paragraph", [HELP])

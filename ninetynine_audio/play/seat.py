@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ninetynine_audio.games.base import Outcome
-from ninetynine_audio.present.seats import heard_by
+from ninetynine_audio.present.seats import heard_by, listener_names
 
 if TYPE_CHECKING:
     from ninetynine_audio.play.table import TableCore
@@ -60,10 +60,14 @@ class SeatPort:
         self.says_you = False
         """Whether the views give this seat's own name as "You" (a hot-seat table, where
         each person has a name of their own but is spoken to as "you")."""
+        self.keeps_own_name = False
+        """While set, a hot-seat view keeps this seat's own name (the words after Enter)."""
 
     def _heard(self, view: Any) -> Any:
         if self.says_you and self.seat is not None:
-            return heard_by(view, self._core.setup.names[self.seat])
+            names = self._core.setup.names
+            renames = listener_names(names, self.seat, keep_own=self.keeps_own_name)
+            return heard_by(view, renames)
         return view
 
     # -- who sits where ---------------------------------------------------------------------------

@@ -5,12 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ninetynine_audio.families import registered_families
-from ninetynine_audio.present.words import BRIEF, NORMAL, possessive
+from ninetynine_audio.present.words import BRIEF, NORMAL, YOU, possessive
 
 APP_TITLE = "Ninety-Nine"
 
 MAIN_MENU = "Main menu"
 PLAY = "Play"
+PLAY_ONLINE = "Play online"
 RULES = "Rules"
 KEYS = "Keys"
 SETTINGS = "Settings"
@@ -164,6 +165,8 @@ def key_range_text(first: str, last: str) -> str:
 
 PLAY_NUMBERED_CARD = "Play that card of your hand"
 """Key help's one entry for the number keys that play a card by its place in the hand."""
+OTHER_KEYS = "Other keys"
+"""Key help's heading over the keys that belong to none of a table's groups."""
 
 
 def key_entry_text(keys: Sequence[str], description: str) -> str:
@@ -199,12 +202,23 @@ def keymap_problem_text(problem: str) -> str:
     return f"Your keymap was not used. {problem} The default keys are in use."
 
 
+FALLBACK_SPEAKS = {
+    "tts": "speaks with its own voice",
+    "text": "writes its words as text",
+    "silent": "cannot speak at all",
+}
+
+
 def speech_fallback_text(wanted: str, using: str, reason: str | None = None) -> str:
-    """The speech chosen could not start: why, when known, and what speaks instead."""
-    wanted_words = SPEECH_LABELS.get(wanted, wanted)
-    using_words = SPEECH_LABELS.get(using, using)
-    why = f" ({reason})" if reason else ""
-    return f"Speech through {wanted_words} is not available{why}; using {using_words}"
+    """The speech chosen could not start, in a few plain words said before anything else:
+    ``"Your screen reader did not answer, so the game speaks with its own voice."``.  The
+    reason, often technical, goes to the log (``reason`` is kept for the caller's log)."""
+    if wanted == "screenreader":
+        head = "Your screen reader did not answer"
+    else:
+        head = f"The {SPEECH_LABELS.get(wanted, wanted)} did not start"
+    speaks = FALLBACK_SPEAKS.get(using, f"uses the {SPEECH_LABELS.get(using, using)}")
+    return f"{head}, so the game {speaks}."
 
 
 def speech_refused_text(wanted: str, using: str, reason: str | None = None) -> str:
@@ -276,6 +290,18 @@ def history_edge_text() -> str:
 def waiting_for_ready_text(name: str, key: str) -> str:
     """Hot seat: the next human must say they are at the keyboard before the hand is read."""
     return f"{possessive(name)} turn, press {key} when ready"
+
+
+def named_at_keys_text(name: str, text: str) -> str:
+    """Hot seat: the first words after a player's Enter, led by their name, so the right
+    person knows the cards that follow are theirs: ``"Ann, your bid: mark three cards"``
+    (a table's words that name the player already are kept as they are)."""
+    rest = text[len(name) :] if text.startswith(name) else None
+    if name == YOU or (rest is not None and not rest[:1].isalpha()):  # not Yo of "Your"
+        return text
+    if text.startswith(("Your ", "You ")):
+        return f"{name}, {text[0].lower()}{text[1:]}"
+    return f"{possessive(name)} turn. {text}"
 
 
 def not_now_text() -> str:

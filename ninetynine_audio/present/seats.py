@@ -58,20 +58,44 @@ class Perspective:
         return seat not in self.humans
 
 
-def heard_by(value: T, name: str) -> T:
-    """``value`` (an event or a view) as the player called ``name`` hears it: their name given
-    as "You", in every name field and list of names, so the wording says "you" to them and
-    names everyone else. A hot-seat table speaks so to the person at the keys; with one
-    person at a table that person is already called You."""
-    if name == YOU or not dataclasses.is_dataclass(value) or isinstance(value, type):
+def listener_names(
+    names: tuple[str, ...], listener: int, *, keep_own: bool = False
+) -> dict[str, str]:
+    """How a hot-seat table names its seats to the person at ``listener``: their own name as
+    "You" (unless ``keep_own``: the words that tell them the keys are now theirs); a seat
+    named You on the command line, while someone else listens, by its number ("Player 1"), so
+    that "you" is only ever the listener."""
+    renames = {} if keep_own else {names[listener]: YOU}
+    for seat, name in enumerate(names):
+        if name == YOU and seat != listener:
+            renames[YOU] = f"Player {seat + 1}"
+    return renames
+
+
+def heard_by(value: T, renames: dict[str, str]) -> T:
+    """``value`` (an event or a view) with the names of ``renames`` said in their new words,
+    in every name field and list of names (:func:`listener_names`), so the wording says "you"
+    to the listener and names everyone else."""
+    if not dataclasses.is_dataclass(value) or isinstance(value, type):
         return value
     changes: dict[str, object] = {}
     for item in dataclasses.fields(value):
         if not item.init:
             continue
         old = getattr(value, item.name)
-        if isinstance(old, str) and old == name:
-            changes[item.name] = YOU
-        elif isinstance(old, tuple) and name in old and all(isinstance(x, str) for x in old):
-            changes[item.name] = tuple(YOU if x == name else x for x in old)
+        new = _renamed(old, renames)
+        if new is not old:
+            changes[item.name] = new
     return dataclasses.replace(value, **changes) if changes else value
+
+
+def _renamed(value: object, renames: dict[str, str]) -> object:
+    """A name in its new words, also inside tuples (a list of names, or of name and hand
+    pairs such as a deal's hands); anything else as it is (the same object)."""
+    if isinstance(value, str):
+        return renames.get(value, value)
+    if isinstance(value, tuple):
+        items = [_renamed(x, renames) for x in value]
+        if any(new is not old for new, old in zip(items, value, strict=True)):
+            return tuple(items)
+    return value

@@ -29,7 +29,7 @@ def typed_character(gesture: str) -> str | None:
 class TextEntry(Screen):
     """One line of text; its answer (to the result callback) is the text, or the default
     when nothing was typed, or None when left with Escape. Text mode hands it whole lines
-    (:meth:`take_text`) instead of key names."""
+    (:meth:`take_line`) instead of key names."""
 
     def __init__(self, prompt: str, default: str, check: Check | None = None) -> None:
         self.title = prompt
@@ -59,13 +59,14 @@ class TextEntry(Screen):
             app.say(words.name_typed_text(self.text))
         return True
 
-    def take_text(self, app: App, line: str) -> None:
+    def take_line(self, app: App, line: str) -> bool:
         """Text mode: a whole line typed at once (empty: the default; ``escape``: back)."""
         if line.strip().lower() == "escape" or line.strip() == "\x1b":
             app.dismiss(None)
-            return
+            return True
         self.text = line.strip()[: words.MAX_NAME_LENGTH]
         self.accept(app)
+        return True
 
     def accept(self, app: App) -> None:
         """Take the text typed (or the default), unless the check refuses it."""

@@ -13,6 +13,7 @@ counts the match when it ends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import GameSetup, Outcome
@@ -22,8 +23,7 @@ from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.seats import Perspective, heard_by
-from ninetynine_audio.present.words import YOU
+from ninetynine_audio.present.seats import Perspective, heard_by, listener_names
 from ninetynine_audio.store.saves import save_match
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
@@ -35,9 +35,14 @@ if TYPE_CHECKING:
 
 __all__ = ["OWED_ACTION_WINDOW_S", "SHARED_COMMANDS", "MatchScreen", "Resumed"]
 
-SHARED_COMMANDS = frozenset({"pause_menu", "read_rules", "announce_turn", "skip_wait"})
+SHARED_COMMANDS = frozenset(
+    {"pause_menu", "read_rules", "announce_turn", "skip_wait", "table_chat"}
+)
 """The table keys the match screen answers itself, for every family; every other table key
 goes to the family's controller."""
+
+ONLINE_ONLY_COMMANDS = frozenset({"table_chat"})
+"""Table keys that mean something only at a table hosted by the server."""
 
 OWED_ACTION_WINDOW_S = 3.0
 """How long a player has to make an owed action (a draw by hand), from the moment its prompt
@@ -143,7 +148,8 @@ class MatchScreen(Screen):
         """The listener and wording settings for narration."""
         names = self.setup.names
         if self.hot_seat and self.port.seat is not None:
-            names = tuple(YOU if s == self.port.seat else n for s, n in enumerate(names))
+            renames = listener_names(names, self.port.seat)
+            names = tuple(renames.get(name, name) for name in names)
         return Perspective(
             game=self.setup.game,
             players=names,
@@ -184,7 +190,7 @@ class MatchScreen(Screen):
     def resume(self, app: App) -> None:
         """Back from the pause menu or the rules: say whose turn it is."""
         self._host = app
-        app.say(self.table.turn_text(app))
+        app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
         if self.core.computer_to_move() is not None:
             self.bot_due = app.now() + app.bot_pause()
 
@@ -194,12 +200,20 @@ class MatchScreen(Screen):
         return self.bot_due is not None and self.table.owed_action_prompt(app) is None
 
     def hidden_commands(self, app: App) -> frozenset[str]:
-        """The table's keys that do nothing in this game."""
-        return self.table.hidden_commands(app)
+        """The table's keys that do nothing in this game (chat is for online tables)."""
+        return self.table.hidden_commands(app) | ONLINE_ONLY_COMMANDS
 
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys this game uses."""
         return self.table.number_keys(app)
+
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """The family's own words for some keys."""
+        return self.table.key_descriptions(app)
+
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """The family's groups for key help."""
+        return self.table.key_groups(app)
 
     def tick(self, app: App) -> None:
         """Let a computer player act when its pause is over and the narration before it has
@@ -298,8 +312,8 @@ class MatchScreen(Screen):
     def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
         listener = self.port.seat
         if self.hot_seat and listener is not None:
-            name = self.setup.names[listener]
-            events = [heard_by(event, name) for event in events]
+            renames = listener_names(self.setup.names, listener)
+            events = [heard_by(event, renames) for event in events]
         for utterance in self.table.narrate(events, self.perspective(app)):
             app.say_utterance(utterance)
 
@@ -326,7 +340,7 @@ class MatchScreen(Screen):
             self._hand_over(app)
             return
         self.port.seat = seat
-        app.say(self.table.your_turn_text(app, seat), cue="your_turn", queue=True)
+        app.say_utterance(self.table.turn_prompt(app, seat))
 
     def _hand_over(self, app: App) -> None:
         """Hot seat: the next person comes to the keys. From here on nothing of the last
@@ -351,10 +365,12 @@ class MatchScreen(Screen):
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
         # The first words name the player ("Sam's turn"), so the right person knows the
-        # cards that follow are theirs; from then on they are "you".
-        self.port.says_you = False
+        # cards that follow are theirs; from then on they are "you". Some turns ("Your bid")
+        # never name anyone, so the name is put before them.
+        self.port.keeps_own_name = True
         turn = self.table.your_turn_text(app, seat)
-        self.port.says_you = self.hot_seat
+        self.port.keeps_own_name = False
+        turn = words.named_at_keys_text(self.port.names[seat], turn)
         app.say(f"{turn}. {own}")
 
     # -- commands ------------------------------------------------------------------------------
@@ -374,10 +390,16 @@ class MatchScreen(Screen):
             app.open_rules(self.setup.game)
             return True
         if command == "announce_turn":
-            app.say(self.table.turn_text(app))
+            # At a hand-over the one answer true for every game is the hand-over's own: a
+            # table's turn words read its view, which names who leads, not who bids next.
+            app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
             return True
         if command == "skip_wait":
             self._skip(app)
+            return True
+        if command == "table_chat":
+            # Chat is for a table of the server (online.hosting.SeatScreen answers it there).
+            self.refuse(app, words.not_now_text())
             return True
         is_play = command == "play_card" or command.startswith("play_card_")
         if is_play and self.is_over:

@@ -56,6 +56,7 @@ class MainMenu(Menu):
             MenuItem(words.KEYS, lambda a: a.open_keys()),
             MenuItem(results.STATISTICS, _open_statistics),
             MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
+            MenuItem(words.PLAY_ONLINE, _play_online),
             MenuItem(words.QUIT, lambda a: a.quit()),
         ]
         # Stay on the item the player left from (its position moves when Continue comes or goes).
@@ -95,6 +96,13 @@ class MainMenu(Menu):
             a.push(game_menu())
 
         ask(app, results.NEW_GAME_QUESTION, drop_and_play)
+
+
+def _play_online(app: App) -> None:
+    # The network code loads only when online play is chosen: the offline start stays quick.
+    from ninetynine_audio.online.client import open_online
+
+    open_online(app)
 
 
 def _ask_to_quit(app: App) -> None:
@@ -245,9 +253,12 @@ def _cycle(values: tuple[Any, ...], current: Any) -> Any:
     return values[(index + 1) % len(values)]
 
 
-def _option_value_text(option: OptionSpec, value: Any) -> str:
+def _option_value_text(option: OptionSpec, value: Any, players: int) -> str:
     if option.kind == SWITCH:
         return words.on_off(bool(value))
+    if value is None and option.default is None and option.game_default is not None:
+        # Left to the game: say what that is for this many players.
+        return f"{words.default_value()}, {option.game_default(players)}"
     if value is None:
         return words.default_value() if option.default is None else str(option.default)
     return str(value)
@@ -263,14 +274,25 @@ def options_menu(draft: Draft) -> Menu:
     def option_item(option: OptionSpec) -> MenuItem:
         def label() -> str:
             value = draft.options.get(option.name, option.default)
-            return words.setting_item(option.label, _option_value_text(option, value))
+            shown = _option_value_text(option, value, draft.players)
+            return words.setting_item(option.label, shown)
 
         def change(app: App) -> None:
             current = draft.options.get(option.name, option.default)
             draft.options[option.name] = _cycle(option.menu_values(), current)
             menu.refresh(app)
 
-        return MenuItem(label, change)
+        def adjust(app: App, step: int) -> None:
+            # Right raises and Left lowers, as key help says; the ends are felt, not wrapped.
+            current = draft.options.get(option.name, option.default)
+            value, at_edge = step_value(option.menu_values(), current, step)
+            if at_edge:
+                app.say(menu.item_text(app), cue="menu_edge")
+                return
+            draft.options[option.name] = value
+            menu.refresh(app)
+
+        return MenuItem(label, change, adjust)
 
     items = [MenuItem(words.START_GAME, start)]
     items += [option_item(option) for option in draft.spec.options]

@@ -11,6 +11,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.games.base import HUMAN
+from ninetynine_audio.games.setup import heard_as
 from ninetynine_audio.present import people as words
 from ninetynine_audio.ui.entry import TextEntry
 from ninetynine_audio.ui.screen import Menu, MenuItem
@@ -58,9 +59,9 @@ def ask_name(app: App, draft: Draft, then: Then) -> None:
     default = words.default_name(number)
 
     def check(name: str) -> str | None:
-        taken = {n.casefold() for n in [*draft.names, *computer_names(draft, draft.humans)]}
+        taken = {heard_as(n) for n in [*draft.names, *computer_names(draft, draft.humans)]}
         # "You" would be worded as the listener for everyone at the table.
-        if name.casefold() in taken | {"you"}:
+        if heard_as(name) in taken | {"you"}:
             return words.name_taken_text(name)
         return None
 

@@ -37,6 +37,8 @@ from ninetynine_audio.ui.cues import CueRouter
 if TYPE_CHECKING:
     from ninetynine_audio.ui.window import Window
 
+log = logging.getLogger(__name__)
+
 
 def build_app(
     args: argparse.Namespace,
@@ -57,6 +59,7 @@ def build_app(
         tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
     )
     fallbacks = None
+    first: str | None = None  # said before anything else: what speaks, when not the one asked
     if backend is None:
         chosen = choose_backend(choice, options=options)
         backend = chosen.backend
@@ -67,7 +70,9 @@ def build_app(
             backend = TextBackend(stream)
         if chosen.reason or (choice != "auto" and backend.name != choice):
             wanted = "screenreader" if choice == "auto" else choice
-            notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
+            # The player hears a few plain words; the reason, often technical, is logged.
+            log.warning("Speech through %s did not start: %s", wanted, chosen.reason)
+            first = words.speech_fallback_text(wanted, backend.name, chosen.reason)
     if text_mode and backend.name != "text":
         fallbacks = [("text", lambda: TextBackend(stream))]
     player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
@@ -99,10 +104,20 @@ def build_app(
         event_log=event_log,
         backend_options=options,
     )
+    app.first_notice = first
     return app, notices
 
 
-def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+AfterStart = Callable[[App], None]
+"""Opens something over the started app (online play named on the command line)."""
+
+
+def run(
+    args: argparse.Namespace,
+    setup: GameSetup | None,
+    seed: int,
+    after_start: AfterStart | None = None,
+) -> int:
     """Play: the window, or text mode with ``--text`` (or when no window can be shown).
 
     Returns the exit status: 0 after quitting, 130 after Ctrl+C, 143 after SIGTERM and 129
@@ -115,7 +130,7 @@ def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
     try:
         if not _hold(lock):
             return _another_copy_runs(args, seed)
-        return _run(args, setup, seed)
+        return _run(args, setup, seed, after_start)
     except _Stopped as stop:
         return stop.status
     finally:
@@ -165,7 +180,9 @@ def _another_copy_runs(args: argparse.Namespace, seed: int) -> int:
     return ANOTHER_COPY_STATUS
 
 
-def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+def _run(
+    args: argparse.Namespace, setup: GameSetup | None, seed: int, after_start: AfterStart | None
+) -> int:
     notices: list[str] = []
     window: Window | None = None
     if not getattr(args, "text", False):
@@ -187,9 +204,13 @@ def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
         output = WatchedOutput(sys.stdout)
         app, more = build_app(text_args, seed, stream=cast(TextIO, output))
         app.start(setup, [*notices, *more])
+        if after_start is not None:
+            after_start(app)
         return run_text(app, sys.stdin, output_lost=lambda: output.lost)
     app, notices = build_app(args, seed)
     app.start(setup, notices)
+    if after_start is not None:
+        after_start(app)
     return window.run(app)
 
 

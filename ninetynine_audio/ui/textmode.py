@@ -31,7 +31,6 @@ from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.present import notices
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.ui.app import App
-from ninetynine_audio.ui.entry import TextEntry
 
 POLL_S = 0.005
 
@@ -264,9 +263,8 @@ def run_text(
                 app.quit()
                 break
             top = app.top if app.stack else None
-            if isinstance(top, TextEntry):
-                # A screen that asks for text (a name) takes the line as typed.
-                top.take_text(app, line.rstrip("\r\n"))
+            if top is not None and top.take_line(app, line):
+                # A screen that asks for text (a name, a chat line) takes the line as typed.
                 app.tick()
                 continue
             gestures, unknown = gestures_of_line(line)

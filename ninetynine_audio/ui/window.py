@@ -26,6 +26,9 @@ HUGE = 150
 BIG = 84
 NORMAL = 64
 MESSAGES_SHOWN = 4
+MESSAGE_ROOM = 2
+"""Lines of the newest messages the screen's own lines always leave room for."""
+MARGIN = 20
 
 
 class WindowError(Exception):
@@ -73,6 +76,8 @@ class Window:
         self.big = pygame.font.Font(None, BIG)
         self.normal = pygame.font.Font(None, NORMAL)
         self.frames = 0
+        self.layout: list[tuple[str, int, int]] = []
+        """The last frame's lines as drawn: text, top and bottom in pixels."""
 
     def run(
         self, app: App, max_frames: int | None = None, on_frame: Callable[[], None] | None = None
@@ -111,29 +116,71 @@ class Window:
             app.changed = False
 
     def draw(self, app: App) -> None:
-        """Title, the screen's lines (the highlighted one in yellow), then the last messages."""
+        """Title, the screen's lines (the highlighted one in yellow), then the last messages.
+
+        The newest messages always stay in view: the screen's lines stop short of the room
+        they need, and when the messages are too long the oldest lines of them give way."""
         surface = pygame.display.get_surface()
         if surface is None:
             return
         surface.fill(BACKGROUND)
-        width = surface.get_width()
-        y = 20
+        self.layout = []
+        width, height = surface.get_width(), surface.get_height()
+        y = MARGIN
         if not app.stack:
             pygame.display.flip()
             return
         shown = app.top.display(app)
         y = self._text(surface, shown.title, self.big, ACCENT, y, width)
         y += 10
-        for index, line in enumerate(shown.lines[:9]):
+        room = height - MARGIN - MESSAGE_ROOM * self.normal.get_linesize() - 20
+        for index, line in enumerate(shown.lines):
             colour = ACCENT if index == shown.highlight else TEXT
             prefix = "> " if index == shown.highlight else ""
             font = self.huge if index == 0 and shown.big_first else self.normal
+            if y + font.get_linesize() * len(self._wrap(prefix + line, font, width)) > room:
+                break
             y = self._text(surface, prefix + line, font, colour, y, width)
         y += 20
-        pygame.draw.line(surface, ACCENT, (20, y - 10), (width - 20, y - 10), 3)
-        for message in list(app.messages)[-MESSAGES_SHOWN:]:
-            y = self._text(surface, message, self.normal, TEXT, y, width)
+        pygame.draw.line(surface, ACCENT, (MARGIN, y - 10), (width - MARGIN, y - 10), 3)
+        lines = [
+            part
+            for message in list(app.messages)[-MESSAGES_SHOWN:]
+            for part in self._wrap(message, self.normal, width)
+        ]
+        fits = max(1, (height - MARGIN - y) // self.normal.get_linesize())
+        for part in lines[-fits:]:
+            y = self._line(surface, part, self.normal, TEXT, y)
         pygame.display.flip()
+
+    @staticmethod
+    def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+        """``text`` broken by words into lines that fit the window at ``font``'s size."""
+        lines: list[str] = []
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] > width - 2 * MARGIN and line:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        if line:
+            lines.append(line)
+        return lines
+
+    def _line(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        font: pygame.font.Font,
+        colour: tuple[int, int, int],
+        y: int,
+    ) -> int:
+        surface.blit(font.render(text, True, colour), (MARGIN, y))
+        bottom = y + font.get_linesize()
+        self.layout.append((text, y, bottom))
+        return bottom
 
     def _text(
         self,
@@ -145,17 +192,6 @@ class Window:
         width: int,
     ) -> int:
         # Wrap by words so long messages stay on screen at a large size.
-        words = text.split()
-        line = ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if font.size(trial)[0] > width - 40 and line:
-                surface.blit(font.render(line, True, colour), (20, y))
-                y += font.get_linesize()
-                line = word
-            else:
-                line = trial
-        if line:
-            surface.blit(font.render(line, True, colour), (20, y))
-            y += font.get_linesize()
+        for line in self._wrap(text, font, width):
+            y = self._line(surface, line, font, colour, y)
         return y

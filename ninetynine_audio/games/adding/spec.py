@@ -17,6 +17,7 @@ from ninetynine_audio.games.adding.rules import (
     MAX_LIVES,
     PLAYER_RANGE,
     AddingOptions,
+    make_rules,
 )
 from ninetynine_audio.games.base import (
     CHOICE,
@@ -57,7 +58,15 @@ LIVES = OptionSpec(
     low=1,
     high=MAX_LIVES,
     help="lives (tokens, points) each",
+    game_default=lambda players: make_rules("classic", players).lives,
 )
+TACTICAL_POINTS = replace(
+    LIVES,
+    label="Points",
+    help="points each",
+    game_default=lambda players: make_rules("tactical", players).lives,
+)
+"""Tactical's lives are points, in the menu as in the game (the option keeps its name)."""
 HAND_SIZE = OptionSpec(
     "hand_size", "Hand size", CHOICE, default=3, values=HAND_SIZES, help="classic: 3, 4, 5 or 7"
 )
@@ -363,5 +372,5 @@ def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) 
 
 CLASSIC = _spec("classic", CLASSIC_OPTIONS, ("adding", "99"))
 ARCADE = _spec("arcade", (), ("skill",))
-TACTICAL = _spec("tactical", (LIVES,), ("33",))
+TACTICAL = _spec("tactical", (TACTICAL_POINTS,), ("33",))
 SPECS = (CLASSIC, ARCADE, TACTICAL)

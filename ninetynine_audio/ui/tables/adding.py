@@ -153,6 +153,12 @@ class Table(TableController):
     def _previous_card(self, app: App) -> None:
         self._move_cursor(app, -1)
 
+    def _first_card(self, app: App) -> None:
+        self._move_cursor(app, -self.cursor)
+
+    def _last_card(self, app: App) -> None:
+        self._move_cursor(app, len(self.hand()) - 1 - self.cursor)
+
     def _move_cursor(self, app: App, step: int) -> None:
         hand = self.hand()
         if not hand:
@@ -291,6 +297,8 @@ class Table(TableController):
         "speak_hand": _speak_hand,
         "next_card": _next_card,
         "previous_card": _previous_card,
+        "first_card": _first_card,
+        "last_card": _last_card,
         "choose_up": _choose_up,
         "choose_down": _choose_down,
         "play_card": _play,
