@@ -139,7 +139,9 @@ def touch(driver: WebDriver, kind: str, points: list[tuple[float, float]]) -> No
     )
 
 
-def swipe(driver: WebDriver, centre: tuple[float, float], dx: float, dy: float, fingers: int) -> None:
+def swipe(
+    driver: WebDriver, centre: tuple[float, float], dx: float, dy: float, fingers: int
+) -> None:
     """A swipe of ``fingers`` fingers from ``centre`` by (dx, dy), in five steps."""
     x, y = centre
     starts = [(x + 30 * i, y) for i in range(fingers)]
