@@ -35,8 +35,8 @@ export class Announcer {
    * Say one phrase. `priority` is "now" (an answer to a key: assertive, ahead of narration)
    * or "next"/"queue" (game events: polite, in order). An empty text plays only the cue.
    */
-  say(text, { priority = "queue", cue = null, pan = 0, mergeable = false } = {}) {
-    const phrase = { text: String(text ?? ""), priority, cue, pan, mergeable };
+  say(text, { priority = "queue", cue = null, pan = 0, mergeable = false, entry = null } = {}) {
+    const phrase = { text: String(text ?? ""), priority, cue, pan, mergeable, entry };
     if (priority === "now") {
       this.letOut(phrase);
       return;
@@ -70,6 +70,7 @@ export class Announcer {
   /** Announce one phrase now; the promise settles when the next may follow. */
   letOut(phrase) {
     if (phrase.cue && this.cues) this.cues.play(phrase.cue, phrase.pan);
+    if (phrase.entry) phrase.entry.saidAt = performance.now();
     if (!phrase.text) return Promise.resolve();
     const assertive = phrase.priority === "now";
     this.write(assertive ? this.assertive : this.polite, phrase.text);

@@ -55,7 +55,11 @@ class Client {
     this.retryTimer = null;
     this.keySeq = 0;
     this.quiet = new Set(); // keys whose answers are not said
+    this.keysSent = []; // every key name sent, for the page's tests
     this.lastPhraseSeq = 0;
+    this.phrasesReceived = 0; // with text: each must be announced, none dropped
+    this.received = []; // the last phrases received, with when each was announced
+    this.keyTimes = new Map(); // key seq -> when it was sent, to measure key to speech
     this.speakingUntil = 0; // when the phrases let out so far are likely all heard
     this.heardTimer = null;
     this.table = { code: null, game: null, seat: null, state: "none" };
@@ -285,6 +289,7 @@ class Client {
   }
 
   phrase(message) {
+    if (message.text) this.phrasesReceived += 1;
     this.lastPhraseSeq = Math.max(this.lastPhraseSeq, message.seq ?? 0);
     if (message.answer_to != null && this.quiet.delete(message.answer_to)) {
       // The answer to a move made on the way to a menu item the player touched: only the
@@ -292,11 +297,23 @@ class Client {
       this.reportHeard();
       return;
     }
-    this.announcer.say(message.text ?? "", {
-      priority: message.priority ?? "queue",
+    const entry = {
+      seq: message.seq ?? 0,
+      answerTo: message.answer_to ?? null,
+      text: message.text ?? "",
       cue: message.cue ?? null,
+      priority: message.priority ?? "queue",
+      receivedAt: performance.now(),
+      saidAt: null,
+    };
+    this.received.push(entry);
+    if (this.received.length > 2000) this.received.shift();
+    this.announcer.say(entry.text, {
+      priority: entry.priority,
+      cue: entry.cue,
       pan: message.pan ?? 0,
       mergeable: Boolean(message.mergeable),
+      entry,
     });
     this.reportHeard();
   }
@@ -512,12 +529,15 @@ class Client {
 
   sendKey(key, { quiet = false } = {}) {
     this.keySeq += 1;
+    this.keysSent.push(key);
+    this.keyTimes.set(this.keySeq, performance.now());
     if (quiet) this.quiet.add(this.keySeq);
     this.send({ type: "key", key, seq: this.keySeq });
   }
 
   sendCommand(command) {
     this.keySeq += 1;
+    this.keyTimes.set(this.keySeq, performance.now());
     this.send({ type: "command", command, seq: this.keySeq });
   }
 }
