@@ -46,7 +46,8 @@ SELENIUM_KEYS = {
 ACT = "act"
 MOVE = "move"
 TRIES: dict[str, list[tuple[str, str]]] = {
-    "adding": [("return", ACT), ("right", MOVE)],
+    # Enter twice: a costly card in the tactical game is played by a second press.
+    "adding": [("return", ACT), ("return", ACT), ("down", MOVE), ("return", ACT), ("right", MOVE)],
     "colours": [
         ("return", ACT),
         ("x", ACT),
@@ -106,7 +107,7 @@ class Player:
 
     def open(self, path: str = "/", wpm: int = 900) -> None:
         """Load the page; the player's screen reader speed is set first (fast: a test)."""
-        self.driver.get(self.base_url + "/favicon-none")  # same origin, to reach storage
+        self.driver.get(self.base_url + "/keys.json")  # the same origin, to reach its storage
         self.driver.execute_script(
             "localStorage.setItem('ninetynine-audio', JSON.stringify({wpm: arguments[0]}));", wpm
         )
@@ -123,13 +124,24 @@ class Player:
         self.driver.find_element(By.ID, "start-submit").click()
         wait_for(lambda: self.js("client.welcomed"), 20, "the server's welcome")
 
-    def create(self, game: str, seats: list[str], options: dict[str, Any] | None = None) -> str:
-        """Create a table the way a script does (``create``); its code."""
-        self.js(
-            f"client.send({{type: 'create', game: {game!r}, seats: {seats!r},"
-            f" options: {options or {}!r}}})".replace("True", "true").replace("False", "false")
+    def create(
+        self, game: str, seats: list[str], options: dict[str, Any] | None = None, pause_ms: int = 0
+    ) -> str:
+        """Create a table the way a script does (``create``); its code. Computer players
+        pause ``pause_ms`` before each move (the table's host may choose it)."""
+        message = {
+            "type": "create",
+            "game": game,
+            "seats": seats,
+            "options": options or {},
+            "pause_ms": pause_ms,
+        }
+        self.driver.execute_script("window.ninetynineClient.send(arguments[0]);", message)
+        code = wait_for(
+            lambda: self.js("client.table.code"),
+            20,
+            f"the new table's code (errors: {self.js('client.errors')})",
         )
-        code = wait_for(lambda: self.js("client.table.code"), 20, "the new table's code")
         return str(code)
 
     def start_table(self) -> None:
@@ -214,21 +226,32 @@ class Player:
         tries = TRIES[family_of(game)]
         index = 0
         used = 0
+        direction = "right"
         deadline = time.monotonic() + timeout
-        while self.table_state() != "over":
+        while self.table_state() == "playing":
             if time.monotonic() > deadline:
                 raise AssertionError(f"the {game} game did not end in {timeout} s")
+            if self.js("Boolean(client.display && client.display.busy)"):
+                time.sleep(0.05)  # a computer player is about to act: listen
+                continue
             key, kind = tries[index % len(tries)]
+            if key == "right":
+                key = direction  # through the hand and back: the cursor stops at either end
             seq = self.act(key)
             used += 1
             if on_key is not None:
                 on_key(key)
             said = self.answer(seq)
-            refused = said is None or "refused" in (said.get("cue") or "")
+            cue = (said or {}).get("cue") or ""
+            refused = said is None or "refused" in cue
+            if key == direction and "menu_edge" in cue:
+                direction = "left" if direction == "right" else "right"
             if kind == ACT and not refused:
                 index = 0
             else:
                 index += 1
                 if refused:
-                    time.sleep(0.1)  # not this, or not yet: the others may be playing
+                    time.sleep(0.2)  # not this, or not yet: the others may be playing
+        states = self.js("client.tableStates")
+        assert "over" in states, f"the table left play without ending: {states}"
         return used

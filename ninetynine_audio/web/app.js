@@ -47,7 +47,7 @@ class Client {
       history: $("history"),
       cues: this.cues,
     });
-    this.announcer.onSpoken = (text) => this.spoken(text);
+    this.announcer.onSpoken = (text, priority) => this.spoken(text, priority);
     this.socket = null;
     this.welcomed = false;
     this.everWelcomed = false;
@@ -63,6 +63,8 @@ class Client {
     this.speakingUntil = 0; // when the phrases let out so far are likely all heard
     this.heardTimer = null;
     this.table = { code: null, game: null, seat: null, state: "none" };
+    this.tableStates = []; // every state the table has been in, for the page's tests
+    this.errors = []; // the server's refusals of messages
     this.display = null;
     this.keys = null; // the keymap's commands per context, from the server
     this.invite = new URLSearchParams(location.search).get("table");
@@ -325,10 +327,13 @@ class Client {
   }
 
   /** Each phrase let out: when it is likely heard, from the words and the player's speed. */
-  spoken(text) {
+  spoken(text, priority) {
     const words = text.split(/\s+/).filter(Boolean).length;
-    const seconds = (words * 60) / this.wordsPerMinute() + 0.2;
-    this.speakingUntil = Math.max(performance.now(), this.speakingUntil) + seconds * 1000;
+    const seconds = (words * 60) / this.wordsPerMinute() + 0.1;
+    const now = performance.now();
+    // An answer cuts off what was being said; narration is said after what came before it.
+    const from = priority === "now" ? now : Math.max(now, this.speakingUntil);
+    this.speakingUntil = from + seconds * 1000;
     this.reportHeard();
   }
 
@@ -349,7 +354,13 @@ class Client {
   }
 
   seated(message) {
-    this.table = { code: message.code ?? null, game: message.game ?? null, seat: message.seat ?? null, state: message.state ?? "none" };
+    this.table = {
+      code: message.code ?? null,
+      game: message.game ?? null,
+      seat: message.seat ?? null,
+      state: message.state ?? "none",
+    };
+    this.tableStates.push(this.table.state);
     const invite = $("invite");
     if (this.table.code) {
       const url = `${location.origin}${location.pathname}?table=${this.table.code}`;
@@ -362,6 +373,7 @@ class Client {
   }
 
   refused(message) {
+    this.errors.push({ code: message.code, text: message.text });
     // Before the lobby nothing else says why the server would not let the player in.
     if (!this.welcomed) {
       $("start-problem").textContent = message.text;
