@@ -8,7 +8,7 @@ import json
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -137,8 +137,9 @@ def open_log_for_writing(path: Path, mode: str) -> IO[str]:
 
 
 def _write_log(stream: IO[str], record: GameRecord) -> None:
-    for event in record.events:
-        stream.write(json.dumps(event.to_log()) + "\n")
+    from ninetynine_audio.play.eventlog import write_events
+
+    write_events(stream, record.events)
 
 
 def _progress(done: int, total: int, started: float, stream: IO[str]) -> None:
@@ -287,7 +288,31 @@ def cmd_play(args: argparse.Namespace) -> int:
         check_deals(setup)
     if args.log_events is not None:
         open_log_for_writing(args.log_events, "a").close()  # refused here, not mid-game
+    server = getattr(args, "server", None)
+    if server:
+        return run(args, None, seed, _online_start(args))
     return run(args, setup, seed)
+
+
+def _online_start(args: argparse.Namespace) -> Callable[[Any], None]:
+    """Go straight to the table server named by ``--server`` once the game has started."""
+    import os
+
+    def start(app: Any) -> None:
+        from ninetynine_audio.online.client import PASSWORD_VARIABLE, connect, first_messages
+
+        first = first_messages(args.create, args.seats, args.join)
+        password = os.environ.get(PASSWORD_VARIABLE) or None
+        connect(app, args.server, args.name or "Player", password, first)
+
+    return start
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run the table server."""
+    from ninetynine_audio.online.server import serve_main  # the network loads only here
+
+    return serve_main(args)
 
 
 def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
@@ -316,6 +341,18 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     )
     replay = commands.add_parser("replay", help="replay an event log and check it")
     replay.add_argument("log", type=Path)
+    serve = commands.add_parser("serve", help="run a table server for playing online")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    serve.add_argument("--port", type=int, default=9999, help="port to listen on (0: any free)")
+    serve.add_argument("--data", default=None, help="folder of the server's database")
+    serve.add_argument("--cert", default=None, help="TLS certificate chain (PEM), for wss://")
+    serve.add_argument("--key", default=None, help="TLS private key (PEM)")
+    serve.add_argument(
+        "--insecure",
+        action="store_true",
+        help="listen without TLS on an address other computers can reach",
+    )
+    serve.add_argument("--no-guests", action="store_true", help="admit accounts only")
     return parser
 
 
@@ -331,6 +368,20 @@ def _add_play_options(parser: argparse.ArgumentParser, *, game_options: bool = T
         help="pause before each computer move, in milliseconds (default: the Settings value)",
     )
     parser.add_argument("--text", action="store_true", help="play in the terminal, no window")
+    parser.add_argument(
+        "--server", default=None, metavar="URL", help="play online at this table server (ws://…)"
+    )
+    parser.add_argument(
+        "--name", default=None, help="your name online (password: $NINETYNINE_AUDIO_PASSWORD)"
+    )
+    online = parser.add_mutually_exclusive_group()
+    online.add_argument("--create", default=None, metavar="GAME", help="online: create a table")
+    online.add_argument("--join", default=None, metavar="CODE", help="online: join a table")
+    parser.add_argument(
+        "--seats",
+        default=None,
+        help="online, with --create: each seat, human or a computer level (human,human,normal)",
+    )
     parser.add_argument(
         "--speech",
         choices=SPEECH_BACKENDS,
@@ -357,7 +408,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
         arguments.insert(0, "play")
     args = parse_arguments(arguments)
-    handlers = {"play": cmd_play, "simulate": cmd_simulate, "replay": cmd_replay}
+    handlers = {
+        "play": cmd_play,
+        "simulate": cmd_simulate,
+        "replay": cmd_replay,
+        "serve": cmd_serve,
+    }
     try:
         return handlers[args.command](args)
     except SetupError as error:

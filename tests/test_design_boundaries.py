@@ -21,8 +21,9 @@ ALLOWED = {
     "present": {"cards", "games", "present", "audio.utterance"},
     "store": {"store", "platformdirs", "resources"},
     "input": {"input", "pygame", "resources"},
+    "play": {"cards", "games", "bots", "play", "present.seats"},
 }
-PURE = {"cards", "games", "bots"}
+PURE = {"cards", "games", "bots", "play"}
 
 
 def imports_of(path: Path) -> set[str]:
@@ -124,7 +125,9 @@ def test_no_family_imports_another_family():
 # ---------------------------------------------------------------------------- generic code
 
 GENERIC = (
+    "play",
     "ui/match.py",
+    "ui/speech.py",
     "ui/menus.py",
     "ui/results.py",
     "ui/app.py",
@@ -250,3 +253,75 @@ def test_the_architecture_page_says_what_every_field_of_the_game_contract_is() -
     }
     missing = [f.name for f in fields(GameSpec) if f.name not in described]
     assert missing == []
+
+
+# ---------------------------------------------------------------------------- the seat's port
+
+
+def test_the_table_core_is_imported_without_pygame_or_speech():
+    """A server hosts ``play/`` as it is: dealing, playing and saving one match must load no
+    pygame, no speech library and no part of ``ui/``, ``audio/`` or ``store/``."""
+    import subprocess
+
+    code = (
+        "import sys\n"
+        "from ninetynine_audio.games.base import GameSetup\n"
+        "from ninetynine_audio.play.table import TableCore\n"
+        "core = TableCore(GameSetup('tricks', ('A', 'B', 'C'), ('easy', 'easy', 'easy')))\n"
+        "while not core.is_over:\n"
+        "    core.immediate_moves() or core.computer_move()\n"
+        "assert core.outcome is not None and core.record()['game'] == 'tricks'\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pyttsx3',"
+        " 'accessible_output2') or m.startswith(('ninetynine_audio.ui', 'ninetynine_audio.audio',"
+        " 'ninetynine_audio.store')))\n"
+        "print(bad)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=PACKAGE.parent,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
+
+
+def test_the_controllers_and_the_host_do_not_import_the_match_screen():
+    """``Host``, ``TableController`` and ``MatchScreen`` once formed an import circle: the
+    match screen builds the controller, so neither the controllers nor the host interface
+    may name the match screen (not even for type checking)."""
+    paths = [PACKAGE / "ui/host.py", *sorted((PACKAGE / "ui/tables").glob("*.py"))]
+    bad = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in paths
+        for name in imports_of(path)  # type-checking ones too
+        if name == "ninetynine_audio.ui.match"
+    ]
+    assert len(paths) >= 4
+    assert bad == []
+
+
+def controller_sources() -> list[Path]:
+    return [p for p in sorted((PACKAGE / "ui/tables").glob("*.py")) if p.name != "__init__.py"]
+
+
+def test_no_table_controller_applies_an_action_or_reads_the_true_state():
+    """A controller runs for one seat and may have only that seat's port: it never calls a
+    game's ``apply``, never imports a family's engine functions that take the true state, and
+    never reaches for ``.state`` or a ``.match``."""
+    bad = []
+    for path in controller_sources():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                for alias in node.names:
+                    if alias.name in {"apply", "check", "view", "new_game", "legal_actions"}:
+                        bad.append(f"{path.name} imports {alias.name} from {node.module}")
+            if isinstance(node, ast.Attribute) and node.attr in {"state", "match", "apply"}:
+                bad.append(f"{path.name}:{node.lineno} uses .{node.attr}")
+            if isinstance(node, ast.Name) and node.id == "apply":
+                bad.append(f"{path.name}:{node.lineno} calls apply")
+    assert len(controller_sources()) >= 4
+    assert bad == []

@@ -28,7 +28,7 @@ EXPECTED = {
     "table": {
         "announce_turn", "previous_card", "next_card", "play_card",
         *(f"play_card_{n}" for n in range(1, 8)),
-        "speak_hand", "skip_wait", "pause_menu", "hint", "read_rules",
+        "speak_hand", "skip_wait", "pause_menu", "hint", "read_rules", "table_chat",
     },
     "table.adding": {
         "announce_total", "choose_up", "choose_down", "announce_lives", "announce_direction",

@@ -113,12 +113,12 @@ def test_history_steps_through_what_was_said_with_the_ends_marked() -> None:
     # (R, which repeats, is a letter jump in menus: the table's own test covers it.)
     h.press("comma", "comma", "comma", "comma", "period", "period", "period")
     assert h.new_speech() == [
-        "Rules, 2 of 6",
-        "Ninety-Nine. Main menu. Play, 1 of 6. First message",
+        "Rules, 2 of 7",
+        "Ninety-Nine. Main menu. Play, 1 of 7. First message",
         "No more messages",
         "No more messages",
-        "Rules, 2 of 6",
-        "Keys, 3 of 6. Last message",
+        "Rules, 2 of 7",
+        "Keys, 3 of 7. Last message",
         "No more messages",
     ]
 

@@ -42,7 +42,7 @@ EXPECTED = [
     "Lily is stuck at 99 with 5, 6 and 3",
     "Lily loses a life, no lives left",
     "You win the game. Places: 1st You, 2nd Lily",
-    "Main menu. Play, 1 of 6",
+    "Main menu. Play, 1 of 7",
     "Goodbye",
 ]
 DEADLINE_S = 60  # only a guard against a hung process; the game itself takes well under a second
@@ -88,13 +88,13 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 6"
+    assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 7"
     assert lines[1].startswith("Choose a game. Classic")
     assert lines[2].startswith("Arcade") and lines[2].endswith("2 of 5")
     assert lines[3].startswith("Tactical") and lines[3].endswith("3 of 5")
     assert lines[4].startswith("Colours") and lines[4].endswith("4 of 5")
     assert lines[5].startswith("Tricks") and lines[5].endswith("5 of 5")
-    assert lines[6] == "Main menu. Play, 1 of 6"
+    assert lines[6] == "Main menu. Play, 1 of 7"
     assert lines[-1] == "Goodbye"
 
 
@@ -172,7 +172,7 @@ def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_di
         key("1", "7 would take the total to 106")
         key("Right", "9, stays 99")
         key("Return", "You win the game. Places: 1st You, 2nd Lily")
-        key("Escape", "Main menu. Play, 1 of 6")
+        key("Escape", "Main menu. Play, 1 of 7")
         key("Escape", "Quit the game? No, 2 of 2")
         key("Up", "Yes, 1 of 2")
         key("Return", "Goodbye")

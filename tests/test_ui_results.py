@@ -84,7 +84,7 @@ def test_each_match_is_told_and_counted_once_per_game_and_level() -> None:
         assert spoken[-1] == "Up and Down read the details; Enter or Escape goes back to the menu"
         h.frames(5)  # lingering on the results counts nothing more
         h.press("escape")
-        assert h.new_speech() == ["Main menu. Play, 1 of 6"]
+        assert h.new_speech() == ["Main menu. Play, 1 of 7"]
     statistics, problem = load_statistics()
     assert problem is None
     easy = statistics.get("classic", "easy")
@@ -110,7 +110,7 @@ def test_the_results_are_browsed_line_by_line_and_enter_goes_to_the_menu() -> No
         "Play again with the same players, 10 of 10",
     ]
     h.press("home", "return")
-    assert h.new_speech() == ["You finished 2nd of 2, 1 of 10", "Main menu. Play, 1 of 6"]
+    assert h.new_speech() == ["You finished 2nd of 2, 1 of 10", "Main menu. Play, 1 of 7"]
 
 
 def test_play_again_deals_a_new_match_with_the_same_players() -> None:
@@ -149,7 +149,7 @@ def test_the_statistics_screen_lists_every_game_and_level_and_resets_after_askin
     h = make_app()
     h.frames(1)
     h.new_speech()
-    h.press("end", "up", "up", "return")  # Statistics
+    h.press("end", "up", "up", "up", "return")  # Statistics
     assert h.new_speech()[-1] == (
         "Statistics. Classic, Easy: 1 win, 0 losses, 100%; streak 1 win; best 1, 1 of 4"
     )
@@ -169,4 +169,4 @@ def test_the_statistics_screen_lists_every_game_and_level_and_resets_after_askin
     assert h.new_speech()[-1] == "Statistics reset. No finished matches yet, 1 of 2"
     assert json.loads(statistics_file().read_text())["games"] == {}
     h.press("escape")
-    assert h.new_speech() == ["Main menu. Statistics, 4 of 6"]
+    assert h.new_speech() == ["Main menu. Statistics, 4 of 7"]

@@ -54,14 +54,15 @@ def go_to(index: int, size: int) -> list[str]:
 def keys_for_turn(table: MatchScreen, turn: int) -> list[str]:
     """A player who bids their three lowest cards and plays the first card they may."""
     state: TricksState = table.state
-    hand = sort_cards(state.hands[0])
+    seat = table.my_seat() or 0  # the seat the keys act for: the only human offline
+    hand = sort_cards(state.hands[seat])
     if state.phase is Phase.BIDDING:
         lowest = sorted(range(len(hand)), key=lambda i: (hand[i].rank.value, i))[:3]
         keys: list[str] = []
         for index in sorted(lowest):
             keys += [*go_to(index, len(hand)), "space"]
         return [*keys, "return"]
-    allowed = playable(state.hands[0], state.trick)
+    allowed = playable(state.hands[seat], state.trick)
     index = next(i for i, card in enumerate(hand) if card in allowed)
     if turn % 2 and index < 7:
         return [str(index + 1)]

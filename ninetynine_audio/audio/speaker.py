@@ -146,6 +146,10 @@ class Speaker:
         """Start the history afresh (a new match); "repeat" still has the last phrase."""
         self._history.clear()
 
+    def forget_last(self) -> None:
+        """ "Repeat" has nothing to say until the next phrase (another person is at the keys)."""
+        self._last = None
+
     @property
     def last(self) -> str | None:
         """The text of the phrase most recently handed to the backend, for "repeat"."""

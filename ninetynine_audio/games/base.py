@@ -236,6 +236,13 @@ class GameSpec:
         deck_text: a stacked deck written back in that notation.
         fixed_seats: where the game names its seats itself (arcade's You, Lily, Max, Zoe).
         setup_from_log: the set-up a log's ``game_started`` line describes.
+        turn_seat: the seat whose turn it is (a side action owed beside the turn, as a draw
+            by hand, is not the turn); ``None`` once the game is over.
+        immediate_seats: the seats that act at once, without the pause a computer player
+            takes before a move (a bidding round, a draw owed, the rest of a turn under way).
+        is_out: ``is_out(state, seat)``: whether ``seat`` has left a game that goes on.
+        owed_action: ``owed_action(state, seat)``: the action ``seat`` owes beside the turn
+            (a draw by hand), or ``None``. The table asks a person for it by name.
         resample: ``resample(state, seat, rng)`` is a state that ``seat`` cannot tell from
             ``state`` (its view is the same) with every card that seat cannot see dealt again
             at random by ``rng``: the same cards, the same number in each hidden place. A
@@ -263,6 +270,12 @@ class GameSpec:
     parse_deck: Callable[[str | Sequence[str]], tuple[Any, ...]]
     deck_text: Callable[[Sequence[Any]], list[str]]
     setup_from_log: Callable[[Mapping[str, Any]], GameSetup]
+    # Who acts, answered by the rules for every table (the match, a seat's port, a server):
+    # these are public facts, the same for every seat.
+    turn_seat: Callable[[Any], int | None]
+    immediate_seats: Callable[[Any], tuple[int, ...]]
+    is_out: Callable[[Any, int], bool]
+    owed_action: Callable[[Any, int], Any | None]
     fixed_seats: tuple[str, ...] | None = None
     default_kinds: tuple[str, ...] = ("human", "normal", "normal", "normal")
     resample: Callable[[Any, int, random.Random], Any] | None = None
@@ -274,3 +287,16 @@ class GameSpec:
     def check_options(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """``data`` checked against the game's options (see :func:`check_options`)."""
         return check_options(self.options, data)
+
+
+# ---------------------------------------------------------------------------- who acts
+
+
+def never_out(state: Any, seat: int) -> bool:
+    """``is_out`` for a game that every seat plays to the end."""
+    return False
+
+
+def owes_nothing(state: Any, seat: int) -> None:
+    """``owed_action`` for a game with no side action owed beside the turn."""
+    return None

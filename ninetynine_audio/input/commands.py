@@ -137,6 +137,7 @@ register("skip_wait", "Skip ahead through the computer players' turns", [TABLE])
 register("pause_menu", "Open the pause menu", [TABLE])
 register("hint", "Ask for a hint", [TABLE])
 register("read_rules", "Read the rules of this game", [TABLE])
+register("table_chat", "Say a line to the others at an online table", [TABLE])
 
 # The table of the adding games (classic, arcade, tactical).
 register("announce_total", "Announce the total", [TABLE_ADDING])

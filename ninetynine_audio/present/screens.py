@@ -10,6 +10,7 @@ APP_TITLE = "Ninety-Nine"
 
 MAIN_MENU = "Main menu"
 PLAY = "Play"
+PLAY_ONLINE = "Play online"
 RULES = "Rules"
 KEYS = "Keys"
 SETTINGS = "Settings"

@@ -50,6 +50,10 @@ _CHOICES: Mapping[str, tuple[str, ...]] = {
     "verbosity": VERBOSITY_LEVELS,
 }
 _BOOLS: frozenset[str] = frozenset({"sound_enabled", "practice"})
+_TEXTS: frozenset[str] = frozenset({"online_server", "online_name"})
+TEXT_LIMIT = 200
+"""The longest server address or name kept."""
+DEFAULT_SERVER = "ws://127.0.0.1:9999/ws"
 
 
 @dataclass(frozen=True)
@@ -70,6 +74,8 @@ class Settings:
         screen_reader_rate_wpm: how fast the player's screen reader speaks, in words per
             minute (80-900); the table waits about that long for a screen reader, which
             cannot say when it has finished, before the next computer move.
+        online_server: the address of the table server "Play online" connects to.
+        online_name: the name last given there, or None before the first time.
     """
 
     schema: int = SETTINGS_SCHEMA
@@ -83,6 +89,8 @@ class Settings:
     practice: bool = False
     keymap_path: str | None = None
     screen_reader_rate_wpm: int = 200
+    online_server: str = DEFAULT_SERVER
+    online_name: str | None = None
 
     def __post_init__(self) -> None:
         # Code that builds a bad Settings has a bug; loading and with_changes clean values first.
@@ -145,6 +153,11 @@ def _clean(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
                 continue
             # No file can have a NUL character in its path.
             good = value if isinstance(value, str) and "\x00" not in value else None
+        elif name in _TEXTS:
+            if value is None and default is None:
+                continue
+            usable = isinstance(value, str) and 0 < len(value.strip()) <= TEXT_LIMIT
+            good = value.strip() if usable and "\x00" not in value else None
         else:  # pragma: no cover - a new field without cleaning rules is a coding slip
             raise AssertionError(f"no cleaning rule for setting {name}")
         if good is None:

@@ -8,7 +8,6 @@ them into commands for the screen on top, and screens speak through :meth:`App.s
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import random
 import time
@@ -22,7 +21,7 @@ from ninetynine_audio.audio import (
     Speaker,
     choose_backend,
 )
-from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.commands import (
@@ -37,6 +36,7 @@ from ninetynine_audio.input.keymap import (
     load_keymap,
     speakable_gesture,
 )
+from ninetynine_audio.play.eventlog import EventLog
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
@@ -47,10 +47,12 @@ from ninetynine_audio.ui.host import ResultCallback
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
 from ninetynine_audio.ui.screen import Screen, ask
+from ninetynine_audio.ui.speech import SpeechFront
 
 if TYPE_CHECKING:
     # A match screen is loaded with its first match: the menus come up without it.
-    from ninetynine_audio.ui.match import MatchScreen, Resumed
+    from ninetynine_audio.play.table import Resumed
+    from ninetynine_audio.ui.host import PausedTable
 
 log = logging.getLogger(__name__)
 
@@ -74,29 +76,73 @@ class App:
         event_log: IO[str] | None = None,
         backend_options: BackendOptions | None = None,
     ) -> None:
-        self.speaker = speaker
+        self.voice = SpeechFront(speaker)
         self.cues = cues
         self.keymap = keymap
         self.settings = settings
         self.clock = clock
         self.bot_pause_override = bot_pause_ms
         self.save_settings_to = save_settings_to
-        self.event_log = event_log
+        self._event_log = EventLog(event_log) if event_log is not None else None
         self.backend_options = backend_options or BackendOptions()
         self.stack: list[Screen] = []
         self.running = True
-        self.messages: deque[str] = deque(maxlen=12)
-        self.paused_table: MatchScreen | None = None
+        self.paused_table: PausedTable | None = None
         self.key_help_mode = False
-        self.history_index: int | None = None
-        self._history_snapshot: tuple[str, ...] = ()
-        self.latencies: list[float] = []
-        self.first_speech_at: float | None = None
-        self._gesture_started: float | None = None
         self._seed = seed
         self._seed_used = False
         self._rng = random.Random(seed)
-        self.changed = True  # the window redraws when something changed
+        self._changed = True  # the window redraws when something changed
+
+    # -- what the speech front end and the log hold ------------------------------------------
+
+    @property
+    def speaker(self) -> Speaker:
+        """The speaker of the person at the keys."""
+        return self.voice.speaker
+
+    @property
+    def messages(self) -> deque[str]:
+        """The last lines said, for the window."""
+        return self.voice.messages
+
+    @property
+    def latencies(self) -> list[float]:
+        """Seconds from each key press to the words that answered it."""
+        return self.voice.latencies
+
+    @property
+    def first_speech_at(self) -> float | None:
+        """When the first words were said (``time.perf_counter``)."""
+        return self.voice.first_speech_at
+
+    @property
+    def history_index(self) -> int | None:
+        """Where history browsing stands, if it has begun."""
+        return self.voice.history_index
+
+    @history_index.setter
+    def history_index(self, index: int | None) -> None:
+        self.voice.history_index = index
+
+    @property
+    def changed(self) -> bool:
+        """Whether the window should be drawn again."""
+        return self._changed or self.voice.changed
+
+    @changed.setter
+    def changed(self, value: bool) -> None:
+        self._changed = value
+        self.voice.changed = value
+
+    @property
+    def event_log(self) -> IO[str] | None:
+        """The stream of the ``--log-events`` file, while it can be written."""
+        return None if self._event_log is None else self._event_log.stream
+
+    @event_log.setter
+    def event_log(self, stream: IO[str] | None) -> None:
+        self._event_log = EventLog(stream) if stream is not None else None
 
     # -- starting ----------------------------------------------------------------------------
 
@@ -133,21 +179,11 @@ class App:
         pan: float = 0.0,
     ) -> None:
         """Speak ``text``: at once (interrupting) unless ``queue``."""
-        priority = Priority.QUEUE if queue else Priority.NOW
-        self.say_utterance(Utterance(text, priority, cue=cue, pan=pan))
+        self.voice.say(text, cue=cue, queue=queue, pan=pan)
 
     def say_utterance(self, utterance: Utterance) -> None:
         """Hand one utterance to the speaker and keep it for the window."""
-        if utterance.text:
-            self.messages.append(utterance.text)
-        self.speaker.say(utterance)
-        now = time.perf_counter()
-        if self.first_speech_at is None and utterance.text:
-            self.first_speech_at = now
-        if self._gesture_started is not None:
-            self.latencies.append(now - self._gesture_started)
-            self._gesture_started = None
-        self.changed = True
+        self.voice.say_utterance(utterance)
 
     def play_cue(self, name: str) -> None:
         """Play one sound cue."""
@@ -155,7 +191,7 @@ class App:
 
     def stop_speech(self) -> None:
         """Cut off what is being said."""
-        self.speaker.stop()
+        self.voice.stop()
 
     def speech_in_use(self) -> tuple[str, str | None]:
         """The backend speaking now, and the output its library speaks through (if known)."""
@@ -165,7 +201,7 @@ class App:
 
     def skip_narration(self) -> None:
         """Drop the computer players' waiting moves; results are still said."""
-        self.speaker.skip_narration()
+        self.voice.skip_narration()
 
     def can_hear_cues(self) -> bool:
         """Whether sound cues reach the player (sound on, and not text mode)."""
@@ -173,7 +209,12 @@ class App:
 
     def clear_history(self) -> None:
         """Start the spoken history afresh."""
-        self.speaker.clear_history()
+        self.voice.clear_history()
+
+    def forget_said(self) -> None:
+        """Another person comes to the keys: nothing said so far may be repeated, browsed or
+        shown to them."""
+        self.voice.forget()
 
     def command_for(self, context: str, gesture: str) -> str | None:
         """The command a key gives on a screen of ``context``."""
@@ -182,7 +223,7 @@ class App:
     def speech_idle(self) -> bool:
         """The game's narration has likely been heard (answers to keys do not count): for a
         screen reader, estimated from the words and the rate set in Settings."""
-        return self.speaker.narration_heard()
+        return self.voice.idle()
 
     # -- time ----------------------------------------------------------------------------------
 
@@ -200,7 +241,7 @@ class App:
     def mark_action(self) -> None:
         """A human acted: what is being said gives way, so the action is heard at once
         (results are kept and said again)."""
-        self.speaker.interrupt()
+        self.voice.mark_action()
 
     def new_seed(self) -> int:
         """The seed of the first game as given, then fresh ones."""
@@ -266,13 +307,12 @@ class App:
         self.paused_table = None
         from ninetynine_audio.ui.match import MatchScreen
 
-        table = MatchScreen(setup)
+        table = MatchScreen(setup, on_events=self.log_events)
         # Only now that the new match has really started does the saved one go (the new one
         # is saved in its place after its first turn).
         problem = discard_match()
         self.stack = [*self.stack[:1], table]
         self.changed = True
-        self.log_events(table.events)
         table.enter(self)
         if problem:
             self.say(problem, queue=True)
@@ -283,7 +323,7 @@ class App:
         self.paused_table = None
         from ninetynine_audio.ui.match import MatchScreen
 
-        table = MatchScreen(resumed[0].setup, resumed)
+        table = MatchScreen(resumed[0].setup, resumed, on_events=self.log_events)
         self.stack = [*self.stack[:1], table]
         self.changed = True
         table.enter(self)
@@ -292,7 +332,7 @@ class App:
         """The same table with a new shuffle."""
         return with_seed(setup, self.new_seed())
 
-    def open_pause_menu(self, table: MatchScreen) -> None:
+    def open_pause_menu(self, table: PausedTable) -> None:
         """Pause ``table``."""
         self.paused_table = table
         self.push(pause_menu(self))
@@ -378,12 +418,12 @@ class App:
 
     def handle_gesture(self, gesture: str) -> None:
         """One key press."""
-        self._gesture_started = time.perf_counter()
+        self.voice.key_pressed()
         self.changed = True
         try:
             self._handle(gesture)
         finally:
-            self._gesture_started = None
+            self.voice.key_done()
 
     def _handle(self, gesture: str) -> None:
         if not self.stack:
@@ -415,38 +455,20 @@ class App:
 
     def _global(self, command: str) -> None:
         if command == "repeat_last":
-            self.speaker.repeat_last()
+            self.voice.repeat_last()
         elif command == "key_help_list":
             self.open_key_help()
         elif command == "key_help_mode":
             self.key_help_mode = True
             self.say(words.key_help_mode_text(True))
         elif command == "stop_speech":
-            self.speaker.stop()
+            self.voice.stop()
         elif command in ("history_previous", "history_next"):
-            self._history(-1 if command == "history_previous" else 1)
+            self.voice.history_step(-1 if command == "history_previous" else 1)
 
     def reset_history_position(self) -> None:
         """Forget where history browsing stood (the history itself was started afresh)."""
-        self.history_index = None
-        self._history_snapshot = ()
-
-    def _history(self, step: int) -> None:
-        if self.history_index is None:
-            # Step through the messages as they were when stepping began: reading them out
-            # adds to the speaker's history, which must not move the position.
-            self._history_snapshot = self.speaker.history
-            start = len(self._history_snapshot) - 1
-        else:
-            start = self.history_index
-        index = start + step
-        if not 0 <= index < len(self._history_snapshot):
-            self.speaker.say(Utterance(words.history_edge_text(), Priority.NOW, cue="menu_edge"))
-            return
-        self.history_index = index
-        last = len(self._history_snapshot) - 1
-        text = words.history_item_text(self._history_snapshot[index], index == 0, index == last)
-        self.speaker.say(Utterance(text, Priority.NOW))
+        self.voice.reset_history_position()
 
     # -- the loop ------------------------------------------------------------------------------
 
@@ -464,26 +486,20 @@ class App:
         """Release speech and the event log."""
         self.speaker.pump()
         self.speaker.close()
-        if self.event_log is not None:
-            with contextlib.suppress(OSError):
-                self.event_log.close()
-            self.event_log = None
+        if self._event_log is not None:
+            self._event_log.close()
+            self._event_log = None
 
     def log_events(self, events: Sequence[GameEvent]) -> None:
         """Append events to the ``--log-events`` file, one JSON object per line."""
-        if self.event_log is None:
+        if self._event_log is None:
             return
-        try:
-            for event in events:
-                self.event_log.write(json.dumps(event.to_log()) + "\n")
-            self.event_log.flush()
-        except OSError as exc:
+        problem = self._event_log.write(events)
+        if problem is not None:
             # A full or vanished disk: say so once and play on without the log.
-            log.warning("the event log could not be written", exc_info=True)
-            with contextlib.suppress(OSError):
-                self.event_log.close()
-            self.event_log = None
-            self.say(words.event_log_failed_text(exc.strerror or str(exc)), queue=True)
+            log.warning("the event log could not be written: %s", problem)
+            self._event_log = None
+            self.say(words.event_log_failed_text(problem), queue=True)
 
     # -- settings ------------------------------------------------------------------------------
 

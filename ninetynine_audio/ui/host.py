@@ -16,11 +16,20 @@ from ninetynine_audio.store.settings import Settings
 
 if TYPE_CHECKING:
     from ninetynine_audio.games.base import Event, GameSetup
-    from ninetynine_audio.ui.match import MatchScreen, Resumed
+    from ninetynine_audio.play.table import Resumed
     from ninetynine_audio.ui.screen import Screen
 
 ResultCallback = Callable[[Any], None]
 """Receives what a screen answered when it closed (``None`` when it was left with Escape)."""
+
+
+class PausedTable(Protocol):
+    """What the pause menu needs of the table under it."""
+
+    @property
+    def setup(self) -> GameSetup:
+        """How the match was set up (a new game keeps its players)."""
+        ...
 
 
 class Host(Protocol):
@@ -65,6 +74,11 @@ class Host(Protocol):
 
     def clear_history(self) -> None:
         """Start the spoken history afresh (a new match)."""
+        ...
+
+    def forget_said(self) -> None:
+        """Another person comes to the keys (a hot-seat hand-over): nothing said so far may
+        be repeated, browsed or shown to them."""
         ...
 
     def speech_idle(self) -> bool:
@@ -116,12 +130,12 @@ class Host(Protocol):
         """A seed for a new game."""
         ...
 
-    def open_pause_menu(self, table: MatchScreen) -> None:
+    def open_pause_menu(self, table: PausedTable) -> None:
         """Pause ``table``."""
         ...
 
     @property
-    def paused_table(self) -> MatchScreen | None:
+    def paused_table(self) -> PausedTable | None:
         """The match under the pause menu, if any."""
         ...
 

@@ -1,161 +1,182 @@
-"""The match screen: any registered game, from the deal to the result.
+"""The match screen: any registered game, from the deal to the result, at one computer.
 
-It runs what every game shares and knows nothing of any family: it deals through the game's
-spec, lets computer players act on a timer (``bot_pause_ms``, and never before the narration
-before them has likely been heard, estimated for a screen reader from its words and the rate
-set in Settings; keys pressed meanwhile never hold them up; the skip key plays them at once,
-dropping only their waiting moves, never a result), checks and applies
-what the family's table controller proposes from the player's keys (speaking the refusal),
-narrates through the controller, writes the log, saves after every turn, handles hot seat
-(several people at one keyboard) and counts the match when it ends.
+It is the face of a ``play.table.TableCore`` (the true table: set-up, state, saved match,
+computer players, check and apply, events, outcome) and knows nothing of any family. It lets
+computer players act on a timer (``bot_pause_ms``, and never before the narration before them
+has likely been heard, estimated for a screen reader from its words and the rate set in
+Settings; keys pressed meanwhile never hold them up; the skip key plays them at once, dropping
+only their waiting moves, never a result), carries out what the family's table controller
+proposes through its seat's port (speaking the refusal), narrates each seat's events through
+the controller, saves after every turn, handles hot seat (several people at one keyboard) and
+counts the match when it ends.
 """
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING, Any
 
-from ninetynine_audio.bots import make_bot
-from ninetynine_audio.games.base import HUMAN, GameSetup, Outcome
+from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
-from ninetynine_audio.games.registry import find_game
-from ninetynine_audio.games.saved import SavedMatch, advance, start_match, to_record
 from ninetynine_audio.input.commands import TABLE, table_context
+from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.seats import Perspective, seat_pans
+from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.store.saves import discard_match, save_match
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
 from ninetynine_audio.ui.tables.base import TableController, controller_class
 
 if TYPE_CHECKING:
+    from ninetynine_audio.games.saved import SavedMatch
     from ninetynine_audio.ui.host import Host as App
+
+__all__ = ["OWED_ACTION_WINDOW_S", "SHARED_COMMANDS", "MatchScreen", "Resumed"]
+
+SHARED_COMMANDS = frozenset({"pause_menu", "read_rules", "announce_turn", "skip_wait"})
+"""The table keys the match screen answers itself, for every family; every other table key
+goes to the family's controller."""
+
+ONLINE_ONLY_COMMANDS = frozenset({"table_chat"})
+"""Table keys that mean something only at a table hosted by the server."""
 
 OWED_ACTION_WINDOW_S = 3.0
 """How long a player has to make an owed action (a draw by hand), from the moment its prompt
 has been heard, before the next computer move."""
 
-Resumed = tuple[SavedMatch, Any, tuple[Any, ...]]
-"""A match continued from its save: what ``games.saved.resume`` returns."""
-
 
 class MatchScreen(Screen):
     """One match of any game, from deal to result."""
 
-    def __init__(self, setup: GameSetup, resumed: Resumed | None = None) -> None:
-        self.setup = setup
-        self.spec = find_game(setup.game)
-        self.context = table_context(self.spec.family)
+    def __init__(
+        self,
+        setup: GameSetup,
+        resumed: Resumed | None = None,
+        *,
+        on_events: EventListener | None = None,
+    ) -> None:
+        self.core = TableCore(setup, resumed, on_events=on_events)
+        self.context = table_context(self.core.spec.family)
         self.title = words.game_title(setup.game)
-        self.state: Any
-        self.saved: SavedMatch
-        past: tuple[Any, ...] = ()
-        if resumed is None:
-            self.saved, self.state, self._opening = start_match(setup)
-        else:
-            # Dealt again and replayed by ``games.saved.resume``: nothing new to narrate.
-            self.saved, self.state, past = resumed
-            self._opening = ()
-        self.is_resumed = resumed is not None
-        self.humans = frozenset(s for s, kind in enumerate(setup.kinds) if kind == HUMAN)
-        self.bots = {
-            seat: make_bot(self.spec.family, kind)
-            for seat, kind in enumerate(setup.kinds)
-            if kind != HUMAN
-        }
-        # The seat the sound is placed around: the first human, else the first seat.
-        self.home = min(self.humans) if self.humans else 0
-        self.pans = seat_pans(len(setup.names), self.home)
         # Whose cards may be spoken: with one human always theirs; in a hot-seat game only
         # after the human to act has said they are at the keyboard.
-        self.revealed: int | None = self.home if len(self.humans) == 1 else None
+        home = self.core.home
+        self.port = self.core.port(home if len(self.core.humans) == 1 else None, self._propose)
         self.awaiting_ready = False
         self.bot_due: float | None = None
         self.draw_heard_at: float | None = None  # when an owed action's prompt was heard
         self.skipping = False
-        self.events: list[Any] = [*past, *self._opening]
         self.save_problem_said = False
         self.result: MatchResult | None = None  # set once, when the match ends
-        self.table: TableController = controller_class(self.spec.family)(self)
+        self.table: TableController = controller_class(self.core.spec.family)(self.port)
+        self._host: App | None = None  # the host of the key or frame being handled
 
     # -- what the match knows --------------------------------------------------------------
 
     @property
+    def setup(self) -> GameSetup:
+        """How the match was set up."""
+        return self.core.setup
+
+    @property
+    def spec(self) -> Any:
+        """The game's spec."""
+        return self.core.spec
+
+    @property
+    def state(self) -> Any:
+        """The true state of the table (the core's; no controller reads it)."""
+        return self.core.state
+
+    @property
+    def saved(self) -> SavedMatch:
+        """The match as it is saved."""
+        return self.core.saved
+
+    @property
+    def events(self) -> list[Any]:
+        """Every event of the match so far."""
+        return self.core.events
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats played at this keyboard."""
+        return self.core.humans
+
+    @property
+    def bots(self) -> dict[int, Any]:
+        """The computer players, by seat."""
+        return self.core.bots
+
+    @property
+    def is_resumed(self) -> bool:
+        """Whether the match was continued from a save."""
+        return self.core.is_resumed
+
+    @property
+    def revealed(self) -> int | None:
+        """The seat whose cards may be spoken (None at a hot-seat hand-over)."""
+        return self.port.seat
+
+    @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.spec.is_over(self.state)
+        return self.core.is_over
 
     @property
     def outcome(self) -> Outcome | None:
         """How the game ended, once it has."""
-        return self.spec.outcome(self.state)
+        return self.core.outcome
 
     @property
     def rounds(self) -> int:
         """The round or deal being played (the last one, once the game is over)."""
-        return self.spec.progress(self.state)
+        return self.core.progress
 
     def perspective(self, app: App) -> Perspective:
         """The listener and wording settings for narration."""
         return Perspective(
             game=self.setup.game,
             players=self.setup.names,
-            pans=self.pans,
+            pans=self.core.pans,
             humans=self.humans,
-            listener=self.revealed,
+            listener=self.port.seat,
             verbosity=app.settings.verbosity,
         )
 
     def my_seat(self) -> int | None:
         """The human seat the keys act for: the revealed one (None before a hot-seat ready)."""
-        return self.revealed
-
-    def my_view(self) -> Any | None:
-        """The view of :meth:`my_seat`."""
-        seat = self.my_seat()
-        return None if seat is None else self.spec.view(self.state, seat)
+        return self.port.seat
 
     def turn_seat(self) -> int | None:
         """The seat whose turn it is."""
-        return self.table.turn_seat(self.state)
+        return self.core.turn_seat()
 
     # -- lifecycle ---------------------------------------------------------------------------
 
     def enter(self, app: App) -> None:
         """Speak the opening (or where a continued match stands) and hand the turn on."""
+        self._host = app
         # History steps through what was said in this match only.
         app.clear_history()
         app.reset_history_position()
         if self.is_resumed:
             v = app.settings.verbosity
             text = results.continued_text(self.setup.game, self.saved.level, self.rounds, v)
-            if self.revealed is not None:
+            if self.port.seat is not None:
                 # The player may not remember their cards after the break.
-                text += ". " + self.table.own_cards_text(app, self.revealed)
+                text += ". " + self.table.own_cards_text(app, self.port.seat)
             app.say(text)
         else:
             self._keep(app)  # the deal itself, so leaving before the first play keeps it
-        self._speak_events(app, self._opening)
+        self._speak_events(app, self.core.opening)
         self._after_change(app)
-
-    def bot_rng(self, seat: int) -> random.Random:
-        """The randomness of one computer decision.
-
-        Made from the seed, the seat and the number of actions so far, so a continued match
-        plays on exactly as it would have without the break.
-        """
-        return random.Random(f"bot:{self.setup.seed}:{seat}:{len(self.saved.actions)}")
-
-    def hint_rng(self) -> random.Random:
-        """The randomness of a hint: fixed by the position, so asking twice gives one answer."""
-        return random.Random(f"hint:{self.setup.seed}:{len(self.saved.actions)}")
 
     def resume(self, app: App) -> None:
         """Back from the pause menu or the rules: say whose turn it is."""
+        self._host = app
         app.say(self.table.turn_text(app))
-        seat = self.turn_seat()
-        if seat in self.bots and not self.is_over:
+        if self.core.computer_to_move() is not None:
             self.bot_due = app.now() + app.bot_pause()
 
     def is_busy(self, app: App) -> bool:
@@ -164,8 +185,8 @@ class MatchScreen(Screen):
         return self.bot_due is not None and self.table.owed_action_prompt(app) is None
 
     def hidden_commands(self, app: App) -> frozenset[str]:
-        """The table's keys that do nothing in this game."""
-        return self.table.hidden_commands(app)
+        """The table's keys that do nothing in this game (chat is for online tables)."""
+        return self.table.hidden_commands(app) | ONLINE_ONLY_COMMANDS
 
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys this game uses."""
@@ -174,6 +195,7 @@ class MatchScreen(Screen):
     def tick(self, app: App) -> None:
         """Let a computer player act when its pause is over and the narration before it has
         likely been heard (and, when a human owes a draw, the time to draw has passed)."""
+        self._host = app
         if self.bot_due is None or self.is_over:
             return
         if not self.skipping and (app.now() < self.bot_due or not app.speech_idle()):
@@ -185,22 +207,26 @@ class MatchScreen(Screen):
                 self.draw_heard_at = app.now()
             if app.now() < self.draw_heard_at + OWED_ACTION_WINDOW_S:
                 return
-        seat = self.turn_seat()
-        bot = self.bots.get(seat) if seat is not None else None
-        if seat is None or bot is None:
+        if self.core.computer_to_move() is None:
             self.bot_due = None
             return
-        action = bot.choose(self.spec.view(self.state, seat), self.bot_rng(seat))
-        self._apply(app, action)
+        was_in = self.core.humans_in()
+        self._after_move(app, self.core.computer_move(), was_in=was_in)
 
     # -- applying actions ---------------------------------------------------------------------
+
+    def _propose(self, action: Any, after_play: str = "") -> bool:
+        """The port's proposals: carried out for the host of the key being handled."""
+        if self._host is None:
+            return False
+        return self.perform(self._host, action, after_play)
 
     def check(self, app: App, action: Any) -> bool:
         """Whether the game allows ``action`` now; if not, the refusal is spoken."""
         try:
-            self.spec.check(self.state, action)
+            self.core.check(action)
         except IllegalAction as error:
-            self.refuse(app, self.table.refusal_text(error, app))
+            self.table.refuse(app, self.table.refusal_text(error, app))
             return False
         return True
 
@@ -212,25 +238,28 @@ class MatchScreen(Screen):
         if not self.check(app, action):
             return False
         app.mark_action()
-        self._apply(app, action, after_play)
+        was_in = self.core.humans_in()
+        self._after_move(app, self.core.apply(action), after_play, was_in=was_in)
         return True
 
     def refuse(self, app: App, text: str) -> None:
         """Say why a key did nothing, with the refusal sound."""
-        app.say(text, cue="refused")
+        self.table.refuse(app, text)
 
-    def _apply(self, app: App, action: Any, after_play: str = "") -> None:
-        was_in = self._humans_in()
-        self.saved, self.state, events = advance(self.saved, self.state, action)
-        self._record(app, events)
+    def _after_move(
+        self, app: App, events: tuple[Any, ...], after_play: str = "", *, was_in: bool
+    ) -> None:
+        """Tell one move's events (and the practice words), let the computer players that
+        act at once do so, save, and hand the turn on."""
         # Words about the play follow the play itself, before what the play caused.
         split = 1 if after_play else 0
         self._speak_events(app, events[:split])
         if after_play:
             app.say(after_play, queue=True)
         self._speak_events(app, events[split:])
-        self._immediate_bots(app)
-        if was_in and not self._humans_in() and not self.is_over:
+        for more in self.core.immediate_moves():
+            self._speak_events(app, more)
+        if was_in and not self.core.humans_in() and not self.is_over:
             # Nobody at the keyboard plays any more: say how to get on.
             skip = app.key_name(TABLE, "skip_wait")
             leave = app.key_name(TABLE, "pause_menu")
@@ -239,43 +268,20 @@ class MatchScreen(Screen):
         self._keep(app)
         self._after_change(app)
 
-    def _immediate_bots(self, app: App) -> None:
-        """Computer players that act at the same time as others do so at once (a bid, or a
-        draw the manual-draw variant owes): they never forget."""
-        for _ in range(len(self.setup.names) * 4):
-            if self.is_over:
-                return
-            seats = [s for s in self.table.immediate_seats(self.state) if s in self.bots]
-            if not seats:
-                return
-            seat = seats[0]
-            action = self.bots[seat].choose(self.spec.view(self.state, seat), self.bot_rng(seat))
-            self.saved, self.state, events = advance(self.saved, self.state, action)
-            self._record(app, events)
-            self._speak_events(app, events)
-
-    def _humans_in(self) -> bool:
-        """Whether someone at the keyboard still plays in this game."""
-        return any(not self.table.is_out(seat) for seat in self.humans)
-
     def _keep(self, app: App) -> None:
         """Save the match after the turn, or, when it has ended, drop the save and count it."""
         if self.is_over:
             problem = discard_match()
             if self.result is None:
-                self.result, notices = finish_match(self)
+                self.result, notices = finish_match(self.core)
                 for notice in notices:
                     app.say(notice, queue=True)
         else:
-            problem = save_match(to_record(self.saved))
+            problem = save_match(self.core.record())
         # One sentence is enough: the match goes on in memory either way.
         if problem and not self.save_problem_said:
             self.save_problem_said = True
             app.say(problem, queue=True)
-
-    def _record(self, app: App, events: tuple[Any, ...]) -> None:
-        self.events.extend(events)
-        app.log_events(events)
 
     def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
         for utterance in self.table.narrate(events, self.perspective(app)):
@@ -287,7 +293,7 @@ class MatchScreen(Screen):
         if self.is_over:
             self.skipping = False
             if self.result is not None:
-                app.push(ResultsScreen(self, self.result))
+                app.push(ResultsScreen(self.setup, self.result))
             return
         seat = self.turn_seat()
         if seat is None:
@@ -300,19 +306,24 @@ class MatchScreen(Screen):
             return
         self.skipping = False
         self.table.turn_changed(app, seat)
-        if len(self.humans) > 1 and self.revealed != seat:
-            self.revealed = None
-            self.awaiting_ready = True
-            app.say(self.ready_prompt(app, seat), cue="your_turn", queue=True)
+        if len(self.humans) > 1 and self.port.seat != seat:
+            self._hand_over(app)
             return
-        self.revealed = seat
+        self.port.seat = seat
         app.say(self.table.your_turn_text(app, seat), cue="your_turn", queue=True)
+
+    def _hand_over(self, app: App) -> None:
+        """Hot seat: the next person comes to the keys. From here on nothing of the last
+        player's is told: their cards and what was said to them leave the history, and the
+        table waits for the next player's Enter."""
+        self.port.seat = None
+        self.awaiting_ready = True
+        app.forget_said()
+        app.say(self.table.ready_prompt(app), cue="your_turn", queue=True)
 
     def ready_prompt(self, app: App, seat: int | None = None) -> str:
         """Hot seat: whose turn it is, and the key to press when they are at the keyboard."""
-        who = self.turn_seat() if seat is None else seat
-        name = self.setup.names[who] if who is not None else ""
-        return words.waiting_for_ready_text(name, app.key_name(TABLE, "play_card"))
+        return self.table.ready_prompt(app)
 
     def reveal(self, app: App) -> None:
         """Hot seat: the player to act is at the keyboard; read them their cards."""
@@ -320,7 +331,7 @@ class MatchScreen(Screen):
         if seat is None:
             return
         self.awaiting_ready = False
-        self.revealed = seat
+        self.port.seat = seat
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
         app.say(f"{self.table.your_turn_text(app, seat)}. {own}")
@@ -329,6 +340,7 @@ class MatchScreen(Screen):
 
     def handle(self, app: App, command: str) -> bool:
         """The keys every table shares, then the family's own."""
+        self._host = app
         self.table.before_command(command)
         if command == "pause_menu":
             if self.is_over:

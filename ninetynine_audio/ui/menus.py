@@ -19,8 +19,8 @@ from ninetynine_audio.store.settings import SPEECH_BACKENDS, VERBOSITY_LEVELS
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
+    from ninetynine_audio.play.table import Resumed
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import Resumed
 
 
 class MainMenu(Menu):
@@ -54,6 +54,7 @@ class MainMenu(Menu):
             MenuItem(words.KEYS, lambda a: a.open_keys()),
             MenuItem(results.STATISTICS, _open_statistics),
             MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
+            MenuItem(words.PLAY_ONLINE, _play_online),
             MenuItem(words.QUIT, lambda a: a.quit()),
         ]
         # Stay on the item the player left from (its position moves when Continue comes or goes).
@@ -93,6 +94,13 @@ class MainMenu(Menu):
             a.push(game_menu())
 
         ask(app, results.NEW_GAME_QUESTION, drop_and_play)
+
+
+def _play_online(app: App) -> None:
+    # The network code loads only when online play is chosen: the offline start stays quick.
+    from ninetynine_audio.online.client import open_online
+
+    open_online(app)
 
 
 def _ask_to_quit(app: App) -> None:

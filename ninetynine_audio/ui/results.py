@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.games.base import HUMAN
+from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.saved import match_level
 from ninetynine_audio.present import results as words
 from ninetynine_audio.present.results import Figures
@@ -21,8 +21,8 @@ from ninetynine_audio.store.stats import (
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
+    from ninetynine_audio.play.table import TableCore
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import MatchScreen
 
 MenuAction = Callable[["App"], None]
 
@@ -77,13 +77,13 @@ class MatchResult:
         )
 
 
-def finish_match(table: MatchScreen) -> tuple[MatchResult | None, list[str]]:
+def finish_match(table: TableCore) -> tuple[MatchResult | None, list[str]]:
     """Count a match that has just ended, once; returns its result and problems to speak."""
     outcome = table.outcome
     if outcome is None:
         return None, []
     setup = table.setup
-    rounds = table.rounds
+    rounds = table.progress
     places = tuple(setup.names[seat] for seat in outcome.places)
     level = match_level(setup.kinds)
     humans = [seat for seat, kind in enumerate(setup.kinds) if kind == HUMAN]
@@ -104,8 +104,8 @@ class ResultsScreen(Menu):
     The last item plays again with the same players and a new shuffle.
     """
 
-    def __init__(self, table: MatchScreen, result: MatchResult) -> None:
-        self.table = table
+    def __init__(self, setup: GameSetup, result: MatchResult) -> None:
+        self.setup = setup
         self.result = result
         items = [MenuItem(line, _to_main_menu) for line in result.lines()]
         items.append(MenuItem(words.PLAY_AGAIN, self._play_again))
@@ -118,7 +118,7 @@ class ResultsScreen(Menu):
         app.say(words.results_hint(v), queue=True)
 
     def _play_again(self, app: App) -> None:
-        app.start_game(app.next_setup(self.table.setup))
+        app.start_game(app.next_setup(self.setup))
 
 
 def _to_main_menu(app: App) -> None:

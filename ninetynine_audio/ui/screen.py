@@ -51,6 +51,11 @@ class Screen:
     def tick(self, app: App) -> None:
         """Called every frame (timers, computer players)."""
 
+    def take_line(self, app: App, line: str) -> bool:
+        """Text mode: a screen that asks for a line of text (not keys) takes the whole input
+        line here; True when it did."""
+        return False
+
     def is_busy(self, app: App) -> bool:
         """True while the screen is about to act by itself (a computer player is due)."""
         return False

@@ -117,7 +117,16 @@ def _log_to_file() -> None:
     root.setLevel(logging.INFO)
 
 
-def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+AfterStart = Callable[[App], None]
+"""Opens something over the started app (online play named on the command line)."""
+
+
+def run(
+    args: argparse.Namespace,
+    setup: GameSetup | None,
+    seed: int,
+    after_start: AfterStart | None = None,
+) -> int:
     """Play: the window, or text mode with ``--text`` (or when no window can be shown).
 
     Returns the exit status: 0 after quitting, 130 after Ctrl+C and 143 after SIGTERM, which
@@ -126,14 +135,16 @@ def run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
     _log_to_file()
     previous = _stop_on_signals()
     try:
-        return _run(args, setup, seed)
+        return _run(args, setup, seed, after_start)
     except _Stopped as stop:
         return stop.status
     finally:
         _restore_signals(previous)
 
 
-def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
+def _run(
+    args: argparse.Namespace, setup: GameSetup | None, seed: int, after_start: AfterStart | None
+) -> int:
     notices: list[str] = []
     window: Window | None = None
     if not getattr(args, "text", False):
@@ -153,9 +164,13 @@ def _run(args: argparse.Namespace, setup: GameSetup | None, seed: int) -> int:
         text_args = argparse.Namespace(**{**vars(args), "text": True})
         app, more = build_app(text_args, seed, stream=sys.stdout)
         app.start(setup, [*notices, *more])
+        if after_start is not None:
+            after_start(app)
         return run_text(app, sys.stdin)
     app, notices = build_app(args, seed)
     app.start(setup, notices)
+    if after_start is not None:
+        after_start(app)
     return window.run(app)
 
 

@@ -97,6 +97,9 @@ def run_text(
             if line is None:
                 app.quit()
                 break
+            if app.stack and app.top.take_line(app, line):
+                app.tick()
+                continue
             gestures, unknown = gestures_of_line(line)
             for name in unknown:
                 app.say(words.unknown_key_text(name))

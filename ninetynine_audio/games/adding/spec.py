@@ -147,6 +147,32 @@ def seats_to_act(state: AddingState) -> tuple[int, ...]:
     return drawing if state.to_act in drawing else (*drawing, state.to_act)
 
 
+def turn_seat(state: AddingState) -> int | None:
+    """The seat whose turn it is to play (a draw owed by hand does not make a turn)."""
+    return None if state.is_over else state.to_act
+
+
+def immediate_seats(state: AddingState) -> tuple[int, ...]:
+    """Seats owing a draw (manual draw): computer players draw at once."""
+    if state.is_over:
+        return ()
+    return tuple(seat for seat, owed in enumerate(state.owes_draw) if owed)
+
+
+def is_out(state: AddingState, seat: int) -> bool:
+    """Out of lives (tokens, points) while the game goes on."""
+    return not state.is_in(seat)
+
+
+def owed_action(state: AddingState, seat: int) -> DrawCard | None:
+    """Draw by hand: a seat that has played and not drawn owes its draw."""
+    from ninetynine_audio.games.adding.model import DrawCard
+
+    if state.is_over or not state.owes_draw[seat]:
+        return None
+    return DrawCard(seat)
+
+
 def outcome(state: AddingState) -> Outcome | None:
     """Places: players still in by lives left, then those out, the last out first."""
     if not state.is_over:
@@ -320,6 +346,10 @@ def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) 
         parse_deck=parse_cards,
         deck_text=_deck_text,
         setup_from_log=setup_from_log,
+        turn_seat=turn_seat,
+        immediate_seats=immediate_seats,
+        is_out=is_out,
+        owed_action=owed_action,
         fixed_seats=ARCADE_NAMES if game == "arcade" else None,
         resample=resample,
     )

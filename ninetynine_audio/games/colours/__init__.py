@@ -19,6 +19,8 @@ from ninetynine_audio.games.base import (
     GameSpec,
     OptionSpec,
     check_options,
+    never_out,
+    owes_nothing,
 )
 from ninetynine_audio.games.colours import codec
 from ninetynine_audio.games.colours.engine import (
@@ -151,6 +153,20 @@ def setup_from_log(record: Mapping[str, Any]) -> GameSetup:
     return GameSetup(GAME_ID, names, kinds, options, seed, deck)
 
 
+def turn_seat(state: ColoursState) -> int | None:
+    """The seat whose turn it is; ``None`` once the game is over."""
+    return None if state.is_over else state.to_act
+
+
+def immediate_seats(state: ColoursState) -> tuple[int, ...]:
+    """A turn under way (its row card placed or its row scored) goes on at once for a
+    computer player: its turn is heard as one short summary."""
+    if state.is_over:
+        return ()
+    under_way = state.phase is Phase.PILES or state.has_scored
+    return (state.to_act,) if under_way else ()
+
+
 SPEC = GameSpec(
     id=GAME_ID,
     family="colours",
@@ -172,6 +188,10 @@ SPEC = GameSpec(
     parse_deck=parse_deck,
     deck_text=deck_text,
     setup_from_log=setup_from_log,
+    turn_seat=turn_seat,
+    immediate_seats=immediate_seats,
+    is_out=never_out,
+    owed_action=owes_nothing,
     default_kinds=("human", "normal", "normal"),
     resample=resample,
 )

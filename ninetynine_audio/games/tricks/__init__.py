@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ninetynine_audio.games.base import GameSpec
+from ninetynine_audio.games.base import GameSpec, never_out, owes_nothing
 from ninetynine_audio.games.registry import register
 from ninetynine_audio.games.tricks.codec import CODEC
 from ninetynine_audio.games.tricks.engine import (
@@ -98,6 +98,18 @@ __all__ = [
     "winning_index",
 ]
 
+
+def turn_seat(state: TricksState) -> int | None:
+    """The seat to bid or to play; ``None`` at the end."""
+    seats = seats_to_act(state)
+    return seats[-1] if seats else None
+
+
+def immediate_seats(state: TricksState) -> tuple[int, ...]:
+    """Computer players set their bids aside at once: a bid is not a move to watch."""
+    return seats_to_act(state) if state.phase is Phase.BIDDING else ()
+
+
 SPEC = register(
     GameSpec(
         id=GAME_ID,
@@ -120,6 +132,10 @@ SPEC = register(
         parse_deck=parse_deck,
         deck_text=deck_text,
         setup_from_log=setup_from_log,
+        turn_seat=turn_seat,
+        immediate_seats=immediate_seats,
+        is_out=never_out,
+        owed_action=owes_nothing,
         default_kinds=("human", "normal", "normal"),
         resample=resample,
     )

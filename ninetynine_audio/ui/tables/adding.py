@@ -8,23 +8,21 @@ draw, the hint, and practice explanations before each play.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import (
-    AddingState,
+    AddingView,
     Choice,
     DrawCard,
     PlayCard,
     RoundEnded,
-    apply,
-    check,
-    view,
 )
 from ninetynine_audio.games.errors import ChoiceRequired, GameError, IllegalAction
 from ninetynine_audio.input.commands import TABLE_ADDING
+from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.adding import advice, queries, refusals
 from ninetynine_audio.present.adding.effects import (
@@ -37,11 +35,10 @@ from ninetynine_audio.present.adding.events import danger_cue, narrate
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import card_name
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import TableController
+from ninetynine_audio.ui.tables.base import Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import MatchScreen
 
 FAMILY = "adding"
 
@@ -49,41 +46,29 @@ FAMILY = "adding"
 class Table(TableController):
     """The adding games' keys, wording and window."""
 
-    def __init__(self, match: MatchScreen) -> None:
-        super().__init__(match)
+    def __init__(self, port: SeatPort) -> None:
+        super().__init__(port)
         self.cursor = 0
         self.choice: Choice | None = None
         self.confirm: PlayCard | None = None
 
-    @property
-    def state(self) -> AddingState:
-        """The table."""
-        state: AddingState = self.match.state
-        return state
+    def table(self) -> AddingView:
+        """The public table (and, with a seat at the keys, its hand)."""
+        seen: AddingView = self.port.table_view()
+        return seen
 
     def hand(self) -> tuple[Card, ...]:
         """The cards of the seat the keys act for (empty when none is revealed)."""
-        seat = self.match.my_seat()
-        return () if seat is None else self.state.hands[seat]
+        seen: AddingView | None = self.port.view
+        return () if seen is None else seen.hand
 
     # -- the turn ------------------------------------------------------------------------------
-
-    def turn_seat(self, state: Any) -> int | None:
-        """The seat whose turn it is to play (a manual draw does not make a turn)."""
-        adding: AddingState = state
-        return None if adding.is_over else adding.to_act
-
-    def immediate_seats(self, state: Any) -> tuple[int, ...]:
-        """Seats owing a draw: computer players draw at once."""
-        adding: AddingState = state
-        if adding.is_over:
-            return ()
-        return tuple(seat for seat, owed in enumerate(adding.owes_draw) if owed)
 
     def turn_changed(self, app: App, seat: int) -> None:
         """A new human turn: no way chosen yet, the cursor kept within the hand."""
         self.choice = None
-        self.cursor = min(self.cursor, max(0, len(self.state.hands[seat]) - 1))
+        if seat == self.port.seat:
+            self.cursor = min(self.cursor, max(0, len(self.hand()) - 1))
 
     def before_command(self, command: str) -> None:
         """The costly-play confirmation holds only for the very next press of a play key."""
@@ -96,22 +81,18 @@ class Table(TableController):
 
     def owed_action_prompt(self, app: App) -> str | None:
         """Draw by hand: a human who has played and not drawn is asked to draw."""
-        state = self.state
-        if state.is_over or not any(state.owes_draw[s] for s in self.match.humans):
+        port = self.port
+        if port.is_over or not any(port.owed(s) is not None for s in port.humans):
             return None
         return refusals.draw_prompt_text(app.key_name(TABLE_ADDING, "draw_card"))
 
-    def is_out(self, seat: int) -> bool:
-        """Out of lives (tokens, points) while the game goes on."""
-        return not self.state.is_in(seat)
-
     def hidden_commands(self, app: App) -> frozenset[str]:
         """Drawing is a key only where players draw by hand."""
-        return frozenset() if self.state.rules.manual_draw else frozenset({"draw_card"})
+        return frozenset() if self.table().rules.manual_draw else frozenset({"draw_card"})
 
     def number_keys(self, app: App) -> int | None:
         """A number key for each card a hand can hold."""
-        return self.state.rules.hand_size
+        return self.table().rules.hand_size
 
     # -- words ---------------------------------------------------------------------------------
 
@@ -121,18 +102,16 @@ class Table(TableController):
 
     def your_turn_text(self, app: App, seat: int) -> str:
         """``"Your turn, 42"``."""
-        return queries.your_turn_text(view(self.state, seat), app.settings.verbosity)
+        return queries.your_turn_text(self.table(), app.settings.verbosity)
 
     def turn_text(self, app: App) -> str:
         """Whose turn it is, with the total."""
-        return queries.turn_text(view(self.state, self.state.to_act), app.settings.verbosity)
+        return queries.turn_text(self.table(), app.settings.verbosity)
 
     def own_cards_text(self, app: App, seat: int) -> str:
         """The hand with what each card would make."""
-        state = self.state
-        return queries.hand_text(
-            state.rules, state.hands[seat], state.total, app.settings.verbosity
-        )
+        seen = self.table()
+        return queries.hand_text(seen.rules, self.hand(), seen.total, app.settings.verbosity)
 
     def refusal_text(self, error: GameError, app: App) -> str:
         """Why the engine refused a play or a draw."""
@@ -140,120 +119,113 @@ class Table(TableController):
 
     # -- keys ------------------------------------------------------------------------------------
 
-    def handle(self, app: App, command: str) -> bool:
-        """The adding games' keys."""
-        v = app.settings.verbosity
-        state = self.state
-        if command == "announce_total":
-            app.say(queries.total_text(state.total, v), cue=danger_cue(state.total))
-        elif command == "announce_danger":
-            cue = danger_cue(state.total)
-            if cue is None:
-                app.say(queries.danger_text(state.total))
-            elif app.can_hear_cues():
-                app.play_cue(cue)
-            else:
-                # No sound to hear (sound off, or text mode): the level in words.
-                app.say(queries.danger_level_text(state.total))
-        elif command == "announce_lives":
-            app.say(queries.lives_text(view(state, 0), v))
-        elif command == "announce_direction":
-            app.say(queries.direction_text(view(state, 0), v))
-        elif command == "speak_hand":
-            self._speak_hand(app)
-        elif command in ("next_card", "previous_card"):
-            self._move_cursor(app, 1 if command == "next_card" else -1)
-        elif command in ("choose_up", "choose_down"):
-            self._choose(app, up=command == "choose_up")
-        elif command == "play_card":
-            self._play_key(app, None)
-        elif command.startswith("play_card_"):
-            self._play_key(app, int(command.rsplit("_", 1)[1]) - 1)
-        elif command == "draw_card":
-            self._draw(app)
-        elif command == "hint":
-            self._hint(app)
-        else:
-            return False
-        return True
+    def _total(self, app: App) -> None:
+        total = self.table().total
+        app.say(queries.total_text(total, app.settings.verbosity), cue=danger_cue(total))
 
-    def _refuse(self, app: App, text: str) -> None:
-        self.match.refuse(app, text)
+    def _danger(self, app: App) -> None:
+        total = self.table().total
+        cue = danger_cue(total)
+        if cue is None:
+            app.say(queries.danger_text(total))
+        elif app.can_hear_cues():
+            app.play_cue(cue)
+        else:
+            # No sound to hear (sound off, or text mode): the level in words.
+            app.say(queries.danger_level_text(total))
+
+    def _lives(self, app: App) -> None:
+        app.say(queries.lives_text(self.table(), app.settings.verbosity))
+
+    def _direction(self, app: App) -> None:
+        app.say(queries.direction_text(self.table(), app.settings.verbosity))
 
     def _speak_hand(self, app: App) -> None:
-        seat = self.match.my_seat()
-        if seat is None:
-            self._refuse(app, self.match.ready_prompt(app))
+        seat = self.port.seat
+        if self.refuse_at_gate(app) or seat is None:
             return
         app.say(self.own_cards_text(app, seat))
+
+    def _next_card(self, app: App) -> None:
+        self._move_cursor(app, 1)
+
+    def _previous_card(self, app: App) -> None:
+        self._move_cursor(app, -1)
 
     def _move_cursor(self, app: App, step: int) -> None:
         hand = self.hand()
         if not hand:
-            if self.match.my_seat() is None:
-                self._refuse(app, self.match.ready_prompt(app))
-            else:
-                self._refuse(app, queries.empty_hand_text())
+            if not self.refuse_at_gate(app):
+                self.refuse(app, queries.empty_hand_text())
             return
         target = self.cursor + step
         edge = not 0 <= target < len(hand)
         self.cursor = max(0, min(target, len(hand) - 1))
         self.choice = None
+        seen = self.table()
         text = queries.hand_card_text(
-            self.state.rules, hand, self.cursor, self.state.total, app.settings.verbosity
+            seen.rules, hand, self.cursor, seen.total, app.settings.verbosity
         )
         app.say(text, cue="menu_edge" if edge else None)
+
+    def _choose_up(self, app: App) -> None:
+        self._choose(app, up=True)
+
+    def _choose_down(self, app: App) -> None:
+        self._choose(app, up=False)
 
     def _choose(self, app: App, *, up: bool) -> None:
         hand = self.hand()
         if not hand:
-            self._refuse(app, refusals.not_now_text())
+            self.refuse(app, refusals.not_now_text())
             return
+        seen = self.table()
         self.cursor = min(self.cursor, len(hand) - 1)
         card = hand[self.cursor]
-        choices = [e.outcome.choice for e in play_effects(self.state.rules, card, self.state.total)]
+        choices = [e.outcome.choice for e in play_effects(seen.rules, card, seen.total)]
         wanted = [c for c in choices if c is not None and (c in UP_CHOICES) == up]
         if not wanted:
-            self._refuse(app, refusals.no_choice_text(card_name(card, app.settings.verbosity)))
+            self.refuse(app, refusals.no_choice_text(card_name(card, app.settings.verbosity)))
             return
         self.choice = wanted[0]
-        app.say(
-            choice_effect(
-                self.state.rules, card, self.state.total, self.choice, app.settings.verbosity
-            )
-        )
+        app.say(choice_effect(seen.rules, card, seen.total, self.choice, app.settings.verbosity))
+
+    def _play(self, app: App) -> None:
+        self._play_key(app, None)
+
+    def number_key(self, app: App, index: int) -> None:
+        """Play the card at ``index`` of the hand."""
+        self._play_key(app, index)
 
     def _play_key(self, app: App, index: int | None) -> None:
-        seat = self.match.my_seat()
-        if seat is None:
-            self._refuse(app, self.match.ready_prompt(app))
+        seat = self.port.seat
+        if self.refuse_at_gate(app) or seat is None:
             return
-        hand = self.state.hands[seat]
+        hand = self.hand()
         if index is not None:
             if index >= len(hand):
-                self._refuse(app, refusals.no_card_at_text(index + 1, len(hand)))
+                self.refuse(app, refusals.no_card_at_text(index + 1, len(hand)))
                 return
             if index != self.cursor:
                 self.choice = None
             self.cursor = index
         if not hand:
-            self._refuse(app, refusals.no_card_at_text(1, 0))
+            self.refuse(app, refusals.no_card_at_text(1, 0))
             return
+        seen = self.table()
         self.cursor = min(self.cursor, len(hand) - 1)
         card = hand[self.cursor]
         action = PlayCard(seat, card, self.choice)
         v = app.settings.verbosity
         try:
-            outcome = check(self.state, action)
+            outcome: Any = self.port.check(action)
         except ChoiceRequired as error:
             app.say(refusals.refusal_text(error, v))
             return
         except IllegalAction as error:
-            self._refuse(app, refusals.refusal_text(error, v))
+            self.refuse(app, refusals.refusal_text(error, v))
             return
-        effect = effect_of(
-            self.state.rules, card, self.state.total, outcome.choice if outcome else None
-        )
+        effect = effect_of(seen.rules, card, seen.total, outcome.choice if outcome else None)
         if effect.cost > 0 and self.confirm != action:
             self.confirm = action
             key = app.key_name(
@@ -262,57 +234,68 @@ class Table(TableController):
             text = refusals.costly_play_text(
                 card_name(card, v), effect.outcome.total, effect.cost, key
             )
-            self._refuse(app, text)
+            self.refuse(app, text)
             return
         self.choice = None
         practice = self._explain(app, action) if app.settings.practice else ""
-        self.match.perform(app, action, practice)
+        self.port.propose(action, practice)
 
     def _explain(self, app: App, action: PlayCard) -> str:
         """Practice: what the play leaves the next player, said after the play itself."""
-        after, events = apply(self.state, action)
+        before = self.table()
+        after, events = self.port.imagine(action)
         round_over = any(isinstance(e, RoundEnded) for e in events)
         return advice.practice_text(
-            self.state.rules,
+            before.rules,
             action.card,
-            self.state.total,
+            before.total,
             action.choice,
-            view(after, action.seat),
+            after,
             round_over,
             app.settings.verbosity,
         )
 
     def _draw(self, app: App) -> None:
-        seat = self.match.my_seat()
-        if seat is None:
-            self._refuse(app, self.match.ready_prompt(app))
+        seat = self.port.seat
+        if self.refuse_at_gate(app) or seat is None:
             return
-        self.match.perform(app, DrawCard(seat))
+        self.port.propose(DrawCard(seat))
 
     def _hint(self, app: App) -> None:
-        seat = self.match.my_seat()
-        if seat is None or seat != self.state.to_act or self.match.is_over:
-            self._refuse(app, refusals.not_now_text())
+        seat = self.port.seat
+        before: AddingView | None = self.port.view
+        if seat is None or before is None or seat != before.to_act or self.port.is_over:
+            self.refuse(app, refusals.not_now_text())
             return
         # The strongest level there is, with randomness fixed by the position.
-        before = view(self.state, seat)
         bot = make_bot(FAMILY, strongest_level(FAMILY))
-        action = bot.choose(before, self.match.hint_rng())
+        action = bot.choose(before, self.port.hint_rng())
         if not isinstance(action, PlayCard):
             app.say(words.hint_text(app.key_name(TABLE_ADDING, "draw_card")))
             return
-        after, _ = apply(self.state, action)
-        app.say(
-            advice.hint_text(
-                before, action.card, action.choice, view(after, seat), app.settings.verbosity
-            )
-        )
+        after, _ = self.port.imagine(action)
+        app.say(advice.hint_text(before, action.card, action.choice, after, app.settings.verbosity))
+
+    handlers: ClassVar[dict[str, Handler]] = {
+        "announce_total": _total,
+        "announce_danger": _danger,
+        "announce_lives": _lives,
+        "announce_direction": _direction,
+        "speak_hand": _speak_hand,
+        "next_card": _next_card,
+        "previous_card": _previous_card,
+        "choose_up": _choose_up,
+        "choose_down": _choose_down,
+        "play_card": _play,
+        "draw_card": _draw,
+        "hint": _hint,
+    }
 
     # -- the window ------------------------------------------------------------------------------
 
     def display(self, app: App) -> Display:
         """Total, whose turn, the hand with the selected card, and the lives."""
         lines, highlight = queries.table_lines(
-            view(self.state, self.state.to_act), self.hand(), self.cursor, self.match.is_over
+            self.table(), self.hand(), self.cursor, self.port.is_over
         )
-        return Display(self.match.title, lines, highlight, big_first=True)
+        return Display(self.title, lines, highlight, big_first=True)

@@ -1,51 +1,63 @@
-"""What a family's table controller offers the generic match screen.
+"""What a family's table controller offers the generic match screen, and what it gets.
 
-The match screen (``ui/match.py``) runs any game: computer players, check and apply, narration,
-the log, saving, hot seat and the end of the match. What differs between families — which keys
-mean what, how events and the table are put into words, what the window shows — is one
-controller per family, in ``ui/tables/<family>.py``, a subclass of :class:`TableController`
-named ``Table``. The controller proposes actions to the match (:meth:`MatchScreen.perform`);
-it never applies them itself.
+The match screen (``ui/match.py``) runs any game over a ``play.table.TableCore``: computer
+players, check and apply, narration, the log, saving, hot seat and the end of the match. What
+differs between families — which keys mean what, how events and the table are put into words,
+what the window shows — is one controller per family, in ``ui/tables/<family>.py``, a subclass
+of :class:`TableController` named ``Table``.
+
+A controller sees the match only through its seat's port (``play.seat.SeatPort``): that
+seat's view, the public facts, and ``propose(action)``. It never holds the true state and
+never applies an action. Its keys are declared in :attr:`TableController.handlers`, one method
+per family command, so a test can tell when a command has no handler.
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.errors import GameError
+from ninetynine_audio.input.commands import TABLE
+from ninetynine_audio.play.seat import SeatPort
+from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.ui.screen import Display
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import MatchScreen
+
+Handler = Callable[[Any, "App"], None]
+"""The method a command runs: ``handler(controller, app)``."""
 
 
 class TableController:
-    """One family's keys, wording and window for a match in progress.
+    """One family's keys, wording and window for the seat at the keys.
 
-    Every method has the match at hand as ``self.match`` (its ``state``, ``spec``, ``setup``,
-    ``humans`` and the seat the keys act for, ``my_seat()``).
+    ``self.port`` is that seat's :class:`SeatPort`; ``self.port.seat`` is the seat the keys
+    act for (``None`` at a hot-seat hand-over).
     """
 
-    def __init__(self, match: MatchScreen) -> None:
-        self.match = match
+    handlers: ClassVar[Mapping[str, Handler]] = {}
+    """The family's commands and the method each runs (``play_card_<n>`` go to
+    :meth:`number_key`)."""
+
+    def __init__(self, port: SeatPort) -> None:
+        self.port = port
+
+    @property
+    def seat(self) -> int | None:
+        """The seat the keys act for."""
+        return self.port.seat
+
+    @property
+    def title(self) -> str:
+        """The game's title, for the window."""
+        return words.game_title(self.port.game)
 
     # -- the turn ------------------------------------------------------------------------------
-
-    def turn_seat(self, state: Any) -> int | None:
-        """The seat whose turn it is (``None`` when the game is over or nobody's turn)."""
-        seats = self.match.spec.seats_to_act(state)
-        return seats[-1] if seats else None
-
-    def immediate_seats(self, state: Any) -> tuple[int, ...]:
-        """Seats whose computer players act at once, without the pause (several seats acting
-        at the same time, as a bid, or a side action, as a manual draw)."""
-        seats = self.match.spec.seats_to_act(state)
-        return seats if len(seats) > 1 else ()
 
     def turn_changed(self, app: App, seat: int) -> None:
         """A human seat is to act: reset what the keys had chosen."""
@@ -61,10 +73,6 @@ class TableController:
         words that ask for it; None when nothing is owed.  The next computer move waits a
         while for it once the prompt has been heard."""
         return None
-
-    def is_out(self, seat: int) -> bool:
-        """Whether ``seat`` has left the game while it goes on."""
-        return False
 
     def hidden_commands(self, app: App) -> frozenset[str]:
         """Commands of the table's keymap that do nothing in this game (left out of F1)."""
@@ -96,11 +104,39 @@ class TableController:
         """Why an action was refused."""
         raise NotImplementedError
 
+    def ready_prompt(self, app: App) -> str:
+        """Hot seat: whose turn it is, and the key to press when they are at the keyboard."""
+        who = self.port.turn_seat()
+        name = self.port.names[who] if who is not None else ""
+        return words.waiting_for_ready_text(name, app.key_name(TABLE, "play_card"))
+
+    def refuse(self, app: App, text: str) -> None:
+        """Say why a key did nothing, with the refusal sound."""
+        app.say(text, cue="refused")
+
+    def refuse_at_gate(self, app: App) -> bool:
+        """At a hot-seat hand-over, say whose turn it is and True: nobody's cards are told."""
+        if self.port.seat is None:
+            self.refuse(app, self.ready_prompt(app))
+            return True
+        return False
+
     # -- keys and window -----------------------------------------------------------------------
 
     def handle(self, app: App, command: str) -> bool:
-        """The family's keys; False when ``command`` means nothing at this table."""
+        """The family's keys, through :attr:`handlers`; False when ``command`` means nothing
+        at this table."""
+        handler = self.handlers.get(command)
+        if handler is not None:
+            handler(self, app)
+            return True
+        if command.startswith("play_card_"):
+            self.number_key(app, int(command.rsplit("_", 1)[1]) - 1)
+            return True
         return False
+
+    def number_key(self, app: App, index: int) -> None:
+        """A card-number key: the card at ``index`` of the hand (0 is the first)."""
 
     def display(self, app: App) -> Display:
         """What the window shows."""

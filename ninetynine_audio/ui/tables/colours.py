@@ -11,23 +11,22 @@ one short summary.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
-    ColoursState,
     ColoursView,
     EndPiles,
     Phase,
     PlaceRowCard,
     PlayToPile,
     ScoreRow,
-    view,
     ways_onto,
 )
 from ninetynine_audio.games.errors import GameError
+from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present.colours import queries, refusals
 from ninetynine_audio.present.colours.events import Narrator
 from ninetynine_audio.present.colours.words import (
@@ -40,11 +39,10 @@ from ninetynine_audio.present.colours.words import (
 )
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import TableController
+from ninetynine_audio.ui.tables.base import Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import MatchScreen
 
 FAMILY = "colours"
 
@@ -52,46 +50,38 @@ FAMILY = "colours"
 class Table(TableController):
     """The colour game's keys, wording and window."""
 
-    def __init__(self, match: MatchScreen) -> None:
-        super().__init__(match)
+    def __init__(self, port: SeatPort) -> None:
+        super().__init__(port)
         self.cursor = 0
         self.order = BY_VALUE
         self.pile: int | None = None
         self.narrator = Narrator()
 
-    @property
-    def state(self) -> ColoursState:
-        """The table."""
-        state: ColoursState = self.match.state
-        return state
-
     def my_view(self) -> ColoursView | None:
         """The view of the seat the keys act for."""
-        seat = self.match.my_seat()
-        return None if seat is None else view(self.state, seat)
+        seen: ColoursView | None = self.port.view
+        return seen
+
+    def table(self) -> ColoursView:
+        """The public table (and, with a seat at the keys, its hand)."""
+        seen: ColoursView = self.port.table_view()
+        return seen
 
     def hand(self) -> tuple[ColourCard, ...]:
         """The hand of the seat the keys act for, in the chosen order."""
-        seat = self.match.my_seat()
-        return () if seat is None else sorted_hand(self.state.hands[seat], self.order)
+        seen = self.my_view()
+        return () if seen is None else sorted_hand(seen.hand, self.order)
 
     # -- the turn ------------------------------------------------------------------------------
 
-    def immediate_seats(self, state: Any) -> tuple[int, ...]:
-        """A turn under way (its row card or scoring made) goes on at once for a computer."""
-        table: ColoursState = state
-        if table.is_over:
-            return ()
-        under_way = table.phase is Phase.PILES or table.has_scored
-        return (table.to_act,) if under_way else ()
-
     def turn_changed(self, app: App, seat: int) -> None:
         """A new human turn or step: the cursor kept within the hand."""
-        self.cursor = min(self.cursor, max(0, len(self.state.hands[seat]) - 1))
+        if seat == self.port.seat:
+            self.cursor = min(self.cursor, max(0, len(self.hand()) - 1))
 
     def after_action(self) -> None:
         """After a row card the pile is chosen afresh."""
-        if self.state.phase is Phase.ROW:
+        if self.table().phase is Phase.ROW:
             self.pile = None
 
     # -- words ---------------------------------------------------------------------------------
@@ -102,17 +92,15 @@ class Table(TableController):
 
     def your_turn_text(self, app: App, seat: int) -> str:
         """Where the human's turn stands."""
-        return queries.your_turn_text(view(self.state, seat), app.settings.verbosity)
+        return queries.your_turn_text(self.table(), app.settings.verbosity)
 
     def turn_text(self, app: App) -> str:
         """Whose turn it is."""
-        seat = self.match.my_seat()
-        table = view(self.state, self.state.to_act if seat is None else seat)
-        return queries.turn_text(table, app.settings.verbosity)
+        return queries.turn_text(self.table(), app.settings.verbosity)
 
     def own_cards_text(self, app: App, seat: int) -> str:
         """The hand with how each card fits."""
-        return queries.hand_text(view(self.state, seat), self.order, app.settings.verbosity)
+        return queries.hand_text(self.table(), self.order, app.settings.verbosity)
 
     def refusal_text(self, error: GameError, app: App) -> str:
         """Why the engine refused a move."""
@@ -120,71 +108,91 @@ class Table(TableController):
 
     # -- keys ------------------------------------------------------------------------------------
 
-    def handle(self, app: App, command: str) -> bool:
-        """The colour game's keys."""
-        v = app.settings.verbosity
+    def _piles(self, app: App) -> None:
+        app.say(queries.piles_text(self.table(), app.settings.verbosity))
+
+    def _scores(self, app: App) -> None:
+        app.say(queries.scores_text(self.table(), app.settings.verbosity))
+
+    def _other_rows(self, app: App) -> None:
+        app.say(queries.other_rows_text(self.table(), app.settings.verbosity))
+
+    def _last_turn(self, app: App) -> None:
+        account = self.narrator.last_account
+        app.say(". ".join(account) if account else refusals_none())
+
+    def _own(self, app: App) -> ColoursView | None:
+        """This seat's view, or None after telling the hot seat whose turn it is."""
         mine = self.my_view()
-        anyone = mine or view(self.state, self.state.to_act)
-        if command == "announce_piles":
-            app.say(queries.piles_text(anyone, v))
-        elif command == "announce_scores":
-            app.say(queries.scores_text(anyone, v))
-        elif command == "announce_other_rows":
-            app.say(queries.other_rows_text(anyone, v))
-        elif command == "announce_last_turn":
-            account = self.narrator.last_account
-            app.say(". ".join(account) if account else refusals_none())
-        elif command in ("announce_row", "announce_draw_pile", "speak_hand", "toggle_hand_order"):
-            if mine is None:
-                self.match.refuse(app, self.match.ready_prompt(app))
-            elif command == "announce_row":
-                app.say(queries.row_text(mine, v))
-            elif command == "announce_draw_pile":
-                app.say(queries.draw_pile_text(mine, v))
-            elif command == "speak_hand":
-                app.say(queries.hand_text(mine, self.order, v))
-            else:
-                self.order = BY_COLOUR if self.order == BY_VALUE else BY_VALUE
-                self.cursor = 0
-                app.say(queries.hand_text(mine, self.order, v))
-        elif command in ("next_card", "previous_card"):
-            self._move_cursor(app, 1 if command == "next_card" else -1)
-        elif command in ("choose_left_pile", "choose_right_pile"):
-            self._choose_pile(app, 1 if command == "choose_left_pile" else 2)
-        elif command == "play_card":
-            self._play(app, None)
-        elif command.startswith("play_card_"):
-            self._play(app, int(command.rsplit("_", 1)[1]) - 1)
-        elif command == "score_row":
-            self._act(app, lambda seat: ScoreRow(seat))
-        elif command == "end_piles":
-            self._act(app, lambda seat: EndPiles(seat))
-        elif command == "hint":
-            self._hint(app)
-        else:
-            return False
-        return True
+        if mine is None:
+            self.refuse_at_gate(app)
+        return mine
+
+    def _row(self, app: App) -> None:
+        mine = self._own(app)
+        if mine is not None:
+            app.say(queries.row_text(mine, app.settings.verbosity))
+
+    def _draw_pile(self, app: App) -> None:
+        mine = self._own(app)
+        if mine is not None:
+            app.say(queries.draw_pile_text(mine, app.settings.verbosity))
+
+    def _speak_hand(self, app: App) -> None:
+        mine = self._own(app)
+        if mine is not None:
+            app.say(queries.hand_text(mine, self.order, app.settings.verbosity))
+
+    def _toggle_order(self, app: App) -> None:
+        mine = self._own(app)
+        if mine is not None:
+            self.order = BY_COLOUR if self.order == BY_VALUE else BY_VALUE
+            self.cursor = 0
+            app.say(queries.hand_text(mine, self.order, app.settings.verbosity))
+
+    def _next_card(self, app: App) -> None:
+        self._move_cursor(app, 1)
+
+    def _previous_card(self, app: App) -> None:
+        self._move_cursor(app, -1)
+
+    def _left_pile(self, app: App) -> None:
+        self._choose_pile(app, 1)
+
+    def _right_pile(self, app: App) -> None:
+        self._choose_pile(app, 2)
+
+    def _enter(self, app: App) -> None:
+        self._play(app, None)
+
+    def number_key(self, app: App, index: int) -> None:
+        """Play the card at ``index`` of the hand."""
+        self._play(app, index)
+
+    def _score_row(self, app: App) -> None:
+        self._act(app, lambda seat: ScoreRow(seat))
+
+    def _end_piles(self, app: App) -> None:
+        self._act(app, lambda seat: EndPiles(seat))
 
     def _seat(self, app: App) -> int | None:
-        seat = self.match.my_seat()
+        seat = self.port.seat
         if seat is None:
-            self.match.refuse(app, self.match.ready_prompt(app))
-            return None
+            self.refuse_at_gate(app)
         return seat
 
     def _act(self, app: App, make: Any) -> None:
         seat = self._seat(app)
         if seat is not None:
-            self.match.perform(app, make(seat))
+            self.port.propose(make(seat))
 
     def _move_cursor(self, app: App, step: int) -> None:
-        mine = self.my_view()
+        mine = self._own(app)
         if mine is None:
-            self.match.refuse(app, self.match.ready_prompt(app))
             return
         hand = self.hand()
         if not hand:
-            self.match.refuse(app, "Your hand is empty")
+            self.refuse(app, "Your hand is empty")
             return
         target = self.cursor + step
         edge = not 0 <= target < len(hand)
@@ -193,9 +201,8 @@ class Table(TableController):
         app.say(text, cue="menu_edge" if edge else None)
 
     def _choose_pile(self, app: App, pile: int) -> None:
-        mine = self.my_view()
+        mine = self._own(app)
         if mine is None:
-            self.match.refuse(app, self.match.ready_prompt(app))
             return
         self.pile = pile
         top = mine.pile_tops[pile - 1]
@@ -215,42 +222,62 @@ class Table(TableController):
         hand = self.hand()
         if index is not None:
             if index >= len(hand):
-                self.match.refuse(app, f"There is no card {index + 1}: you hold {len(hand)}")
+                self.refuse(app, f"There is no card {index + 1}: you hold {len(hand)}")
                 return
             self.cursor = index
         if not hand:
             # Nothing to play: Enter ends the turn.
-            self.match.perform(app, EndPiles(seat))
+            self.port.propose(EndPiles(seat))
             return
         self.cursor = min(self.cursor, len(hand) - 1)
         card = hand[self.cursor]
-        if self.state.phase is Phase.ROW:
-            self.match.perform(app, PlaceRowCard(seat, card))
+        seen = self.table()
+        if seen.phase is Phase.ROW:
+            self.port.propose(PlaceRowCard(seat, card))
             return
         pile = self.pile
         if pile is None:
-            tops = self.state.pile_tops
+            tops = seen.pile_tops
             fitting = [p for p in (1, 2) if ways_onto(card, tops[p - 1])]
             pile = fitting[0] if fitting else 1
-        self.match.perform(app, PlayToPile(seat, card, pile))
+        self.port.propose(PlayToPile(seat, card, pile))
 
     def _hint(self, app: App) -> None:
-        seat = self.match.my_seat()
-        if seat is None or seat != self.state.to_act or self.match.is_over:
-            self.match.refuse(app, "No hint now")
+        mine = self.my_view()
+        if mine is None or mine.seat != mine.to_act or self.port.is_over:
+            self.refuse(app, "No hint now")
             return
         bot = make_bot(FAMILY, strongest_level(FAMILY))
-        action = bot.choose(view(self.state, seat), self.match.hint_rng())
+        action = bot.choose(mine, self.port.hint_rng())
         app.say(queries.hint_text(action))
+
+    handlers: ClassVar[dict[str, Handler]] = {
+        "announce_piles": _piles,
+        "announce_scores": _scores,
+        "announce_other_rows": _other_rows,
+        "announce_last_turn": _last_turn,
+        "announce_row": _row,
+        "announce_draw_pile": _draw_pile,
+        "speak_hand": _speak_hand,
+        "toggle_hand_order": _toggle_order,
+        "next_card": _next_card,
+        "previous_card": _previous_card,
+        "choose_left_pile": _left_pile,
+        "choose_right_pile": _right_pile,
+        "play_card": _enter,
+        "score_row": _score_row,
+        "end_piles": _end_piles,
+        "hint": _hint,
+    }
 
     # -- the window ------------------------------------------------------------------------------
 
     def display(self, app: App) -> Display:
         """The piles, whose turn, the row, the hand with the selected card, the scores."""
-        seat = self.match.my_seat()
-        table = view(self.state, self.state.to_act if seat is None else seat)
-        lines, highlight = queries.table_lines(table, self.hand(), self.cursor, self.match.is_over)
-        return Display(self.match.title, lines, highlight, big_first=True)
+        lines, highlight = queries.table_lines(
+            self.table(), self.hand(), self.cursor, self.port.is_over
+        )
+        return Display(self.title, lines, highlight, big_first=True)
 
 
 def refusals_none() -> str:

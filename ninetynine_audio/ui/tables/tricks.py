@@ -10,7 +10,7 @@ The hint offers the bid or card the strongest level would choose, with its reaso
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import make_bot, strongest_level
@@ -22,23 +22,21 @@ from ninetynine_audio.games.tricks import (
     Declaration,
     Phase,
     PlayCard,
-    TricksState,
     TricksView,
     bid_value,
     playable,
-    view,
 )
+from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.tricks import advice, queries, refusals
 from ninetynine_audio.present.tricks.events import narrate
 from ninetynine_audio.present.tricks.phrases import sort_cards
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import TableController
+from ninetynine_audio.ui.tables.base import Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.match import MatchScreen
 
 FAMILY = "tricks"
 DECLARATION_CYCLE: tuple[Declaration | None, ...] = (None, Declaration.DECLARE, Declaration.REVEAL)
@@ -47,44 +45,37 @@ DECLARATION_CYCLE: tuple[Declaration | None, ...] = (None, Declaration.DECLARE, 
 class Table(TableController):
     """The trick-taking game's keys, wording and window."""
 
-    def __init__(self, match: MatchScreen) -> None:
-        super().__init__(match)
+    def __init__(self, port: SeatPort) -> None:
+        super().__init__(port)
         self.cursor = 0
         self.marked: list[Card] = []
         self.declaration: Declaration | None = None
         self.deal = 0
 
-    @property
-    def state(self) -> TricksState:
-        """The table."""
-        state: TricksState = self.match.state
-        return state
-
     def my_view(self) -> TricksView | None:
         """The view of the seat the keys act for."""
-        seat = self.match.my_seat()
-        return None if seat is None else view(self.state, seat)
+        seen: TricksView | None = self.port.view
+        return seen
+
+    def table(self) -> TricksView:
+        """The public table (and, with a seat at the keys, its hand)."""
+        seen: TricksView = self.port.table_view()
+        return seen
 
     def hand(self) -> list[Card]:
         """The cards of the seat the keys act for, in reading order (by suit, high first)."""
-        seat = self.match.my_seat()
-        return [] if seat is None else sort_cards(self.state.hands[seat])
+        seen = self.my_view()
+        return [] if seen is None else sort_cards(seen.hand)
 
     def _new_deal_check(self) -> None:
-        if self.state.deal != self.deal:
-            self.deal = self.state.deal
+        deal = self.table().deal
+        if deal != self.deal:
+            self.deal = deal
             self.marked = []
             self.declaration = None
             self.cursor = 0
 
     # -- the turn ------------------------------------------------------------------------------
-
-    def immediate_seats(self, state: Any) -> tuple[int, ...]:
-        """Computer players set their bids aside at once: a bid is not a move to watch."""
-        tricks: TricksState = state
-        if tricks.phase is Phase.BIDDING:
-            return self.match.spec.seats_to_act(tricks)
-        return ()
 
     def turn_changed(self, app: App, seat: int) -> None:
         """A new human turn: a new deal clears the marks; the cursor stays within the hand."""
@@ -96,14 +87,15 @@ class Table(TableController):
     def narrate(self, events: Sequence[Any], perspective: Perspective) -> list[Utterance]:
         """The trick-taking narrator, told the listener's bid for its made and broken sounds."""
         bid = None
-        if perspective.listener is not None:
-            cards = self.state.bids[perspective.listener]
+        seen = self.my_view()
+        if perspective.listener is not None and seen is not None:
+            cards = seen.bid_cards
             bid = bid_value(cards) if cards else None
         return narrate(events, perspective, bid=bid)
 
     def your_turn_text(self, app: App, seat: int) -> str:
         """``"Your bid: mark three cards"``, ``"Your lead"``, ``"Your turn"`` (with the trick)."""
-        seen = view(self.state, seat)
+        seen = self.table()
         text = queries.turn_text(seen)
         if seen.phase is Phase.PLAYING and seen.trick and app.settings.verbosity != "brief":
             text += ". " + queries.trick_text(seen, app.settings.verbosity)
@@ -111,15 +103,14 @@ class Table(TableController):
 
     def turn_text(self, app: App) -> str:
         """Whose turn it is."""
-        seat = self.match.my_seat()
-        seen = view(self.state, seat if seat is not None else self.state.to_act)
-        if seat is None:
-            return queries.other_turn_text(self.state.players[self.state.to_act])
+        seen = self.table()
+        if self.port.seat is None:
+            return queries.other_turn_text(seen.players[seen.to_act])
         return queries.turn_text(seen)
 
     def own_cards_text(self, app: App, seat: int) -> str:
         """The hand by suit, the playable cards first."""
-        return queries.hand_text(view(self.state, seat), app.settings.verbosity)
+        return queries.hand_text(self.table(), app.settings.verbosity)
 
     def refusal_text(self, error: GameError, app: App) -> str:
         """Why the engine refused a bid or a card."""
@@ -128,61 +119,55 @@ class Table(TableController):
     # -- keys ------------------------------------------------------------------------------------
 
     def handle(self, app: App, command: str) -> bool:
-        """The trick-taking game's keys."""
+        """The trick-taking game's keys (a new deal first clears the marks)."""
         self._new_deal_check()
-        seen = self.my_view()
-        if command in ("next_card", "previous_card"):
-            self._move(app, 1 if command == "next_card" else -1)
-        elif command in ("next_suit", "previous_suit"):
-            self._move_suit(app, 1 if command == "next_suit" else -1)
-        elif command == "mark_card":
-            self._mark(app)
-        elif command == "choose_declaration":
-            self._choose_declaration(app)
-        elif command == "play_card":
-            self._enter(app)
-        elif command.startswith("play_card_"):
-            self._number_key(app, int(command.rsplit("_", 1)[1]) - 1)
-        elif command == "speak_hand":
-            self._ask(app, lambda v: queries.hand_text(v, app.settings.verbosity))
-        elif command == "hint":
-            self._hint(app)
-        elif seen is None and command.startswith("announce_"):
-            self._refuse(app, self.match.ready_prompt(app))
-        elif seen is None:
-            return False
-        elif command == "announce_trick":
-            app.say(queries.trick_text(seen, app.settings.verbosity))
-        elif command == "announce_leader":
-            app.say(queries.leader_text(seen))
-        elif command == "announce_trumps":
-            app.say(queries.trumps_text(seen))
-        elif command == "announce_bid":
-            app.say(queries.bid_status_text(seen, app.settings.verbosity))
-        elif command == "announce_tricks":
-            app.say(queries.tricks_text(seen))
-        elif command == "announce_scores":
-            app.say(queries.scores_query_text(seen))
-        elif command == "announce_deal_details":
-            app.say(queries.deal_details_text(seen))
-        elif command == "announce_declaration":
-            app.say(queries.declared_text(seen))
-        else:
-            return False
-        return True
+        return super().handle(app, command)
 
-    def _refuse(self, app: App, text: str) -> None:
-        self.match.refuse(app, text)
+    def _next_card(self, app: App) -> None:
+        self._move(app, 1)
+
+    def _previous_card(self, app: App) -> None:
+        self._move(app, -1)
+
+    def _next_suit(self, app: App) -> None:
+        self._move_suit(app, 1)
+
+    def _previous_suit(self, app: App) -> None:
+        self._move_suit(app, -1)
+
+    def _speak_hand(self, app: App) -> None:
+        self._ask(app, lambda v: queries.hand_text(v, app.settings.verbosity))
+
+    def _trick(self, app: App) -> None:
+        self._ask(app, lambda seen: queries.trick_text(seen, app.settings.verbosity))
+
+    def _leader(self, app: App) -> None:
+        self._ask(app, queries.leader_text)
+
+    def _trumps(self, app: App) -> None:
+        self._ask(app, queries.trumps_text)
+
+    def _bid(self, app: App) -> None:
+        self._ask(app, lambda seen: queries.bid_status_text(seen, app.settings.verbosity))
+
+    def _tricks(self, app: App) -> None:
+        self._ask(app, queries.tricks_text)
+
+    def _scores(self, app: App) -> None:
+        self._ask(app, queries.scores_query_text)
+
+    def _deal_details(self, app: App) -> None:
+        self._ask(app, queries.deal_details_text)
+
+    def _declaration(self, app: App) -> None:
+        self._ask(app, queries.declared_text)
 
     def _ask(self, app: App, answer: Any) -> None:
         seen = self.my_view()
         if seen is None:
-            self._refuse(app, self.match.ready_prompt(app))
+            self.refuse_at_gate(app)
             return
         app.say(answer(seen))
-
-    def _nothing_text(self, app: App, seen: TricksView | None) -> str:
-        return self.match.ready_prompt(app) if seen is None else queries.empty_hand_text()
 
     def _card_words(self, card: Card, seen: TricksView) -> str:
         text = queries.card_text_for(card, seen)
@@ -194,9 +179,7 @@ class Table(TableController):
         hand = self.hand()
         seen = self.my_view()
         if not hand or seen is None:
-            self._refuse(
-                app, self.match.ready_prompt(app) if seen is None else "Your hand is empty"
-            )
+            self.refuse(app, self.ready_prompt(app) if seen is None else "Your hand is empty")
             return
         target = self.cursor + step
         edge = not 0 <= target < len(hand)
@@ -207,9 +190,7 @@ class Table(TableController):
         hand = self.hand()
         seen = self.my_view()
         if not hand or seen is None:
-            self._refuse(
-                app, self.match.ready_prompt(app) if seen is None else "Your hand is empty"
-            )
+            self.refuse(app, self.ready_prompt(app) if seen is None else "Your hand is empty")
             return
         self.cursor = min(self.cursor, len(hand) - 1)
         suits = list(dict.fromkeys(card.suit for card in hand))
@@ -226,14 +207,14 @@ class Table(TableController):
         seen = self.my_view()
         hand = self.hand()
         if seen is None or seen.phase is not Phase.BIDDING or seen.bid_cards or not hand:
-            self._refuse(app, words.not_now_text())
+            self.refuse(app, words.not_now_text())
             return
         self.cursor = min(self.cursor, len(hand) - 1)
         card = hand[self.cursor]
         if card in self.marked:
             self.marked.remove(card)
         elif len(self.marked) >= 3:
-            self._refuse(app, queries.marks_full_text())
+            self.refuse(app, queries.marks_full_text())
             return
         else:
             self.marked.append(card)
@@ -243,43 +224,44 @@ class Table(TableController):
     def _choose_declaration(self, app: App) -> None:
         seen = self.my_view()
         if seen is None or seen.phase is not Phase.BIDDING or seen.bid_cards:
-            self._refuse(app, words.not_now_text())
+            self.refuse(app, words.not_now_text())
             return
         if not seen.options.declarations:
-            self._refuse(app, queries.declarations_off_text())
+            self.refuse(app, queries.declarations_off_text())
             return
         index = DECLARATION_CYCLE.index(self.declaration)
         self.declaration = DECLARATION_CYCLE[(index + 1) % len(DECLARATION_CYCLE)]
         app.say(queries.declaration_choice_text(self.declaration))
 
     def _enter(self, app: App) -> None:
-        seat = self.match.my_seat()
+        seat = self.port.seat
         seen = self.my_view()
         if seat is None or seen is None:
-            self._refuse(app, self.match.ready_prompt(app))
+            self.refuse(app, self.ready_prompt(app))
             return
         if seen.phase is Phase.BIDDING:
             action: BidCards | PlayCard = BidCards(seat, tuple(self.marked), self.declaration)
-            if self.match.perform(app, action):
+            if self.port.propose(action):
                 self.marked = []
                 self.declaration = None
                 self.cursor = 0
             return
         hand = self.hand()
         if not hand:
-            self._refuse(app, words.not_now_text())
+            self.refuse(app, words.not_now_text())
             return
         self.cursor = min(self.cursor, len(hand) - 1)
         action = PlayCard(seat, hand[self.cursor])
         if app.settings.practice and action.card in playable(seen.hand, seen.trick):
             app.say(advice.practice_text(seen, action.card))
-        self.match.perform(app, action)
+        self.port.propose(action)
         self.cursor = min(self.cursor, max(0, len(self.hand()) - 1))
 
-    def _number_key(self, app: App, index: int) -> None:
+    def number_key(self, app: App, index: int) -> None:
+        """Mark the card at ``index`` while bidding, else play it."""
         hand = self.hand()
         if index >= len(hand):
-            self._refuse(app, queries.no_card_at_text(index + 1, len(hand)))
+            self.refuse(app, queries.no_card_at_text(index + 1, len(hand)))
             return
         self.cursor = index
         seen = self.my_view()
@@ -289,13 +271,13 @@ class Table(TableController):
             self._enter(app)
 
     def _hint(self, app: App) -> None:
-        seat = self.match.my_seat()
+        seat = self.port.seat
         seen = self.my_view()
-        if seat is None or seen is None or seat not in self.match.spec.seats_to_act(self.state):
-            self._refuse(app, words.not_now_text())
+        if seat is None or seen is None or seat not in self.port.seats_to_act():
+            self.refuse(app, words.not_now_text())
             return
         bot = make_bot(FAMILY, strongest_level(FAMILY))
-        action = bot.choose(seen, self.match.hint_rng())
+        action = bot.choose(seen, self.port.hint_rng())
         if isinstance(action, BidCards):
             keep = [to_int(card) for card in seen.hand if card not in action.cards]
             likely = estimate_tricks(keep, trump_index(seen.trumps))
@@ -303,14 +285,33 @@ class Table(TableController):
             return
         app.say(advice.play_hint_text(seen, action.card))
 
+    handlers: ClassVar[dict[str, Handler]] = {
+        "next_card": _next_card,
+        "previous_card": _previous_card,
+        "next_suit": _next_suit,
+        "previous_suit": _previous_suit,
+        "mark_card": _mark,
+        "choose_declaration": _choose_declaration,
+        "play_card": _enter,
+        "speak_hand": _speak_hand,
+        "hint": _hint,
+        "announce_trick": _trick,
+        "announce_leader": _leader,
+        "announce_trumps": _trumps,
+        "announce_bid": _bid,
+        "announce_tricks": _tricks,
+        "announce_scores": _scores,
+        "announce_deal_details": _deal_details,
+        "announce_declaration": _declaration,
+    }
+
     # -- the window ------------------------------------------------------------------------------
 
     def display(self, app: App) -> Display:
         """The trick, trumps and bid, the hand by suit with the selected card, the scores."""
         seen = self.my_view()
         if seen is None:
-            seen = view(self.state, self.state.to_act)
-            lines, highlight = queries.table_lines(seen, [], 0, [])
+            lines, highlight = queries.table_lines(self.table(), [], 0, [])
         else:
             lines, highlight = queries.table_lines(seen, self.hand(), self.cursor, self.marked)
-        return Display(self.match.title, lines, highlight, big_first=True)
+        return Display(self.title, lines, highlight, big_first=True)

@@ -1,0 +1,308 @@
+"""A player's screens on the server: the same ``App`` as offline, speaking over the network.
+
+Each connected player gets a :class:`SeatApp`: the screen stack, the keymap, key help (F1),
+the spoken history — everything ``ui.app.App`` does — with its speech front end replaced by a
+:class:`RemoteSpeaker` that turns every utterance into a ``phrase`` message, and its cues by a
+:class:`RemoteCues` player that sends ``cue`` messages. The client speaks the phrases with its
+own speaker, so the narrator is written once, here.
+
+While the player's connection is down the messages are not lost: the last phrases wait in a
+bounded list (:attr:`RemoteSpeaker.missed`) and are said again when the player comes back.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable
+from typing import Any
+
+from ninetynine_audio.audio.backend import SilentBackend
+from ninetynine_audio.audio.pacing import speaking_seconds
+from ninetynine_audio.audio.speaker import Speaker
+from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.input.keymap import load_default_keymap
+from ninetynine_audio.online import protocol as p
+from ninetynine_audio.store.settings import Settings
+from ninetynine_audio.ui.app import App
+from ninetynine_audio.ui.cues import CueRouter
+from ninetynine_audio.ui.screen import Display
+
+Send = Callable[[p.ServerMessage], None]
+"""Hands one message to the player's connection (or keeps it while the player is away)."""
+
+MISSED_LIMIT = 40
+"""How many phrases a player who lost the connection hears again, at most."""
+
+HEARD_SLACK_S = 0.5
+"""Added to a client's own estimate: the phrase still has to travel and start."""
+
+
+class RemoteBackend(SilentBackend):
+    """The speech backend a seat's speaker reports: the words go to the client, not here."""
+
+    name = "remote"
+
+
+class RemoteSpeaker(Speaker):
+    """The speaker of a seat on the server: every utterance becomes a ``phrase`` message.
+
+    It keeps what the App reads of a speaker (the history for the history keys, the last
+    phrase for "repeat") and knows, from the client's ``heard`` reports, whether the player
+    has likely heard the narration sent so far.
+    """
+
+    def __init__(
+        self, send: Send, *, clock: Callable[[], float] = time.monotonic, wpm: int = 180
+    ) -> None:
+        super().__init__(RemoteBackend(), fallbacks=[], clock=clock, words_per_minute=wpm)
+        self._send = send
+        self._now = clock
+        self.seq = 0
+        self.answer_to: int | None = None
+        self.narration_seq = 0  # the last narration phrase sent
+        self.narration_sent_at = 0.0
+        self.narration_seconds = 0.0  # estimated speaking time of narration not yet heard
+        self.heard_seq = 0
+        self.heard_until = 0.0  # when the client expects to have said what it has
+        self.missed: deque[p.Phrase] = deque(maxlen=MISSED_LIMIT)
+        self.away = False
+
+    def emit(self, message: p.ServerMessage) -> None:
+        """Send a message, or keep a phrase for later while the player is away."""
+        if self.away:
+            if isinstance(message, p.Phrase) and message.text:
+                self.missed.append(message)
+            return
+        self._send(message)
+
+    def say(self, utterance: Utterance) -> None:
+        """Send ``utterance`` as a phrase (a cue alone when it has no text)."""
+        if not utterance.text.strip():
+            if utterance.cue:
+                self.emit(p.Cue(name=utterance.cue, pan=utterance.pan))
+            return
+        self._history.append(utterance.text)
+        self._last = utterance.text
+        self.seq += 1
+        answer_to, self.answer_to = self.answer_to, None
+        if utterance.priority is not Priority.NOW:
+            now = self._now()
+            # Narration queues behind narration the client has not yet said.
+            start = max(now, self.narration_sent_at + self.narration_seconds)
+            self.narration_seconds = (
+                start - now + speaking_seconds(utterance.text, self.words_per_minute)
+            )
+            self.narration_sent_at = now
+            self.narration_seq = self.seq
+        self.emit(
+            p.Phrase(
+                text=utterance.text[:4000],
+                priority=utterance.priority.value,
+                cue=utterance.cue,
+                pan=utterance.pan,
+                mergeable=utterance.mergeable,
+                key=utterance.key,
+                seq=self.seq,
+                answer_to=answer_to,
+            )
+        )
+
+    def report_heard(self, seq: int, remaining: float) -> None:
+        """The client's ``heard``: it has the phrases up to ``seq`` and will have said them
+        in ``remaining`` seconds."""
+        if seq > self.seq:
+            return  # a phrase the server never sent: ignore the report
+        self.heard_seq = max(self.heard_seq, seq)
+        self.heard_until = self._now() + remaining
+
+    def narration_heard(self) -> bool:
+        """Whether the player has likely heard the narration sent so far: the client has
+        reported it and its estimate has run out, or, before any report, the server's own
+        estimate at the player's rate has."""
+        if self.away:
+            return True
+        now = self._now()
+        if self.heard_seq >= self.narration_seq:
+            return now >= self.heard_until
+        return now >= self.narration_sent_at + self.narration_seconds + HEARD_SLACK_S
+
+    def is_speaking(self) -> bool:
+        """Whether the player is likely still hearing narration."""
+        return not self.narration_heard()
+
+    def pump(self) -> None:
+        """Nothing to hand over: phrases leave at once."""
+
+    def interrupt(self) -> None:
+        """The player acted: the client cuts off what it says (results kept)."""
+        self.emit(p.Speech(action="interrupt"))
+
+    def skip_narration(self) -> None:
+        """The client drops its waiting mergeable narration."""
+        self.narration_seconds = 0.0
+        self.emit(p.Speech(action="skip"))
+
+    def stop(self) -> None:
+        """The client silences speech and drops what waits."""
+        self.narration_seconds = 0.0
+        self.emit(p.Speech(action="stop"))
+
+    def repeat_last(self) -> None:
+        """Say the last phrase again, at once."""
+        if self._last is not None:
+            self.seq += 1
+            answer_to, self.answer_to = self.answer_to, None
+            self.emit(p.Phrase(text=self._last, priority="now", seq=self.seq, answer_to=answer_to))
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+class RemoteCues:
+    """The cue player of a seat: each cue becomes a ``cue`` message."""
+
+    def __init__(self, speaker: RemoteSpeaker, enabled: bool) -> None:
+        self._speaker = speaker
+        self._enabled = enabled
+
+    @property
+    def enabled(self) -> bool:
+        """Whether the client plays cues."""
+        return self._enabled
+
+    def play(self, name: str, pan: float = 0.0) -> None:
+        """Send one cue."""
+        if self._enabled:
+            self._speaker.emit(p.Cue(name=name[:64], pan=max(-1.0, min(1.0, pan))))
+
+    def play_danger(self, total: int, pan: float = 0.0) -> None:
+        """Send the danger cue of a total."""
+        self.play(f"danger_{total}", pan)
+
+    def set_enabled(self, enabled: bool) -> None:
+        """Turn cues on or off for this player."""
+        self._enabled = enabled
+
+    def set_volume(self, volume: float) -> None:
+        """The client sets its own volume."""
+
+
+_KEYMAP = None
+
+
+def shared_keymap() -> Any:
+    """The shipped keymap, read once for every seat (a server never reads a player's own)."""
+    global _KEYMAP
+    if _KEYMAP is None:
+        _KEYMAP = load_default_keymap()
+    return _KEYMAP
+
+
+class SeatApp(App):
+    """One player's screens on the server.
+
+    The online parts of the program hook in through three callables the session gives:
+    ``on_start_game`` (a set-up chosen in the menus, or "play again"), ``on_main_menu``
+    (back to the lobby) and ``on_quit`` (the player leaves the server).
+    """
+
+    def __init__(
+        self,
+        send: Send,
+        *,
+        verbosity: str = "normal",
+        hears_cues: bool = True,
+        wpm: int = 180,
+        clock: Callable[[], float] = time.monotonic,
+        bot_pause_ms: int | None = None,
+    ) -> None:
+        speaker = RemoteSpeaker(send, clock=clock, wpm=wpm)
+        cue_player = RemoteCues(speaker, hears_cues)
+        settings = Settings().with_changes(
+            verbosity=verbosity, sound_enabled=hears_cues, screen_reader_rate_wpm=wpm
+        )
+        super().__init__(
+            speaker=speaker,
+            cues=CueRouter(cue_player),
+            keymap=shared_keymap(),
+            settings=settings,
+            clock=clock,
+            bot_pause_ms=bot_pause_ms,
+        )
+        self.remote = speaker
+        self.send_direct = send
+        self.on_start_game: Callable[[Any], None] = lambda setup: None
+        self.on_main_menu: Callable[[], None] = lambda: None
+        self.on_quit: Callable[[], None] = lambda: None
+        self.on_pause: Callable[[Any], None] | None = None
+        self.on_chat: Callable[[], None] = lambda: None
+        self._last_display: p.Display | None = None
+
+    # -- where offline would touch this computer's files, the server keeps it in memory ----
+
+    def update_settings(self, *, say_problems: bool = True, **changes: Any) -> list[str]:
+        """Change this player's settings for the session (nothing is written on the server)."""
+        changes.pop("speech_backend", None)
+        changes.pop("keymap_path", None)
+        old = self.settings
+        self.settings = old.with_changes(**changes)
+        if self.settings.sound_enabled != old.sound_enabled:
+            self.cues.player.set_enabled(self.settings.sound_enabled)
+        if self.settings.screen_reader_rate_wpm != old.screen_reader_rate_wpm:
+            self.speaker.set_words_per_minute(self.settings.screen_reader_rate_wpm)
+        return []
+
+    def can_hear_cues(self) -> bool:
+        """Whether the client plays cues."""
+        return bool(self.cues.player.enabled)
+
+    def start_game(self, setup: Any, *, stop: bool = True) -> None:
+        """A set-up chosen in the menus (or "play again"): the session decides what it means."""
+        self.on_start_game(setup)
+
+    def continue_match(self, resumed: Any) -> None:
+        """Online matches are continued by the server, never from a local save."""
+        self.on_main_menu()
+
+    def back_to_main_menu(self) -> None:
+        """The lobby is this player's main menu."""
+        self.paused_table = None
+        self.on_main_menu()
+
+    def open_pause_menu(self, table: Any) -> None:
+        """The table's own pause menu (leave the table, chat, rules)."""
+        self.paused_table = table
+        if self.on_pause is not None:
+            self.on_pause(table)
+        else:
+            super().open_pause_menu(table)
+
+    def quit(self) -> None:
+        """The player leaves the server."""
+        self.running = False
+        self.on_quit()
+
+    # -- the window's lines --------------------------------------------------------------
+
+    def send_display(self, busy: bool = False) -> None:
+        """Send the lines of the screen on top when they changed."""
+        if not self.stack:
+            return
+        try:
+            shown: Display = self.top.display(self)
+        except Exception:  # a screen mid-change: the next frame sends it
+            return
+        message = p.Display(
+            title=shown.title[:200],
+            lines=[line[:200] for line in shown.lines[:64]],
+            highlight=shown.highlight,
+            busy=busy,
+        )
+        if message != self._last_display:
+            self._last_display = message
+            self.remote.emit(message)
+
+    def forget_display(self) -> None:
+        """Send the screen again at the next chance (a client came back)."""
+        self._last_display = None

@@ -1,0 +1,440 @@
+"""Hosting one table in play: the true match, its computer players and a screen per seat.
+
+:class:`TableHost` holds the one authoritative match of a table: it deals, checks every action
+a seat proposes against the rules (and that the seat is the proposer's own), applies it, lets
+the computer players act, saves after every action and tells each seat's screen what
+happened. Each human seat (and each spectator) has a :class:`SeatScreen`: the offline match
+screen and the family's own table controller, so the keys, queries, hints, wording and window
+are exactly those of offline play, working from that seat's view. A seat screen never applies
+an action: it proposes it to the host, and hears the events back like everyone else.
+
+Everything here is synchronous: the server runs one table's steps one at a time (the event
+loop never switches inside a step), and the engines stay pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ninetynine_audio.bots import make_bot, strongest_level
+from ninetynine_audio.games.base import GameSetup
+from ninetynine_audio.games.errors import IllegalAction
+from ninetynine_audio.games.saved import match_level, resume
+from ninetynine_audio.input.commands import table_context
+from ninetynine_audio.play.table import TableCore
+from ninetynine_audio.present import online as words
+from ninetynine_audio.present import screens as screen_words
+from ninetynine_audio.present.seats import Perspective, seat_pans
+from ninetynine_audio.ui.match import OWED_ACTION_WINDOW_S, MatchScreen
+from ninetynine_audio.ui.results import MatchResult, ResultsScreen
+from ninetynine_audio.ui.tables.base import controller_class
+
+if TYPE_CHECKING:
+    from ninetynine_audio.bots.base import Bot
+    from ninetynine_audio.online.front import SeatApp
+    from ninetynine_audio.ui.host import Host as App
+
+DEFAULT_PAUSE_S = 1.0
+"""The pause before a computer player acts, once everyone has heard the last move."""
+LISTEN_CAP_S = 4.0
+"""The longest a computer move waits past its pause for a slow (or silent) listener."""
+
+
+@dataclass
+class Listener:
+    """One seat's screen and the player's app it speaks through."""
+
+    app: SeatApp
+    screen: SeatScreen
+
+
+@dataclass
+class TableHost:
+    """The one table core of an online table and everyone listening to it.
+
+    The :class:`~ninetynine_audio.play.table.TableCore` holds the true state and the
+    computer players; the host adds what a table of several people needs: a seat screen per
+    person (and per spectator), the computer players who stand in for people who left, the
+    pause that waits for every listener, the turn timer, and the calls that store the match
+    after every action (``on_action``) and record it at its end (``on_over``).
+    """
+
+    core: TableCore
+    clock: Callable[[], float]
+    pause_s: float = DEFAULT_PAUSE_S
+    replacement_level: str = "normal"
+    turn_timer_s: float | None = None
+    on_action: Callable[[TableHost], None] = lambda host: None
+    on_over: Callable[[TableHost], None] = lambda host: None
+    listeners: dict[int, Listener] = field(default_factory=dict)
+    spectators: list[Listener] = field(default_factory=list)
+    replaced: dict[int, Bot] = field(default_factory=dict)
+    bot_due: float | None = None
+    turn_since: float = 0.0
+    narration_at: float = 0.0
+    over_told: bool = False
+
+    # -- making one ------------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, setup: GameSetup, clock: Callable[[], float], **options: Any) -> TableHost:
+        """A new match for ``setup``."""
+        host = cls(TableCore(setup), clock, **options)
+        host._after_change()
+        return host
+
+    @classmethod
+    def reload(
+        cls, record: dict[str, Any], clock: Callable[[], float], **options: Any
+    ) -> TableHost:
+        """A match stored after its last action, dealt again and replayed."""
+        resumed = resume(record)
+        host = cls(TableCore(resumed[0].setup, resumed), clock, **options)
+        host._after_change()
+        return host
+
+    @property
+    def setup(self) -> GameSetup:
+        """How the match was set up."""
+        return self.core.setup
+
+    @property
+    def spec(self) -> Any:
+        """The game played."""
+        return self.core.spec
+
+    @property
+    def state(self) -> Any:
+        """The true state (the core's): for the server's own checks, never sent as it is."""
+        return self.core.state
+
+    @property
+    def saved(self) -> Any:
+        """The match as it is stored."""
+        return self.core.saved
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.core.is_over
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats people sit at."""
+        return self.core.humans
+
+    def turn_seat(self) -> int | None:
+        """The seat whose turn it is."""
+        return self.core.turn_seat()
+
+    def computer_for(self, seat: int) -> Bot | None:
+        """The computer player acting for ``seat``: its own, or the one standing in."""
+        if seat in self.replaced:
+            return self.replaced[seat]
+        return self.core.bots.get(seat)
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def attach(self, seat: int | None, app: SeatApp) -> SeatScreen:
+        """Open the table on ``app`` for ``seat`` (``None``: a spectator)."""
+        self.detach(app)
+        screen = SeatScreen(self, seat)
+        listener = Listener(app, screen)
+        if seat is None:
+            self.spectators.append(listener)
+        else:
+            self.listeners[seat] = listener
+        app.stack = [*app.stack[:1], screen]
+        app.changed = True
+        screen.enter(app)
+        return screen
+
+    def detach(self, app: SeatApp) -> None:
+        """``app`` no longer listens to this table."""
+        self.listeners = {s: lst for s, lst in self.listeners.items() if lst.app is not app}
+        self.spectators = [lst for lst in self.spectators if lst.app is not app]
+
+    def replace(self, seat: int) -> None:
+        """A computer player at the host's level takes ``seat`` until its player is back."""
+        if seat in self.humans and seat not in self.replaced:
+            self.replaced[seat] = make_bot(self.spec.family, self.replacement_level)
+            self._wake()
+
+    def take_back(self, seat: int) -> None:
+        """The player of ``seat`` plays it again."""
+        self.replaced.pop(seat, None)
+        self._after_change()
+
+    def listening(self) -> list[Listener]:
+        """Every seat and spectator listening, seats first."""
+        return [*self.listeners.values(), *self.spectators]
+
+    def say_to_all(self, text: str) -> None:
+        """A sentence for everyone at the table."""
+        for listener in self.listening():
+            listener.app.say(text, queue=True)
+
+    # -- actions --------------------------------------------------------------------------
+
+    def propose(self, seat: int, action: Any, after_play: str = "") -> bool:
+        """Apply an action ``seat``'s keys proposed; False (and nothing changes) when it is
+        not that seat's, a computer plays the seat, or the rules refuse it."""
+        if getattr(action, "seat", None) != seat or seat in self.replaced:
+            return False
+        try:
+            self.core.check(action)
+        except IllegalAction:
+            return False
+        self._apply(action, actor=seat, after_play=after_play)
+        return True
+
+    def _apply(self, action: Any, *, actor: int | None, after_play: str = "") -> None:
+        batches: list[tuple[Any, ...]] = [self.core.apply(action)]
+        batches.extend(self._immediate_moves())
+        for seat, listener in list(self.listeners.items()):
+            listener.screen.receive(listener.app, batches, after_play if seat == actor else "")
+        for listener in list(self.spectators):
+            listener.screen.receive(listener.app, batches, "")
+        self.narration_at = self.clock()
+        self.on_action(self)
+        self._after_change()
+        for listener in self.listening():
+            listener.screen.after_host_change(listener.app)
+        if self.is_over and not self.over_told:
+            self.over_told = True
+            self.on_over(self)
+
+    def _immediate_moves(self) -> list[tuple[Any, ...]]:
+        """Computer players (and stand-ins) acting beside the turn (a bid, an owed draw) act
+        at once, as offline."""
+        moves: list[tuple[Any, ...]] = []
+        for _ in range(len(self.setup.names) * 4):
+            if self.is_over:
+                break
+            due = [s for s in self.core.immediate_seats() if self.computer_for(s) is not None]
+            if not due:
+                break
+            seat = due[0]
+            bot = self.computer_for(seat)
+            assert bot is not None
+            moves.append(self.core.apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat))))
+        return moves
+
+    def _after_change(self) -> None:
+        self.turn_since = self.clock()
+        self.bot_due = None
+        if self.is_over:
+            return
+        seat = self.turn_seat()
+        if seat is not None and self.computer_for(seat) is not None:
+            self.bot_due = self.clock() + self.pause_s
+
+    def _wake(self) -> None:
+        if self.bot_due is None:
+            self._after_change()
+
+    # -- time -----------------------------------------------------------------------------
+
+    def everyone_heard(self) -> bool:
+        """Whether every person listening has likely heard the last move."""
+        return all(lst.app.remote.narration_heard() for lst in self.listeners.values())
+
+    def owed_elsewhere(self) -> bool:
+        """Whether a person still owes an action beside the turn (a draw by hand) and is
+        within the time to make it."""
+        if not any(self.core.owed(seat) is not None for seat in self.listeners):
+            return False
+        return self.clock() < self.narration_at + OWED_ACTION_WINDOW_S + self.pause_s
+
+    def tick(self) -> float | None:
+        """Let a computer player (or the turn timer) act when due; the seconds until the
+        next thing to do, or None when the table waits for a person."""
+        if self.is_over:
+            return None
+        now = self.clock()
+        seat = self.turn_seat()
+        if seat is None:
+            return None
+        if self.bot_due is None:
+            if self.turn_timer_s is not None and seat in self.humans:
+                due = self.turn_since + self.turn_timer_s
+                if now >= due:
+                    self._play_for(seat)
+                    return 0.0
+                return due - now
+            return None
+        if now < self.bot_due:
+            return self.bot_due - now
+        waited = now - self.bot_due
+        if waited < LISTEN_CAP_S and (not self.everyone_heard() or self.owed_elsewhere()):
+            return 0.05
+        bot = self.computer_for(seat)
+        if bot is None:
+            self.bot_due = None
+            return None
+        self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
+        return 0.0
+
+    def _play_for(self, seat: int) -> None:
+        """The turn timer ran out: the strongest computer player plays for ``seat`` once."""
+        bot = make_bot(self.spec.family, strongest_level(self.spec.family))
+        self.say_to_all(words.timer_played_text(self.setup.names[seat]))
+        self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
+
+    def skip(self) -> None:
+        """A player skips ahead: the computer moves no longer wait for listeners."""
+        if self.bot_due is not None:
+            self.bot_due = min(self.bot_due, self.clock()) - LISTEN_CAP_S
+
+    # -- results ---------------------------------------------------------------------------
+
+    def result_for(self, seat: int | None) -> MatchResult | None:
+        """The match's result as ``seat`` hears it (no statistics: ratings are online)."""
+        outcome = self.core.outcome
+        if outcome is None:
+            return None
+        places = tuple(self.setup.names[s] for s in outcome.places)
+        place = None if seat is None else outcome.place_of(seat)
+        level = match_level(self.setup.kinds)
+        rounds = self.core.progress
+        return MatchResult(self.setup.game, level, len(places), rounds, places, place, None)
+
+
+class SeatScreen(MatchScreen):
+    """The match screen of one seat (or a spectator) at a hosted table.
+
+    Everything the player hears and every key works as at the offline match screen, through
+    the family's controller; what differs is only that actions are proposed to the host, the
+    host's computer players act, and the seat is always this one (no hot seat).
+    """
+
+    def __init__(self, host: TableHost, seat: int | None) -> None:
+        # The screen shares the host's core; it does not deal one of its own.
+        self.host = host
+        self.seat = seat
+        self.core = host.core
+        self.context = table_context(self.core.spec.family)
+        self.title = screen_words.game_title(self.core.setup.game)
+        self.port = self.core.port(seat, self._propose)
+        self.awaiting_ready = False
+        self.bot_due = None
+        self.draw_heard_at = None
+        self.skipping = False
+        self.save_problem_said = False
+        self.result = None
+        self.table = controller_class(self.core.spec.family)(self.port)
+        self._host = None
+        self.pans = seat_pans(len(host.setup.names), seat if seat is not None else 0)
+
+    # -- what the screen knows -----------------------------------------------------------------
+
+    def perspective(self, app: App) -> Perspective:
+        """The seat listens, each seat heard from where it sits around this one."""
+        return Perspective(
+            game=self.setup.game,
+            players=self.setup.names,
+            pans=self.pans,
+            humans=self.humans,
+            listener=self.seat,
+            verbosity=app.settings.verbosity,
+        )
+
+    def enter(self, app: App) -> None:
+        """A fresh deal is told from its opening; otherwise where the match stands."""
+        self._host = app
+        app.clear_history()
+        app.reset_history_position()
+        if self.core.opening and len(self.saved.actions) == 0:
+            self._speak_events(app, self.core.opening)
+        else:
+            v = app.settings.verbosity
+            from ninetynine_audio.present import results
+
+            text = results.continued_text(self.setup.game, self.saved.level, self.rounds, v)
+            if self.seat is not None and not self.is_over:
+                text += ". " + self.table.own_cards_text(app, self.seat)
+            app.say(text, queue=True)
+        self.after_host_change(app, fresh=True)
+
+    def resume(self, app: App) -> None:
+        """Back from the pause menu or the rules: whose turn it is."""
+        app.say(self.table.turn_text(app))
+
+    def tick(self, app: App) -> None:
+        """The host's computer players act; the seat's screen waits."""
+
+    def is_busy(self, app: App) -> bool:
+        """A computer player is about to act at the table."""
+        return self.host.bot_due is not None and not self.host.is_over
+
+    # -- actions go to the host ----------------------------------------------------------------
+
+    def perform(self, app: App, action: Any, after_play: str = "") -> bool:
+        """Check the seat's proposal here (so the refusal is told as offline), then hand it
+        to the host, which applies it and tells every seat."""
+        if not self.check(app, action):
+            return False
+        app.mark_action()
+        if self.seat is None or not self.host.propose(self.seat, action, after_play):
+            self.refuse(app, words.not_your_move_text())
+            return False
+        return True
+
+    def _keep(self, app: App) -> None:
+        """The host stores the match; nothing is saved on this side."""
+
+    def _skip(self, app: App) -> None:
+        app.skip_narration()
+        self.host.skip()
+        app.say(words.skipping_text())
+
+    def receive(self, app: App, batches: Sequence[tuple[Any, ...]], after_play: str) -> None:
+        """What the host applied, in the order it happened: speak it to this seat."""
+        self._host = app
+        for number, events in enumerate(batches):
+            split = 1 if (after_play and number == 0) else 0
+            self._speak_events(app, events[:split])
+            if after_play and number == 0:
+                app.say(after_play, queue=True)
+            self._speak_events(app, events[split:])
+        self.table.after_action()
+
+    def after_host_change(self, app: App, *, fresh: bool = False) -> None:
+        """Tell the seat what comes next: their turn, a draw they owe, or the result."""
+        self.bot_due = None
+        if self.is_over:
+            if self.result is None:
+                self.result = self.host.result_for(self.seat)
+                if self.result is not None:
+                    app.push(ResultsScreen(self.setup, self.result))
+            return
+        seat = self.turn_seat()
+        if seat is None:
+            return
+        prompt = self.table.owed_action_prompt(app) if self.seat is not None else None
+        if prompt is not None:
+            app.say(prompt, cue="your_turn", queue=True)
+        if seat == self.seat:
+            self.table.turn_changed(app, seat)
+            app.say(self.table.your_turn_text(app, seat), cue="your_turn", queue=True)
+        elif fresh:
+            app.say(self.table.turn_text(app), queue=True)
+
+    def handle(self, app: App, command: str) -> bool:
+        """The shared table keys, with "play again" asking the table for another game."""
+        is_play = command == "play_card" or command.startswith("play_card_")
+        if is_play and self.is_over:
+            app.start_game(self.setup)
+            return True
+        if command == "table_chat":
+            chat = getattr(app, "on_chat", None)
+            if callable(chat):
+                chat()
+            return True
+        return super().handle(app, command)
+
+    def hidden_commands(self, app: App) -> frozenset[str]:
+        """The family's unused keys; chat works here."""
+        return self.table.hidden_commands(app)

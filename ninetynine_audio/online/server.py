@@ -1,0 +1,1276 @@
+"""The table server: websockets and the browser page on one aiohttp server, the lobby, the
+tables and the players' sessions.
+
+One event loop runs everything. A message from a player, or a table's timer, runs one
+synchronous step (the engines stay pure and the loop never switches inside a step), so two
+steps of one table never interleave, and a step of one table never touches another. Each
+table has one task that wakes for its computer players and turn timer.
+
+A player is a :class:`Session` (an account, or a guest with a token); the session outlives
+its connection, so a dropped player keeps their seat for :data:`KEEP_SEAT_S` and, coming back,
+hears what they missed. Every table is stored after every change (``db.Database``), so after a
+crash the server reloads the tables and the players reconnect into the same position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import ipaddress
+import logging
+import random
+import secrets
+import signal
+import ssl
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+from aiohttp import WSMsgType, web
+
+from ninetynine_audio.bots import levels
+from ninetynine_audio.games.base import HUMAN, GameSetup
+from ninetynine_audio.games.errors import GameError
+from ninetynine_audio.games.registry import find_game, is_game
+from ninetynine_audio.games.saved import SaveError, to_record
+from ninetynine_audio.input.commands import COMMANDS, GLOBAL
+from ninetynine_audio.input.keynames import GestureError, gesture_from_name
+from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.db import Database, StoredTable
+from ninetynine_audio.online.front import SeatApp
+from ninetynine_audio.online.hosting import TableHost
+from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
+from ninetynine_audio.present import online as words
+from ninetynine_audio.resources import shipped_dir
+
+log = logging.getLogger(__name__)
+
+KEEP_SEAT_S = 120.0
+"""How long a dropped player's seat is kept before a computer player takes it."""
+FORGET_SESSION_S = 600.0
+"""How long a dropped player who sits nowhere is remembered."""
+RATE_PER_S = 30.0
+RATE_BURST = 60.0
+"""Messages a connection may send: a steady rate, and a burst above it."""
+OVER_RATE_LIMIT = 200
+"""Messages dropped for speed after which the connection is closed."""
+BAD_MESSAGE_LIMIT = 20
+"""Refused messages after which the connection is closed."""
+OUTBOX_LIMIT = 2000
+"""Messages waiting for a client too slow to read them, before it is dropped."""
+JOIN_ATTEMPTS = 5
+JOIN_WINDOW_S = 60.0
+"""Codes that open no table a connection or an address may try in a window."""
+CODE_DIGITS = 6
+MAX_CONNECTIONS_PER_ADDRESS = 2000
+HEARTBEAT_S = 30.0
+WEB_DIR = Path(__file__).resolve().parents[1] / "web"
+
+
+class _ChatAsk:
+    """Marks the question asked for a chat line."""
+
+
+@dataclass
+class SeatInfo:
+    """One seat of an online table: what it is open for, who sits there, and whether a
+    computer player stands in for them."""
+
+    kind: str
+    who: str | None = None
+    name: str | None = None
+    replaced: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as stored."""
+        return {"kind": self.kind, "who": self.who, "name": self.name, "replaced": self.replaced}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatInfo:
+        """A stored seat."""
+        return cls(data["kind"], data.get("who"), data.get("name"), bool(data.get("replaced")))
+
+
+@dataclass
+class Session:
+    """One player on the server, connected or (for a while) not."""
+
+    identity: str
+    name: str
+    account: bool
+    guest_token: str | None
+    app: SeatApp
+    conn: Connection | None = None
+    table: OnlineTable | None = None
+    seat: int | None = None
+    dropped_at: float | None = None
+    answer: Callable[[Any, str | None], None] | None = None
+
+    def ask(self, app: Any, prompt: str, answer: Callable[[Any, str | None], None]) -> None:
+        """Ask the client for a line of text; ``answer`` gets it (``None``: cancelled)."""
+        self.answer = answer
+        app.say(prompt)
+        self.app.remote.emit(p.Ask(prompt=prompt[:200]))
+
+
+@dataclass
+class OnlineTable:
+    """A table of the server: its seats, settings and, once started, its hosted match."""
+
+    code: str
+    game: str
+    options: dict[str, Any]
+    listed: bool
+    host_id: str
+    seats: list[SeatInfo]
+    settings: dict[str, Any]
+    state: str = "waiting"
+    host: TableHost | None = None
+    watchers: set[str] = field(default_factory=set)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+    task: asyncio.Task[None] | None = None
+
+    def lobby_text(self) -> str:
+        """The table as the lobby lists it."""
+        people = [s.name for s in self.seats if s.kind == HUMAN and s.name]
+        taken = sum(1 for s in self.seats if s.kind != HUMAN or s.who is not None)
+        return words.table_item_text(self.game, self.state, taken, len(self.seats), people)
+
+    def open_seats(self) -> list[int]:
+        """Seats open for a person and still free."""
+        return [i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.who is None]
+
+    def seat_of(self, identity: str) -> int | None:
+        """The seat ``identity`` sits at, if any."""
+        for index, seat in enumerate(self.seats):
+            if seat.who == identity:
+                return index
+        return None
+
+    def stored(self) -> StoredTable:
+        """The table as the database keeps it."""
+        record = None if self.host is None else to_record(self.host.saved)
+        settings = {**self.settings, "options": self.options}
+        return StoredTable(
+            self.code,
+            self.game,
+            self.state,
+            self.listed,
+            self.host_id,
+            [s.to_json() for s in self.seats],
+            settings,
+            record,
+        )
+
+
+class Connection:
+    """One websocket: its limits, its outbox and the session it speaks for."""
+
+    def __init__(self, ws: web.WebSocketResponse, address: str, clock: Callable[[], float]):
+        self.ws = ws
+        self.address = address
+        self.session: Session | None = None
+        self.clock = clock
+        self.tokens = RATE_BURST
+        self.refilled = clock()
+        self.over_rate = 0
+        self.bad = 0
+        self.join_failures: deque[float] = deque()
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.sent_messages = 0
+        self.sent_bytes = 0
+        self.closing = False
+
+    def send(self, message: p.ServerMessage) -> None:
+        """Queue one message for the client."""
+        if self.closing:
+            return
+        if self.outbox.qsize() > OUTBOX_LIMIT:
+            self.closing = True
+            self.outbox.put_nowait(None)
+            return
+        frame = p.encode(message)
+        self.sent_messages += 1
+        self.sent_bytes += len(frame)
+        self.outbox.put_nowait(frame)
+
+    def allow(self) -> bool:
+        """Take one message from the rate limit's bucket."""
+        now = self.clock()
+        self.tokens = min(RATE_BURST, self.tokens + (now - self.refilled) * RATE_PER_S)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def close(self) -> None:
+        """Close after what is queued."""
+        if not self.closing:
+            self.closing = True
+            self.outbox.put_nowait(None)
+
+
+class Server:
+    """Everything the server holds: the database, the sessions and the tables."""
+
+    def __init__(
+        self,
+        data: Path,
+        *,
+        guests: bool = True,
+        clock: Callable[[], float] = time.monotonic,
+        keep_seat_s: float = KEEP_SEAT_S,
+        pause_scale: float = 1.0,
+    ) -> None:
+        self.db = Database(data)
+        self.data = data
+        self.guests = guests
+        self.clock = clock
+        self.keep_seat_s = keep_seat_s
+        self.pause_scale = pause_scale
+        self.sessions: dict[str, Session] = {}
+        self.tables: dict[str, OnlineTable] = {}
+        self.address_failures: dict[str, deque[float]] = {}
+        self.connections: set[Connection] = set()
+        self.rng = random.SystemRandom()
+        self.crashes = 0  # steps that raised: logged, never fatal
+        self.reloaded: list[str] = []
+
+    # -- the tables stored before a restart --------------------------------------------------
+
+    def reload(self) -> None:
+        """Deal again every stored table in play (or waiting), and keep its players' seats
+        for them, as for a dropped connection."""
+        for stored in self.db.tables():
+            if stored.state == "over":
+                self.db.drop_table(stored.code)
+                continue
+            settings = dict(stored.settings)
+            options = settings.pop("options", {})
+            table = OnlineTable(
+                stored.code,
+                stored.game,
+                options,
+                stored.listed,
+                stored.host,
+                [SeatInfo.from_json(s) for s in stored.seats],
+                settings,
+                stored.state,
+            )
+            if stored.state == "playing":
+                if stored.record is None:
+                    continue
+                try:
+                    table.host = self._make_host(table, record=stored.record)
+                except (SaveError, GameError, KeyError, ValueError) as error:
+                    log.warning("table %s could not be reloaded: %s", stored.code, error)
+                    self.db.drop_table(stored.code)
+                    continue
+                for index, seat in enumerate(table.seats):
+                    if seat.replaced:
+                        table.host.replace(index)
+            self.tables[table.code] = table
+            self.reloaded.append(table.code)
+            for index, seat in enumerate(table.seats):
+                if seat.who is not None and seat.who not in self.sessions:
+                    self._ghost(seat.who, seat.name or "", table, index)
+            self._start_task(table)
+
+    def _ghost(self, identity: str, name: str, table: OnlineTable, seat: int) -> None:
+        """A session for a player who sat at a reloaded table and has not reconnected."""
+        account = identity.startswith("account:")
+        token = None if account else identity.removeprefix("guest:")
+        session = self._new_session(identity, name, account, token)
+        session.dropped_at = self.clock()
+        session.app.remote.away = True
+        session.table = table
+        session.seat = seat
+        if table.host is not None:
+            table.host.attach(seat, session.app)
+        else:
+            session.app.push(WaitingRoom(self, session, table))
+
+    # -- sessions ---------------------------------------------------------------------------
+
+    def _new_session(
+        self, identity: str, name: str, account: bool, token: str | None, hello: Any = None
+    ) -> Session:
+        session_ref: list[Session] = []
+
+        def send(message: p.ServerMessage) -> None:
+            session = session_ref[0]
+            if session.conn is not None:
+                session.conn.send(message)
+
+        app = SeatApp(
+            send,
+            verbosity=getattr(hello, "verbosity", "normal"),
+            hears_cues=getattr(hello, "hears_cues", True),
+            wpm=getattr(hello, "words_per_minute", 200),
+            clock=self.clock,
+        )
+        session = Session(identity, name, account, token, app)
+        session_ref.append(session)
+        app.on_start_game = lambda setup: self._started_from_menus(session, setup)
+        app.on_main_menu = lambda: self._to_lobby(session)
+        app.on_quit = lambda: self._quit(session)
+        app.on_pause = lambda table: app.push(online_pause_menu(self, session, table))
+        app.on_chat = lambda: self.ask_chat(session)
+        app.stack = [LobbyMenu(self, session)]
+        self.sessions[identity] = session
+        return session
+
+    def sign_in(self, conn: Connection, hello: p.Hello) -> Session | None:
+        """Check ``hello``; the session it opens (or finds again), or None after refusing."""
+        name = " ".join(hello.name.split())
+        if not 1 <= len(name) <= 30 or not all(c.isalnum() or c in " -_'." for c in name):
+            self._refuse(conn, "bad_name", words.bad_name_text(), bye=True)
+            return None
+        token: str | None = None
+        if hello.password:
+            right, name = self.db.sign_in(name, hello.password)
+            if not right:
+                self._refuse(conn, "bad_password", words.bad_password_text(), bye=True)
+                return None
+            identity = f"account:{name.lower()}"
+            account = True
+        else:
+            if not self.guests:
+                self._refuse(conn, "no_guests", words.no_guests_text(), bye=True)
+                return None
+            if self.db.account_exists(name):
+                self._refuse(conn, "bad_name", words.name_taken_text(), bye=True)
+                return None
+            known = hello.guest_token and f"guest:{hello.guest_token}" in self.sessions
+            token = hello.guest_token if known else secrets.token_urlsafe(18)
+            identity = f"guest:{token}"
+            account = False
+        session = self.sessions.get(identity)
+        if session is None:
+            session = self._new_session(identity, name, account, token, hello)
+        elif session.conn is not None and session.conn is not conn:
+            # The same player on a new connection: the old one goes.
+            old = session.conn
+            old.session = None
+            old.send(p.Bye(text=words.left_server_text(), retry=False))
+            old.close()
+        app = session.app
+        app.update_settings(
+            verbosity=hello.verbosity,
+            sound_enabled=hello.hears_cues,
+            screen_reader_rate_wpm=hello.words_per_minute,
+        )
+        app.running = True
+        session.conn = conn
+        conn.session = session
+        conn.send(
+            p.Welcome(
+                protocol=p.PROTOCOL_VERSION, name=session.name, account=account, guest_token=token
+            )
+        )
+        self._arrive(session)
+        return session
+
+    def _arrive(self, session: Session) -> None:
+        """A player connected: the lobby, or their table with what they missed."""
+        app = session.app
+        remote = app.remote
+        was_away = session.dropped_at is not None
+        missed = list(remote.missed)
+        remote.missed.clear()
+        remote.away = False
+        session.dropped_at = None
+        app.forget_display()
+        table = session.table
+        if table is None:
+            app.say(words.signed_in_text(session.name, session.account))
+            app.top.enter(app)
+            return
+        self._send_table_info(session)
+        if was_away:
+            app.say(words.welcome_back_text(len(missed)))
+            for phrase in missed:
+                remote.seq += 1
+                remote.emit(msgspec.structs.replace(phrase, priority="queue", seq=remote.seq))
+            self.say_at(table, words.back_text(session.name), except_id=session.identity)
+        if table.host is not None and session.seat is not None:
+            if table.seats[session.seat].replaced:
+                table.seats[session.seat].replaced = False
+                table.host.take_back(session.seat)
+                app.say(words.took_back_text(), queue=True)
+                self._store(table)
+            app.say(table.host.listeners[session.seat].screen.table.turn_text(app), queue=True)
+            if table.host.turn_seat() == session.seat:
+                screen = table.host.listeners[session.seat].screen
+                app.say(screen.table.your_turn_text(app, session.seat), cue="your_turn", queue=True)
+        elif table.host is None:
+            app.top.enter(app)
+        table.wake.set()
+
+    def drop(self, conn: Connection) -> None:
+        """A connection closed: the player's seat is kept for a while."""
+        self.connections.discard(conn)
+        session = conn.session
+        conn.session = None
+        if session is None or session.conn is not conn:
+            return
+        session.conn = None
+        session.dropped_at = self.clock()
+        session.app.remote.away = True
+        if session.table is not None:
+            self.say_at(
+                session.table, words.lost_connection_text(session.name), except_id=session.identity
+            )
+            session.table.wake.set()
+
+    def sweep(self) -> None:
+        """Seats of players away too long go to computer players; forgotten sessions go."""
+        now = self.clock()
+        for session in list(self.sessions.values()):
+            if session.dropped_at is None:
+                continue
+            away = now - session.dropped_at
+            table = session.table
+            if table is not None and session.seat is not None and away >= self.keep_seat_s:
+                seat = table.seats[session.seat]
+                if table.host is not None and not seat.replaced and not table.host.is_over:
+                    seat.replaced = True
+                    table.host.replace(session.seat)
+                    level = table.settings.get("stand_in", "normal")
+                    self.say_at(table, words.replaced_text(session.name, level))
+                    self._store(table)
+                    table.wake.set()
+                elif table.host is None:
+                    self._free_seat(session)
+            if session.table is None and away >= FORGET_SESSION_S:
+                del self.sessions[session.identity]
+            elif session.table is not None and session.table.state == "over":
+                self._free_seat(session)
+
+    def _quit(self, session: Session) -> None:
+        """The player leaves the server (Leave the server, or Quit)."""
+        if session.table is not None:
+            self.leave_table(session, to_lobby=False)
+        conn = session.conn
+        if conn is not None:
+            conn.send(p.Bye(text=words.left_server_text(), retry=False))
+            conn.close()
+            session.conn = None
+        self.sessions.pop(session.identity, None)
+
+    def _refuse(self, conn: Connection, code: str, text: str, *, bye: bool = False) -> None:
+        conn.send(p.Error(code=code, text=text[:200]))
+        if bye:
+            conn.send(p.Bye(text=text[:200], retry=False))
+            conn.close()
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    def listed_tables(self) -> list[OnlineTable]:
+        """Tables the lobby shows: listed ones waiting for people, and ones in play."""
+        return [
+            t
+            for t in self.tables.values()
+            if t.listed and (t.state == "playing" or (t.state == "waiting" and t.open_seats()))
+        ]
+
+    def _to_lobby(self, session: Session) -> None:
+        if session.table is not None:
+            self.leave_table(session)
+            return
+        app = session.app
+        app.stack = app.stack[:1]
+        app.top.resume(app)
+
+    def _started_from_menus(self, session: Session, setup: GameSetup) -> None:
+        """The offline menus chose a game: at a finished table it means "play again", in the
+        lobby it opens the seats menu."""
+        table = session.table
+        if table is not None:
+            if table.state == "over" and table.host is not None:
+                self._back_to_waiting(table)
+            return
+        session.app.push(SeatsMenu(self, session, setup))
+
+    def create_table(
+        self,
+        session: Session,
+        game: str,
+        kinds: list[str],
+        options: dict[str, Any],
+        private: bool,
+        settings: dict[str, Any],
+    ) -> str | None:
+        """Make a table with ``session`` at its first seat; the sentence saying why not."""
+        if session.table is not None:
+            self.leave_table(session, to_lobby=False)
+        if not is_game(game):
+            return words.bad_table_text(f"there is no game {game}")
+        spec = find_game(game)
+        if not spec.min_players <= len(kinds) <= spec.max_players:
+            count = f"{spec.min_players} to {spec.max_players}"
+            return words.bad_table_text(f"{spec.id} is played by {count} players")
+        known = set(levels(spec.family))
+        if kinds[0] != HUMAN:
+            kinds = [HUMAN, *kinds[1:]]
+        for kind in kinds:
+            if kind != HUMAN and kind not in known:
+                return words.bad_table_text(f"there is no computer level {kind}")
+        try:
+            options = spec.check_options(options)
+        except (GameError, ValueError, TypeError) as error:
+            return words.bad_table_text(str(error).rstrip("."))
+        stand_in = settings.get("stand_in", "normal")
+        if stand_in not in known:
+            stand_in = next(iter(sorted(known)))
+        clean = {
+            "stand_in": stand_in,
+            "timer_s": settings.get("timer_s") or None,
+            "pause_ms": int(settings.get("pause_ms", 1000)),
+        }
+        code = self._new_code()
+        seats = [SeatInfo(kind) for kind in kinds]
+        table = OnlineTable(code, spec.id, options, not private, session.identity, seats, clean)
+        seats[0].who, seats[0].name = session.identity, session.name
+        self.tables[code] = table
+        session.table, session.seat = table, 0
+        self._store(table)
+        self._start_task(table)
+        app = session.app
+        app.stack = [*app.stack[:1], WaitingRoom(self, session, table)]
+        self._send_table_info(session)
+        app.say(words.created_text(spec.id, code))
+        app.top.enter(app)
+        self._refresh_lobbies()
+        return None
+
+    def _new_code(self) -> str:
+        for _ in range(1000):
+            code = "".join(str(self.rng.randrange(10)) for _ in range(CODE_DIGITS))
+            if code[0] != "0" and code not in self.tables:
+                return code
+        raise RuntimeError("no free table code")
+
+    def join(self, session: Session, code: str, *, watch: bool = False) -> str | None:
+        """Sit at (or, when it plays and ``watch``, watch) the table of ``code``; the
+        sentence saying why not. Codes that open nothing are limited per connection and
+        per address."""
+        conn = session.conn
+        if conn is not None and self._join_limited(conn):
+            return words.join_limit_text()
+        table = self.tables.get(code)
+        if table is None or (table.state != "waiting" and not watch and not table.listed):
+            if conn is not None:
+                self._join_failed(conn)
+            return words.no_table_text()
+        if session.table is table:
+            session.app.top.enter(session.app)
+            return None
+        if table.state == "playing":
+            mine = table.seat_of(session.identity)
+            if mine is not None:
+                self._take_seat_back(session, table, mine)
+                return None
+            if not table.listed and not watch:
+                return words.no_table_text()
+            return self._watch(session, table)
+        free = table.open_seats()
+        if table.state != "waiting" or not free:
+            return words.no_table_text()
+        if session.table is not None:
+            self.leave_table(session, to_lobby=False)
+        seat = free[0]
+        table.seats[seat].who = session.identity
+        table.seats[seat].name = self._unique_name(table, session.name)
+        session.table, session.seat = table, seat
+        self._store(table)
+        app = session.app
+        app.stack = [*app.stack[:1], WaitingRoom(self, session, table)]
+        self._send_table_info(session)
+        app.say(words.you_joined_text(table.game, table.code))
+        app.top.enter(app)
+        self.say_at(table, words.joined_text(session.name), except_id=session.identity)
+        self._refresh_rooms(table)
+        self._refresh_lobbies()
+        return None
+
+    def _unique_name(self, table: OnlineTable, name: str) -> str:
+        taken = {s.name for s in table.seats if s.name}
+        if name not in taken:
+            return name
+        for number in range(2, 99):
+            candidate = f"{name} {number}"
+            if candidate not in taken:
+                return candidate
+        return name
+
+    def _join_limited(self, conn: Connection) -> bool:
+        now = self.clock()
+        mine = conn.join_failures
+        theirs = self.address_failures.setdefault(conn.address, deque())
+        for failures in (mine, theirs):
+            while failures and failures[0] < now - JOIN_WINDOW_S:
+                failures.popleft()
+        return len(mine) >= JOIN_ATTEMPTS or len(theirs) >= JOIN_ATTEMPTS * 4
+
+    def _join_failed(self, conn: Connection) -> None:
+        now = self.clock()
+        conn.join_failures.append(now)
+        self.address_failures.setdefault(conn.address, deque()).append(now)
+
+    def _take_seat_back(self, session: Session, table: OnlineTable, seat: int) -> None:
+        """A player who left a match in play sits down at their seat again."""
+        assert table.host is not None
+        if session.table is not None:
+            self.leave_table(session, to_lobby=False)
+        session.table, session.seat = table, seat
+        table.seats[seat].replaced = False
+        table.host.take_back(seat)
+        table.host.attach(seat, session.app)
+        session.app.say(words.took_back_text(), queue=True)
+        self.say_at(table, words.back_text(session.name), except_id=session.identity)
+        self._send_table_info(session)
+        self._store(table)
+        table.wake.set()
+
+    def _watch(self, session: Session, table: OnlineTable) -> str | None:
+        if table.host is None:
+            return words.no_table_text()
+        if session.table is not None:
+            self.leave_table(session, to_lobby=False)
+        session.table, session.seat = table, None
+        table.watchers.add(session.identity)
+        session.app.say(words.watching_text(table.game))
+        table.host.attach(None, session.app)
+        self._send_table_info(session)
+        return None
+
+    def leave_table(self, session: Session, *, to_lobby: bool = True) -> None:
+        """The player leaves their table: a seat at a match in play goes to a computer player
+        (they can take it back from the lobby); a seat at a waiting table is freed."""
+        table = session.table
+        if table is None:
+            return
+        if table.host is not None:
+            table.host.detach(session.app)
+        if session.seat is None:
+            table.watchers.discard(session.identity)
+            session.table = None
+        elif table.host is not None and table.state == "playing":
+            seat = table.seats[session.seat]
+            if not seat.replaced:
+                seat.replaced = True
+                table.host.replace(session.seat)
+                level = table.settings.get("stand_in", "normal")
+                self.say_at(table, words.replaced_text(session.name, level))
+            # ``who`` stays: joining the table again takes the seat back.
+            self._store(table)
+            session.table, session.seat = None, None
+            table.wake.set()
+        else:
+            self._free_seat(session)
+            self.say_at(table, words.left_text(session.name))
+        self._send_table_info(session)
+        if to_lobby:
+            app = session.app
+            app.stack = app.stack[:1]
+            app.paused_table = None
+            app.top.resume(app)
+        self._refresh_lobbies()
+
+    def _free_seat(self, session: Session) -> None:
+        table = session.table
+        if table is None:
+            return
+        if session.seat is not None and table.seats[session.seat].who == session.identity:
+            table.seats[session.seat].who = None
+            table.seats[session.seat].name = None
+        session.table, session.seat = None, None
+        if all(s.who is None for s in table.seats):
+            self._close_table(table)
+        else:
+            if table.host_id == session.identity:
+                # The next person seated becomes the host.
+                table.host_id = next(s.who for s in table.seats if s.who is not None)
+            self._store(table)
+            self._refresh_rooms(table)
+
+    def _close_table(self, table: OnlineTable) -> None:
+        self.tables.pop(table.code, None)
+        self.db.drop_table(table.code)
+        if table.task is not None:
+            table.task.cancel()
+        for identity in list(table.watchers):
+            watcher = self.sessions.get(identity)
+            if watcher is not None and watcher.table is table:
+                self.leave_table(watcher)
+
+    def remove_player(self, session: Session, seat: int) -> None:
+        """The host removes the player at ``seat`` (before the game starts)."""
+        table = session.table
+        if table is None or table.host_id != session.identity:
+            session.app.say(words.host_only_text(), cue="refused")
+            return
+        if not 0 <= seat < len(table.seats) or table.state != "waiting":
+            return
+        who = table.seats[seat].who
+        other = self.sessions.get(who) if who else None
+        if other is not None and other is not session:
+            self._free_seat(other)
+            self._send_table_info(other)
+            other.app.say(words.removed_text(), cue="refused")
+            other.app.stack = other.app.stack[:1]
+            other.app.top.resume(other.app)
+            self.say_at(table, words.left_text(other.name))
+        self._refresh_lobbies()
+
+    def start_table(self, session: Session) -> str | None:
+        """The host starts the game; the sentence saying why not."""
+        table = session.table
+        if table is None or table.state != "waiting":
+            return words.host_only_text()
+        if table.host_id != session.identity:
+            return words.host_only_text()
+        open_seats = table.open_seats()
+        if open_seats:
+            return words.not_filled_text(len(open_seats))
+        spec = find_game(table.game)
+        kinds = tuple(s.kind for s in table.seats)
+        names = list(spec.default_names(kinds))
+        for index, seat in enumerate(table.seats):
+            if seat.kind == HUMAN and seat.name:
+                names[index] = seat.name
+        # Computer players keep their usual names unless a person already has one of them.
+        for index, seat in enumerate(table.seats):
+            if seat.kind != HUMAN and names[index] in names[:index] + names[index + 1 :]:
+                names[index] = f"{names[index]} {index + 1}"
+        setup = GameSetup(
+            table.game, tuple(names), kinds, dict(table.options), self.rng.randrange(2**31)
+        )
+        try:
+            table.host = self._make_host(table, setup=setup)
+        except GameError as error:
+            return words.bad_table_text(str(error).rstrip("."))
+        table.state = "playing"
+        self._store(table)
+        for index, seat in enumerate(table.seats):
+            other = self.sessions.get(seat.who) if seat.who else None
+            if other is None:
+                continue
+            other.app.say(words.game_started_text())
+            table.host.attach(index, other.app)
+            self._send_table_info(other)
+        table.wake.set()
+        self._refresh_lobbies()
+        return None
+
+    def _make_host(
+        self,
+        table: OnlineTable,
+        *,
+        setup: GameSetup | None = None,
+        record: dict[str, Any] | None = None,
+    ) -> TableHost:
+        pause = table.settings.get("pause_ms", 1000) / 1000 * self.pause_scale
+        timer = table.settings.get("timer_s")
+        options: dict[str, Any] = {
+            "pause_s": pause,
+            "replacement_level": table.settings.get("stand_in", "normal"),
+            "turn_timer_s": float(timer) if timer else None,
+            "on_action": lambda host: self._store(table),
+            "on_over": lambda host: self._finished(table),
+        }
+        if record is not None:
+            return TableHost.reload(record, self.clock, **options)
+        assert setup is not None
+        return TableHost.deal(setup, self.clock, **options)
+
+    def _finished(self, table: OnlineTable) -> None:
+        """A match ended: record it, rate its accounts, keep the table for another game."""
+        host = table.host
+        assert host is not None
+        outcome = host.spec.outcome(host.state)
+        table.state = "over"
+        if outcome is None:
+            return
+        players = []
+        by_place: list[list[str]] = [[] for _ in outcome.places]
+        for index, seat in enumerate(table.seats):
+            place = outcome.place_of(index)
+            players.append(
+                {
+                    "name": host.setup.names[index],
+                    "kind": seat.kind,
+                    "who": seat.who,
+                    "place": place,
+                    "score": outcome.scores[index] if index < len(outcome.scores) else None,
+                }
+            )
+            if seat.who and seat.who.startswith("account:") and not seat.replaced:
+                session = self.sessions.get(seat.who)
+                name = session.name if session is not None else seat.who.split(":", 1)[1]
+                by_place[place - 1].append(name)
+        self.db.record_result(table.code, table.game, players, by_place)
+        self._store(table)
+
+    def _back_to_waiting(self, table: OnlineTable) -> None:
+        """After a match: the same seats wait for the host to start another."""
+        if table.host is not None:
+            for listener in table.host.listening():
+                table.host.detach(listener.app)
+        table.host = None
+        table.state = "waiting"
+        for seat in table.seats:
+            seat.replaced = False
+        for index, seat in enumerate(table.seats):
+            other = self.sessions.get(seat.who) if seat.who else None
+            if other is None or other.table is not table:
+                continue
+            other.seat = index
+            other.app.stack = [*other.app.stack[:1], WaitingRoom(self, other, table)]
+            other.app.say(words.rematch_text())
+            other.app.top.enter(other.app)
+            self._send_table_info(other)
+        for identity in list(table.watchers):
+            watcher = self.sessions.get(identity)
+            if watcher is not None:
+                self.leave_table(watcher)
+        self._store(table)
+
+    # -- chat and announcements -------------------------------------------------------------
+
+    def ask_chat(self, session: Session) -> None:
+        """Ask the player for a line to say to the table."""
+
+        def said(app: Any, text: str | None) -> None:
+            if text and text.strip() and session.table is not None:
+                line = " ".join(text.split())[:160]
+                self.say_at(
+                    session.table,
+                    words.chat_text(session.name, line),
+                    except_id=session.identity,
+                    cue="menu_move",
+                )
+            app.resume_top() if not text else None
+
+        session.ask(session.app, words.CHAT_PROMPT, said)
+
+    def say_at(
+        self, table: OnlineTable, text: str, *, except_id: str | None = None, cue: str | None = None
+    ) -> None:
+        """A sentence for everyone at ``table`` (seated or watching) but ``except_id``."""
+        for session in self._members(table):
+            if session.identity != except_id:
+                session.app.say(text, cue=cue, queue=True)
+
+    def _members(self, table: OnlineTable) -> list[Session]:
+        ids = [s.who for s in table.seats if s.who] + sorted(table.watchers)
+        found = [self.sessions.get(i) for i in ids]
+        return [s for s in found if s is not None and s.table is table]
+
+    def _refresh_rooms(self, table: OnlineTable) -> None:
+        for session in self._members(table):
+            for screen in session.app.stack:
+                if isinstance(screen, WaitingRoom):
+                    screen.refresh_silently()
+
+    def _refresh_lobbies(self) -> None:
+        for session in self.sessions.values():
+            lobby = session.app.stack[0] if session.app.stack else None
+            if isinstance(lobby, LobbyMenu):
+                lobby.rebuild()
+
+    def _send_table_info(self, session: Session) -> None:
+        table = session.table
+        if table is None:
+            session.app.remote.emit(p.TableInfo(code=None))
+            return
+        state: Literal["waiting", "playing", "over", "none"] = "none"
+        if table.state == "waiting":
+            state = "waiting"
+        elif table.state == "playing":
+            state = "playing"
+        elif table.state == "over":
+            state = "over"
+        session.app.remote.emit(
+            p.TableInfo(code=table.code, game=table.game, seat=session.seat, state=state)
+        )
+
+    def _store(self, table: OnlineTable) -> None:
+        if table.code in self.tables:
+            self.db.save_table(table.stored())
+
+    # -- each table's timer -------------------------------------------------------------------
+
+    def _start_task(self, table: OnlineTable) -> None:
+        with contextlib.suppress(RuntimeError):
+            table.task = asyncio.get_running_loop().create_task(self._run_table(table))
+
+    async def _run_table(self, table: OnlineTable) -> None:
+        while table.code in self.tables:
+            delay: float | None = None
+            if table.host is not None:
+                try:
+                    delay = table.host.tick()
+                except Exception:
+                    self.crashes += 1
+                    log.exception("table %s failed a step", table.code)
+                    delay = 1.0
+                self._flush(table)
+            table.wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(table.wake.wait(), timeout=delay)
+
+    def _flush(self, table: OnlineTable) -> None:
+        busy = table.host is not None and table.host.bot_due is not None
+        for session in self._members(table):
+            if session.conn is not None:
+                session.app.send_display(busy)
+
+    # -- one message ----------------------------------------------------------------------------
+
+    def handle(self, conn: Connection, frame: str | bytes) -> None:
+        """One frame from a client: validate it, then act on it for that client only."""
+        if not conn.allow():
+            conn.over_rate += 1
+            if conn.over_rate == 1 or conn.over_rate % 50 == 0:
+                conn.send(p.Error(code="too_fast", text=words.too_fast_text()))
+            if conn.over_rate > OVER_RATE_LIMIT:
+                conn.close()
+            return
+        try:
+            message = p.decode_client(frame)
+        except p.ProtocolError as error:
+            if conn.session is None and error.code == "bad_message":
+                other = _other_version(frame)
+                if other is not None and other != p.PROTOCOL_VERSION:
+                    text = words.version_text(other, p.PROTOCOL_VERSION)
+                    self._refuse(conn, "version", text, bye=True)
+                    return
+            self._bad(conn, error.code, error.text)
+            return
+        try:
+            self._dispatch(conn, message)
+        except Exception:
+            # A fault of ours, never of the client's making: keep serving everyone else.
+            self.crashes += 1
+            log.exception("a %s message failed", type(message).__name__)
+            conn.send(p.Error(code="server", text="The server could not do that."))
+        session = conn.session
+        if session is not None:
+            table = session.table
+            if table is not None:
+                table.wake.set()
+                busy = table.host is not None and table.host.bot_due is not None
+            else:
+                busy = False
+            session.app.send_display(busy)
+
+    def _bad(self, conn: Connection, code: str, text: str) -> None:
+        conn.bad += 1
+        conn.send(p.Error(code=code, text=text[:200]))
+        if conn.bad >= BAD_MESSAGE_LIMIT:
+            conn.close()
+
+    def _dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
+        session = conn.session
+        if isinstance(message, p.Hello):
+            if session is not None:
+                self._bad(conn, "hello_first", words.hello_first_text())
+                return
+            if message.protocol != p.PROTOCOL_VERSION:
+                text = words.version_text(message.protocol, p.PROTOCOL_VERSION)
+                self._refuse(conn, "version", text, bye=True)
+                return
+            self.sign_in(conn, message)
+            return
+        if isinstance(message, p.Ping):
+            conn.send(p.Pong(seq=message.seq))
+            return
+        if session is None:
+            self._bad(conn, "hello_first", words.hello_first_text())
+            return
+        app = session.app
+        if isinstance(message, p.Key):
+            try:
+                gesture = gesture_from_name(message.key)
+            except GestureError:
+                self._bad(conn, "bad_message", words.unknown_key_text(message.key[:30]))
+                return
+            app.remote.answer_to = message.seq
+            app.handle_gesture(gesture)
+            app.remote.answer_to = None
+        elif isinstance(message, p.Command):
+            self._command(conn, session, message)
+        elif isinstance(message, p.Heard):
+            app.remote.report_heard(message.seq, message.remaining)
+        elif isinstance(message, p.Answer):
+            answer, session.answer = session.answer, None
+            if answer is None:
+                self._bad(conn, "not_now", "Nothing was asked.")
+                return
+            line = None if message.text is None else message.text[:200]
+            answer(app, line)
+        elif isinstance(message, p.Create):
+            settings = {
+                "stand_in": message.stand_in,
+                "timer_s": message.timer_s,
+                "pause_ms": message.pause_ms,
+            }
+            problem = self.create_table(
+                session,
+                message.game,
+                list(message.seats),
+                dict(message.options),
+                message.private,
+                settings,
+            )
+            if problem is not None:
+                app.say(problem, cue="refused")
+                conn.send(p.Error(code="bad_table", text=problem[:200]))
+        elif isinstance(message, p.Join):
+            problem = self.join(session, message.code)
+            if problem is not None:
+                app.say(problem, cue="refused")
+                code = "join_limit" if problem == words.join_limit_text() else "no_table"
+                conn.send(p.Error(code=code, text=problem[:200]))
+        elif isinstance(message, p.Start):
+            problem = self.start_table(session)
+            if problem is not None:
+                app.say(problem, cue="refused")
+                code = "not_host" if problem == words.host_only_text() else "not_now"
+                conn.send(p.Error(code=code, text=problem[:200]))
+
+    def _command(self, conn: Connection, session: Session, message: p.Command) -> None:
+        app = session.app
+        command = COMMANDS.get(message.command)
+        if command is None:
+            self._bad(conn, "bad_message", f"There is no command {message.command[:30]}.")
+            return
+        app.remote.answer_to = message.seq
+        try:
+            if GLOBAL in command.contexts:
+                app._global(command.id)
+            elif app.stack:
+                app.history_index = None
+                app.top.handle(app, command.id)
+        finally:
+            app.remote.answer_to = None
+
+    # -- keeping count ---------------------------------------------------------------------
+
+    def traffic(self) -> tuple[int, int]:
+        """Messages and bytes sent on the connections open now."""
+        return (
+            sum(c.sent_messages for c in self.connections),
+            sum(c.sent_bytes for c in self.connections),
+        )
+
+    def close(self) -> None:
+        """Say goodbye to everyone and close the database."""
+        for conn in list(self.connections):
+            conn.send(p.Bye(text=words.server_stopping_text(), retry=True))
+            conn.close()
+        for table in self.tables.values():
+            if table.task is not None:
+                table.task.cancel()
+        self.db.close()
+
+
+def _other_version(frame: str | bytes) -> int | None:
+    """The protocol a hello of another version names, if the frame is one."""
+    try:
+        data = msgspec.json.decode(frame)
+    except msgspec.DecodeError:
+        return None
+    if isinstance(data, dict) and data.get("type") == "hello":
+        version = data.get("protocol")
+        if isinstance(version, int) and not isinstance(version, bool):
+            return version
+    return None
+
+
+# -- the web server --------------------------------------------------------------------------
+
+
+def make_web_app(server: Server) -> web.Application:
+    """The aiohttp application: ``/ws``, the sound cues and the browser page."""
+    application = web.Application()
+
+    async def websocket(request: web.Request) -> web.StreamResponse:
+        return await serve_socket(server, request)
+
+    async def index(request: web.Request) -> web.StreamResponse:
+        page = WEB_DIR / "index.html"
+        if not page.is_file():
+            return web.Response(text="Ninety-Nine table server. Connect a client to /ws.\n")
+        return web.FileResponse(page)
+
+    application.router.add_get("/ws", websocket)
+    application.router.add_get("/", index)
+    sounds = shipped_dir("sounds")
+    if sounds.is_dir():
+        application.router.add_static("/sounds", sounds)
+    if WEB_DIR.is_dir():
+        application.router.add_static("/", WEB_DIR)
+    return application
+
+
+async def serve_socket(server: Server, request: web.Request) -> web.StreamResponse:
+    """One client's websocket, from its hello to its close."""
+    ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S)
+    await ws.prepare(request)
+    address = request.remote or "unknown"
+    conn = Connection(ws, address, server.clock)
+    server.connections.add(conn)
+    writer = asyncio.create_task(_write(conn))
+    try:
+        async for frame in ws:
+            if frame.type == WSMsgType.TEXT:
+                server.handle(conn, frame.data)
+            elif frame.type == WSMsgType.BINARY:
+                server._bad(conn, "bad_json", "Messages are JSON text frames.")
+            elif frame.type == WSMsgType.ERROR:
+                break
+            if conn.closing:
+                break
+    except Exception:  # a broken socket is the end of this connection, not of the server
+        log.info("a connection from %s failed", address, exc_info=True)
+    finally:
+        server.drop(conn)
+        conn.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(writer, timeout=2.0)
+        writer.cancel()
+        with contextlib.suppress(Exception):
+            await ws.close()
+    return ws
+
+
+async def _write(conn: Connection) -> None:
+    """Send the connection's queued messages, in order."""
+    while True:
+        frame = await conn.outbox.get()
+        if frame is None:
+            with contextlib.suppress(Exception):
+                await conn.ws.close()
+            return
+        try:
+            await conn.ws.send_str(frame)
+        except Exception:  # the client went: the reader notices and drops it
+            return
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+async def run_server(
+    server: Server,
+    host: str,
+    port: int,
+    ssl_context: ssl.SSLContext | None,
+    *,
+    ready: Callable[[int], None] = lambda port: None,
+    stop: asyncio.Event | None = None,
+) -> None:
+    """Serve until ``stop`` is set (or SIGINT/SIGTERM when it is not given)."""
+    server.reload()
+    runner = web.AppRunner(make_web_app(server), access_log=None, handle_signals=False)
+    await runner.setup()
+    site = web.TCPSite(runner, host, port, ssl_context=ssl_context, reuse_address=True)
+    await site.start()
+    sockets = getattr(site._server, "sockets", None) or []
+    bound = sockets[0].getsockname()[1] if sockets else port
+    stopping = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    if stop is None:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.add_signal_handler(signum, stopping.set)
+    ready(bound)
+
+    async def sweeper() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                server.sweep()
+            except Exception:
+                server.crashes += 1
+                log.exception("sweeping sessions failed")
+
+    sweeping = asyncio.create_task(sweeper())
+    try:
+        await stopping.wait()
+    finally:
+        sweeping.cancel()
+        server.close()
+        await asyncio.sleep(0.05)  # let the goodbyes go out
+        await runner.cleanup()
+
+
+def serve_main(args: Any) -> int:
+    """The ``serve`` command."""
+    import sys
+
+    host: str = args.host
+    context: ssl.SSLContext | None = None
+    if args.cert or args.key:
+        if not (args.cert and args.key):
+            print("Give both --cert and --key.", file=sys.stderr)
+            return 2
+        context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        try:
+            context.load_cert_chain(args.cert, args.key)
+        except (OSError, ssl.SSLError) as error:
+            print(f"The certificate could not be loaded: {error}.", file=sys.stderr)
+            return 2
+    elif not is_loopback(host) and not args.insecure:
+        print(words.insecure_refused_text(host), file=sys.stderr)
+        return 2
+    data = Path(args.data) if args.data else _default_data()
+    logging.basicConfig(
+        filename=str(data / "server.log") if data.is_dir() or _mkdir(data) else None,
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    server = Server(data, guests=not args.no_guests)
+
+    def ready(port: int) -> None:
+        shown = f"[{host}]" if ":" in host else host
+        print(words.listening_text(f"{shown}:{port}", context is not None), flush=True)
+
+    try:
+        asyncio.run(run_server(server, host, args.port, context, ready=ready))
+    except OSError as error:
+        print(f"The server could not start: {error.strerror or error}.", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        pass
+    print("The server stopped.", flush=True)
+    return 0
+
+
+def _mkdir(folder: Path) -> bool:
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return False
+    return True
+
+
+def _default_data() -> Path:
+    from ninetynine_audio.store import paths
+
+    return paths.data_dir() / "server"

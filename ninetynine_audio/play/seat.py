@@ -1,0 +1,172 @@
+"""One seat's port: all a table controller may know of a match, and its one way to act.
+
+A controller — the keys and words of one family's table, for the person at one seat — gets a
+:class:`SeatPort`: that seat's ``view``, the public facts (the names, which seats are people,
+where each is heard, whose turn it is, who must act at once, who is out, what a seat owes, the
+progress and scores) and :meth:`SeatPort.propose`. The table core checks, applies, narrates
+and logs what is proposed. The port never hands out the true state, and it refuses an action
+for another seat than its own, so a controller cannot learn a hidden card by asking the rules
+about someone else's hand.
+
+In a hot-seat game the port of the screen follows the person at the keys: its ``seat`` is
+``None`` at a hand-over, until the next player says they are there.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any, Protocol
+
+from ninetynine_audio.games.base import Outcome
+
+if TYPE_CHECKING:
+    from ninetynine_audio.play.table import TableCore
+
+
+class Proposer(Protocol):
+    """Carries out an action a seat proposed: checked, applied, narrated and logged.
+
+    Returns False when the game refused it (the refusal has then been told)."""
+
+    def __call__(self, action: Any, after_play: str = "") -> bool:
+        """Propose ``action``; ``after_play`` is said right after its own narration."""
+        ...
+
+
+class NotYourSeat(ValueError):
+    """A controller asked about an action of another seat than its own."""
+
+
+class SeatPort:
+    """What the controller of one seat gets: that seat's view and the public facts."""
+
+    def __init__(self, core: TableCore, seat: int | None, proposer: Proposer | None = None) -> None:
+        self._core = core
+        self.seat = seat
+        self._proposer = proposer
+
+    # -- who sits where ---------------------------------------------------------------------------
+
+    @property
+    def game(self) -> str:
+        """The game id."""
+        return self._core.setup.game
+
+    @property
+    def family(self) -> str:
+        """The family whose table plays it."""
+        return self._core.spec.family
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every seat's name."""
+        return self._core.setup.names
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Every seat's kind: ``human`` or a computer level."""
+        return self._core.setup.kinds
+
+    @property
+    def humans(self) -> frozenset[int]:
+        """The seats played by people."""
+        return self._core.humans
+
+    @property
+    def pans(self) -> tuple[float, ...]:
+        """Where each seat is heard, left to right."""
+        return self._core.pans
+
+    # -- what this seat may know ------------------------------------------------------------------
+
+    @property
+    def view(self) -> Any | None:
+        """All this seat may know; ``None`` for no seat."""
+        return None if self.seat is None else self._core.view(self.seat)
+
+    def table_view(self) -> Any:
+        """A view to read public facts from: this seat's, or with no seat (a hot-seat
+        hand-over) the view of the seat whose turn it is, of which only what every seat
+        knows may be told (the secrecy check of the conformance test holds to that)."""
+        seat = self.seat
+        if seat is None:
+            turn = self._core.turn_seat()
+            seat = turn if turn is not None else self._core.home
+        return self._core.view(seat)
+
+    # -- the public facts -------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._core.is_over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, once it has."""
+        return self._core.outcome
+
+    @property
+    def progress(self) -> int:
+        """The round or deal being played."""
+        return self._core.progress
+
+    def scores(self) -> tuple[int, ...]:
+        """One number per seat now."""
+        return self._core.scores()
+
+    def turn_seat(self) -> int | None:
+        """The seat whose turn it is."""
+        return self._core.turn_seat()
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        """Every seat that may act now."""
+        return self._core.seats_to_act()
+
+    def immediate_seats(self) -> tuple[int, ...]:
+        """The seats that act at once."""
+        return self._core.immediate_seats()
+
+    def is_out(self, seat: int) -> bool:
+        """Whether ``seat`` has left a game that goes on."""
+        return self._core.is_out(seat)
+
+    def owed(self, seat: int | None = None) -> Any | None:
+        """The action ``seat`` (this one by default) owes beside the turn, or ``None``."""
+        seat = self.seat if seat is None else seat
+        return None if seat is None else self._core.owed(seat)
+
+    def hint_rng(self) -> random.Random:
+        """The randomness of a hint, fixed by the position."""
+        return self._core.hint_rng()
+
+    # -- acting -----------------------------------------------------------------------------------
+
+    def _own(self, action: Any) -> None:
+        if self.seat is None or getattr(action, "seat", None) != self.seat:
+            raise NotYourSeat(f"seat {self.seat} cannot act for seat {action.seat}")
+
+    def check(self, action: Any) -> object:
+        """What the rules say of this seat's ``action`` now (``IllegalAction`` when refused).
+
+        Raises:
+            NotYourSeat: the action is another seat's.
+        """
+        self._own(action)
+        return self._core.check(action)
+
+    def imagine(self, action: Any) -> tuple[Any, tuple[Any, ...]]:
+        """This seat's view after ``action``, and its events, worked out without the cards
+        this seat cannot see (:meth:`TableCore.imagine`)."""
+        self._own(action)
+        return self._core.imagine(action.seat, action)
+
+    def propose(self, action: Any, after_play: str = "") -> bool:
+        """Hand this seat's ``action`` to the table: checked, applied, narrated and logged.
+
+        False when it was refused (the refusal has been told) or no table takes proposals.
+        """
+        self._own(action)
+        if self._proposer is None:
+            return False
+        return self._proposer(action, after_play)

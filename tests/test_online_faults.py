@@ -1,0 +1,348 @@
+"""People and servers failing: a client killed or cut off mid-game, the server killed with
+SIGKILL and started again, and every kind of bad message.
+
+All over real sockets on 127.0.0.1, with every server stopped at the end of its test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from online_helpers import WAIT_S, Player, ServerProcess, ServerThread, free_port
+from test_online_games import keys_for, play_out, sit_down
+
+from ninetynine_audio.games.saved import SaveError
+from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.hosting import SeatScreen, TableHost
+
+pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
+
+
+def moves_made(srv: ServerThread, code: str) -> int:
+    """The actions of a table so far."""
+    return srv.call(lambda s: len(s.tables[code].host.core.saved.actions))
+
+
+def play_some(srv: ServerThread, players: list[Player], code: str, moves: int) -> None:
+    """Let the table go on until ``moves`` more actions were taken."""
+    target = moves_made(srv, code) + moves
+    rng = random.Random(3)
+    deadline = time.monotonic() + 120
+    while moves_made(srv, code) < target and time.monotonic() < deadline:
+
+        def work(server: Any) -> list[tuple[int, list[str]]]:
+            host = server.tables[code].host
+            if host.bot_due is not None or host.is_over:
+                return []
+            return [
+                (seat, keys_for(host.listeners[seat].screen, 0, rng))
+                for seat in host.core.seats_to_act()
+                if seat in host.listeners and seat not in host.replaced
+            ]
+
+        for seat, keys in srv.call(work)[:1]:
+            players[seat].press(*keys)
+        for player in players:
+            player.pump(0.01)
+    assert moves_made(srv, code) >= target
+
+
+def test_a_dropped_client_comes_back_by_itself_and_hears_where_the_game_stands(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, "classic")
+        ann, ben = players
+        try:
+            play_some(srv, players, code, 4)
+            ben.screen.link.drop()
+            ann.heard("Ben lost the connection.")
+            ben.heard("The connection was lost.")
+            ben.heard("You are back at your seat.")
+            ben.heard("Connected again.")
+            assert ben.screen.link.connections == 2
+            ann.heard("Ben is back.")
+            play_out(srv, players, code)
+            assert srv.call(lambda s: s.db.results_count()) == 1
+        finally:
+            for player in players:
+                player.close()
+
+
+def test_a_killed_client_started_again_takes_its_seat_back(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="tactical", seats=["human", "human", "normal"], pause_ms=0)
+        ann = Player(srv.url, "Ann", password="ann-secret", first=[create])
+        ann.wait_for(lambda: ann.screen.table is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(srv.url, "Ben", password="ben-secret", first=[p.Join(code=code)])
+        ben.heard("You joined")
+        ann.heard("Ben joined the table.")
+        ann.screen.link.send(p.Start())
+        ben.heard("The game starts.")
+        players = [ann, ben]
+        try:
+            play_some(srv, players, code, 3)
+            before = moves_made(srv, code)
+            ben.close()  # the process is gone: no reconnecting
+            ann.heard("Ben lost the connection.")
+            # A wrong password does not take the seat.
+            thief = Player(srv.url, "Ben", password="guess")
+            thief.heard("That password does not match this name.")
+            thief.close()
+            ben = Player(srv.url, "Ben", password="ben-secret")
+            players[1] = ben
+            ben.heard("You are back at your seat.")
+            assert moves_made(srv, code) >= before
+            play_out(srv, players, code)
+            assert srv.call(lambda s: s.db.results_count()) == 1
+            # Both accounts were rated for this game.
+            ratings = srv.call(lambda s: [r.games for r in s.db.leaderboard("tactical")])
+            assert ratings == [1, 1]
+        finally:
+            for player in players:
+                player.close()
+
+
+def test_a_player_away_too_long_is_played_by_a_computer_and_takes_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data", keep_seat_s=0.5) as srv:
+        players, code = sit_down(srv, "classic")
+        ann, ben = players
+        try:
+            token = ben.screen.link.guest_token
+            ben.close()
+            ann.heard("plays for Ben until they come back.", timeout=WAIT_S)
+            assert srv.call(lambda s: 1 in s.tables[code].host.replaced)
+            again = Player(srv.url, "Ben", guest_token=token)  # the same guest as before
+            players[1] = again
+            again.heard("You took your seat back.")
+            assert srv.call(lambda s: 1 not in s.tables[code].host.replaced)
+            play_out(srv, players, code)
+        finally:
+            for player in players:
+                player.close()
+
+
+def stored_table(data: Path) -> dict[str, Any]:
+    """The one table stored in a server's database, read as another process would."""
+    with sqlite3.connect(data / "server.sqlite3") as db:
+        row = db.execute("SELECT code, state, seats, record FROM tables").fetchone()
+    code, state, seats, record = row
+    return {
+        "code": code,
+        "state": state,
+        "seats": json.loads(seats),
+        "record": None if record is None else json.loads(record),
+    }
+
+
+def keys_from_store(data: Path) -> tuple[str, list[tuple[int, list[str]]]]:
+    """The table's state as stored, and the keys of each human seat that may act now."""
+    stored = stored_table(data)
+    if stored["state"] != "playing" or stored["record"] is None:
+        return stored["state"], []
+    try:
+        host = TableHost.reload(stored["record"], time.monotonic)
+    except SaveError:  # over, and about to be stored as such
+        return "over", []
+    if host.core.computer_to_move() is not None:
+        return "playing", []
+    rng = random.Random(len(stored["record"]["actions"]))
+    work = []
+    for seat in host.core.seats_to_act():
+        if seat in host.humans:
+            work.append((seat, keys_for(SeatScreen(host, seat), 0, rng)))
+    return "playing", work
+
+
+def drive_stored(data: Path, players: list[Player], until: int | None) -> None:
+    """Press keys from the stored table until ``until`` actions are stored (or the end)."""
+    deadline = time.monotonic() + 180
+    pressed_at: tuple[int, float] = (-1, 0.0)
+    while time.monotonic() < deadline:
+        state, work = keys_from_store(data)
+        record = stored_table(data)["record"]
+        actions = len(record["actions"]) if record else 0
+        if state == "over" or (until is not None and actions >= until):
+            return
+        now = time.monotonic()
+        # Once per position, or again if the keys were lost (a connection coming back).
+        if work and (actions != pressed_at[0] or now - pressed_at[1] > 3.0):
+            seat, keys = work[0]
+            players[seat].press(*keys)
+            pressed_at = (actions, now)
+        for player in players:
+            player.pump(0.02)
+    raise AssertionError("the stored table did not get there")
+
+
+def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
+    tmp_path: Path,
+) -> None:
+    data = tmp_path / "data"
+    port = free_port()
+    server = ServerProcess(data, port)
+    server.start()
+    players: list[Player] = []
+    try:
+        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
+        ann = Player(server.url, "Ann", password="a-pass", first=[create])
+        ann.wait_for(lambda: ann.screen.table is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(server.url, "Ben", password="b-pass", first=[p.Join(code=code)])
+        ben.heard("You joined")
+        ann.heard("Ben joined the table.")
+        ann.screen.link.send(p.Start())
+        ben.heard("The game starts.")
+        players = [ann, ben]
+        drive_stored(data, players, until=6)
+        before = stored_table(data)
+        server.kill()
+        ann.heard("The connection was lost.")
+        after_kill = stored_table(data)
+        assert after_kill["record"] == before["record"] or len(
+            after_kill["record"]["actions"]
+        ) >= len(before["record"]["actions"])
+        server = ServerProcess(data, port)
+        server.start()
+        for player in players:
+            player.heard("You are back at your seat.")
+        # The same position: the match reloaded from its set-up and actions.
+        assert (
+            stored_table(data)["record"]["actions"][: len(after_kill["record"]["actions"])]
+            == (after_kill["record"]["actions"])
+        )
+        drive_stored(data, players, until=None)
+        assert stored_table(data)["state"] == "over"
+        with sqlite3.connect(data / "server.sqlite3") as db:
+            assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 1
+        status, out, err = server.terminate()
+        assert status == 0
+        assert "The server stopped." in out
+        assert "Traceback" not in err
+    finally:
+        for player in players:
+            player.close()
+        server.stop()
+
+
+# -- bad messages ------------------------------------------------------------------------------
+
+
+async def exchange(url: str, frames: list[str | bytes], wait: float = 0.3) -> list[Any]:
+    """Send frames on one raw websocket; everything received (decoded), and how it ended."""
+    received: list[Any] = []
+    async with aiohttp.ClientSession() as http, http.ws_connect(url, max_msg_size=0) as ws:
+        for frame in frames:
+            if isinstance(frame, bytes):
+                await ws.send_bytes(frame)
+            else:
+                await ws.send_str(frame)
+        end = time.monotonic() + wait
+        while time.monotonic() < end:
+            try:
+                message = await ws.receive(timeout=max(0.01, end - time.monotonic()))
+            except TimeoutError:
+                break
+            if message.type == aiohttp.WSMsgType.TEXT:
+                received.append(p.decode_server(message.data))
+            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
+                received.append(("closed", ws.close_code))
+                break
+    return received
+
+
+def codes(received: list[Any]) -> list[str]:
+    """The error codes among the messages received."""
+    return [m.code for m in received if isinstance(m, p.Error)]
+
+
+HELLO = p.encode(p.Hello(protocol=p.PROTOCOL_VERSION, name="Mallory"))
+BAD = [
+    ("not json", "bad_json"),
+    (b"\x00\xff binary", "bad_json"),
+    ("[1, 2, 3]", "bad_message"),
+    ('{"type": "nonsense"}', "bad_message"),
+    ('{"type": "key"}', "bad_message"),
+    ('{"type": "key", "key": 5}', "bad_message"),
+    ('{"type": "key", "key": "a", "extra": true}', "bad_message"),
+    ('{"type": "key", "key": "no such key"}', "bad_message"),
+    ('{"type": "command", "command": "win_the_game"}', "bad_message"),
+    ('{"type": "heard", "seq": 1e400}', "bad_message"),
+    ('{"type": "heard", "seq": -4}', "bad_message"),
+    ('{"type": "join", "code": "12ab"}', "bad_message"),
+    ('{"type": "answer", "text": "nobody asked"}', "not_now"),
+    ('{"type": "create", "game": "poker", "seats": ["human"]}', "bad_table"),
+    ('{"type": "create", "game": "classic", "seats": ["human", "godlike"]}', "bad_table"),
+    ('{"type": "create", "game": "tricks", "seats": ["human"]}', "bad_table"),
+    ('{"type": "start"}', "not_host"),
+    (HELLO, "hello_first"),
+    ('{"type":' + '{"a":' * 1500 + "1" + "}" * 1500, "bad_message"),
+]
+
+
+def test_every_kind_of_bad_message_is_refused_and_no_other_table_changes(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, "classic")
+        try:
+            play_some(srv, players, code, 2)
+            # Until a person is to act: then nothing may change the table but their keys.
+            players[0].wait_for(lambda: srv.call(lambda s: s.tables[code].host.bot_due is None))
+            before = srv.call(lambda s: s.tables[code].host.core.record())
+            tried = 0
+            # Before hello: only hello counts; another version is told so in one sentence.
+            got = asyncio.run(exchange(srv.url, ['{"type": "key", "key": "return"}']))
+            assert codes(got) == ["hello_first"]
+            old = json.dumps({"type": "hello", "protocol": 99, "name": "Old", "future": 1})
+            got = asyncio.run(exchange(srv.url, [old]))
+            assert codes(got) == ["version"]
+            assert any(isinstance(m, p.Bye) and "version 99" in m.text for m in got)
+            tried += 2
+            # After hello, each bad frame gets its error and the connection stays.
+            for frame, code_expected in BAD:
+                got = asyncio.run(exchange(srv.url, [HELLO, frame]))
+                assert isinstance(got[0], p.Welcome), frame
+                assert code_expected in codes(got), (frame, codes(got))
+                tried += 1
+            # Codes that open nothing: five tries, then a minute's wait.
+            joins = [HELLO] + [p.encode(p.Join(code=f"{n:06d}")) for n in range(7)]
+            got = asyncio.run(exchange(srv.url, joins))
+            assert codes(got).count("no_table") == 5
+            assert "join_limit" in codes(got)
+            tried += 7
+            # A frame over the limit closes the connection.
+            huge = '{"type": "key", "key": "' + "a" * (p.MAX_FRAME_BYTES + 10) + '"}'
+            got = asyncio.run(exchange(srv.url, [HELLO, huge]))
+            assert ("closed", 1009) in got
+            tried += 1
+            # A flood is cut short: dropped with an error, then the connection is closed.
+            flood = [HELLO] + [p.encode(p.Ping(seq=n)) for n in range(400)]
+            got = asyncio.run(exchange(srv.url, flood, wait=1.0))
+            assert "too_fast" in codes(got)
+            assert any(isinstance(m, tuple) and m[0] == "closed" for m in got)
+            pongs = sum(isinstance(m, p.Pong) for m in got)
+            assert 0 < pongs < 400
+            tried += 1
+            # The table in play was not touched, and still answers its players' keys.
+            assert srv.call(lambda s: s.tables[code].host.core.record()) == before
+            assert srv.call(lambda s: s.crashes) == 0
+            players[0].press("t")
+            players[0].heard("turn")
+            print(f"bad messages tried: {tried}, crashes: 0")
+        finally:
+            for player in players:
+                player.close()

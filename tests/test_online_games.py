@@ -1,0 +1,126 @@
+"""Whole online games of all five games: a real server on a free loopback port, two or three
+real clients (the game's own client code, driven by keys), and computer players.
+
+Each human presses the keys a careful player would (the same choices as the offline game
+tests make) when the server says it is their turn; the game must reach its end, every client
+must hear the result, the server must have recorded the match, and nothing may have failed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from online_helpers import WAIT_S, Player, ServerThread
+from test_ui_colours import keys_for as colours_keys
+from test_ui_games import keys_for_turn as adding_keys
+from test_ui_tricks import keys_for_turn as tricks_keys
+
+from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.server import Server
+from ninetynine_audio.present.results import RESULTS
+
+pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
+
+TABLES = {
+    "classic": (["human", "human", "normal"], {}),
+    "arcade": (["human", "human", "easy", "normal"], {}),
+    "tactical": (["human", "human", "human", "normal"], {}),
+    "colours": (["human", "human", "normal"], {}),
+    "tricks": (["human", "human", "normal"], {"target": 10}),
+}
+NAMES = ("Ann", "Ben", "Cat")
+GAME_TIME_S = 240.0
+
+
+def keys_for(screen: Any, turn: int, rng: random.Random) -> list[str]:
+    """The keys of the next action at the seat's own screen on the server."""
+    family = screen.spec.family
+    if family == "adding":
+        return adding_keys(screen, turn)
+    if family == "colours":
+        return colours_keys(screen, turn, rng)
+    return tricks_keys(screen, turn)
+
+
+def seat_table(server: Server, code: str) -> Any:
+    """The hosted match of ``code``."""
+    return server.tables[code].host
+
+
+def sit_down(srv: ServerThread, game: str, record: bool = False) -> tuple[list[Player], str]:
+    """Ann creates the table, the others join by code, Ann starts it."""
+    seats, options = TABLES[game]
+    humans = seats.count("human")
+    create = p.Create(game=game, seats=seats, options=options, pause_ms=0)
+    players = [Player(srv.url, NAMES[0], first=[create], record=record)]
+    players[0].wait_for(lambda: players[0].screen.table is not None)
+    table = players[0].screen.table
+    assert table is not None and table.code is not None
+    code = table.code
+    for name in NAMES[1:humans]:
+        other = Player(srv.url, name, first=[p.Join(code=code)], record=record)
+        other.heard("You joined")
+        players.append(other)
+    for name in NAMES[1:humans]:
+        players[0].heard(f"{name} joined the table.")
+    players[0].screen.link.send(p.Start())
+    for player in players:
+        player.heard("The game starts.")
+    return players, code
+
+
+def play_out(srv: ServerThread, players: list[Player], code: str, seed: int = 1) -> int:
+    """Press each human's keys on their turns until the match ends; the keys pressed."""
+    rng = random.Random(seed)
+    turn = 0
+    pressed = 0
+    deadline = time.monotonic() + GAME_TIME_S
+
+    def due(server: Server) -> tuple[bool, list[tuple[int, list[str]]]]:
+        host = seat_table(server, code)
+        if host is None or host.is_over:
+            return True, []
+        if host.bot_due is not None:
+            return False, []
+        work = []
+        for seat in host.spec.seats_to_act(host.state):
+            listener = host.listeners.get(seat)
+            if listener is not None and seat not in host.replaced:
+                work.append((seat, keys_for(listener.screen, turn, rng)))
+        return False, work
+
+    while time.monotonic() < deadline:
+        over, work = srv.call(due)
+        if over:
+            return pressed
+        for seat, keys in work[:1]:
+            players[seat].press(*keys)
+            pressed += len(keys)
+            turn += 1
+        for player in players:
+            player.pump(0.005)
+    raise AssertionError(f"the match did not end in {GAME_TIME_S} s")
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_a_whole_online_game_is_played_by_keys_to_its_end(game: str, tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, game)
+        try:
+            pressed = play_out(srv, players, code)
+            assert pressed > 0
+            for player in players:
+                # Every seat is shown the result.
+                player.wait_for(lambda pl=player: pl.screen.shown.title == RESULTS, WAIT_S)
+                assert any(pl_line.startswith("You finished") for pl_line in player.spoken)
+            assert srv.call(lambda s: s.db.results_count()) == 1
+            assert srv.call(lambda s: s.crashes) == 0
+            errors = [e for pl in players for e in pl.screen.errors]
+            assert errors == []
+        finally:
+            for player in players:
+                player.close()
