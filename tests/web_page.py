@@ -3,8 +3,10 @@ and read what the page announced and what the server answered.
 
 The player is blind and plays by ear: on its turn it tries the family's keys in order, and
 after each key waits for the answer to that key (the phrase whose ``answer_to`` is the key's
-``seq``); a refusal (the ``refused`` cue) sends it to the next key, an accepted action back to
-the first. No test reads the server's state: everything comes from the page.
+``seq``); a refusal sends it to the next key, an accepted action back to
+the first. An action taken is narrated in turn (priority ``queue``); a refusal, a question
+or a warning answers at once (``now``). No test reads the server's state: everything comes from
+the page.
 """
 
 from __future__ import annotations
@@ -65,11 +67,14 @@ FAMILY = {"classic": "adding", "arcade": "adding", "tactical": "adding"}
 # Touch: the seed's gestures for what they cover, a large button for the rest.
 GESTURE_FOR = {"left": "swipe_left", "right": "swipe_right", "return": "double_tap"}
 BUTTON_FOR = {
-    "space": "mark_card",
-    "x": "score_row",
-    "d": "end_piles",
-    "up": "choose_left_pile",
-    "down": "choose_right_pile",
+    "adding": {"up": "choose_up", "down": "choose_down"},
+    "colours": {
+        "x": "score_row",
+        "d": "end_piles",
+        "up": "choose_left_pile",
+        "down": "choose_right_pile",
+    },
+    "tricks": {"space": "mark_card"},
 }
 
 
@@ -85,6 +90,7 @@ class Player:
         self.driver = driver
         self.base_url = base_url
         self.by_touch = by_touch
+        self.family = "adding"  # the family of the game being played
 
     # -- the page's own state ------------------------------------------------------------
 
@@ -109,7 +115,9 @@ class Player:
         """Load the page; the player's screen reader speed is set first (fast: a test)."""
         self.driver.get(self.base_url + "/keys.json")  # the same origin, to reach its storage
         self.driver.execute_script(
-            "localStorage.setItem('ninetynine-audio', JSON.stringify({wpm: arguments[0]}));", wpm
+            "localStorage.setItem('ninetynine-audio', JSON.stringify({wpm: arguments[0]}));"
+            "sessionStorage.clear();",  # a new player, not the guest of the last test
+            wpm,
         )
         self.driver.get(self.base_url + path)
         wait_for(lambda: self.js("Boolean(client)"), 20, "the page's script to start")
@@ -167,12 +175,19 @@ class Player:
         """Do by touch what ``key`` does: the seed's gesture, or the command's button."""
         before = int(self.js("client.keySeq"))
         gesture = GESTURE_FOR.get(key)
-        if gesture is not None:
-            self.gesture(gesture)
-        else:
-            self.tap_button(BUTTON_FOR[key])
-        wait_for(lambda: int(self.js("client.keySeq")) > before, 10, f"the touch for {key}")
-        return int(self.js("client.keySeq"))
+        for _ in range(3):
+            # The screen's lines may change under the finger (a computer player's move): a
+            # touch that landed beside its target is tried again.
+            if gesture is not None:
+                self.gesture(gesture)
+            else:
+                self.tap_button(BUTTON_FOR[self.family][key])
+            try:
+                wait_for(lambda: int(self.js("client.keySeq")) > before, 3, f"the touch for {key}")
+            except AssertionError:
+                continue
+            return int(self.js("client.keySeq"))
+        raise AssertionError(f"three touches for {key} did nothing")
 
     def gesture(self, name: str) -> None:
         """One of the seed's gestures on the touch area."""
@@ -223,7 +238,8 @@ class Player:
         self, game: str, *, timeout: float = 600.0, on_key: Callable[[str], None] | None = None
     ) -> int:
         """Play by ear until the table is over; the number of keys (or touches) used."""
-        tries = TRIES[family_of(game)]
+        self.family = family_of(game)
+        tries = TRIES[self.family]
         index = 0
         used = 0
         direction = "right"
@@ -243,7 +259,9 @@ class Player:
                 on_key(key)
             said = self.answer(seq)
             cue = (said or {}).get("cue") or ""
-            refused = said is None or "refused" in cue
+            # An action taken is narrated like every move, in turn; a refusal, a question
+            # ("up for plus 10 or down for minus 10?") or a warning answers at once.
+            refused = said is None or said.get("priority") == "now"
             if key == direction and "menu_edge" in cue:
                 direction = "left" if direction == "right" else "right"
             if kind == ACT and not refused:

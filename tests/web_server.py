@@ -48,7 +48,7 @@ class Server:
     def start(self, timeout: float = 60.0) -> None:
         """Start the server and wait until it serves the page."""
         self.data.mkdir(parents=True, exist_ok=True)
-        log = open(self.data / "server.log", "ab")  # noqa: SIM115 - closed with the process
+        log = open(self.data / "stdout.log", "ab")  # noqa: SIM115 - closed with the process
         self.process = subprocess.Popen(
             [
                 sys.executable, "-m", "ninetynine_audio", "serve",
@@ -89,7 +89,7 @@ class Server:
 
     def log(self) -> str:
         """What the server printed."""
-        path = self.data / "server.log"
+        path = self.data / "stdout.log"
         return path.read_text(errors="replace")[-4000:] if path.exists() else ""
 
 

@@ -797,8 +797,8 @@ class Server:
         assert host is not None
         outcome = host.spec.outcome(host.state)
         table.state = "over"
-        for session in self._members(table):
-            self._send_table_info(session)  # a client learns the match ended, not only hears it
+        for member in self._members(table):
+            self._send_table_info(member)  # a client learns the match ended, not only hears it
         if outcome is None:
             return
         players = []

@@ -291,7 +291,6 @@ class Client {
   }
 
   phrase(message) {
-    if (message.text) this.phrasesReceived += 1;
     this.lastPhraseSeq = Math.max(this.lastPhraseSeq, message.seq ?? 0);
     if (message.answer_to != null && this.quiet.delete(message.answer_to)) {
       // The answer to a move made on the way to a menu item the player touched: only the
@@ -299,6 +298,7 @@ class Client {
       this.reportHeard();
       return;
     }
+    if (message.text) this.phrasesReceived += 1;
     const entry = {
       seq: message.seq ?? 0,
       answerTo: message.answer_to ?? null,
@@ -437,7 +437,8 @@ class Client {
     const lines = display.lines ?? [];
     const holder = $("lines");
     const list = document.createElement("ul");
-    const menu = !this.atTable() && display.highlight !== null && display.highlight !== undefined;
+    // A menu's lines are items to choose (buttons); a table's or a help page's, lines to read.
+    const menu = this.context() === "menu" && display.highlight !== null && display.highlight !== undefined;
     if (menu) {
       list.className = "menu";
       list.setAttribute("aria-label", title);
