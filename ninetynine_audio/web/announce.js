@@ -6,8 +6,6 @@
 // only), so two equal phrases in a row are both heard and nothing is lost when several come
 // together: they wait in the queue and are let out one by one.
 
-import { WORDS } from "./words.js";
-
 const KEPT_IN_REGION = 4; // older paragraphs are removed; removals are not announced
 const HISTORY_LIMIT = 500;
 // Between two polite phrases with only a screen reader: it queues polite additions itself, so
@@ -26,7 +24,6 @@ export class Announcer {
     this.cues = cues;
     this.queue = [];
     this.busy = false;
-    this.cursor = -1; // the history item the history keys are on; -1: the newest
     this.voice = new BrowserVoice();
     this.onSpoken = null; // called with (text, priority) as each phrase is let out
   }
@@ -49,7 +46,7 @@ export class Announcer {
     this.pump();
   }
 
-  /** An answer from the page itself (history keys, repeat): assertive, not kept in history. */
+  /** An answer from the page itself (an option changed): assertive, not kept in history. */
   answer(text) {
     this.write(this.assertive, text);
     this.voice.speak(text, true);
@@ -92,30 +89,6 @@ export class Announcer {
     item.textContent = text;
     this.history.append(item);
     while (this.history.childElementCount > HISTORY_LIMIT) this.history.firstElementChild.remove();
-    this.cursor = -1;
-  }
-
-  /** The history keys (comma, period) and repeat (r), answered by the page itself. */
-  historyStep(step) {
-    const items = this.history.children;
-    if (items.length === 0) {
-      this.answer(WORDS.historyEmpty);
-      return;
-    }
-    let index = this.cursor < 0 ? items.length - 1 : this.cursor;
-    const next = index + step;
-    if (next < 0 || next >= items.length) {
-      this.answer(next < 0 ? WORDS.historyStart : WORDS.historyEnd);
-      return;
-    }
-    index = next;
-    this.cursor = index;
-    this.answer(items[index].textContent);
-  }
-
-  repeatLast() {
-    const last = this.history.lastElementChild;
-    this.answer(last ? last.textContent : WORDS.nothingToRepeat);
   }
 
   /** Drop the phrases still waiting that `which` picks (speech control from the server). */

@@ -6,7 +6,7 @@
 import { Announcer } from "./announce.js";
 import { gestureOf, watchTouches } from "./input.js";
 import { Cues } from "./sound.js";
-import { WORDS, spaced } from "./words.js";
+import { WORDS } from "./words.js";
 
 const PROTOCOL = 1;
 const STORE = "ninetynine-audio";
@@ -558,4 +558,3 @@ class Client {
 const client = new Client();
 window.ninetynineClient = client; // for a player's own scripts and the page's tests
 client.start();
-export { client, spaced };
