@@ -26,6 +26,7 @@ from browser_helpers import (
     chromium,
     heard,
     run_axe,
+    touch,
     wait_for,
     wait_heard,
 )
@@ -138,7 +139,9 @@ def test_a_whole_game_by_keys_against_computer_players(server: Server, game: str
         assert player.js("client.display.context") == f"table.{family_of(game)}"
         # The seed's own keys answer at once, assertively: the turn, the total (or the
         # family's question on C).
-        assert_answered_assertively(player, player.press("t"), "turn")
+        # (At the trick-taking table T says what is owed: before the bids, the bid.)
+        expected = "bid" if game == "tricks" else "turn"
+        assert_answered_assertively(player, player.press("t"), expected)
         screenshot(player, f"{game}-desktop")
         used = player.play_to_the_end(game)
         assert used > 0
@@ -154,7 +157,8 @@ def test_a_whole_game_by_touch_on_a_phone(server: Server, game: str) -> None:
         # Two fingers up: whose turn; two fingers left: the total (or the family's question).
         player.gesture("multi_swipe_up")
         wait_for(lambda: player.js("client.keysSent").count("t") == 1, 10, "the turn gesture")
-        assert_answered_assertively(player, int(player.js("client.keySeq")), "turn")
+        expected = "bid" if game == "tricks" else "turn"
+        assert_answered_assertively(player, int(player.js("client.keySeq")), expected)
         player.gesture("multi_swipe_left")
         wait_for(lambda: player.js("client.keysSent")[-1] == "c", 10, "the total gesture")
         assert_answered_assertively(player, int(player.js("client.keySeq")))
@@ -388,11 +392,52 @@ def test_a_menu_item_is_chosen_by_touching_it(server: Server) -> None:
             "const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];",
             target,
         )
-        from browser_helpers import touch
-
         touch(driver, "touchStart", [(box[0], box[1])])
         touch(driver, "touchEnd", [])
         # Choosing "Join with a code" asks for the code.
         wait_for(lambda: not driver.find_element(By.ID, "ask").get_attribute("hidden"), 20)
         said = [h["text"] for h in heard(driver)[since:]]
         assert any("code" in text.lower() for text in said), said
+
+
+def test_the_table_follows_the_system_look_and_fits_at_200_percent_zoom(server: Server) -> None:
+    with chromium(DESKTOP) as driver:
+        player = Player(driver, server.url)
+        new_table(player, "colours")
+        looks: dict[str, str] = {}
+        for scheme in ("dark", "light"):
+            driver.execute_cdp_cmd(
+                "Emulation.setEmulatedMedia",
+                {
+                    "features": [
+                        {"name": "prefers-color-scheme", "value": scheme},
+                        {"name": "prefers-reduced-motion", "value": "reduce"},
+                    ]
+                },
+            )
+            looks[scheme] = driver.execute_script(
+                "return getComputedStyle(document.body).backgroundColor;"
+            )
+            assert driver.execute_script(
+                "return getComputedStyle(document.querySelector('button')).transitionDuration;"
+            ) in ("0s", "")
+        assert looks == {"dark": "rgb(0, 0, 0)", "light": "rgb(255, 255, 255)"}, looks
+        # 200% zoom of a 1280 by 800 window is a 640 by 400 one; a phone held upright is 390
+        # wide: the page is one column that never scrolls sideways, with text of 20 px or more.
+        for width, height in ((640, 400), (390, 844), (320, 568)):
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+            )
+            time.sleep(0.2)
+            sideways = driver.execute_script(
+                "const root = document.documentElement;"
+                "return root.scrollWidth - root.clientWidth;"
+            )
+            assert sideways <= 0, (width, sideways)
+            smallest = driver.execute_script(
+                "return Math.min(...[...document.querySelectorAll('#lines li')]"
+                ".map((e) => parseFloat(getComputedStyle(e).fontSize)));"
+            )
+            assert smallest >= 18, (width, smallest)
+        screenshot(player, "colours-200-percent")
