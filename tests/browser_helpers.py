@@ -186,7 +186,7 @@ def run_axe(driver: WebDriver, source: str) -> list[dict[str, Any]]:
 
 
 def ax_names(driver: WebDriver) -> list[tuple[str, str]]:
-    """(role, name) of every node of the browser's accessibility tree that has a name."""
+    """(role, name) of every node of the browser's accessibility tree (name "" if none)."""
     tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
     found: list[tuple[str, str]] = []
     for node in tree.get("nodes", []):
@@ -194,6 +194,5 @@ def ax_names(driver: WebDriver) -> list[tuple[str, str]]:
             continue
         role = (node.get("role") or {}).get("value", "")
         name = (node.get("name") or {}).get("value", "")
-        if name:
-            found.append((str(role), str(name)))
+        found.append((str(role), str(name)))
     return found
