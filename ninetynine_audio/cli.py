@@ -5,14 +5,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
-from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, OptionSpec
+from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.games.registry import all_games, find_game, game_ids
 from ninetynine_audio.games.setup import parse_players
@@ -20,6 +21,21 @@ from ninetynine_audio.store.settings import SPEECH_BACKENDS
 
 if TYPE_CHECKING:
     from ninetynine_audio.bots.tournament import GameRecord, TournamentResult
+
+
+def default_game() -> str:
+    """The game played when none is named: the first the game menu lists."""
+    return game_ids()[0]
+
+
+def default_kinds(spec: AnySpec, computers_only: bool) -> tuple[str, ...]:
+    """The seats of the game's default table; with ``computers_only`` (a simulation) the
+    person's seat is taken by the level of the computer seats."""
+    kinds = spec.default_kinds
+    computer = next((kind for kind in kinds if kind != HUMAN), None)
+    if not computers_only or computer is None:
+        return kinds
+    return tuple(computer if kind == HUMAN else kind for kind in kinds)
 
 
 def game_option_specs() -> tuple[OptionSpec, ...]:
@@ -40,7 +56,7 @@ def add_game_options(
     left out, so that a plain start need not load the games to read its command line.
     """
     games = ", ".join(game_ids()) if game_options else "a game id"
-    parser.add_argument("--game", default="classic", help=f"one of {games}")
+    parser.add_argument("--game", default=None, help=f"one of {games} (default: the first)")
     parser.add_argument(
         "--players",
         default=default_players,
@@ -61,8 +77,8 @@ def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
 
     from ninetynine_audio.bots import levels  # the bots load only once a game is set up
 
-    spec = find_game(args.game)
-    players = args.players or ",".join(spec.default_kinds)
+    spec = find_game(args.game or default_game())
+    players = args.players or ",".join(default_kinds(spec, args.command == "simulate"))
     names, kinds = parse_players(spec.id, players, (HUMAN, *levels(spec.family)))
     try:
         deck = spec.parse_deck(args.deck) if args.deck else None
@@ -237,38 +253,57 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------- replay
 
 
-def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a log; exit 1 when any game differs, 2 when the file is not a log at all."""
-    from ninetynine_audio.games.replay import replay_log
+class _BadLine(Exception):
+    """A line of the log that is not a JSON object; the message says which and why."""
 
-    records: list[dict[str, Any]] = []
+
+def _log_records(stream: IO[str], path: Path) -> Iterator[dict[str, Any]]:
+    """The objects of a JSON Lines log, one line at a time (blank lines passed over).
+
+    Raises:
+        _BadLine: a line is not JSON, or not a JSON object.
+    """
+    for number, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except (ValueError, RecursionError) as error:
+            raise _BadLine(f"{path}: line {number} is not JSON: {error}") from None
+        if not isinstance(record, dict):
+            raise _BadLine(f"{path}: line {number} is not a JSON object")
+        yield record
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a log; exit 1 when any game differs or a line is not JSON, 2 when the file is
+    not a log at all.
+
+    The log is read as it is replayed, one game at a time, so its size does not matter; a
+    line that is not JSON stops the replay there, after the games before it were reported.
+    """
+    from ninetynine_audio.games.replay import iter_replay
+
     path: Path = args.log
+    games = differ = 0
     try:
         with path.open(encoding="utf-8") as stream:
-            for number, line in enumerate(stream, 1):
-                if not line.strip():
-                    continue
-                try:
-                    record = json.loads(line)
-                except (ValueError, RecursionError) as error:
-                    print(f"{path}: line {number} is not JSON: {error}", file=sys.stderr)
-                    return 1
-                if not isinstance(record, dict):
-                    print(f"{path}: line {number} is not a JSON object", file=sys.stderr)
-                    return 1
-                records.append(record)
+            for result in iter_replay(_log_records(stream, path)):
+                games += 1
+                if not result.is_consistent:
+                    differ += 1
+                    print(f"game {result.index + 1}: {result.problem}")
+    except _BadLine as error:
+        print(error, file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"ninetynine-audio: cannot read {path}: {error.strerror or error}", file=sys.stderr)
         return 2
     except UnicodeDecodeError:
         print(f"ninetynine-audio: {path} is not an event log: it is not text", file=sys.stderr)
         return 2
-    results = replay_log(records)
-    bad = [r for r in results if not r.is_consistent]
-    for r in bad:
-        print(f"game {r.index + 1}: {r.problem}")
-    print(f"{len(results)} games replayed, {len(results) - len(bad)} the same, {len(bad)} differ")
-    return 1 if bad else 0
+    print(f"{games} games replayed, {games - differ} the same, {differ} differ")
+    return 1 if differ else 0
 
 
 # ---------------------------------------------------------------------------- play
@@ -282,7 +317,6 @@ def cmd_play(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     # A game named on the command line starts at once; otherwise the player uses the menus.
     wants_game = bool(args.game or args.players or args.deck)
-    args.game = args.game or "classic"
     setup = setup_from_args(args, seed) if wants_game else None
     if setup is not None:
         check_deals(setup)
@@ -296,7 +330,6 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def _online_start(args: argparse.Namespace) -> Callable[[Any], None]:
     """Go straight to the table server named by ``--server`` once the game has started."""
-    import os
 
     def start(app: Any) -> None:
         from ninetynine_audio.online.client import PASSWORD_VARIABLE, connect, first_messages
@@ -326,9 +359,7 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     play = commands.add_parser("play", help="play (the default)", allow_abbrev=game_options)
     _add_play_options(play, game_options=game_options)
     simulate = commands.add_parser("simulate", help="play computer players against each other")
-    add_game_options(
-        simulate, default_players="normal,normal,normal,normal", game_options=game_options
-    )
+    add_game_options(simulate, default_players=None, game_options=game_options)
     simulate.add_argument("--games", type=int, default=1000)
     simulate.add_argument(
         "--no-rotate",
@@ -407,7 +438,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
         arguments.insert(0, "play")
-    args = parse_arguments(arguments)
+    # A name or a card the terminal cannot print is written escaped, never a traceback.
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(AttributeError, ValueError, OSError):
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
     handlers = {
         "play": cmd_play,
         "simulate": cmd_simulate,
@@ -415,7 +449,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         "serve": cmd_serve,
     }
     try:
+        args = parse_arguments(arguments)
         return handlers[args.command](args)
     except SetupError as error:
         print(f"ninetynine-audio: {error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        # Ctrl+C in simulate or replay: stop there, quietly (the log written so far is
+        # closed by the command's own clean-up).
+        return INTERRUPTED_STATUS
+    except BrokenPipeError:
+        # The reader of the output left (``| head -1``): nothing more to say to anyone.
+        _drop_output()
+        return CLOSED_OUTPUT_STATUS
+
+
+INTERRUPTED_STATUS = 130
+"""The exit status after Ctrl+C, as a shell gives it."""
+
+CLOSED_OUTPUT_STATUS = 141
+"""The exit status when the output was closed, as a shell gives it for SIGPIPE."""
+
+
+def _drop_output() -> None:
+    """Point standard output at the null device, so Python's flush at exit cannot fail."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)

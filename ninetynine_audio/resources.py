@@ -9,12 +9,15 @@ back to the repository layout, which is what a source checkout and an editable i
 :func:`read_file_bytes` reads a file the game depends on (settings, saves, statistics, a
 keymap) the careful way: a FIFO, a device or a folder in its place is refused at once instead of
 blocking the game, a path the system cannot even name is a problem, not a crash, and a file far
-larger than any the game writes is not read into memory.
+larger than any the game writes is not read into memory. :func:`decode_text` then reads its
+text in the encoding the player's editor wrote (UTF-8 with or without a byte order mark, UTF-16,
+UTF-32).
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import stat
 from importlib import resources as _importlib_resources
@@ -24,6 +27,7 @@ __all__ = [
     "DEFAULT_READ_LIMIT",
     "SHIPPED_FOLDERS",
     "FileProblem",
+    "decode_text",
     "read_file_bytes",
     "shipped_dir",
 ]
@@ -130,3 +134,30 @@ def read_file_bytes(path: Path | str, limit: int = DEFAULT_READ_LIMIT) -> bytes:
         raise FileProblem(FileProblem.UNREADABLE, exc.strerror or str(exc)) from None
     finally:
         os.close(fd)
+
+
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8"),
+    (b"\xff\xfe\x00\x00", "utf-32-le"),
+    (b"\x00\x00\xfe\xff", "utf-32-be"),
+    (b"\xff\xfe", "utf-16-le"),
+    (b"\xfe\xff", "utf-16-be"),
+)
+
+
+def decode_text(raw: bytes, *, guess: bool = True) -> str:
+    """The text of a file the player may have saved from another editor.
+
+    UTF-8 is what the game writes. A file that starts with a byte order mark is read in the
+    encoding the mark names (Windows Notepad writes UTF-8 with a mark, or UTF-16), and the
+    mark is not part of the text. With ``guess``, UTF-16 or UTF-32 without a mark is
+    recognised the way JSON allows, from the zero bytes around the first characters; without
+    it, text with no mark is UTF-8.
+
+    Raises:
+        UnicodeDecodeError: the bytes are not text in that encoding.
+    """
+    for mark, encoding in _BOMS:
+        if raw.startswith(mark):
+            return raw[len(mark) :].decode(encoding)
+    return raw.decode(json.detect_encoding(raw) if guess else "utf-8")

@@ -17,7 +17,12 @@ import pytest
 
 from ninetynine_audio.audio import mixer
 from ninetynine_audio.audio.backend import BackendUnavailable, SpeechBackendError
-from ninetynine_audio.audio.tts import VOICE_VOLUME_FLOOR, Pyttsx3Renderer, TtsBackend
+from ninetynine_audio.audio.tts import (
+    RENDER_ATTEMPTS,
+    VOICE_VOLUME_FLOOR,
+    Pyttsx3Renderer,
+    TtsBackend,
+)
 
 WAIT_LIMIT_S = 10.0
 
@@ -41,10 +46,22 @@ def wav_rms_and_seconds(path: Path) -> tuple[float, float]:
     return rms, seconds
 
 
+def render_real(renderer: Pyttsx3Renderer, text: str, path: Path) -> None:
+    """Render as the voice does: espeak-ng now and then writes no audio on a loaded machine,
+    and the backend then tries again (RENDER_ATTEMPTS); what it wrote is still checked."""
+    for attempt in range(RENDER_ATTEMPTS):
+        try:
+            renderer.render(text, path)
+            return
+        except SpeechBackendError:
+            if attempt + 1 == RENDER_ATTEMPTS:
+                raise
+
+
 def test_pyttsx3_renders_real_speech_to_a_wav(tmp_path: Path) -> None:
     path = tmp_path / "phrase.wav"
     renderer = Pyttsx3Renderer(rate=180)
-    renderer.render("Ninety-nine. Your turn, the total is eighty seven.", path)
+    render_real(renderer, "Ninety-nine. Your turn, the total is eighty seven.", path)
     rms, seconds = wav_rms_and_seconds(path)
     assert rms > 0.02, f"speech is too quiet to be speech (RMS {rms:.4f})"
     assert 1.0 < seconds < 10.0, f"implausible length for a short phrase: {seconds:.2f} s"
@@ -53,9 +70,9 @@ def test_pyttsx3_renders_real_speech_to_a_wav(tmp_path: Path) -> None:
 def test_pyttsx3_rate_changes_the_length(tmp_path: Path) -> None:
     renderer = Pyttsx3Renderer()
     renderer.set_rate(120)
-    renderer.render("Seven of hearts", tmp_path / "slow.wav")
+    render_real(renderer, "Seven of hearts", tmp_path / "slow.wav")
     renderer.set_rate(300)
-    renderer.render("Seven of hearts", tmp_path / "fast.wav")
+    render_real(renderer, "Seven of hearts", tmp_path / "fast.wav")
     _, slow = wav_rms_and_seconds(tmp_path / "slow.wav")
     _, fast = wav_rms_and_seconds(tmp_path / "fast.wav")
     assert fast < slow
@@ -67,13 +84,7 @@ def test_a_new_rate_is_heard_from_the_next_phrase_on(tmp_path: Path) -> None:
     for index, rate in enumerate((300, 120, 300)):
         renderer.set_rate(rate)
         path = tmp_path / f"{index}.wav"
-        for attempt in range(3):  # espeak-ng now and then writes no audio on a loaded machine
-            try:
-                renderer.render("Seven of hearts, total ninety seven", path)
-                break
-            except SpeechBackendError:
-                if attempt == 2:
-                    raise
+        render_real(renderer, "Seven of hearts, total ninety seven", path)
         lengths.append(wav_rms_and_seconds(path)[1])
     fast, slow, fast_again = lengths
     # espeak-ng kept the first rate it was given; each change must be heard.
@@ -84,7 +95,11 @@ class FakeRenderer:
     """Writes a short tone instead of speech, records what it rendered, can wait or fail."""
 
     def __init__(
-        self, gate: threading.Event | None = None, fail: bool = False, fail_times: int = 0
+        self,
+        gate: threading.Event | None = None,
+        fail: bool = False,
+        fail_times: int = 0,
+        seconds: float = 0.1,
     ) -> None:
         self.rendered: list[str] = []
         self.rates: list[int] = []
@@ -92,6 +107,7 @@ class FakeRenderer:
         self.fail = fail
         self.fail_times = fail_times
         self.started = threading.Event()
+        self.seconds = seconds
 
     def set_rate(self, words_per_minute: int) -> None:
         self.rates.append(words_per_minute)
@@ -111,7 +127,8 @@ class FakeRenderer:
                 wav.setframerate(22050)
             raise SpeechBackendError(f"the speech engine wrote no audio for {text!r}")
         self.rendered.append(text)
-        tone = array("h", (int(8000 * math.sin(i / 5)) for i in range(2205)))  # 0.1 s
+        frames = int(22050 * self.seconds)
+        tone = array("h", (int(8000 * math.sin(i / 5)) for i in range(frames)))
         with wave.open(str(path), "wb") as wav:
             wav.setnchannels(1)
             wav.setsampwidth(2)
@@ -161,13 +178,34 @@ def test_interrupt_discards_pending_renders(fresh_mixer: None) -> None:
 
 
 def test_stop_cuts_speech_at_once(fresh_mixer: None) -> None:
-    backend = make_backend(FakeRenderer())
+    # A phrase far longer than any wait a loaded machine makes, so it is surely playing.
+    backend = make_backend(FakeRenderer(seconds=WAIT_LIMIT_S * 3))
     try:
         backend.speak("a long phrase")
         assert wait_for(lambda: mixer.voice_channel().get_busy())
         backend.stop()
         assert not backend.is_speaking()
+        assert not mixer.voice_channel().get_busy()
     finally:
+        backend.close()
+
+
+def test_stop_while_a_phrase_renders_is_silent_at_once(fresh_mixer: None) -> None:
+    gate = threading.Event()
+    renderer = FakeRenderer(gate)
+    backend = make_backend(renderer)
+    try:
+        backend.speak("a phrase still rendering")
+        assert renderer.started.wait(WAIT_LIMIT_S)
+        backend.stop()
+        # The render under way is thrown away when it ends: nothing is said any more.
+        assert not backend.is_speaking()
+        gate.set()
+        assert wait_for(lambda: renderer.rendered == ["a phrase still rendering"])
+        assert not backend.is_speaking()
+        assert not mixer.voice_channel().get_busy()
+    finally:
+        gate.set()
         backend.close()
 
 

@@ -26,11 +26,11 @@ from ninetynine_audio.games.colours import (
 C = parse_colour_card
 
 
-def test_the_colour_game_has_easy_normal_and_hard_weakest_first():
-    assert levels("colours") == ("easy", "normal", "hard")
+def test_the_colour_game_has_easy_normal_hard_and_expert_weakest_first():
+    assert levels("colours") == ("easy", "normal", "hard", "expert")
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
 def test_every_level_plays_whole_games_with_legal_actions(level):
     for seed in range(2):
         record = play_bot_game("colours", [level, "normal", "easy"][: 2 + seed], seed)
@@ -74,7 +74,7 @@ def test_turn_plans_try_each_row_card_and_scoring_choice():
     assert all(isinstance(p.actions[-1], EndPiles) for p in plans)
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_a_scoring_that_reaches_99_is_taken(level):
     state, _ = deal(["purple-1 dark-blue-9 black-10 red-4 orange-6 green-0", ""])
     state = with_row(state, 0, "yellow-0 pink-2 grey-3")

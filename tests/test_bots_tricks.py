@@ -26,9 +26,9 @@ SPEC = find_game("tricks")
 NAMES = ("You", "Lily", "Max")
 
 
-def test_the_levels_are_easy_normal_and_hard_weakest_first():
-    assert levels("tricks") == ("easy", "normal", "hard")
-    assert strongest_level("tricks") == "hard"
+def test_the_levels_are_easy_normal_hard_and_expert_weakest_first():
+    assert levels("tricks") == ("easy", "normal", "hard", "expert")
+    assert strongest_level("tricks") == "expert"
 
 
 def legal(state, seat, action):
@@ -109,7 +109,7 @@ def redeal_unseen(state: TricksState, seat: int, rng: random.Random) -> TricksSt
     return None
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["normal", "hard", "expert"])
 def test_a_decision_is_the_same_when_the_unseen_cards_are_dealt_again(level):
     checked = []
     changed = []
@@ -173,14 +173,15 @@ DUCK_HANDS = (
 )
 
 
+@pytest.mark.parametrize("level", ["hard", "expert"])
 @pytest.mark.parametrize(("won", "wanted"), [(3, "6H"), (0, "AH KH")])
-def test_hard_wins_a_trick_it_needs_and_ducks_one_it_does_not(won, wanted):
+def test_hard_wins_a_trick_it_needs_and_ducks_one_it_does_not(won, wanted, level):
     state, _ = start(DUCK_HANDS)
     state, _ = bid_all(state, "6S 7S 8S", "9D 10D JD", "6C 7C 8C")  # You bid 3
     # Lily leads the 10 of hearts, Max throws a club, and You play last.
     state = replace(state, tricks_won=(won, 0, 0), leader=1, to_act=1)
     state, _ = play(state, "10H", "AC")
-    bot = make_bot("tricks", "hard")
+    bot = make_bot("tricks", level)
     action = bot.choose(view(state, 0), random.Random(3))
     assert isinstance(action, PlayCard)
     assert action.card in parse_cards(wanted)

@@ -12,6 +12,8 @@ check here by registering; what only one family promises stays in that family's 
 - refusals: a seat that may not act is refused whatever it tries, and after the end every
   action is refused, with an ``IllegalAction``;
 - the action codec: every legal action comes back from its encoding through JSON;
+- events: each is a frozen dataclass whose log line ``games.events.LoggedEvent`` writes from
+  its fields (no family writes its own ``to_log``);
 - the log: it starts with ``game_started`` and ends with ``game_ended``; read back through
   ``setup_from_log``, ``codec.from_log`` and ``codec.decode`` it replays to the same events;
   and where the independent referee (``tools/refereeing``) knows the game, it finds the log
@@ -40,10 +42,13 @@ from typing import Any
 
 import pytest
 
+from ninetynine_audio.families import family as family_entry
+from ninetynine_audio.families import registered_families
 from ninetynine_audio.games import saved as saves
 from ninetynine_audio.games.base import HUMAN, GameSetup, GameSpec
 from ninetynine_audio.games.errors import IllegalAction, SetupError
-from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.games.events import LoggedEvent
+from ninetynine_audio.games.registry import all_games, check_against_family, find_game
 
 GAMES = [spec.id for spec in all_games()]
 SEEDS = range(30)
@@ -142,6 +147,38 @@ def test_every_family_has_games_registered() -> None:
         assert find_game(spec.id) is spec
 
 
+def test_the_registered_games_are_the_games_the_family_manifests_name() -> None:
+    named = [game.id for entry in registered_families() for game in entry.games]
+    assert sorted(named) == sorted(GAMES)
+    for spec in all_games():
+        assert spec.id in {game.id for game in family_entry(spec.family).games}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_default_seats_name_levels_the_family_has(game: str) -> None:
+    from ninetynine_audio.bots import levels
+
+    spec = find_game(game)
+    entry = family_entry(spec.family)
+    # The manifest's levels are the bots' levels, in the same order, weakest first.
+    assert levels(spec.family) == entry.level_ids
+    for kind in spec.default_kinds:
+        assert kind == HUMAN or kind in entry.level_ids, kind
+    assert HUMAN in spec.default_kinds
+    assert spec.min_players <= len(spec.default_kinds) <= spec.max_players
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_whose_default_seats_name_a_missing_level_is_refused(game: str) -> None:
+    spec = find_game(game)
+    missing = dataclasses.replace(spec, default_kinds=(HUMAN, "grandmaster"))
+    with pytest.raises(ValueError, match=r"'grandmaster', which the family .* does not have"):
+        check_against_family(missing)
+    with pytest.raises(ValueError, match="is not among the games"):
+        check_against_family(dataclasses.replace(spec, id="no-such-game"))
+    check_against_family(spec)  # the game itself fits
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_random_legal_play_ends_with_an_outcome(game: str) -> None:
     for seed in SEEDS:
@@ -228,6 +265,17 @@ def test_every_legal_action_comes_back_from_its_encoding(game: str) -> None:
                 for action in run.spec.legal_actions(state, seat):
                     written = json.loads(json.dumps(codec.encode(action)))
                     assert codec.decode(written, count) == action
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_event_writes_its_log_line_from_its_fields(game: str) -> None:
+    kinds: set[type] = set()
+    for seed in SEEDS:
+        kinds.update(type(event) for step in playthrough(game, seed).events for event in step)
+    for kind in kinds:
+        assert issubclass(kind, LoggedEvent), f"{kind.__name__} is not a LoggedEvent"
+        assert kind.to_log is LoggedEvent.to_log, f"{kind.__name__} writes its own to_log"
+        assert dataclasses.is_dataclass(kind) and kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -318,8 +366,8 @@ VERBOSITIES = ("brief", "normal", "full")
 
 
 def family_wording(family: str) -> ModuleType:
-    """The family's wording package, ``ninetynine_audio.present.<family>``."""
-    name = f"ninetynine_audio.present.{family}"
+    """The family's wording package, the ``narrator`` its ``family.toml`` names."""
+    name = family_entry(family).narrator
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError:

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
+from ninetynine_audio.families import family, registered_families
+from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.input import commands
 from ninetynine_audio.input.commands import (
     COMMANDS,
@@ -12,7 +16,9 @@ from ninetynine_audio.input.commands import (
     CommandRegistryError,
     commands_for,
     register,
+    register_family_commands,
 )
+from ninetynine_audio.present.screens import CONTEXT_TITLES, context_title
 
 EXPECTED = {
     "menu": {
@@ -26,8 +32,8 @@ EXPECTED = {
         "back",
     },
     "table": {
-        "announce_turn", "previous_card", "next_card", "play_card",
-        *(f"play_card_{n}" for n in range(1, 8)),
+        "announce_turn", "previous_card", "next_card", "play_card", "first_card", "last_card",
+        *(f"play_card_{n}" for n in range(1, 10)),
         "speak_hand", "skip_wait", "pause_menu", "hint", "read_rules", "table_chat",
     },
     "table.adding": {
@@ -55,9 +61,40 @@ EXPECTED = {
 }  # fmt: skip
 
 
+def expected_commands(context: str) -> set[str]:
+    """The commands above, or for a family's table not listed above, its manifest's."""
+    if context in EXPECTED:
+        return EXPECTED[context]
+    entry = next(e for e in registered_families() if e.context == context)
+    return {command for command, _ in entry.commands}
+
+
 @pytest.mark.parametrize("context", CONTEXTS)
 def test_each_context_declares_the_commands_its_screen_needs(context: str) -> None:
-    assert {c.id for c in commands_for(context)} == EXPECTED[context]
+    assert {c.id for c in commands_for(context)} == expected_commands(context)
+
+
+def test_the_contexts_are_the_shared_screens_and_one_table_per_family() -> None:
+    families = [entry.context for entry in registered_families()]
+    assert ("menu", "table", *families, "help", "global") == CONTEXTS
+    assert len(families) == len({spec.family for spec in all_games()})
+
+
+@pytest.mark.parametrize("context", CONTEXTS)
+def test_every_context_has_a_spoken_title(context: str) -> None:
+    title = CONTEXT_TITLES.get(context, "")
+    assert title and title != context and title[0].isupper(), context
+    assert context_title(context) == title
+
+
+def test_a_family_may_not_redeclare_a_shared_command_nor_reword_anothers() -> None:
+    assert COMMANDS["announce_scores"].contexts == {"table.colours", "table.tricks"}
+    adding = family("adding")
+    for clash in [("announce_turn", "Say whose turn it is"), ("announce_scores", "Other words")]:
+        wrong = dataclasses.replace(adding, commands=(clash,))
+        with pytest.raises(CommandRegistryError, match=r"family\.toml: command .* already"):
+            register_family_commands([wrong])
+    assert COMMANDS["announce_turn"].contexts == {"table"}
 
 
 def test_every_command_has_a_short_description_and_a_known_context() -> None:

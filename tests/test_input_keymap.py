@@ -7,12 +7,14 @@ from pathlib import Path
 
 import pytest
 
+from ninetynine_audio.families import family, registered_families
 from ninetynine_audio.input.commands import COMMANDS, CONTEXTS, GLOBAL, commands_for
 from ninetynine_audio.input.keymap import (
     DEFAULT_KEYMAP_PATH,
     Keymap,
     KeymapError,
     document_sections,
+    family_keymap_paths,
     load_default_keymap,
     load_keymap,
     read_keymap_file,
@@ -34,15 +36,29 @@ def write(tmp_path: Path, text: str, name: str = "keymap.toml") -> Path:
 # The default keymap.
 
 
-def test_default_keymap_file_has_schema_1_and_every_context() -> None:
-    document = tomllib.loads(DEFAULT_KEYMAP_PATH.read_text(encoding="utf-8"))
-    assert document["schema"] == 1
-    assert {name for name, _ in document_sections(document)} == {"schema", *CONTEXTS}
+def shipped_sections() -> dict[str, object]:
+    """Every section of the shipped keymaps: the shared file and each family's keys."""
+    sections: dict[str, object] = {}
+    for path in (DEFAULT_KEYMAP_PATH, *family_keymap_paths()):
+        document = tomllib.loads(path.read_text(encoding="utf-8"))
+        assert document["schema"] == 1, path
+        sections.update(document_sections(document))
+    return sections
+
+
+def test_default_keymap_files_have_schema_1_and_every_context() -> None:
+    assert set(shipped_sections()) == {"schema", *CONTEXTS}
+    # Each family's own file holds its table's section and nothing else.
+    for entry in registered_families():
+        document = tomllib.loads(entry.keymap.read_text(encoding="utf-8"))
+        sections = {name for name, value in document_sections(document) if value}
+        assert sections == {"schema", entry.context}
 
 
 def test_default_keymap_is_clean() -> None:
-    _, errors = read_keymap_file(DEFAULT_KEYMAP_PATH)
-    assert errors == []
+    for path in (DEFAULT_KEYMAP_PATH, *family_keymap_paths()):
+        _, errors = read_keymap_file(path)
+        assert errors == [], path
     keymap, problems = load_keymap(None)
     assert problems == []
     assert keymap.bindings == load_default_keymap().bindings
@@ -55,8 +71,7 @@ def test_every_declared_command_has_a_default_key_in_each_of_its_contexts(defaul
 
 
 def test_default_keys_are_written_canonically_and_never_forbidden() -> None:
-    document = tomllib.loads(DEFAULT_KEYMAP_PATH.read_text(encoding="utf-8"))
-    sections = dict(document_sections(document))
+    sections = shipped_sections()
     for context in CONTEXTS:
         for gestures in sections[context].values():  # type: ignore[attr-defined]
             for gesture in gestures:
@@ -273,20 +288,41 @@ def test_broken_default_keymap_raises(tmp_path: Path) -> None:
 
 
 def test_clash_between_two_default_bindings_names_the_default_file(tmp_path: Path) -> None:
-    text = DEFAULT_KEYMAP_PATH.read_text(encoding="utf-8").replace(
+    adding = family("adding").keymap
+    text = adding.read_text(encoding="utf-8").replace(
         'announce_lives = ["l"]', 'announce_lives = ["h"]'
     )
-    broken = write(tmp_path, text, name="default.toml")
-    with pytest.raises(
-        KeymapError, match=r"default\.toml, section \[table\.adding\], announce_lives"
-    ):
-        load_default_keymap(broken)
+    broken = write(tmp_path, text, name="keys.toml")
+    others = [path for path in family_keymap_paths() if path != adding]
+    with pytest.raises(KeymapError, match=r"keys\.toml, section \[table\.adding\], announce_lives"):
+        load_default_keymap(DEFAULT_KEYMAP_PATH, [broken, *others])
+
+
+def test_a_family_keymap_holds_only_its_own_section(tmp_path: Path) -> None:
+    stray = write(tmp_path, 'schema = 1\n[table]\nannounce_turn = ["y"]\n', name="keys.toml")
+    with pytest.raises(KeymapError, match=r"keys\.toml, section \[table\]: a family's keys"):
+        load_default_keymap(DEFAULT_KEYMAP_PATH, [stray])
+
+
+def family_rules_text(context: str) -> str:
+    """The rules help of the games of the family whose table is ``context`` (empty for a
+    shared context): a family may list its table's keys there instead of in the keys guide."""
+    rules = DEFAULT_KEYMAP_PATH.parents[1] / "docs" / "rules"
+    return "".join(
+        (rules / game.rules).read_text(encoding="utf-8")
+        for entry in registered_families()
+        if entry.context == context
+        for game in entry.games
+    )
 
 
 def test_keymap_documentation_lists_every_command_under_its_section() -> None:
     docs = (DEFAULT_KEYMAP_PATH.parents[1] / "docs" / "keymaps.md").read_text(encoding="utf-8")
-    for command in COMMANDS:
-        assert f"| `{command}` |" in docs, command
+    for command in COMMANDS.values():
+        listed = f"| `{command.id}` |"
+        assert listed in docs or all(
+            listed in family_rules_text(context) for context in command.contexts
+        ), command.id
     # Each "### … (`[section]`)" heading is followed by the table of that section's commands.
     tables: dict[str, str] = {}
     for part in docs.split("\n### ")[1:]:
@@ -297,3 +333,8 @@ def test_keymap_documentation_lists_every_command_under_its_section() -> None:
         for context in command.contexts:
             if context in tables:
                 assert f"| `{command.id}` |" in tables[context], (context, command.id)
+    # The families the guide has no section for list their keys in their own rules.
+    for entry in registered_families():
+        if entry.context not in tables:
+            for command, _ in entry.commands:
+                assert f"| `{command}` |" in family_rules_text(entry.context), command

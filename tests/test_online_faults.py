@@ -55,6 +55,21 @@ def play_some(srv: ServerThread, players: list[Player], code: str, moves: int) -
     assert moves_made(srv, code) >= target
 
 
+def accounts_sit_down(url: str, game: str, ben_password: str) -> tuple[list[Player], str]:
+    """Ann and Ben, both accounts, at a new table of ``game`` with one computer; started."""
+    create = p.Create(game=game, seats=["human", "human", "normal"], pause_ms=0)
+    ann = Player(url, "Ann", password="ann-secret", first=[create])
+    ann.wait_for(lambda: ann.screen.table is not None)
+    code = ann.screen.table.code  # type: ignore[union-attr]
+    assert code is not None
+    ben = Player(url, "Ben", password=ben_password, first=[p.Join(code=code)])
+    ben.heard("You joined")
+    ann.heard("Ben joined the table.")
+    ann.screen.link.send(p.Start())
+    ben.heard("The game starts.")
+    return [ann, ben], code
+
+
 def test_a_dropped_client_comes_back_by_itself_and_hears_where_the_game_stands(
     tmp_path: Path,
 ) -> None:
@@ -79,17 +94,8 @@ def test_a_dropped_client_comes_back_by_itself_and_hears_where_the_game_stands(
 
 def test_a_killed_client_started_again_takes_its_seat_back(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="tactical", seats=["human", "human", "normal"], pause_ms=0)
-        ann = Player(srv.url, "Ann", password="ann-secret", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", password="ben-secret", first=[p.Join(code=code)])
-        ben.heard("You joined")
-        ann.heard("Ben joined the table.")
-        ann.screen.link.send(p.Start())
-        ben.heard("The game starts.")
-        players = [ann, ben]
+        players, code = accounts_sit_down(srv.url, "tactical", "ben-secret")
+        ann, ben = players
         try:
             play_some(srv, players, code, 3)
             before = moves_made(srv, code)
@@ -196,17 +202,8 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
     server.start()
     players: list[Player] = []
     try:
-        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
-        ann = Player(server.url, "Ann", password="a-pass", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(server.url, "Ben", password="b-pass", first=[p.Join(code=code)])
-        ben.heard("You joined")
-        ann.heard("Ben joined the table.")
-        ann.screen.link.send(p.Start())
-        ben.heard("The game starts.")
-        players = [ann, ben]
+        players, _ = accounts_sit_down(server.url, "classic", "b-pass")
+        ann = players[0]
         drive_stored(data, players, until=6)
         before = stored_table(data)
         server.kill()
@@ -225,7 +222,7 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
             == (after_kill["record"]["actions"])
         )
         drive_stored(data, players, until=None)
-        assert stored_table(data)["state"] == "over"
+        players[0].wait_for(lambda: stored_table(data)["state"] == "over")
         with sqlite3.connect(data / "server.sqlite3") as db:
             assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 1
         status, out, err = server.terminate()
@@ -343,6 +340,62 @@ def test_every_kind_of_bad_message_is_refused_and_no_other_table_changes(
             players[0].press("t")
             players[0].heard("turn")
             print(f"bad messages tried: {tried}, crashes: 0")
+        finally:
+            for player in players:
+                player.close()
+
+
+def test_a_spectator_hears_the_public_game_and_a_turn_timer_plays_for_the_slow(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "normal"], pause_ms=0, timer_s=5)
+        ann = Player(srv.url, "Ann", first=[create])
+        ann.heard("Table code")
+        ann.screen.link.send(p.Start())
+        ann.heard("The game starts.")
+        cat = Player(srv.url, "Cat")
+        cat.heard("Lobby.")
+        # The lobby lists the table in play to watch: End is Leave, the table is above the
+        # leaderboard, your ratings and leave.
+        cat.press("end", "up", "up", "up", "return")
+        try:
+            cat.heard("You are watching a Classic table.")
+            # Ann does nothing: the timer plays for her, and everyone hears it.
+            ann.heard("Time is up: the computer plays for Ann.", timeout=WAIT_S)
+            cat.heard("Time is up: the computer plays for Ann.", timeout=WAIT_S)
+            assert (
+                srv.call(lambda s: len(s.tables[ann.screen.table.code].host.core.saved.actions)) > 0
+            )  # type: ignore[union-attr]
+            # A spectator has no cards: never "Your cards", and a hand key says so.
+            assert not any("Your cards" in line for line in cat.spoken)
+            assert any("Your cards" in line for line in ann.spoken)
+        finally:
+            ann.close()
+            cat.close()
+
+
+def test_a_player_who_leaves_is_replaced_and_joining_again_takes_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, "classic")
+        ann, ben = players
+        try:
+            # Escape, then Leave the table (the last item), then Yes.
+            ben.press("escape")
+            ben.heard("Paused, the table plays on")
+            ben.press("end", "return")
+            ben.heard("Leave the table?")
+            ben.press("up", "return")
+            ben.heard("Lobby.")
+            ann.heard("plays for Ben until they come back.")
+            assert srv.call(lambda s: 1 in s.tables[code].host.replaced)
+            ben.screen.link.send(p.Join(code=code))
+            ben.heard("You took your seat back.")
+            ann.heard("Ben is back.")
+            assert srv.call(lambda s: 1 not in s.tables[code].host.replaced)
+            play_out(srv, players, code)
         finally:
             for player in players:
                 player.close()

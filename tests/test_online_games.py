@@ -87,7 +87,7 @@ def play_out(srv: ServerThread, players: list[Player], code: str, seed: int = 1)
         if host.bot_due is not None:
             return False, []
         work = []
-        for seat in host.spec.seats_to_act(host.state):
+        for seat in host.core.seats_to_act():
             listener = host.listeners.get(seat)
             if listener is not None and seat not in host.replaced:
                 work.append((seat, keys_for(listener.screen, turn, rng)))

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from test_rules_colours import deal, with_row
 
+from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.cards import parse_colour_card, parse_colour_cards
 from ninetynine_audio.games.colours import (
     EndPiles,
@@ -17,6 +18,7 @@ from ninetynine_audio.games.colours import (
     PlaceRowCard,
     PlayToPile,
     RowCardPlaced,
+    RowScored,
     ScoreRow,
     TurnStarted,
     Way,
@@ -27,7 +29,7 @@ from ninetynine_audio.games.colours import (
 )
 from ninetynine_audio.games.errors import CardNotInHand, GameOverError, IllegalAction, NotYourTurn
 from ninetynine_audio.present.colours import Narrator, narrate, queries, refusal_text
-from ninetynine_audio.present.colours.events import CardsDrawn
+from ninetynine_audio.present.colours.events import CardsDrawn, scored_text
 from ninetynine_audio.present.colours.words import (
     BY_COLOUR,
     card_name,
@@ -178,3 +180,77 @@ def test_the_wording_of_the_colour_game_does_not_use_the_adding_games_wording():
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module:
                 assert not node.module.startswith("ninetynine_audio.present.adding"), path
+
+
+def test_a_one_point_row_is_one_point():
+    scored = RowScored("Lily", 1, parse_colour_cards("red-10"), 1, False, 1)
+    assert scored_text(scored, "normal") == "Lily scores a row of 1: 1 point, 1 in all"
+
+
+def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_row_is_empty():
+    row = parse_colour_cards("red-1 green-2 grey-4 black-6 pink-8")
+    narrator = Narrator()
+    events = [
+        TurnStarted("Lily", 1, 2, False),
+        RowCardPlaced("Lily", 1, row[-1], row),
+        RowScored("Lily", 1, row, 25, False, 25),
+        CardsDrawn("Lily", 1, parse_colour_cards("red-3")),
+        TurnStarted("You", 0, 3, False),
+    ]
+    heard = [u.text for u in narrator.narrate(events, perspective())]
+    assert heard == [
+        "Lily scores a row of 5: 25 points, 25 in all",
+        "Lily: row now empty, no cards on the piles",
+    ]
+    # The turn asked for in full is counted as Lily's own first, not the table's second.
+    assert narrator.last_account[0] == "Lily's 1st turn"
+
+
+def test_your_own_pile_play_is_its_sound_and_the_table_says_the_new_top_with_what_fits():
+    event = PileCardPlayed("You", 0, C("red-2"), 1, C("red-9"), (Way.SAME_COLOUR,))
+    (said,) = Narrator().narrate([event], perspective())
+    assert (said.text, said.cue) == ("", "card_played")
+    (theirs,) = Narrator().narrate(
+        [event],
+        perspective().__class__(
+            "colours", ("You", "Lily"), (0.0, 0.0), frozenset({0, 1}), 1, "normal"
+        ),
+    )
+    assert theirs.text == "You: red 2 on the left" and theirs.mergeable
+
+
+def test_your_turn_is_a_short_line_and_on_the_piles_only_what_now_fits():
+    state, _ = deal(
+        ["purple-9 red-4 pink-3 grey-5 black-6 green-7", "red-1 red-2 red-3 red-5 red-6 red-7"],
+        tops="orange-6 black-10",
+    )
+    state = with_row(state, 0, "purple-1 yellow-6")
+    line = queries.your_turn_text(view(state, 0), "normal")
+    left, right = (card_name(c) for c in view(state, 0).pile_tops)
+    assert line == f"Your turn. Piles {left}, {right}; row up to 6"
+    assert speaking_seconds(line, 200) <= 3.5
+    state, _ = apply(state, PlaceRowCard(0, C("green-7")))
+    piles = view(state, 0)
+    fits = queries.your_turn_text(piles, "normal")
+    assert fits.startswith("Fits left: ") and "; right: " in fits
+    fitting = queries.pile_fits(piles, 1)
+    card = next(c for c in piles.hand if card_name(c) == fitting[0])
+    state, _ = apply(state, PlayToPile(0, card, 1))
+    after = queries.your_turn_text(view(state, 0), "normal", changed=1)
+    assert after.startswith(f"Left {card_name(card)}")
+    assert speaking_seconds(after, 200) <= 3.5
+
+
+def test_the_hand_before_an_empty_row_says_once_that_any_card_starts_it():
+    state, _ = deal(["purple-9 red-4 pink-3 grey-5 black-6 green-7", ""])
+    text = queries.hand_text(view(state, 0), "value", "normal")
+    assert text.count("starts your row") == 1
+
+
+def test_a_hint_to_start_an_empty_row_with_a_10_says_what_it_is_for():
+    state, _ = deal(["black-10 red-4 pink-3 grey-5 black-6 green-7", ""])
+    text = queries.hint_text(PlaceRowCard(0, C("black-10")), view(state, 0))
+    assert text.startswith("Hint: put black 10 in your row: nothing can follow a 10")
+    assert queries.hint_text(PlaceRowCard(0, C("red-4")), view(state, 0)) == (
+        "Hint: put red 4 in your row"
+    )

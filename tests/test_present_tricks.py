@@ -306,3 +306,15 @@ def bidded_state():
     state, _ = start()
     state, _ = bid_all(state, *BIDS)
     return state
+
+
+def test_a_bid_hint_never_names_another_number_of_tricks_without_saying_why() -> None:
+    from ninetynine_audio.present.tricks.advice import bid_hint_text
+
+    hand = parse_cards("AC KC QC JC AH KH QH JH AS KS 2D 3D")
+    cards = parse_cards("AS 2D 3D")  # a spade and two diamonds: bid 1
+    said = bid_hint_text(hand, cards, likely=2.2)  # the bid is 1, the nine look good for 2
+    assert said.startswith("Try bid 1")
+    assert "A low bid: those nine look good for about 2 tricks" in said
+    assert bid_hint_text(hand, cards, likely=1.1).endswith("look good for about 1 trick")
+    assert "A high bid" in bid_hint_text(hand, cards, likely=0.2)

@@ -215,3 +215,38 @@ def test_queries() -> None:
 def test_menu_items_speak_their_position_except_when_brief() -> None:
     assert menu_item_text("Play", 0, 5) == "Play, 1 of 5"
     assert menu_item_text("Play", 0, 5, "brief") == "Play"
+
+
+def test_players_out_by_one_play_are_told_together_in_the_order_of_their_places() -> None:
+    events = [
+        LivesChanged(1, "Lily", -1, 0, "mark_33"),
+        LivesChanged(2, "Max", -1, 0, "mark_33"),
+        PlayerOut(1, "Lily", 3),
+        PlayerOut(2, "Max", 4),
+    ]
+    texts = [u.text for u in narrate(events, perspective(game="tactical"))]
+    assert "Lily and Max are out together: Lily 3rd, Max 4th" in texts
+    assert not any(t.startswith(("Lily is out", "Max is out")) for t in texts)
+
+
+def test_you_are_out_says_your_place_even_when_the_game_ends_with_it() -> None:
+    events = [
+        LivesChanged(0, "You", -2, 0, "over_99"),
+        PlayerOut(0, "You", 2),
+        GameEnded("Lily", ("Lily", "You"), 4),
+    ]
+    texts = [u.text for u in narrate(events, perspective(game="tactical"))]
+    assert "You are out, 2nd place" in texts
+
+
+def test_the_words_after_a_hand_over_lead_with_the_players_name_once() -> None:
+    from ninetynine_audio.present.screens import named_at_keys_text
+
+    assert named_at_keys_text("Ann", "Your bid: mark three cards") == (
+        "Ann, your bid: mark three cards"
+    )
+    assert named_at_keys_text("Ann", "Ann's turn, 42") == "Ann's turn, 42"
+    # A name that is the start of a word is not taken for the name itself.
+    assert named_at_keys_text("Yo", "Your turn") == "Yo, your turn"
+    assert named_at_keys_text("Ann", "Trick 2") == "Ann's turn. Trick 2"
+    assert named_at_keys_text("You", "Your turn, 0") == "Your turn, 0"

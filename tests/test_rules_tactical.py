@@ -219,3 +219,13 @@ def test_player_busting_away_the_last_points_is_out_and_the_others_play_on():
     state, events = play(state, "8S")
     assert PlayerOut(0, "A", 3) in events
     assert state.winner is None and not state.is_over
+
+
+def test_players_put_out_by_one_play_are_placed_in_the_order_they_would_have_played():
+    four = ["A", "B", "C", "D"]
+    state, _ = start("tactical", four, ["3S 9D 9C", "2D 3D 5D", "2C 3C 5C", "2H 3H 5H"])
+    state = replace(state, total=30, lives=(10, 1, 5, 1))
+    _, events = play(state, "3S")  # lands on 33: B and D lose their last point together
+    outs = [(e.player, e.place) for e in events if isinstance(e, PlayerOut)]
+    # Equal points left: the one who would have played sooner after A is placed higher.
+    assert outs == [("B", 3), ("D", 4)]

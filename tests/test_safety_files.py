@@ -356,6 +356,6 @@ def test_a_damaged_rules_file_is_told_as_missing(
         path.write_bytes(damage)
     monkeypatch.setattr(reader, "RULES_DIR", tmp_path)
     h = make_app()
-    h.press("r", "return", "return", frames=2)  # Rules, Classic
+    h.press("down", "return", "return", frames=2)  # Rules, Classic
     assert h.app.running
     assert h.spoken[-1] == "No rules are written for Classic yet", h.spoken

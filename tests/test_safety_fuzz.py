@@ -15,6 +15,7 @@ import json
 import os
 import random
 import sys
+import unicodedata
 from functools import cache, partial
 from pathlib import Path
 from types import ModuleType
@@ -346,3 +347,149 @@ def test_fuzzed_logs_are_answered_by_replay_and_referee_without_a_traceback(
     for name, codes in statuses.items():
         assert all(isinstance(code, int) for code in codes), name
         assert sum(code != 0 for code in codes) > CASES // 2, name
+
+
+# -- names, huge numbers and encodings (round two) ----------------------------------------------
+
+NAME_PIECES: tuple[str, ...] = (
+    "Zoë",
+    "Łucja",
+    "李",
+    "\ud800",  # a lone surrogate, as a hand-edited save can hold
+    "\udcff",  # a byte that was not UTF-8, as Python keeps it from the command line
+    "\udcc3\udcab",  # the UTF-8 bytes of ë read in a C locale
+    "\u202e",  # right-to-left override
+    "\u2066",  # left-to-right isolate
+    "\u200f",  # right-to-left mark
+    "\x1b[2J",
+    "\x07",
+    "\x00",
+    "\n",
+    "\ufffd",
+    "\ufeff",
+    "e\u0301",
+    " ",
+)
+
+
+def fuzz_name(rng: random.Random) -> str:
+    """A name of the kinds that reach the game from saves, the command line and the network."""
+    if rng.random() < 0.05:
+        return rng.choice(NAME_PIECES) * rng.choice([1000, 1_000_000 // 8])  # up to 1 MB
+    return "".join(rng.choice(NAME_PIECES) for _ in range(rng.randint(0, 6)))
+
+
+def is_safe_name(name: str) -> bool:
+    """Storable (strict UTF-8), speakable (no controls, no reordering) and short."""
+    name.encode("utf-8")
+    return (
+        0 < len(name) <= 40
+        and name == name.strip()
+        and not any(c in "\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069" for c in name)
+        and all(c.isprintable() or c == " " or unicodedata.category(c) == "Cf" for c in name)
+    )
+
+
+def test_fuzzed_names_in_saves_are_mended_and_saved_again(private_home: Path) -> None:
+    rng = random.Random(f"{SEED}-names")
+    convert = partial(resume, known_kinds=(HUMAN, *levels("adding")))
+    record = good_record()
+    match_file().parent.mkdir(parents=True, exist_ok=True)
+    for _ in range(CASES):
+        names = [fuzz_name(rng) for _ in record["names"]]
+        match_file().write_text(json.dumps({**record, "names": names}), encoding="utf-8")
+        match, problem = load_match(convert)
+        assert problem is None and match is not None
+        assert all(is_safe_name(name) for name in match[0].setup.names), match[0].setup.names
+        assert save_match(to_record(match[0])) is None
+        match_file().read_bytes().decode("utf-8")
+
+
+def test_fuzzed_names_on_the_command_line_are_refused_or_safe() -> None:
+    from ninetynine_audio.games.errors import SetupError
+    from ninetynine_audio.games.setup import parse_players
+
+    rng = random.Random(f"{SEED}-argv")
+    refused = 0
+    for _ in range(CASES):
+        spec = f"{fuzz_name(rng).replace(',', '')}:human,Max:normal"
+        try:
+            names, _ = parse_players("classic", spec, (HUMAN, "normal"))
+        except SetupError as error:
+            refused += 1
+            str(error).encode("utf-8")  # the sentence itself can be printed
+            continue
+        assert all(is_safe_name(name) for name in names), names
+    assert 0 < refused < CASES
+
+
+HUGE_NUMBERS = (
+    b"schema = " + b"9" * 5000,
+    b"schema = -" + b"1" * 4301,
+    b"schema = 0x" + b"f" * 5000,
+    b"schema = 1e99999",
+    b"schema = " + b"1" * 4300,  # within Python's limit: a number, of the wrong value
+    b"[table]\nplay_card = " + b"7" * 10_000,
+    b"[table]\nplay_card = [" + b"3" * 6000 + b"]",
+)
+
+
+def test_fuzzed_keymaps_with_huge_numbers_are_one_sentence_each(tmp_path: Path) -> None:
+    rng = random.Random(f"{SEED}-huge")
+    good = DEFAULT_KEYMAP_PATH.read_bytes()
+    default = load_keymap(None)[0].bindings
+    for number in range(CASES):
+        lines = good.split(b"\n")
+        lines.insert(rng.randrange(len(lines) + 1), rng.choice(HUGE_NUMBERS))
+        path = tmp_path / f"keys{number}.toml"
+        path.write_bytes(b"\n".join(lines))
+        keymap, problems = load_keymap(path)
+        assert problems and all(p.startswith(path.name) for p in problems)
+        assert keymap.bindings == default
+
+
+ENCODINGS = ("utf-8-sig", "utf-16", "utf-16-le", "utf-16-be", "utf-32", "utf-32-be")
+
+
+def test_files_in_every_unicode_encoding_read_as_the_game_wrote_them(private_home: Path) -> None:
+    fill_home()
+    record = {**good_record(), "names": ["Zoë", "Łucja", "李"]}
+    assert save_match(record) is None
+    readers: list[tuple[Path, Any]] = [
+        (paths.settings_file(), lambda: load_settings()[0]),
+        (match_file(), lambda: load_match()[0]),
+        (statistics_file(), lambda: load_statistics()[0]),
+    ]
+    for path, read in readers:
+        expected = read()
+        text = path.read_text(encoding="utf-8")
+        for encoding in ENCODINGS:
+            path.write_bytes(text.encode(encoding))
+            assert read() == expected, (path.name, encoding)
+            assert not list(path.parent.glob("*.broken")), (path.name, encoding)
+        path.write_text(text, encoding="utf-8")
+    for encoding in ("utf-8-sig", "utf-16", "utf-32"):
+        keymap_path = private_home / f"keys-{encoding}.toml"
+        keymap_path.write_bytes(DEFAULT_KEYMAP_PATH.read_text(encoding="utf-8").encode(encoding))
+        keymap, problems = load_keymap(keymap_path)
+        assert problems == [] and keymap.bindings == load_keymap(None)[0].bindings, encoding
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252", "cp437", "koi8-r"])
+def test_a_terminal_that_cannot_print_a_letter_still_prints_every_line(encoding: str) -> None:
+    import io
+
+    from ninetynine_audio.audio import TextBackend
+    from ninetynine_audio.ui.textmode import prepare_terminal
+
+    rng = random.Random(f"{SEED}-{encoding}")
+    raw = io.BytesIO()
+    terminal = io.TextIOWrapper(raw, encoding=encoding, write_through=True)
+    notices = prepare_terminal(terminal)
+    assert len(notices) == 1 and notices[0].startswith("This terminal can only show")
+    backend = TextBackend(terminal)
+    for _ in range(CASES):
+        backend.speak(f"Your turn, {fuzz_name(rng)[:200]} and Zoë, Łucja, 李")
+    lines = raw.getvalue().decode(encoding).splitlines()
+    assert len(lines) == CASES
+    assert all(line.startswith("Your turn, ") and "Zo" in line for line in lines)

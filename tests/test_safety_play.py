@@ -14,7 +14,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -62,13 +62,16 @@ def env_for(home: Path, **changes: str) -> dict[str, str]:
 
 
 def text_game(
-    home: Path, arguments: list[str], keys: str, **env: str
+    home: Path, arguments: Sequence[str | bytes], keys: str, **env: str
 ) -> subprocess.CompletedProcess[str]:
+    """The game started from a shell in text mode, fed ``keys``; it must end by itself."""
     return subprocess.run(
         [sys.executable, "-m", "ninetynine_audio", "--text", *arguments],
         input=keys,
         capture_output=True,
         text=True,
+        encoding="utf-8",
+        errors="replace",  # output a test must judge, not stumble over
         env=env_for(home, **env),
         timeout=DEADLINE_S,
     )

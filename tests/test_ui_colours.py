@@ -8,10 +8,12 @@ computer turn is heard as one summary.
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
+from ninetynine_audio.audio.backend import SimulatedVoice
 from ninetynine_audio.bots.colours.simple import NormalBot
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.colours import (
@@ -26,7 +28,8 @@ from ninetynine_audio.games.colours import (
     view,
 )
 from ninetynine_audio.present.colours.words import card_name
-from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.present.words import count_noun
+from ninetynine_audio.ui.harness import Harness, make_app, make_heard_app
 from ninetynine_audio.ui.match import MatchScreen
 
 MAX_FRAMES = 20000
@@ -78,7 +81,8 @@ def assert_game_was_heard(h: Harness, table: MatchScreen) -> None:
     for event in table.events:
         if isinstance(event, RowScored):
             assert any(
-                f"a row of {len(event.cards)}: {event.points} points, {event.score} in all" in line
+                f"a row of {len(event.cards)}: {count_noun(event.points, 'point', 'points')}, "
+                f"{event.score} in all" in line
                 for line in spoken
             ), event
         if isinstance(event, DrawPileRenewed):
@@ -116,7 +120,7 @@ def test_the_colour_game_is_chosen_in_the_menus_and_its_table_answers_questions(
     assert table is not None and table.setup.game == "colours"
     assert table.setup.kinds == ("human", "normal")
     heard = h.new_speech()
-    assert any(line.startswith("Your turn: choose your row card") for line in heard)
+    assert any(line.startswith("Your turn. Piles ") for line in heard)
     h.press("w")
     assert h.new_speech()[-1] == "Your row is empty: any card starts it"
     h.press("c")
@@ -131,3 +135,94 @@ def test_the_colour_game_is_chosen_in_the_menus_and_its_table_answers_questions(
     assert h.new_speech()[-1] == "First put a card in your row"
     h.press("o")
     assert h.new_speech()[-1].startswith("Hand by colour: ")
+
+
+def colour_table(seed: int = 7) -> tuple[Harness, MatchScreen, SimulatedVoice]:
+    setup = GameSetup(
+        "colours",
+        ("You", "Lily", "Max", "Zoe"),
+        ("human", "normal", "normal", "normal"),
+        {"pro_variant": False},
+        seed=seed,
+    )
+    h, voice = make_heard_app(setup)
+    table = h.table
+    assert table is not None
+    return h, table, voice
+
+
+def test_the_turn_cue_sounds_once_a_turn_however_many_steps_it_has() -> None:
+    h, table, _ = colour_table()
+    rng = random.Random(4)
+    cues_at_turn_end: list[int] = []
+    steps = 0
+    for _ in range(MAX_FRAMES * 5):
+        if len(cues_at_turn_end) == 4:
+            break
+        mine = table.bot_due is None and table.state.to_act in table.humans
+        if mine and h.app.speaker.narration_heard():
+            h.press(*keys_for(table, 0, rng), frames=1)
+            steps += 1
+            if table.state.to_act not in table.humans:
+                cues_at_turn_end.append(h.app.cues.names.count("your_turn"))
+        else:
+            h.frames(1)
+    # Each turn had a row card and pile plays, yet the cue came once: when the turn began.
+    assert len(cues_at_turn_end) == 4 and steps >= 12
+    per_turn = [b - a for a, b in itertools.pairwise([0, *cues_at_turn_end])]
+    assert per_turn == [1, 1, 1, 1], per_turn
+
+
+def test_your_own_play_cuts_off_what_was_said_about_the_one_before() -> None:
+    h, table, voice = colour_table()
+    rng = random.Random(4)
+    for _ in range(MAX_FRAMES):
+        if table.bot_due is None and table.state.to_act == 0:
+            break
+        h.frames(1)
+    # A fast player: the row card, then pile plays at once, a key every 0.2 s.
+    pressed = 0
+    for _ in range(MAX_FRAMES):
+        if table.state.to_act != 0:
+            break
+        h.press(*keys_for(table, 0, rng), frames=10)
+        pressed += 1
+    assert pressed >= 3
+    # Nothing said about the player's own earlier steps is said again after their next key,
+    # and what was cut off stays cut off.
+    said = [p.text for p in voice.timeline]
+    cut = [p.text for p in voice.timeline if not p.complete and p.end > p.start]
+    steps = [t for t in said if t.startswith(("You put", "Fits ", "Left ", "Right "))]
+    assert len(steps) == len(set(steps)), steps
+    assert not any(said.count(t) > 1 for t in cut if t.startswith(("You put", "Fits ")))
+    waiting = [u.text for u in h.app.speaker.pending]
+    assert not any(t.startswith(("You put", "Fits ")) for t in waiting), waiting
+
+
+def test_colour_key_help_is_grouped_row_piles_hand_and_asking() -> None:
+    h, _, _ = colour_table()
+    h.frames(2)
+    h.press("f1")
+    reader = h.app.stack[-1]
+    headings = [p.text for p in reader.paragraphs if p.is_heading]  # type: ignore[attr-defined]
+    assert headings[:4] == ["Your row", "The piles", "Your hand", "Asking"]
+    texts = [p.text for p in reader.paragraphs]  # type: ignore[attr-defined]
+    assert (
+        texts.index("The piles")
+        < texts.index("Up arrow: Choose the left pile")
+        < texts.index("Your hand")
+    )
+
+
+def test_the_window_shows_the_scores_and_marks_the_chosen_pile() -> None:
+    h, table, _ = colour_table()
+    for _ in range(MAX_FRAMES):
+        if table.bot_due is None and table.state.to_act == 0:
+            break
+        h.frames(1)
+    h.press("1")  # the row card
+    h.press("up")
+    lines = table.display(h.app).lines
+    assert lines[0].startswith("Piles: [") and any(
+        line.startswith("Scores: You 0") for line in lines
+    )

@@ -280,7 +280,7 @@ def test_hot_seat_hides_the_next_hand_until_enter() -> None:
     assert h.new_speech() == ["Your turn, press Enter when ready"]
     h.press("return")
     cards = h.new_speech()[0]
-    assert cards.startswith("Your turn, 0. ")
+    assert cards.startswith("Your turn, total 0. ")
     h.press("1", frames=2)
     spoken = h.new_speech()
     assert spoken[-1] == "Sam's turn, press Enter when ready"
@@ -308,3 +308,10 @@ def test_the_pause_menu_resumes_and_quits_to_the_main_menu() -> None:
     # The match is kept: the main menu offers to continue it.
     assert h.new_speech()[-1] == "Main menu. Continue: Classic, Normal, round 1, 1 of 8"
     h.app.update_settings(sound_enabled=True)
+
+
+def test_the_turn_is_said_the_same_way_when_it_comes_and_when_asked() -> None:
+    h = _stacked("classic", "KS 9H 7C 5D 9C 6D 2S", lives=3)
+    came = [line for line in h.spoken if line.startswith("Your turn")]
+    h.press("t")
+    assert came and came[-1] == h.new_speech()[-1] == "Your turn, total 0"

@@ -40,7 +40,7 @@ def test_every_game_s_rules_are_read_to_the_end_by_keys(game: str) -> None:
     assert paragraphs is not None and len(paragraphs) > 10
     h = make_app()
     h.frames(1)
-    h.press("r", "return")  # Rules
+    h.press("down", "return")  # Rules
     for _ in range(GAMES.index(game)):
         h.press("down")
     h.new_speech()

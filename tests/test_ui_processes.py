@@ -19,6 +19,9 @@ from typing import IO
 
 import pytest
 
+from ninetynine_audio.games.registry import game_ids
+from ninetynine_audio.present.screens import game_title
+
 GAME = [
     "--game",
     "classic",
@@ -77,7 +80,8 @@ def test_text_mode_plays_a_game_to_its_end_from_stdin(tmp_path: Path) -> None:
 
 def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     # Down through the games, each read with its position; Escape backs out, the end quits.
-    keys = "return\ndown\ndown\ndown\ndown\nescape\nescape\n"
+    games = game_ids()
+    keys = "return\n" + "down\n" * (len(games) - 1) + "escape\nescape\n"
     done = subprocess.run(
         [sys.executable, "-m", "ninetynine_audio", "--text", "--seed", "3"],
         input=keys,
@@ -90,11 +94,18 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 7"
     assert lines[1].startswith("Choose a game. Classic")
-    assert lines[2].startswith("Arcade") and lines[2].endswith("2 of 5")
-    assert lines[3].startswith("Tactical") and lines[3].endswith("3 of 5")
-    assert lines[4].startswith("Colours") and lines[4].endswith("4 of 5")
-    assert lines[5].startswith("Tricks") and lines[5].endswith("5 of 5")
-    assert lines[6] == "Main menu. Play, 1 of 7"
+    count = len(games)
+    for place, game in enumerate(games, start=1):
+        line = lines[place].removeprefix("Choose a game. ")
+        assert line.startswith(game_title(game)) and line.endswith(f"{place} of {count}"), line
+    read = [line.split(":")[0] for line in lines[2 : count + 1]]
+    assert [title for title in read if title in ("Arcade", "Tactical", "Colours", "Tricks")] == [
+        "Arcade",
+        "Tactical",
+        "Colours",
+        "Tricks",
+    ]
+    assert lines[count + 1] == "Main menu. Play, 1 of 7"
     assert lines[-1] == "Goodbye"
 
 
@@ -162,7 +173,7 @@ def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_di
         )
         window = found.stdout.split()[0]
         subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
-        _wait_for(lines, seen, "Your turn, 0")
+        _wait_for(lines, seen, "Your turn, total 0")
 
         def key(name: str, then: str) -> None:
             subprocess.run(["xdotool", "key", name], env=env, check=True, timeout=DEADLINE_S)

@@ -15,6 +15,7 @@ from test_ui_games import play_to_the_end
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.setup import GameSetup, default_names
+from ninetynine_audio.present import results as words
 from ninetynine_audio.store.stats import load_statistics, statistics_file
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.results import ResultsScreen
@@ -50,31 +51,31 @@ def test_each_match_is_told_and_counted_once_per_game_and_level() -> None:
             "win",
             "easy",
             "You finished 1st of 2 after 1 round. Classic, Easy: 1 win, 0 losses, "
-            "100%; streak 1 win; best 1",
+            "100%; streak 1 win; best streak 1 win",
         ),
         (
             "win",
             "easy",
             "You finished 1st of 2 after 1 round. Classic, Easy: 2 wins, 0 losses, "
-            "100%; streak 2 wins; best 2",
+            "100%; streak 2 wins; best streak 2 wins",
         ),
         (
             "lose",
             "normal",
             "You finished 2nd of 2 after 1 round. Classic, Normal: 0 wins, "
-            "1 loss, 0%; streak 1 loss; best 0",
+            "1 loss, 0%; streak 1 loss; best streak none yet",
         ),
         (
             "lose",
             "easy",
             "You finished 2nd of 2 after 1 round. Classic, Easy: 2 wins, 1 loss, "
-            "67%; streak 1 loss; best 2",
+            "67%; streak 1 loss; best streak 2 wins",
         ),
         (
             "win",
             "normal",
             "You finished 1st of 2 after 1 round. Classic, Normal: 1 win, 1 loss, "
-            "50%; streak 1 win; best 1",
+            "50%; streak 1 win; best streak 1 win",
         ),
     ]
     for outcome, level, summary in expected:
@@ -151,11 +152,11 @@ def test_the_statistics_screen_lists_every_game_and_level_and_resets_after_askin
     h.new_speech()
     h.press("end", "up", "up", "up", "return")  # Statistics
     assert h.new_speech()[-1] == (
-        "Statistics. Classic, Easy: 1 win, 0 losses, 100%; streak 1 win; best 1, 1 of 4"
+        "Statistics. Classic, Easy: 1 win, 0 losses, 100%; streak 1 win; best streak 1 win, 1 of 4"
     )
     h.press("down", "down")
     assert h.new_speech() == [
-        "Classic, Normal: 0 wins, 1 loss, 0%; streak 1 loss; best 0, 2 of 4",
+        "Classic, Normal: 0 wins, 1 loss, 0%; streak 1 loss; best streak none yet, 2 of 4",
         "Reset statistics, 3 of 4",
     ]
     h.press("return")
@@ -170,3 +171,13 @@ def test_the_statistics_screen_lists_every_game_and_level_and_resets_after_askin
     assert json.loads(statistics_file().read_text())["games"] == {}
     h.press("escape")
     assert h.new_speech() == ["Main menu. Statistics, 4 of 7"]
+
+
+def test_the_colour_and_trick_taking_games_count_turns_and_deals_not_rounds() -> None:
+    assert words.place_text(2, 4, 29, game="colours") == "You finished 2nd of 4 after 29 turns"
+    assert words.place_text(1, 3, 1, game="tricks") == "You finished 1st of 3 after 1 deal"
+    assert words.place_text(1, 3, 9, game="classic") == "You finished 1st of 3 after 9 rounds"
+    assert words.continue_label("tricks", "normal", 1) == "Continue: Tricks, Normal, deal 1"
+    assert words.continued_text("colours", "normal", 12).endswith("Normal, turn 12")
+    lines = words.result_lines(1, 4, 29, ("You",), "colours", "normal", None)
+    assert "29 turns played" in lines

@@ -13,6 +13,7 @@ import pytest
 from test_ui_games import keys_for_turn, play_to_the_end
 
 from ninetynine_audio.games.adding import AddingOptions
+from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.games.setup import GameSetup, default_names
 from ninetynine_audio.store.saves import match_file
 from ninetynine_audio.ui.harness import Harness, make_app
@@ -137,7 +138,8 @@ def test_a_new_game_asks_before_dropping_the_saved_match(answer: str) -> None:
     again.press("up", "return")
     assert again.new_speech() == [
         "Yes, 1 of 2",
-        "Choose a game. Classic: keep the total at 99 or less; 2 to 8 players, 1 of 5",
+        "Choose a game. Classic: keep the total at 99 or less; 2 to 8 players,"
+        f" 1 of {len(game_ids())}",
     ]
     # Yes only leads to the choice of a game: the saved match goes once one really starts.
     assert match_file().read_text() == saved

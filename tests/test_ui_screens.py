@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from ninetynine_audio.games.adding import AddingOptions, GameEnded, LivesChanged, PlayerOut
+from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import make_app
 
@@ -74,8 +75,8 @@ def test_the_speech_setting_offers_a_list_and_switches_backend() -> None:
 
 def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
     h = make_app()
-    h.press("r", "return")
-    assert h.new_speech()[-1] == "Rules of which game. Classic, 1 of 5"
+    h.press("down", "return")  # Rules
+    assert h.new_speech()[-1] == f"Rules of which game. Classic, 1 of {len(game_ids())}"
     h.press("return")
     assert h.new_speech() == ["Rules: Classic. Ninety-Nine, the classic adding game, heading"]
     h.press("down")
@@ -90,7 +91,7 @@ def test_the_rules_reader_moves_by_paragraph_and_heading() -> None:
         "Start of the text",
     ]
     h.press("escape")
-    assert h.new_speech() == ["Rules of which game. Classic, 1 of 5"]
+    assert h.new_speech() == [f"Rules of which game. Classic, 1 of {len(game_ids())}"]
 
 
 def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:
@@ -183,3 +184,40 @@ def test_text_mode_lines_become_key_presses() -> None:
     assert gestures_of_line("\x1b[B\x1b[A\n") == (["down", "up"], [])
     assert gestures_of_line("\x1b\n") == (["escape"], [])
     assert gestures_of_line("up sideways\n") == (["up"], ["sideways"])
+
+
+def test_r_repeats_the_last_phrase_in_a_menu_as_everywhere() -> None:
+    h = make_app()
+    h.frames(1)
+    opening = h.new_speech()[-1]
+    h.press("r")
+    assert h.new_speech() == [opening]  # not a jump to Rules
+    h.press("down")
+    h.new_speech()
+    h.press("r")
+    assert h.new_speech() == ["Rules, 2 of 7"]
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "line"),
+    [("classic", 4, "Lives: game default, 5"), ("tactical", 4, "Points: game default, 10")],
+)
+def test_an_option_line_says_the_games_default_and_right_and_left_change_it(
+    game: str, players: int, line: str
+) -> None:
+    from ninetynine_audio.ui.menus import Draft, options_menu
+
+    h = make_app()
+    h.frames(1)
+    draft = Draft(game, players)
+    h.app.push(options_menu(draft))
+    h.new_speech()
+    h.press("down")
+    assert h.new_speech()[-1].startswith(line)
+    h.press("right")
+    assert draft.options["lives"] == 1
+    assert h.new_speech()[-1].startswith(line.split(":")[0] + ": 1")
+    h.press("left")
+    assert draft.options["lives"] is None
+    h.press("left")  # the end of the values: felt, not wrapped
+    assert draft.options["lives"] is None and h.app.cues.names[-1] == "menu_edge"

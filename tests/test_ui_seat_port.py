@@ -2,26 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
+import dataclasses
 
+import pytest
+from table_helpers import family_commands
+
+from ninetynine_audio.families import registered_families
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.registry import all_games
-from ninetynine_audio.input.commands import TABLE, commands_for, table_context
 from ninetynine_audio.play.seat import NotYourSeat
 from ninetynine_audio.play.table import TableCore
-from ninetynine_audio.ui.match import SHARED_COMMANDS
 from ninetynine_audio.ui.tables.base import controller_class
 
-
-def family_commands(family: str) -> list[str]:
-    """Every command a family's table must answer: its own section's and the shared table
-    keys the match screen leaves to it (the card-number keys go to ``number_key``)."""
-    own = [c.id for c in commands_for(table_context(family))]
-    shared = [c.id for c in commands_for(TABLE) if c.id not in SHARED_COMMANDS]
-    return [c for c in own + shared if not c.startswith("play_card_")]
-
-
-FAMILIES = sorted({spec.family for spec in all_games()})
+FAMILIES = [entry.name for entry in registered_families()]
 
 
 @pytest.mark.parametrize("family", FAMILIES)
@@ -53,7 +46,7 @@ def _core(game: str) -> TableCore:
 @pytest.mark.parametrize("game", [spec.id for spec in all_games()])
 def test_a_port_acts_for_its_own_seat_only(game: str) -> None:
     """Asking the rules about another seat's action would tell whether that seat holds a card:
-    the port refuses it, for check, imagine and propose alike."""
+    the port refuses it, for check and propose alike."""
     core = _core(game)
     proposed: list[object] = []
     port = core.port(1, lambda action, after="": proposed.append(action) or True)
@@ -63,7 +56,7 @@ def test_a_port_acts_for_its_own_seat_only(game: str) -> None:
         )
     others = core.spec.legal_actions(core.state, 0)
     assert others
-    for ask in (port.check, port.imagine, port.propose):
+    for ask in (port.check, port.propose):
         with pytest.raises(NotYourSeat):
             ask(others[0])
     assert proposed == []
@@ -79,3 +72,30 @@ def test_the_port_holds_no_state() -> None:
     assert "state" not in public and "core" not in public and "apply" not in public
     assert port.view is not None and port.view.seat == 0
     assert _core("classic").port(None).view is None
+
+
+@pytest.mark.usefixtures("private_home")
+def test_practice_words_follow_the_play_and_are_made_from_the_play_itself() -> None:
+    """The adding table's practice words are made once the play is made (from the seat's view
+    afterwards), and said right after the play's own words, before the next player's."""
+    from ninetynine_audio.games.adding import AddingOptions
+    from ninetynine_audio.present.adding import advice
+    from ninetynine_audio.ui.harness import make_app
+
+    setup = GameSetup(
+        "classic", ("You", "Lily", "Max"), ("human", "normal", "normal"), AddingOptions(), 3
+    )
+    h = make_app(setup)
+    h.frames(2)
+    h.app.update_settings(practice=True)
+    h.new_speech()
+    h.press("1", frames=2)
+    said = h.new_speech()
+    played = next(i for i, line in enumerate(said) if line.startswith("You play "))
+    assert said[played + 1].startswith("Lily is next"), said
+    table = h.table
+    assert table is not None
+    # The words are those of the total the play really left, for the player after.
+    total = int(said[played].rsplit(" ", 1)[1])
+    seen = dataclasses.replace(table.core.view(0), total=total, to_act=1)
+    assert said[played + 1] == advice.next_player_words(seen.rules, seen, "normal")

@@ -248,3 +248,24 @@ def test_a_speech_choice_that_works_is_heard_through_it_at_once(
     assert h.app.speaker.backend is reader
     assert h.app.settings.speech_backend == "screenreader"
     assert reader.spoken == ["Settings. Speech: screen reader, 1 of 11"]
+
+
+def test_the_fallback_is_a_few_plain_words_said_before_the_first_menu_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    silent_ao2(monkeypatch)
+    out = io.StringIO()
+    args = argparse.Namespace(text=True, speech="screenreader", bot_pause=0, log_events=None)
+    app, notices = build_app(args, 1, stream=out)
+    app.start(None, notices)
+    app.tick()
+    lines = out.getvalue().splitlines()
+    fallback = words.speech_fallback_text("screenreader", "text", NO_READER_OUTPUT)
+    assert fallback == "Your screen reader did not answer, so the game writes its words as text."
+    assert len(fallback.split()) <= 15 and "dispatcher" not in fallback
+    said = "\n".join(lines)
+    assert said.count(fallback) == 1
+    menu = app.stack[0]
+    assert said.index(fallback) < said.index(
+        words.menu_opened_text(menu.title, menu.item_text(app))
+    )

@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from ninetynine_audio.games.base import GameSetup
@@ -305,3 +306,72 @@ def test_practice_says_what_a_card_does_before_it_is_played() -> None:
     said = h.new_speech()
     assert said[0].startswith("You lead the ") and "; you need " in said[0], said
     assert said[1].startswith("You lead the ")
+
+
+def test_after_the_third_mark_the_game_says_how_to_bid_and_t_says_it_too() -> None:
+    h = start(7)
+    h.new_speech()
+    h.press("space", "right", "space", "right")
+    h.new_speech()
+    h.press("t")
+    assert h.new_speech()[-1] == "Your bid: 2 marked, mark 1 more"
+    h.press("space")
+    assert h.new_speech()[-1].endswith("Three cards marked: press Enter to bid them")
+    h.press("t")
+    assert h.new_speech()[-1] == "Three cards marked: press Enter to bid them"
+    h.press("f1")
+    entries = [p.text for p in h.app.stack[-1].paragraphs]  # type: ignore[attr-defined]
+    assert "Enter: Play the selected card; while bidding, bid the three marked cards" in entries
+
+
+def test_home_end_and_the_ends_of_the_hand_are_said() -> None:
+    h = start(7)
+    h.new_speech()
+    size = len(h.table.table.hand())  # type: ignore[union-attr]
+    h.press("end")
+    last = h.new_speech()[-1]
+    h.press("right")
+    assert h.new_speech()[-1] == f"Last card: {last}"
+    assert h.app.cues.names[-1] == "menu_edge"
+    h.press("home")
+    first = h.new_speech()[-1]
+    h.press("left")
+    assert h.new_speech()[-1] == f"First card: {first}"
+    assert size == 12
+
+
+def test_with_nine_cards_key_help_says_1_to_9_and_key_9_plays_the_ninth() -> None:
+    h = start(7)
+    h.press("1", "2", "3", "return", frames=2)  # bid the first three cards
+    table = h.table
+    assert table is not None
+    for _ in range(2000):
+        if table.bot_due is None and 0 in table.spec.seats_to_act(table.state):
+            break
+        h.frames(1)
+    hand = table.table.hand()  # type: ignore[attr-defined]
+    assert len(hand) == 9
+    h.press("f1")
+    entries = [p.text for p in h.app.stack[-1].paragraphs]  # type: ignore[attr-defined]
+    assert any(e.startswith("1 to 9: ") for e in entries), entries
+    h.press("escape")
+    h.new_speech()
+    h.press("9")
+    said = h.new_speech()
+    # The ninth card is played, or refused with the reason it may not be played now.
+    from ninetynine_audio.present.tricks.phrases import the_card
+
+    name = the_card(hand[8])[4:]
+    assert any(name in line for line in said), said
+
+
+def test_the_window_keeps_the_newest_lines_in_view() -> None:
+    h = start(8)
+    for _ in range(6):
+        h.app.say("A long line the game said, long enough to wrap over more than one row " * 2)
+    h.app.say("Your lead")
+    h.window.draw(h.app)
+    height = pygame.display.get_surface().get_height()
+    drawn = h.window.layout
+    assert all(bottom <= height for _, _, bottom in drawn), drawn
+    assert drawn[-1][0] == "Your lead"

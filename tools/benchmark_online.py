@@ -169,11 +169,12 @@ async def open_table(
         await seat.send(p.Hello(protocol=p.PROTOCOL_VERSION, name=seat.name, hears_cues=True))
         TASKS.append(asyncio.get_running_loop().create_task(seat.read()))
     await host.send(p.Create(game="classic", seats=["human", "human", "normal", "normal"]))
-    for _ in range(500):
+    for _ in range(3000):
         if host.table is not None and host.table.code:
             break
         await asyncio.sleep(0.01)
-    assert host.table is not None and host.table.code is not None
+    if host.table is None or host.table.code is None:
+        raise TimeoutError("the server did not answer a new table within 30 seconds")
     await guest.send(p.Join(code=host.table.code))
     for _ in range(500):
         if guest.table is not None and guest.table.code:
@@ -223,8 +224,12 @@ async def measure(url: str, pid: int, steps: list[int], seconds: float, keep_goi
         )
         print("tables  connections  keys   p50 ms  p95 ms  (95% interval)   server CPU  msgs/s")
         for tables in steps:
-            while len(seats) // 2 < tables:
-                seats += await open_table(url, http, stats, len(seats) // 2)
+            try:
+                while len(seats) // 2 < tables:
+                    seats += await open_table(url, http, stats, len(seats) // 2)
+            except (TimeoutError, aiohttp.ClientError) as error:
+                print(f"{tables:6d}  could not open the tables: {error}")
+                break
             await asyncio.sleep(3.0)  # let the new tables settle
             stats.latencies.clear()
             stats.messages = stats.bytes = 0

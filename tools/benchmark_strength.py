@@ -12,6 +12,7 @@ games are seeded, so a run with the same options gives the same table (decision 
     python tools/benchmark_strength.py --games 40 --output /tmp/strength.md   # a smoke run
     python tools/benchmark_strength.py --only tricks   # only the trick-taking rows: the other
                                                        # sections of the page are kept
+    python tools/benchmark_strength.py --only colours,tricks   # both games of their own
 
 The games run on ``--workers`` processes, one game at a time on each. Every finished chunk of
 games is kept in ``--cache`` (``build/strength`` by default), so an interrupted run picks up
@@ -47,6 +48,8 @@ COLOURS = "colours"
 COLOURS_HEADING = "## The colour game"
 SECTIONS = (COLOURS, TRICKS)
 """Games with a section of their own, each kept when only the other rows run."""
+HINT_HEADING = "## The hint"
+"""The section ``tools/benchmark_hint.py`` writes: kept whenever this page is made again."""
 GAMES = tuple(spec.id for spec in all_games() if spec.family == FAMILY)
 CHUNK = 96  # games per job: a multiple of 24 (the seatings of four entries), so every chunk is fair
 # Games of the Expert against Hard, the closest contest of the table (more narrow its interval).
@@ -100,7 +103,9 @@ def rows() -> list[Row]:
         )
     found.extend(Row(COLOURS, "hard", "normal", count) for count in (1, 2, 3))
     found.append(Row(COLOURS, "normal", "easy", 1))
+    found.extend(Row(COLOURS, "expert", opponent, 1) for opponent in ("normal", "hard"))
     found.extend(Row(TRICKS, level, "normal", 2) for level in levels(TRICKS))
+    found.append(Row(TRICKS, "expert", "hard", 2))
     return found
 
 
@@ -168,6 +173,8 @@ def _cache_file(cache: Path, job: Job) -> Path:
 def priority(row: Row) -> int:
     """Rows that test a target of the table run first (an interrupted run has those)."""
     order = [
+        row.game == COLOURS and row.level == "expert",  # the quickest rows of a new level
+        row.game == TRICKS and row.level == "expert",
         row.game == "tactical" and row.level == "hard" and row.opponent == "normal",
         row.game == "tactical" and row.level == "expert" and row.opponent in ("normal", "hard"),
         row.level == "expert" and row.opponent == "hard",
@@ -185,7 +192,8 @@ def collect(
     finished chunk by row."""
     cache.mkdir(parents=True, exist_ok=True)
     todo = [job for job in jobs if not _cache_file(cache, job).exists()] if run else []
-    todo.sort(key=lambda job: priority(job.row))
+    # By priority, then chunk by chunk across the rows: a run cut short has some of each row.
+    todo.sort(key=lambda job: (priority(job.row), job.chunk))
     by_name = {job.row.name: job for job in jobs}
     print(f"{len(jobs)} chunks, {len(jobs) - len(todo)} already done", file=sys.stderr)
     started = time.perf_counter()
@@ -265,7 +273,7 @@ def table(
     return "\n".join(lines)
 
 
-def _section_opening(heading: str, command: str) -> list[str]:
+def section_opening(heading: str, command: str) -> list[str]:
     """The first lines of a game's own section: its heading, the command that made it, the date."""
     return [
         heading,
@@ -280,18 +288,27 @@ def _section_opening(heading: str, command: str) -> list[str]:
     ]
 
 
+def _games_text(games: int, wanted: dict[str, int], row: Row) -> str:
+    """The games of a row, with how many it should have had when it stopped short."""
+    goal = wanted.get(row.name, games)
+    return f"{games} (of {goal})" if games < goal else str(games)
+
+
 def tricks_section(
-    chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], command: str
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    command: str,
+    wanted: dict[str, int],
 ) -> str:
     """The Markdown section of the trick-taking game, with the command that made it."""
     lines = [
-        *_section_opening(TRICKS_HEADING, command),
-        "- each row: one bot of the level and two Normal bots, taking every seat and order in"
-        " turn, so a level as strong as Normal wins 33.3%; game to 100, no declarations;"
-        " decision time in CPU time, as above",
+        *section_opening(TRICKS_HEADING, command),
+        "- each row: one bot of the level and two opponents (Normal, or Hard), taking every seat"
+        " and order in turn, so a level as strong as its opponents wins 33.3%; game to 100, no"
+        " declarations; decision time in CPU time, as above",
         "- bid made: the share of the level's deals in which it took exactly its bid; points"
         " per deal: its average points a deal, bonus included; both with the level's own seat"
-        " only (Normal against Normal: every seat)",
+        " only (a level against its own kind: every seat)",
         "- **easy**: random bid cards, then any legal card.",
         "- **normal**: counts the likely tricks of the nine cards kept for each choice of bid"
         " cards and bids the nearest; wins tricks cheaply while it needs them, ducks with its"
@@ -301,6 +318,12 @@ def tricks_section(
         " times consistently with its view (hand sizes, suits shown out of, a declared bid or"
         " revealed hand), plays every playable card out in each, and plays the card that scores"
         " best for it, less a share of what the others score (more for a bid it can read).",
+        "- **expert**: tries all 220 choices of bid cards by successive halving (every choice on"
+        " 2 samples of the other hands, the best 24 on 8 more, the best 6 on 24 more, each"
+        " played out); in play it deals the unseen cards out 60 times, weighing each deal by how"
+        " well the bid it gives each other player fits the cards that player kept, and from four"
+        " cards in hand on solves each of 40 deals exactly (every player playing its best for"
+        " itself); its choice is the best for its own points less half the others'.",
         "",
         "| level | against | games | win rate | 95% interval | bid made | 95% interval"
         " | points per deal | decision median | decision 95th pct |",
@@ -311,6 +334,9 @@ def tricks_section(
             continue
         chunks = results[row.name]
         games = sum(_int(c["games"]) for c in chunks)
+        if games == 0:
+            lines.append(f"| {row.level} | {row.count} × {row.opponent} | not run |" + " |" * 7)
+            continue
         wins = sum(_int(c["wins"]) for c in chunks)
         deals = sum(_int(c["deals"]) for c in chunks)
         made = sum(_int(c["made"]) for c in chunks)
@@ -320,7 +346,8 @@ def tricks_section(
         won = wilson(wins, games)
         hit = wilson(made, deals)
         lines.append(
-            f"| {row.level} | 2 × {row.opponent} | {games} | {won.rate:.1%}"
+            f"| {row.level} | {row.count} × {row.opponent} | {_games_text(games, wanted, row)}"
+            f" | {won.rate:.1%}"
             f" | {won.low:.1%} – {won.high:.1%} | {hit.rate:.1%} | {hit.low:.1%} – {hit.high:.1%}"
             f" | {points / max(deals, 1):.2f} | {median:.2f} ms | {p95:.2f} ms |"
         )
@@ -329,11 +356,14 @@ def tricks_section(
 
 
 def colours_section(
-    chosen: Sequence[Row], results: dict[str, list[dict[str, object]]], command: str
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    command: str,
+    wanted: dict[str, int],
 ) -> str:
     """The Markdown section of the colour game, with the command that made it."""
     lines = [
-        *_section_opening(COLOURS_HEADING, command),
+        *section_opening(COLOURS_HEADING, command),
         "- each row: one bot of the level against its opponents, taking every seat and order in"
         " turn; no Pro Variant; decision time in CPU time, as above",
         "- **easy**: any legal move at random. **normal**: greedy: scores when that wins, starts"
@@ -341,7 +371,10 @@ def colours_section(
         " plays onto the piles while it can, keeping back the card its row will want next."
         " **hard**: tries every scoring choice and row card with every order of pile plays and"
         " judges where each line ends (points, how far the row can still grow, cards left, the"
-        " draw pile, what the piles offer the next player).",
+        " draw pile, what the piles offer the next player)."
+        " **expert**: Hard's eight best plans, each played on 24 deals of the unseen cards:"
+        " the next player's pile plays on the tops it leaves, then its own next row card and"
+        " pile plays with the cards it draws; the plan worth most with what the deals found.",
         "",
         "| level | against | games | even share | win rate | 95% interval"
         " | decision median | decision 95th pct |",
@@ -359,7 +392,8 @@ def colours_section(
         times = _histogram(chunks)
         won = wilson(wins, games)
         lines.append(
-            f"| {row.level} | {row.count} × {row.opponent} | {games} | {1 / (row.count + 1):.1%}"
+            f"| {row.level} | {row.count} × {row.opponent} | {_games_text(games, wanted, row)}"
+            f" | {1 / (row.count + 1):.1%}"
             f" | {won.rate:.1%} | {won.low:.1%} – {won.high:.1%}"
             f" | {times.percentile(50) * 1000:.2f} ms | {times.percentile(95) * 1000:.2f} ms |"
         )
@@ -415,8 +449,10 @@ def write_report(
         " tactical that likeness reads the next player's best reply from a table made with"
         " Hard's own reckoning), a fixed number of deals per decision (120; tactical 40), and"
         " adds Hard's score (in tactical at full weight); in classic and arcade it searches"
-        " from a total of 80 and keeps Hard's choice below. The hint uses the strongest level,"
-        " so the Expert's rows are also the hint's strength.",
+        " from a total of 80 and keeps Hard's choice below. The hint asks the Expert with"
+        " half those deals (60; tactical 20), so that it answers at once, and says"
+        " what they found (how many re-deals leave a player stuck; in tactical the points a"
+        " round the play gains on the others).",
         "- **trap** (a yardstick, not offered in the menus): one play ahead only; it takes"
         " the play that scores most at once, then in tactical a total just below a mark"
         " (29–32, 62–65, 95–98) and in classic and arcade the play most likely to leave the"
@@ -444,15 +480,20 @@ def write_report(
         parts = _split_sections(page)
         for game in sorted(only):
             heading, write = writers[game]
-            parts[heading] = write(chosen, results, command)
+            parts[heading] = write(chosen, results, command, wanted)
         path.write_text("\n\n".join(p.rstrip("\n") for p in parts.values()) + "\n", "utf-8")
         return
     body = [table(game, chosen, results, wanted) for game in GAMES]
     sections = [
-        write(chosen, results, command)
+        write(chosen, results, command, wanted)
         for game, (_, write) in writers.items()
         if any(r.game == game for r in chosen)
     ]
+    if path.exists():
+        # The hint's timings come from their own command: keep them.
+        kept = _split_sections(path.read_text(encoding="utf-8")).get(HINT_HEADING)
+        if kept:
+            sections.append(kept.rstrip("\n") + "\n")
     path.write_text("\n".join(header + body) + "".join("\n" + s for s in sections), "utf-8")
 
 
@@ -461,7 +502,7 @@ def _split_sections(page: str) -> dict[str, str]:
     the part before them is kept under the key ``""``."""
     parts: dict[str, str] = {}
     key, current = "", []
-    headings = {COLOURS_HEADING, TRICKS_HEADING}
+    headings = {COLOURS_HEADING, TRICKS_HEADING, HINT_HEADING}
     for line in page.splitlines(keepends=True):
         if line.rstrip("\n") in headings:
             parts[key] = "".join(current)
@@ -481,7 +522,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=Path("docs/strength.md"))
     parser.add_argument("--cache", type=Path, default=Path("build/strength"))
     parser.add_argument("--fresh", action="store_true", help="ignore finished chunks")
-    parser.add_argument("--only", default=None, help="only rows whose name contains this")
+    parser.add_argument(
+        "--only",
+        default=None,
+        help="only rows whose name contains this (or one of these, separated by commas)",
+    )
     parser.add_argument("--without", default=None, help="leave out rows whose name has this")
     parser.add_argument(
         "--report-only",
@@ -499,7 +544,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen = [
         row
         for row in rows()
-        if (args.only is None or args.only in row.name)
+        if (args.only is None or any(part in row.name for part in args.only.split(",")))
         and (args.without is None or args.without not in row.name)
     ]
     jobs: list[Job] = []

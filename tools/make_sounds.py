@@ -4,11 +4,12 @@ Run ``python tools/make_sounds.py`` (optionally with a target folder) after chan
 sound here; the WAV files are committed so the game needs no build step.  Every file is
 16-bit 44.1 kHz stereo, 50-400 ms long (danger cues at most 200 ms).
 
-Levels: cues sit below the voice and even with each other.  Each is scaled so its loudest
-50 ms are at -26 dBFS RMS, with no sample above -14 dBFS.  The built-in voice plays at 0.58
-of full scale (``audio.tts.VOICE_GAIN``), so the voice and two cues at once, all at full
-volume, stay below full scale; at the usual cue volume (80) the cues are about 5 dB below
-the voice.
+Levels: cues sit a little below the voice, so they carry over speech without covering it,
+and even with each other.  Each is scaled so its loudest 50 ms are at -22.5 dBFS RMS, with
+no sample above -12.2 dBFS.  espeak-ng's loudest 50 ms are at about -13 dBFS and the built-in
+voice plays at half of full scale (``audio.tts.VOICE_GAIN``), so at the usual volumes (voice
+100, cues 80) a cue's loudest 50 ms are about 5 dB under the voice's; and the voice and two
+cues at once, all at full volume, stay below full scale.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 RATE = 44100
-LOUDNESS_DB = -26.0  # the loudest 50 ms of every cue, RMS
-PEAK_DB = -14.0  # no sample above this
+LOUDNESS_DB = -22.5  # the loudest 50 ms of every cue, RMS
+PEAK_DB = -12.2  # no sample above this
 WINDOW_S = 0.05
 EDGE_FADE_S = 0.003  # a few milliseconds of fade at both ends, so no file starts with a click
 
@@ -281,10 +282,19 @@ def trick_won() -> Stereo:
     return centred(mix(0.22, (0.0, sweep_in, 0.6), (0.08, ding, 0.9)))
 
 
+def trick_lost() -> Stereo:
+    """Cards swept away, then a soft low note: another player took the trick (centred, so
+    the game can pan it to the winner's seat)."""
+    sweep_out = noise(0.09, decay=0.03, smooth=0.8, seed=37)
+    note = tone(392.0, 0.16, partials=SOFT, decay=0.07)
+    return centred(mix(0.24, (0.0, sweep_out, 0.6), (0.08, note, 0.9)))
+
+
 def bid_made() -> Stereo:
-    """A rising fifth that rings on, softer than a win: your bid is made."""
-    first = tone(587.3, 0.2, partials=BELL, decay=0.1)
-    second = tone(880.0, 0.26, partials=BELL, decay=0.14)
+    """A rising fifth that rings on, softer than a win: your bid is made.  Its notes (E flat
+    and B flat) are in no other cue, least of all the turn bell's 880 Hz."""
+    first = tone(622.3, 0.2, partials=BELL, decay=0.1)
+    second = tone(932.3, 0.26, partials=BELL, decay=0.14)
     return centred(mix(0.36, (0.0, first, 0.8), (0.1, second, 1.0)))
 
 
@@ -372,6 +382,7 @@ CUES: dict[str, Callable[[], Stereo]] = {
     "menu_select": menu_select,
     "menu_edge": menu_edge,
     "trick_won": trick_won,
+    "trick_lost": trick_lost,
     "bid_made": bid_made,
     "bid_broken": bid_broken,
     "row_scored": row_scored,

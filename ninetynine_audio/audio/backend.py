@@ -230,7 +230,14 @@ class TextBackend(SpeechBackend):
         """Write ``text`` as one line and flush it."""
         line = " ".join(text.split())
         with self._lock:
-            self._stream.write(line + "\n")
+            try:
+                self._stream.write(line + "\n")
+            except UnicodeEncodeError:
+                # A stream that cannot take every letter (text mode prepares the terminal so
+                # this does not happen): the line still goes out, with ? for what it lacks.
+                encoding = getattr(self._stream, "encoding", None) or "ascii"
+                plain = line.encode(encoding, errors="replace").decode(encoding)
+                self._stream.write(plain + "\n")
             self._stream.flush()
 
     def stop(self) -> None:

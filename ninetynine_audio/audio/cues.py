@@ -29,6 +29,7 @@ CUE_NAMES: tuple[str, ...] = (
     "menu_select",
     "menu_edge",
     "trick_won",
+    "trick_lost",
     "bid_made",
     "bid_broken",
     "row_scored",

@@ -42,10 +42,10 @@ phrase of a new engine, on a loaded machine): a failed render is tried again, th
 with a fresh engine, before the voice counts as failed."""
 VOICE_VOLUME_FLOOR = 0.2
 """The quietest the voice is ever set: a setting of 0 would leave the player in silence."""
-VOICE_GAIN = 0.58
-"""The voice plays below full scale (about -4.7 dB), so that it and two of the quieter cues
-(whose samples stay below -14 dBFS, see ``tools/make_sounds.py``) mixed over it stay below
-full scale together."""
+VOICE_GAIN = 0.5
+"""The voice plays at half of full scale (about -6 dB), so that it and two cues (whose
+samples stay below -12.2 dBFS, see ``tools/make_sounds.py``) mixed over it stay below full
+scale together, with the cues loud enough to carry over speech."""
 
 
 def audible_volume(volume: float) -> float:
@@ -151,7 +151,7 @@ class TtsBackend(SpeechBackend):
         self._rate_changed = rate is not None
         self._lock = threading.Lock()
         self._generation = 0
-        self._pending = 0
+        self._pending = 0  # phrases of the current generation waiting, rendering or queued
         self._error: SpeechBackendError | None = None
         self._jobs: queue.Queue[_Job | None] = queue.Queue()
         self._names = itertools.count()
@@ -192,7 +192,9 @@ class TtsBackend(SpeechBackend):
                 if job is None:  # closing: keep the worker's stop signal
                     self._jobs.put(None)
                     break
-                self._pending -= 1
+            # A render still under way belongs to the old generation and will be thrown
+            # away: the voice is silent from now on, whatever the worker is doing.
+            self._pending = 0
 
     def is_speaking(self) -> bool:
         """True while a phrase is waiting, rendering or playing."""
@@ -259,7 +261,8 @@ class TtsBackend(SpeechBackend):
                 self._error = SpeechBackendError(f"text to speech failed: {exc}")
             finally:
                 with self._lock:
-                    self._pending -= 1
+                    if self._is_current(job):  # a stop already forgot older phrases
+                        self._pending -= 1
 
     def _is_current(self, job: _Job) -> bool:
         return job.generation == self._generation

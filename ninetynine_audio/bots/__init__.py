@@ -6,6 +6,24 @@ asked for.
 
 from __future__ import annotations
 
-from ninetynine_audio.bots.base import Bot, Level, levels, make_bot, register_level, strongest_level
+from ninetynine_audio.bots.base import (
+    Bot,
+    Budget,
+    Level,
+    levels,
+    make_bot,
+    make_hint_bot,
+    register_level,
+    strongest_level,
+)
 
-__all__ = ["Bot", "Level", "levels", "make_bot", "register_level", "strongest_level"]
+__all__ = [
+    "Bot",
+    "Budget",
+    "Level",
+    "levels",
+    "make_bot",
+    "make_hint_bot",
+    "register_level",
+    "strongest_level",
+]

@@ -25,6 +25,45 @@ class Bot(Protocol):
 
 
 BotFactory = Callable[[], Bot]
+Clock = Callable[[], float]
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much a searching level may search for one decision.
+
+    The search is counted in samples, so a decision depends only on the view and the bot's
+    generator: ``scale`` multiplies every count a level uses (the hint searches less than a
+    computer seat). A clock may be injected from outside (``bots/`` never reads one itself):
+    then a search also stops, after its first sample, once ``seconds`` of that clock are spent.
+    """
+
+    scale: float = 1.0
+    clock: Clock | None = None
+    seconds: float = 0.0
+
+    def scaled(self, count: int) -> int:
+        """``count`` samples at this budget's scale (at least one)."""
+        return max(1, round(count * self.scale))
+
+    def start(self) -> Stopwatch:
+        """A stopwatch for one decision."""
+        return Stopwatch(self.clock, self.seconds)
+
+
+class Stopwatch:
+    """Says when a decision's time is spent (never, without a clock)."""
+
+    __slots__ = ("clock", "ends")
+
+    def __init__(self, clock: Clock | None, seconds: float) -> None:
+        """Started now on ``clock``; spent after ``seconds``."""
+        self.clock = clock
+        self.ends = clock() + seconds if clock is not None else 0.0
+
+    def spent(self) -> bool:
+        """Whether the time is up."""
+        return self.clock is not None and self.clock() >= self.ends
 
 
 @dataclass(frozen=True)
@@ -38,6 +77,8 @@ class Level:
     name: str
     factory: BotFactory
     strength: int
+    hint: BotFactory | None = None
+    """The bot the hint asks, when the level searches less for a hint than at a seat."""
 
 
 _LEVELS: dict[str, dict[str, Level]] = {}
@@ -54,12 +95,20 @@ def lazy_factory(module: str, name: str) -> BotFactory:
     return make
 
 
-def register_level(family: str, name: str, factory: BotFactory, *, strength: int) -> None:
-    """Make level ``name`` available for the games of ``family``."""
+def register_level(
+    family: str,
+    name: str,
+    factory: BotFactory,
+    *,
+    strength: int,
+    hint: BotFactory | None = None,
+) -> None:
+    """Make level ``name`` available for the games of ``family``; ``hint`` makes the bot the
+    hint asks when this is the strongest level (by default one made by ``factory``)."""
     levels = _LEVELS.setdefault(family, {})
     if name in levels:
         raise ValueError(f"the level {name!r} of {family} is registered twice")
-    levels[name] = Level(name, factory, strength)
+    levels[name] = Level(name, factory, strength, hint)
 
 
 def _family_levels(family: str) -> dict[str, Level]:
@@ -83,6 +132,12 @@ def levels(family: str) -> tuple[str, ...]:
 def strongest_level(family: str) -> str:
     """The name of the strongest level of ``family`` (the hint's and practice's)."""
     return levels(family)[-1]
+
+
+def make_hint_bot(family: str) -> Bot:
+    """The bot the hint asks: the strongest level of ``family``, with the hint's budget."""
+    found = _family_levels(family)[strongest_level(family)]
+    return (found.hint or found.factory)()
 
 
 def make_bot(family: str, level: str) -> Bot:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ninetynine_audio.bots.base import Bot, make_bot
-from ninetynine_audio.games.base import GameSetup, GameSpec, Outcome
+from ninetynine_audio.games.base import AnySpec, GameSetup, Outcome
 from ninetynine_audio.games.registry import find_game
 
 Clock = Callable[[], float]
@@ -90,7 +90,7 @@ def play_bot_game(
     )
 
 
-def _seat_to_move(spec: GameSpec, state: Any) -> int:
+def _seat_to_move(spec: AnySpec, state: Any) -> int:
     """The first seat that may act: one owing a draw draws first (bots never forget)."""
     return spec.seats_to_act(state)[0]
 

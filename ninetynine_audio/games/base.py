@@ -7,8 +7,10 @@ how the game ended. Everything outside the family — the match screen, the menu
 line, saves, statistics, the tournament — works through the spec alone and never imports the
 family.
 
-States, actions, views and events are the family's own types; here they are ``Any``. An
-action always has a ``seat``; an event always has ``to_log()``.
+States, actions and views are the family's own types: :class:`GameSpec` is generic over them
+(``GameSpec[AddingState, AddingAction, AddingView]``), so mypy checks every function a family
+hands to its spec against the one state, action and view types. An action always has a
+``seat``; an event always has ``to_log()`` (see ``games/events.py``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from ninetynine_audio.games.errors import SetupError
 
@@ -41,6 +43,14 @@ class Action(Protocol):
         ...
 
 
+StateT = TypeVar("StateT")
+"""A family's frozen state."""
+ActionT = TypeVar("ActionT")
+"""A family's actions (usually a union of frozen dataclasses with a ``seat``)."""
+ViewT = TypeVar("ViewT")
+"""What one seat of a family's game may know."""
+
+
 # ---------------------------------------------------------------------------- options
 
 
@@ -63,6 +73,7 @@ class OptionSpec:
         kind: ``switch`` (on or off), ``number`` (``low`` to ``high``) or ``choice``
             (one of ``values``).
         help: one line for ``--help``.
+        game_default: the value the game takes when left to it, by the number of players.
     """
 
     name: str
@@ -73,6 +84,9 @@ class OptionSpec:
     low: int | None = None
     high: int | None = None
     help: str = ""
+    game_default: Callable[[int], Any] | None = field(default=None, compare=False)
+    """With ``default`` ``None``: the value the game takes for so many players, so a menu can
+    say it ("game default, 5")."""
 
     @property
     def flag(self) -> str:
@@ -186,7 +200,7 @@ class CodecError(ValueError):
 
 
 @dataclass(frozen=True)
-class ActionCodec:
+class ActionCodec(Generic[ActionT]):
     """One way to write a game's actions as JSON, for saves and for log replay.
 
     Attributes:
@@ -198,8 +212,8 @@ class ActionCodec:
             names of the log to seats. Log replay uses it with ``decode``.
     """
 
-    encode: Callable[[Any], list[Any]]
-    decode: Callable[[Any, int], Any]
+    encode: Callable[[ActionT], list[Any]]
+    decode: Callable[[Any, int], ActionT]
     from_log: Callable[[Sequence[Mapping[str, Any]], int, Mapping[str, int]], list[Any] | None]
 
 
@@ -207,7 +221,7 @@ class ActionCodec:
 
 
 @dataclass(frozen=True)
-class GameSpec:
+class GameSpec(Generic[StateT, ActionT, ViewT]):
     """One game as the rest of the program sees it.
 
     The functions are the family's engine; ``state`` is the family's frozen state, which the
@@ -256,31 +270,31 @@ class GameSpec:
     min_players: int
     max_players: int
     options: tuple[OptionSpec, ...]
-    new_game: Callable[[GameSetup], tuple[Any, tuple[Any, ...]]]
-    seats_to_act: Callable[[Any], tuple[int, ...]]
-    legal_actions: Callable[[Any, int], tuple[Any, ...]]
-    check: Callable[[Any, Any], object]
-    apply: Callable[[Any, Any], tuple[Any, tuple[Any, ...]]]
-    view: Callable[[Any, int], Any]
-    outcome: Callable[[Any], Outcome | None]
-    progress: Callable[[Any], int]
-    scores: Callable[[Any], tuple[int, ...]]
-    codec: ActionCodec
+    new_game: Callable[[GameSetup], tuple[StateT, tuple[Any, ...]]]
+    seats_to_act: Callable[[StateT], tuple[int, ...]]
+    legal_actions: Callable[[StateT, int], tuple[ActionT, ...]]
+    check: Callable[[StateT, ActionT], object]
+    apply: Callable[[StateT, ActionT], tuple[StateT, tuple[Any, ...]]]
+    view: Callable[[StateT, int], ViewT]
+    outcome: Callable[[StateT], Outcome | None]
+    progress: Callable[[StateT], int]
+    scores: Callable[[StateT], tuple[int, ...]]
+    codec: ActionCodec[ActionT]
     default_names: Callable[[Sequence[str]], tuple[str, ...]]
     parse_deck: Callable[[str | Sequence[str]], tuple[Any, ...]]
     deck_text: Callable[[Sequence[Any]], list[str]]
     setup_from_log: Callable[[Mapping[str, Any]], GameSetup]
     # Who acts, answered by the rules for every table (the match, a seat's port, a server):
     # these are public facts, the same for every seat.
-    turn_seat: Callable[[Any], int | None]
-    immediate_seats: Callable[[Any], tuple[int, ...]]
-    is_out: Callable[[Any, int], bool]
-    owed_action: Callable[[Any, int], Any | None]
+    turn_seat: Callable[[StateT], int | None]
+    immediate_seats: Callable[[StateT], tuple[int, ...]]
+    is_out: Callable[[StateT, int], bool]
+    owed_action: Callable[[StateT, int], ActionT | None]
     fixed_seats: tuple[str, ...] | None = None
     default_kinds: tuple[str, ...] = ("human", "normal", "normal", "normal")
-    resample: Callable[[Any, int, random.Random], Any] | None = None
+    resample: Callable[[StateT, int, random.Random], StateT] | None = None
 
-    def is_over(self, state: Any) -> bool:
+    def is_over(self, state: StateT) -> bool:
         """Whether the game has ended."""
         return self.outcome(state) is not None
 
@@ -300,3 +314,7 @@ def never_out(state: Any, seat: int) -> bool:
 def owes_nothing(state: Any, seat: int) -> None:
     """``owed_action`` for a game with no side action owed beside the turn."""
     return None
+
+
+AnySpec = GameSpec[Any, Any, Any]
+"""A game of any family, as the code that runs every game holds it."""

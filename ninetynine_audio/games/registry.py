@@ -10,16 +10,26 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ninetynine_audio.games.base import GameSpec
+from ninetynine_audio.families import MANIFEST, family
+from ninetynine_audio.games.base import HUMAN, ActionT, AnySpec, GameSpec, StateT, ViewT
 from ninetynine_audio.games.errors import SetupError
 
-_GAMES: dict[str, GameSpec] = {}
+_GAMES: dict[str, AnySpec] = {}
 _ALIASES: dict[str, str] = {}
 _loaded = False
 
 
-def register(spec: GameSpec) -> GameSpec:
-    """Make ``spec`` a game of the program; its id and aliases must be new."""
+def register(spec: GameSpec[StateT, ActionT, ViewT]) -> GameSpec[StateT, ActionT, ViewT]:
+    """Make ``spec`` a game of the program; its id and aliases must be new.
+
+    Its family's ``family.toml`` must name the game, and every computer seat of
+    ``default_kinds`` must be one of the levels that manifest lists: a table the game deals by
+    default must be one its family can seat.
+
+    Raises:
+        ValueError: a name is taken, or the game does not fit its family's manifest.
+    """
+    check_against_family(spec)
     for name in (spec.id, *spec.aliases):
         if name in _GAMES or name in _ALIASES:
             raise ValueError(f"the game name {name!r} is registered twice")
@@ -27,6 +37,29 @@ def register(spec: GameSpec) -> GameSpec:
     for alias in spec.aliases:
         _ALIASES[alias] = spec.id
     return spec
+
+
+def check_against_family(spec: AnySpec) -> None:
+    """Refuse a game its family's manifest does not describe, or whose default table names a
+    computer level the family does not have.
+
+    Raises:
+        ValueError: the message names the game, the family and what is wrong.
+    """
+    try:
+        entry = family(spec.family)
+    except KeyError:
+        raise ValueError(
+            f"the game {spec.id!r} is of the family {spec.family!r}, which has no {MANIFEST}"
+        ) from None
+    if spec.id not in {game.id for game in entry.games}:
+        raise ValueError(f"the game {spec.id!r} is not among the games of {entry.manifest}")
+    unknown = [kind for kind in spec.default_kinds if kind != HUMAN and kind not in entry.level_ids]
+    if unknown:
+        raise ValueError(
+            f"the default seats of {spec.id!r} name the level {unknown[0]!r}, which the family"
+            f" {entry.name!r} does not have; its levels are {', '.join(entry.level_ids)}"
+        )
 
 
 def _load() -> None:
@@ -40,13 +73,13 @@ def _load() -> None:
             importlib.import_module(f"ninetynine_audio.games.{module.name}")
 
 
-def _family_package(spec: GameSpec) -> str:
+def _family_package(spec: AnySpec) -> str:
     # The family's folder under games/, from where its engine lives ("~" sorts last).
     parts = str(getattr(spec.new_game, "__module__", "")).split(".")
     return parts[2] if parts[:2] == ["ninetynine_audio", "games"] and len(parts) > 2 else "~"
 
 
-def all_games() -> tuple[GameSpec, ...]:
+def all_games() -> tuple[AnySpec, ...]:
     """Every registered game: the families in the order of their folders, each family's games
     in the order it registered them (whichever family happened to be imported first)."""
     _load()
@@ -58,7 +91,7 @@ def game_ids() -> tuple[str, ...]:
     return tuple(spec.id for spec in all_games())
 
 
-def find_game(name: str) -> GameSpec:
+def find_game(name: str) -> AnySpec:
     """The game called ``name`` (its id or an alias, any case).
 
     Raises:

@@ -102,6 +102,14 @@ def _error_text(error: Exception) -> str:
     return f"{type(error).__name__}: {error}"
 
 
+def iter_replay(records: Iterable[dict[str, Any]]) -> Iterator[ReplayResult]:
+    """Replay every game in a log as its lines come: each result is given as soon as its game
+    has been read, and only that one game's lines are held, so a log of any length replays
+    in the memory of its longest game."""
+    for index, game in enumerate(split_games(records)):
+        yield replay_game(game, index)
+
+
 def replay_log(records: Iterable[dict[str, Any]]) -> list[ReplayResult]:
     """Replay every game in a log."""
-    return [replay_game(game, index) for index, game in enumerate(split_games(records))]
+    return list(iter_replay(records))

@@ -24,9 +24,10 @@ from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ninetynine_audio.games.base import HUMAN, CodecError, GameSetup, GameSpec
+from ninetynine_audio.games.base import HUMAN, AnySpec, CodecError, GameSetup
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.registry import find_game, game_ids, is_game
+from ninetynine_audio.games.setup import safe_name
 
 __all__ = [
     "HUMAN",
@@ -76,7 +77,7 @@ class SavedMatch:
     saved_at: str | None = None
 
     @property
-    def spec(self) -> GameSpec:
+    def spec(self) -> AnySpec:
         """The game being played."""
         return find_game(self.setup.game)
 
@@ -179,7 +180,7 @@ def resume(
     return dataclasses.replace(saved, round=saved.spec.progress(state)), state, events
 
 
-def _describe(spec: GameSpec, action: Any) -> str:
+def _describe(spec: AnySpec, action: Any) -> str:
     return " ".join(str(part) for part in spec.codec.encode(action))
 
 
@@ -225,14 +226,17 @@ def from_record(
     if not is_game(game):
         raise SaveError(f"game {game!r} is not one of {', '.join(game_ids())}")
     spec = find_game(game)
-    names = _strings(record, "names")
+    written_names = _strings(record, "names")
     kinds = _strings(record, "kinds")
-    if len(kinds) != len(names):
-        raise SaveError(f"there are {len(names)} names but {len(kinds)} kinds")
+    if len(kinds) != len(written_names):
+        raise SaveError(f"there are {len(written_names)} names but {len(kinds)} kinds")
     if known_kinds is not None:
         for kind in kinds:
             if kind not in known_kinds:
                 raise SaveError(f"kinds: {kind!r} is not a known kind of player")
+    # A name edited by hand (a lone surrogate, control characters, a megabyte of text) must
+    # neither stop the next save nor reach the speech: it is mended, never refused.
+    names = _safe_names(spec, written_names, kinds)
     try:
         options = spec.check_options(_field(record, "options", dict))
     except GameError as error:
@@ -262,6 +266,25 @@ def from_record(
         round=max(round_number, 1),
         saved_at=saved_at if isinstance(saved_at, str) else None,
     )
+
+
+def _safe_names(spec: AnySpec, written: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The names of a save made safe (``games.setup.safe_name``). A name with nothing left
+    takes its seat's default, and one that mending made the same as another's gets its seat
+    number, since every player needs a name of their own."""
+    try:
+        defaults = spec.default_names(kinds)
+    except Exception:
+        # A table the game cannot seat is refused when it is dealt again.
+        defaults = tuple(str(seat + 1) for seat in range(len(written)))
+    names: list[str] = []
+    for seat, name in enumerate(written):
+        default = defaults[seat] if seat < len(defaults) else str(seat + 1)
+        mended = safe_name(name, default)
+        if mended in names and mended != name:
+            mended = default if default not in names else f"{mended[:36]} {seat + 1}"
+        names.append(mended)
+    return tuple(names)
 
 
 def _is_int(value: object) -> bool:

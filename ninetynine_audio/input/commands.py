@@ -1,8 +1,11 @@
 """The command registry: every command the player can give, where it works, and what it does.
 
-A command is declared here once, with the short sentence key help speaks for it and the
-contexts (screens) where it means something. Which keys give a command is data, kept in
-``keymaps/*.toml`` and loaded by ``keymap.py``.
+A command is declared once, with the short sentence key help speaks for it and the contexts
+(screens) where it means something. The commands every screen shares are declared here; each
+game family declares its table's own in the ``[commands]`` of its ``family.toml``
+(``ninetynine_audio/families.py``), and its table is one more context, ``table.<family>``.
+Which keys give a command is data, kept in ``keymaps/default.toml``, the families'
+``keymap.toml`` and the player's keymap, and loaded by ``keymap.py``.
 """
 
 from __future__ import annotations
@@ -11,13 +14,12 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
+from ninetynine_audio.families import FamilyEntry, registered_families
+
 MENU = "menu"
 TABLE = "table"
 HELP = "help"
 GLOBAL = "global"
-
-FAMILIES: tuple[str, ...] = ("adding", "colours", "tricks")
-"""The game families whose tables have keys of their own, in ``[table.<family>]``."""
 
 
 def table_context(family: str) -> str:
@@ -26,17 +28,12 @@ def table_context(family: str) -> str:
     return f"{TABLE}.{family}"
 
 
-TABLE_ADDING = table_context("adding")
-TABLE_COLOURS = table_context("colours")
-TABLE_TRICKS = table_context("tricks")
-
-CONTEXTS: tuple[str, ...] = (
-    MENU,
-    TABLE,
-    *(table_context(family) for family in FAMILIES),
-    HELP,
-    GLOBAL,
+FAMILY_CONTEXTS: tuple[str, ...] = tuple(
+    table_context(entry.name) for entry in registered_families()
 )
+"""The table of each registered family, in the order of the families' folders."""
+
+CONTEXTS: tuple[str, ...] = (MENU, TABLE, *FAMILY_CONTEXTS, HELP, GLOBAL)
 """Every context, in the order keymap sections are written. ``global`` works on every screen."""
 
 
@@ -130,7 +127,10 @@ register("announce_turn", "Say whose turn it is", [TABLE])
 register("previous_card", "Move to the previous card in your hand", [TABLE])
 register("next_card", "Move to the next card in your hand", [TABLE])
 register("play_card", "Play the selected card", [TABLE])
-for _position in range(1, 8):
+register("first_card", "Move to the first card in your hand", [TABLE])
+register("last_card", "Move to the last card in your hand", [TABLE])
+# Nine number keys: the trick-taking game plays from a hand of nine.
+for _position in range(1, 10):
     register(f"play_card_{_position}", f"Play card {_position} of your hand", [TABLE])
 register("speak_hand", "Read your whole hand", [TABLE])
 register("skip_wait", "Skip ahead through the computer players' turns", [TABLE])
@@ -138,44 +138,6 @@ register("pause_menu", "Open the pause menu", [TABLE])
 register("hint", "Ask for a hint", [TABLE])
 register("read_rules", "Read the rules of this game", [TABLE])
 register("table_chat", "Say a line to the others at an online table", [TABLE])
-
-# The table of the adding games (classic, arcade, tactical).
-register("announce_total", "Announce the total", [TABLE_ADDING])
-register("choose_up", "Choose the higher value for the card, like plus 10", [TABLE_ADDING])
-register("choose_down", "Choose the lower value for the card, like minus 10", [TABLE_ADDING])
-register("announce_lives", "Announce everyone's lives", [TABLE_ADDING])
-register("announce_direction", "Say which way play is going", [TABLE_ADDING])
-register("draw_card", "Draw a card", [TABLE_ADDING])
-register("announce_danger", "Hear the danger sound for the total", [TABLE_ADDING])
-
-# The table of the colour game.
-register("announce_row", "Describe your row: length, last card, colours and worth", [TABLE_COLOURS])
-register("announce_other_rows", "Describe the other players' rows", [TABLE_COLOURS])
-register("announce_piles", "Say the top cards of the two piles", [TABLE_COLOURS])
-register("announce_draw_pile", "Say how many cards are left in your draw pile", [TABLE_COLOURS])
-register(
-    "announce_scores",
-    "Say every score and how far each player is from winning",
-    [TABLE_COLOURS, TABLE_TRICKS],
-)
-register("announce_last_turn", "Tell the last computer turn in full", [TABLE_COLOURS])
-register("toggle_hand_order", "Sort your hand by value or by colour", [TABLE_COLOURS])
-register("choose_left_pile", "Choose the left pile", [TABLE_COLOURS])
-register("choose_right_pile", "Choose the right pile", [TABLE_COLOURS])
-register("score_row", "Score your row now", [TABLE_COLOURS])
-register("end_piles", "End your plays onto the piles and draw", [TABLE_COLOURS])
-# The table of the trick-taking game.
-register("mark_card", "Mark or unmark the selected card for your bid", [TABLE_TRICKS])
-register("previous_suit", "Move to the previous suit in your hand", [TABLE_TRICKS])
-register("next_suit", "Move to the next suit in your hand", [TABLE_TRICKS])
-register("choose_declaration", "Choose to declare or reveal your bid, or neither", [TABLE_TRICKS])
-register("announce_trick", "Say the cards of the trick so far", [TABLE_TRICKS])
-register("announce_leader", "Say who leads the trick", [TABLE_TRICKS])
-register("announce_trumps", "Say the trump suit", [TABLE_TRICKS])
-register("announce_bid", "Say your bid and the tricks you have taken", [TABLE_TRICKS])
-register("announce_tricks", "Say everyone's tricks this deal", [TABLE_TRICKS])
-register("announce_deal_details", "Say the last deal's score in full", [TABLE_TRICKS])
-register("announce_declaration", "Say the declared bid and any open hand", [TABLE_TRICKS])
 
 # The rules reader.
 register("previous_paragraph", "Read the previous paragraph", [HELP])
@@ -192,3 +154,32 @@ register("key_help_mode", "Turn key help on or off: press a key to hear what it 
 register("history_previous", "Step back through what was said", [GLOBAL])
 register("history_next", "Step forward through what was said", [GLOBAL])
 register("stop_speech", "Stop speaking", [GLOBAL])
+
+
+def register_family_commands(entries: Iterable[FamilyEntry]) -> None:
+    """Declare each family's table commands from its manifest.
+
+    Two families may share a command (the scores key of two tables) when both describe it in
+    the same words: it then works at both tables.
+
+    Raises:
+        CommandRegistryError: a family names a shared command, or describes a command another
+            family has in other words; the message names the manifest.
+    """
+    for entry in entries:
+        for command_id, description in entry.commands:
+            known = _registry.get(command_id)
+            if known is None:
+                register(command_id, description, [entry.context])
+                continue
+            if not known.contexts <= set(FAMILY_CONTEXTS) or known.description != description:
+                raise CommandRegistryError(
+                    f"{entry.manifest}: command {command_id!r} is already declared"
+                    f" as {known.description!r} for {sorted(known.contexts)}"
+                )
+            _registry[command_id] = Command(
+                command_id, description, known.contexts | {entry.context}
+            )
+
+
+register_family_commands(registered_families())

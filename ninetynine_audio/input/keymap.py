@@ -1,7 +1,9 @@
 """Keymaps: which gestures give which command, loaded from TOML and checked before use.
 
-The default keymap ships in ``keymaps/default.toml``. A player's keymap has the same form and
-replaces the default keys of each command it names, leaving the others alone. A user file with
+The default keymap ships in ``keymaps/default.toml`` (the keys every screen shares) and in each
+game family's ``keys.toml`` (the section of its table, ``[table.<family>]``, beside its
+``family.toml``). A player's keymap has the same form and replaces the default keys of each
+command it names, leaving the others alone. A user file with
 any problem is refused as a whole (a half-applied keymap could leave a player without the key
 they rely on), its problems are returned for the game to speak, and the defaults stay.
 """
@@ -9,17 +11,20 @@ they rely on), its problems are returned for the game to speak, and the defaults
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from ninetynine_audio.families import registered_families
 from ninetynine_audio.input.commands import (
     COMMANDS,
     CONTEXTS,
+    FAMILY_CONTEXTS,
     GLOBAL,
     Command,
     commands_for,
     context_chain,
     parent_context,
+    table_context,
 )
 from ninetynine_audio.input.keynames import (
     GestureError,
@@ -28,7 +33,7 @@ from ninetynine_audio.input.keynames import (
     is_lone_modifier,
     speakable_gesture,
 )
-from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
+from ninetynine_audio.resources import FileProblem, decode_text, read_file_bytes, shipped_dir
 
 __all__ = [
     "DEFAULT_KEYMAP_PATH",
@@ -185,7 +190,7 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
     """
     errors: list[KeymapError] = []
     try:
-        text = read_file_bytes(path, KEYMAP_READ_LIMIT).decode("utf-8")
+        text = decode_text(read_file_bytes(path, KEYMAP_READ_LIMIT), guess=False)
     except FileProblem as exc:
         error = KeymapError(path, _READ_PROBLEMS[exc.kind].format(detail=exc.detail))
         error.is_missing = exc.kind == FileProblem.MISSING
@@ -198,6 +203,9 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return {}, [KeymapError(path, f"this is not valid TOML: {exc}.")]
+    except ValueError:
+        # A whole number of more than 4,300 digits, which Python will not convert.
+        return {}, [KeymapError(path, "this is not a keymap: it holds a number far too long.")]
     except RecursionError:
         return {}, [KeymapError(path, "this is not a keymap: its values are nested too deeply.")]
 
@@ -356,14 +364,59 @@ def _find_clashes(
     return errors
 
 
-def load_default_keymap(path: Path = DEFAULT_KEYMAP_PATH) -> Keymap:
-    """Load the keymap that ships with the game.
+def family_keymap_paths() -> tuple[Path, ...]:
+    """The default keys of each registered family, one file per family."""
+    return tuple(entry.keymap for entry in registered_families())
 
-    Raises:
-        KeymapError: the file has a problem (the first one found); a shipped keymap must be clean.
+
+def _family_of(path: Path) -> str | None:
+    for entry in registered_families():
+        if entry.keymap == path:
+            return entry.name
+    return None
+
+
+def _read_defaults(
+    path: Path, family_paths: Sequence[Path] | None
+) -> tuple[Bindings, Origins, list[KeymapError]]:
+    """The shared default keymap and each family's, merged, with where each binding is from.
+
+    A family's file may hold only its own table's section.
     """
     bindings, errors = read_keymap_file(path)
     origins: Origins = {(c, cmd): path for c, per in bindings.items() for cmd in per}
+    for family_path in family_keymap_paths() if family_paths is None else family_paths:
+        found, problems = read_keymap_file(family_path)
+        errors += problems
+        family = _family_of(family_path)
+        own = table_context(family) if family is not None else None
+        for context, per in found.items():
+            if context != own and (own is not None or context not in FAMILY_CONTEXTS):
+                mine = f"[{own}]" if own is not None else "[table.<family>]"
+                errors.append(
+                    KeymapError(
+                        family_path,
+                        f"a family's keys hold only its own section, {mine}.",
+                        section=context,
+                    )
+                )
+                continue
+            for command, gestures in per.items():
+                bindings.setdefault(context, {})[command] = gestures
+                origins[(context, command)] = family_path
+    return bindings, origins, errors
+
+
+def load_default_keymap(
+    path: Path = DEFAULT_KEYMAP_PATH, family_paths: Sequence[Path] | None = None
+) -> Keymap:
+    """Load the keymap that ships with the game: ``path`` and each family's ``keys.toml``
+    (``family_paths``, every registered family's when ``None``).
+
+    Raises:
+        KeymapError: a file has a problem (the first one found); a shipped keymap must be clean.
+    """
+    bindings, origins, errors = _read_defaults(path, family_paths)
     errors += _find_clashes(bindings, origins, None)
     if errors:
         raise errors[0]
@@ -386,14 +439,17 @@ def load_keymap(
     Raises:
         KeymapError: the default keymap itself is broken.
     """
-    default = load_default_keymap(default_path)
+    shipped, origins, broken = _read_defaults(default_path, None)
+    broken += _find_clashes(shipped, origins, None)
+    if broken:
+        raise broken[0]
+    default = Keymap(shipped)
     if user_path is None:
         return default, []
     user_bindings, errors = read_keymap_file(user_path)
     if missing_ok and any(error.is_missing for error in errors):
         return default, []
     merged: Bindings = {c: dict(per) for c, per in default.bindings.items()}
-    origins: Origins = {(c, cmd): default_path for c, per in merged.items() for cmd in per}
     for context, per in user_bindings.items():
         for command, gestures in per.items():
             merged[context][command] = gestures

@@ -496,12 +496,13 @@ class LineEntry(Screen):
 
     def handle_gesture(self, app: App, gesture: str) -> bool:
         """Letters type; Enter finishes; Escape cancels."""
+        # The answer is taken before the screen closes, so the menu below says it as changed.
         if gesture == "return":
-            app.pop()
             self.done(app, self.text)
-        elif gesture == "escape":
             app.pop()
+        elif gesture == "escape":
             self.done(app, None)
+            app.pop()
         elif gesture == "backspace":
             self.text = self.text[:-1]
         elif gesture == "space":
@@ -518,8 +519,8 @@ class LineEntry(Screen):
     def take_line(self, app: App, line: str) -> bool:
         """Text mode: the typed line is the answer."""
         self.text = line.strip()
-        app.pop()
         self.done(app, self.text)
+        app.pop()
         return True
 
     def display(self, app: App) -> Display:
@@ -538,7 +539,6 @@ def online_menu(app: App) -> Menu:
         "name": settings.online_name or "",
         "password": os.environ.get(PASSWORD_VARIABLE, ""),
     }
-    menu: Menu
 
     def start(a: App) -> None:
         if not state["name"]:
@@ -552,7 +552,6 @@ def online_menu(app: App) -> Menu:
             def done(b: App, text: str | None) -> None:
                 if text is not None:
                     state[field] = text
-                menu.refresh(b)
 
             a.push(LineEntry(prompt, "" if field == "password" else state[field], done))
 
@@ -570,8 +569,7 @@ def online_menu(app: App) -> Menu:
             edit("password", words.PASSWORD_PROMPT),
         ),
     ]
-    menu = Menu(words.PLAY_ONLINE, items, on_back=lambda a: a.pop())
-    return menu
+    return Menu(words.PLAY_ONLINE, items, on_back=lambda a: a.pop())
 
 
 def open_online(app: App) -> None:

@@ -23,10 +23,11 @@ from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.saved import match_level, resume
 from ninetynine_audio.input.commands import table_context
+from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import TableCore
 from ninetynine_audio.present import online as words
 from ninetynine_audio.present import screens as screen_words
-from ninetynine_audio.present.seats import Perspective, seat_pans
+from ninetynine_audio.present.seats import Perspective, listener_names, seat_pans
 from ninetynine_audio.ui.match import OWED_ACTION_WINDOW_S, MatchScreen
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen
 from ninetynine_audio.ui.tables.base import controller_class
@@ -96,26 +97,6 @@ class TableHost:
         return host
 
     @property
-    def setup(self) -> GameSetup:
-        """How the match was set up."""
-        return self.core.setup
-
-    @property
-    def spec(self) -> Any:
-        """The game played."""
-        return self.core.spec
-
-    @property
-    def state(self) -> Any:
-        """The true state (the core's): for the server's own checks, never sent as it is."""
-        return self.core.state
-
-    @property
-    def saved(self) -> Any:
-        """The match as it is stored."""
-        return self.core.saved
-
-    @property
     def is_over(self) -> bool:
         """Whether the match has ended."""
         return self.core.is_over
@@ -159,7 +140,7 @@ class TableHost:
     def replace(self, seat: int) -> None:
         """A computer player at the host's level takes ``seat`` until its player is back."""
         if seat in self.humans and seat not in self.replaced:
-            self.replaced[seat] = make_bot(self.spec.family, self.replacement_level)
+            self.replaced[seat] = make_bot(self.core.spec.family, self.replacement_level)
             self._wake()
 
     def take_back(self, seat: int) -> None:
@@ -178,7 +159,7 @@ class TableHost:
 
     # -- actions --------------------------------------------------------------------------
 
-    def propose(self, seat: int, action: Any, after_play: str = "") -> bool:
+    def propose(self, seat: int, action: Any, after_play: AfterPlay = "") -> bool:
         """Apply an action ``seat``'s keys proposed; False (and nothing changes) when it is
         not that seat's, a computer plays the seat, or the rules refuse it."""
         if getattr(action, "seat", None) != seat or seat in self.replaced:
@@ -190,11 +171,16 @@ class TableHost:
         self._apply(action, actor=seat, after_play=after_play)
         return True
 
-    def _apply(self, action: Any, *, actor: int | None, after_play: str = "") -> None:
-        batches: list[tuple[Any, ...]] = [self.core.apply(action)]
+    def _apply(self, action: Any, *, actor: int | None, after_play: AfterPlay = "") -> None:
+        events = self.core.apply(action)
+        # The practice words are made from the actor's own view afterwards, as offline.
+        words_after = (
+            "" if actor is None else after_play_words(after_play, self.core.view(actor), events)
+        )
+        batches: list[tuple[Any, ...]] = [events]
         batches.extend(self._immediate_moves())
         for seat, listener in list(self.listeners.items()):
-            listener.screen.receive(listener.app, batches, after_play if seat == actor else "")
+            listener.screen.receive(listener.app, batches, words_after if seat == actor else "")
         for listener in list(self.spectators):
             listener.screen.receive(listener.app, batches, "")
         self.narration_at = self.clock()
@@ -210,7 +196,7 @@ class TableHost:
         """Computer players (and stand-ins) acting beside the turn (a bid, an owed draw) act
         at once, as offline."""
         moves: list[tuple[Any, ...]] = []
-        for _ in range(len(self.setup.names) * 4):
+        for _ in range(len(self.core.setup.names) * 4):
             if self.is_over:
                 break
             due = [s for s in self.core.immediate_seats() if self.computer_for(s) is not None]
@@ -279,8 +265,8 @@ class TableHost:
 
     def _play_for(self, seat: int) -> None:
         """The turn timer ran out: the strongest computer player plays for ``seat`` once."""
-        bot = make_bot(self.spec.family, strongest_level(self.spec.family))
-        self.say_to_all(words.timer_played_text(self.setup.names[seat]))
+        bot = make_bot(self.core.spec.family, strongest_level(self.core.spec.family))
+        self.say_to_all(words.timer_played_text(self.core.setup.names[seat]))
         self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
 
     def skip(self) -> None:
@@ -295,11 +281,11 @@ class TableHost:
         outcome = self.core.outcome
         if outcome is None:
             return None
-        places = tuple(self.setup.names[s] for s in outcome.places)
+        places = tuple(self.core.setup.names[s] for s in outcome.places)
         place = None if seat is None else outcome.place_of(seat)
-        level = match_level(self.setup.kinds)
+        level = match_level(self.core.setup.kinds)
         rounds = self.core.progress
-        return MatchResult(self.setup.game, level, len(places), rounds, places, place, None)
+        return MatchResult(self.core.setup.game, level, len(places), rounds, places, place, None)
 
 
 class SeatScreen(MatchScreen):
@@ -324,17 +310,25 @@ class SeatScreen(MatchScreen):
         self.skipping = False
         self.save_problem_said = False
         self.result = None
+        # Each person is told the table as "you", everyone else by name, as at a hot seat
+        # once its player has said they are at the keys.
+        self.hot_seat = seat is not None
+        self.port.says_you = seat is not None
         self.table = controller_class(self.core.spec.family)(self.port)
         self._host = None
-        self.pans = seat_pans(len(host.setup.names), seat if seat is not None else 0)
+        self.pans = seat_pans(len(host.core.setup.names), seat if seat is not None else 0)
 
     # -- what the screen knows -----------------------------------------------------------------
 
     def perspective(self, app: App) -> Perspective:
-        """The seat listens, each seat heard from where it sits around this one."""
+        """The seat listens, "you" to itself, each seat heard from where it sits around it."""
+        names = self.setup.names
+        if self.seat is not None:
+            renames = listener_names(names, self.seat)
+            names = tuple(renames.get(name, name) for name in names)
         return Perspective(
             game=self.setup.game,
-            players=self.setup.names,
+            players=names,
             pans=self.pans,
             humans=self.humans,
             listener=self.seat,
@@ -371,7 +365,7 @@ class SeatScreen(MatchScreen):
 
     # -- actions go to the host ----------------------------------------------------------------
 
-    def perform(self, app: App, action: Any, after_play: str = "") -> bool:
+    def perform(self, app: App, action: Any, after_play: AfterPlay = "") -> bool:
         """Check the seat's proposal here (so the refusal is told as offline), then hand it
         to the host, which applies it and tells every seat."""
         if not self.check(app, action):

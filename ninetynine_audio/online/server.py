@@ -154,7 +154,7 @@ class OnlineTable:
 
     def stored(self) -> StoredTable:
         """The table as the database keeps it."""
-        record = None if self.host is None else to_record(self.host.saved)
+        record = None if self.host is None else to_record(self.host.core.saved)
         settings = {**self.settings, "options": self.options}
         return StoredTable(
             self.code,
@@ -405,10 +405,16 @@ class Server:
                 table.host.take_back(session.seat)
                 app.say(words.took_back_text(), queue=True)
                 self._store(table)
-            app.say(table.host.listeners[session.seat].screen.table.turn_text(app), queue=True)
-            if table.host.turn_seat() == session.seat:
-                screen = table.host.listeners[session.seat].screen
-                app.say(screen.table.your_turn_text(app, session.seat), cue="your_turn", queue=True)
+            screen = table.host.listeners[session.seat].screen
+            mine = table.host.turn_seat() == session.seat
+            turn = (
+                screen.table.your_turn_text(app, session.seat)
+                if mine
+                else screen.table.turn_text(app)
+            )
+            # Whose turn it is ends what they hear, once (it may end what they missed).
+            if not missed or missed[-1].text != turn:
+                app.say(turn, cue="your_turn" if mine else None, queue=True)
         elif table.host is None:
             app.top.enter(app)
         table.wake.set()
@@ -783,7 +789,7 @@ class Server:
             "pause_s": pause,
             "replacement_level": table.settings.get("stand_in", "normal"),
             "turn_timer_s": float(timer) if timer else None,
-            "on_action": lambda host: self._store(table),
+            "on_action": lambda host: self._acted(table),
             "on_over": lambda host: self._finished(table),
         }
         if record is not None:
@@ -791,11 +797,17 @@ class Server:
         assert setup is not None
         return TableHost.deal(setup, self.clock, **options)
 
+    def _acted(self, table: OnlineTable) -> None:
+        """Store the table after an action; the last one stores it as over at once."""
+        if table.host is not None and table.host.is_over:
+            table.state = "over"
+        self._store(table)
+
     def _finished(self, table: OnlineTable) -> None:
         """A match ended: record it, rate its accounts, keep the table for another game."""
         host = table.host
         assert host is not None
-        outcome = host.spec.outcome(host.state)
+        outcome = host.core.spec.outcome(host.core.state)
         table.state = "over"
         for member in self._members(table):
             self._send_table_info(member)  # a client learns the match ended, not only hears it
@@ -807,7 +819,7 @@ class Server:
             place = outcome.place_of(index)
             players.append(
                 {
-                    "name": host.setup.names[index],
+                    "name": host.core.setup.names[index],
                     "kind": seat.kind,
                     "who": seat.who,
                     "place": place,
@@ -883,8 +895,10 @@ class Server:
                     screen.refresh_silently()
 
     def _refresh_lobbies(self) -> None:
+        # Only a lobby on top is listed again now; one under a table is listed when it is
+        # shown again (a server of many tables must not list every table for every player).
         for session in self.sessions.values():
-            lobby = session.app.stack[0] if session.app.stack else None
+            lobby = session.app.stack[-1] if session.app.stack else None
             if isinstance(lobby, LobbyMenu):
                 lobby.rebuild()
 

@@ -15,12 +15,25 @@ In a hot-seat game the port of the screen follows the person at the keys: its ``
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ninetynine_audio.games.base import Outcome
+from ninetynine_audio.present.seats import heard_by, listener_names
 
 if TYPE_CHECKING:
     from ninetynine_audio.play.table import TableCore
+
+
+AfterPlay = str | Callable[[Any, tuple[Any, ...]], str]
+"""Words said right after an action's own narration: as they are, or made once the action has
+been applied from the seat's view afterwards and the action's events (practice words)."""
+
+
+def after_play_words(after_play: AfterPlay, view: Any, events: tuple[Any, ...]) -> str:
+    """The words to say after an applied action: ``after_play`` itself, or what it makes of
+    the acting seat's ``view`` afterwards and the action's ``events``."""
+    return after_play(view, events) if callable(after_play) else after_play
 
 
 class Proposer(Protocol):
@@ -28,7 +41,7 @@ class Proposer(Protocol):
 
     Returns False when the game refused it (the refusal has then been told)."""
 
-    def __call__(self, action: Any, after_play: str = "") -> bool:
+    def __call__(self, action: Any, after_play: AfterPlay = "") -> bool:
         """Propose ``action``; ``after_play`` is said right after its own narration."""
         ...
 
@@ -44,6 +57,18 @@ class SeatPort:
         self._core = core
         self.seat = seat
         self._proposer = proposer
+        self.says_you = False
+        """Whether the views give this seat's own name as "You" (a hot-seat table, where
+        each person has a name of their own but is spoken to as "you")."""
+        self.keeps_own_name = False
+        """While set, a hot-seat view keeps this seat's own name (the words after Enter)."""
+
+    def _heard(self, view: Any) -> Any:
+        if self.says_you and self.seat is not None:
+            names = self._core.setup.names
+            renames = listener_names(names, self.seat, keep_own=self.keeps_own_name)
+            return heard_by(view, renames)
+        return view
 
     # -- who sits where ---------------------------------------------------------------------------
 
@@ -82,7 +107,7 @@ class SeatPort:
     @property
     def view(self) -> Any | None:
         """All this seat may know; ``None`` for no seat."""
-        return None if self.seat is None else self._core.view(self.seat)
+        return None if self.seat is None else self._heard(self._core.view(self.seat))
 
     def table_view(self) -> Any:
         """A view to read public facts from: this seat's, or with no seat (a hot-seat
@@ -91,8 +116,8 @@ class SeatPort:
         seat = self.seat
         if seat is None:
             turn = self._core.turn_seat()
-            seat = turn if turn is not None else self._core.home
-        return self._core.view(seat)
+            return self._core.view(turn if turn is not None else self._core.home)
+        return self._heard(self._core.view(seat))
 
     # -- the public facts -------------------------------------------------------------------------
 
@@ -155,13 +180,7 @@ class SeatPort:
         self._own(action)
         return self._core.check(action)
 
-    def imagine(self, action: Any) -> tuple[Any, tuple[Any, ...]]:
-        """This seat's view after ``action``, and its events, worked out without the cards
-        this seat cannot see (:meth:`TableCore.imagine`)."""
-        self._own(action)
-        return self._core.imagine(action.seat, action)
-
-    def propose(self, action: Any, after_play: str = "") -> bool:
+    def propose(self, action: Any, after_play: AfterPlay = "") -> bool:
         """Hand this seat's ``action`` to the table: checked, applied, narrated and logged.
 
         False when it was refused (the refusal has been told) or no table takes proposals.

@@ -182,21 +182,6 @@ class TableCore:
             moves.append(self.apply(action))
         return moves
 
-    def imagine(self, seat: int, action: Any) -> tuple[Any, tuple[Any, ...]]:
-        """What ``action`` of ``seat`` would lead to, worked out on a table ``seat`` cannot tell
-        from this one (every card it cannot see dealt again, ``spec.resample``): the seat's view
-        afterwards and the events. Nothing changes; nothing hidden from ``seat`` is used.
-
-        Raises:
-            IllegalAction: the action is not allowed now.
-        """
-        if self.spec.resample is None:
-            raise NotImplementedError(f"{self.spec.id} cannot deal its hidden cards again")
-        rng = random.Random(f"imagine:{self.setup.seed}:{seat}:{len(self.saved.actions)}")
-        imagined = self.spec.resample(self.state, seat, rng)
-        after, events = self.spec.apply(imagined, action)
-        return self.spec.view(after, seat), events
-
     # -- saving and the seats ----------------------------------------------------------------------
 
     def record(self) -> dict[str, Any]:

@@ -275,7 +275,8 @@ def connecting_text(url: str) -> str:
 
 def connection_lost_text(seconds: float) -> str:
     """The client lost the connection and tries again."""
-    return f"The connection was lost. Trying again in {seconds:g} seconds."
+    unit = "second" if seconds == 1 else "seconds"
+    return f"The connection was lost. Trying again in {seconds:g} {unit}."
 
 
 def reconnected_text() -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninetynine_audio.present.words import BRIEF, NORMAL, possessive
+from ninetynine_audio.families import registered_families
+from ninetynine_audio.present.words import BRIEF, NORMAL, YOU, possessive
 
 APP_TITLE = "Ninety-Nine"
 
@@ -29,24 +30,19 @@ QUIT_TO_MENU = "Quit to menu"
 CHOOSE_RULES = "Rules of which game"
 BACK_TO_MENU = "Back to the menu"
 
-GAME_TITLES = {
-    "classic": "Classic",
-    "arcade": "Arcade",
-    "tactical": "Tactical",
-    "colours": "Colours",
-    "tricks": "Tricks",
+GAME_TITLES: dict[str, str] = {
+    game.id: game.title for entry in registered_families() for game in entry.games
 }
+"""Each game's spoken name, from its family's ``family.toml``."""
 
-
-CONTEXT_TITLES = {
+CONTEXT_TITLES: dict[str, str] = {
     "menu": "Menus",
     "table": "At every table",
-    "table.adding": "At the table of Classic, Arcade and Tactical",
-    "table.colours": "At the table of Colours",
-    "table.tricks": "At the table of Tricks",
+    **{entry.context: entry.title for entry in registered_families()},
     "help": "Reading rules",
     "global": "Everywhere",
 }
+"""The heading of each context's keys; a family's table is headed by its manifest's title."""
 
 
 YES = "Yes"
@@ -63,23 +59,17 @@ def game_title(game: str) -> str:
     return GAME_TITLES.get(game, game.title())
 
 
-GAME_SUMMARIES = {
-    "classic": "Classic: keep the total at 99 or less; 2 to 8 players",
-    "arcade": "Arcade: you against Lily, Max and Zoe, 3 lives each",
-    "tactical": "Tactical: land on 33, 66 and 99; passing them costs points",
-    "colours": "Colours: rising rows of colours and two piles, first to 99 points; 2 to 4 players",
-    "tricks": "Tricks: three players; bid with three cards, then take exactly that many tricks",
+GAME_SUMMARIES: dict[str, str] = {
+    game.id: game.summary for entry in registered_families() for game in entry.games
 }
+"""The line the game menu reads for each game, from its family's ``family.toml``."""
 
-LEVEL_NAMES = {
-    "easy": "Easy",
-    "normal": "Normal",
-    "hard": "Hard",
-    "crazy": "Crazy",
-    "expert": "Expert",
+LEVEL_NAMES: dict[str, str] = {
+    **{level: name for entry in registered_families() for level, name in entry.levels},
     "mixed": "mixed levels",
     "humans": "players only",
 }
+"""The spoken name of each computer level (from the families) and of a table's mix."""
 
 
 def level_name(level: str) -> str:
@@ -175,6 +165,8 @@ def key_range_text(first: str, last: str) -> str:
 
 PLAY_NUMBERED_CARD = "Play that card of your hand"
 """Key help's one entry for the number keys that play a card by its place in the hand."""
+OTHER_KEYS = "Other keys"
+"""Key help's heading over the keys that belong to none of a table's groups."""
 
 
 def key_entry_text(keys: Sequence[str], description: str) -> str:
@@ -210,12 +202,23 @@ def keymap_problem_text(problem: str) -> str:
     return f"Your keymap was not used. {problem} The default keys are in use."
 
 
+FALLBACK_SPEAKS = {
+    "tts": "speaks with its own voice",
+    "text": "writes its words as text",
+    "silent": "cannot speak at all",
+}
+
+
 def speech_fallback_text(wanted: str, using: str, reason: str | None = None) -> str:
-    """The speech chosen could not start: why, when known, and what speaks instead."""
-    wanted_words = SPEECH_LABELS.get(wanted, wanted)
-    using_words = SPEECH_LABELS.get(using, using)
-    why = f" ({reason})" if reason else ""
-    return f"Speech through {wanted_words} is not available{why}; using {using_words}"
+    """The speech chosen could not start, in a few plain words said before anything else:
+    ``"Your screen reader did not answer, so the game speaks with its own voice."``.  The
+    reason, often technical, goes to the log (``reason`` is kept for the caller's log)."""
+    if wanted == "screenreader":
+        head = "Your screen reader did not answer"
+    else:
+        head = f"The {SPEECH_LABELS.get(wanted, wanted)} did not start"
+    speaks = FALLBACK_SPEAKS.get(using, f"uses the {SPEECH_LABELS.get(using, using)}")
+    return f"{head}, so the game {speaks}."
 
 
 def speech_refused_text(wanted: str, using: str, reason: str | None = None) -> str:
@@ -287,6 +290,18 @@ def history_edge_text() -> str:
 def waiting_for_ready_text(name: str, key: str) -> str:
     """Hot seat: the next human must say they are at the keyboard before the hand is read."""
     return f"{possessive(name)} turn, press {key} when ready"
+
+
+def named_at_keys_text(name: str, text: str) -> str:
+    """Hot seat: the first words after a player's Enter, led by their name, so the right
+    person knows the cards that follow are theirs: ``"Ann, your bid: mark three cards"``
+    (a table's words that name the player already are kept as they are)."""
+    rest = text[len(name) :] if text.startswith(name) else None
+    if name == YOU or (rest is not None and not rest[:1].isalpha()):  # not Yo of "Your"
+        return text
+    if text.startswith(("Your ", "You ")):
+        return f"{name}, {text[0].lower()}{text[1:]}"
+    return f"{possessive(name)} turn. {text}"
 
 
 def not_now_text() -> str:

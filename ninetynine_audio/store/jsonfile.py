@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ninetynine_audio.resources import FileProblem, read_file_bytes
+from ninetynine_audio.resources import FileProblem, decode_text, read_file_bytes
 
 __all__ = [
     "broken_path_for",
@@ -32,16 +32,18 @@ def write_json_atomic(path: Path, data: object) -> None:
     """Write ``data`` as JSON to ``path`` atomically, creating the folder if needed.
 
     Raises:
-        TypeError, ValueError: ``data`` is not plain JSON (NaN and infinities are refused too);
-            the old file is then untouched.
+        TypeError, ValueError: ``data`` is not plain JSON (NaN and infinities are refused too),
+            or holds text that is not Unicode (a lone surrogate: ``UnicodeEncodeError``); the
+            old file is then untouched and no temporary file is left.
         OSError: the file could not be written; the old file is then untouched.
     """
     text = json.dumps(data, ensure_ascii=False, indent=2, allow_nan=False) + "\n"
+    encoded = text.encode("utf-8")  # before anything is created: this is where text can fail
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(encoded)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(temp_name, path)
@@ -141,7 +143,7 @@ def read_json(path: Path, expected: type = dict) -> tuple[Any, str | None]:
             return None, set_aside(path, "was far too large")
         return None, set_aside(path, "could not be read")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_refuse_constant)
+        data = json.loads(decode_text(raw), parse_constant=_refuse_constant)
     except (ValueError, RecursionError, MemoryError):
         # ValueError covers bad UTF-8, JSONDecodeError (including a file cut short), NaN and
         # Infinity (which the writer never produces) and numbers too long to convert;

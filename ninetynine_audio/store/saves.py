@@ -62,6 +62,11 @@ def save_match(
         write_json_atomic(target, {**record, "saved_at": stamp})
     except OSError as exc:
         return f"The match could not be saved ({exc.strerror or exc})."
+    except UnicodeEncodeError:
+        # Names are made safe where they enter (games.setup.safe_name); should some other
+        # text slip through, the player hears it once and the game goes on.
+        log.warning("the match holds text that cannot be written", exc_info=True)
+        return "The match could not be saved: it holds text that cannot be written."
     return None
 
 
@@ -93,6 +98,8 @@ def load_match(
     player. No other file is touched.
     """
     target = match_file() if path is None else path
+    if _FINISHED and _identity(target) in _FINISHED:
+        return None, None  # a finished match whose save could not be removed
     record, problem = read_json(target, dict)
     if record is None:
         return None, problem
@@ -131,12 +138,39 @@ def has_saved_match(path: Path | None = None) -> bool:
     return target.is_file()
 
 
-def discard_match(path: Path | None = None) -> str | None:
-    """Remove the saved match (none is fine). Returns a sentence if it could not be removed."""
+def discard_match(path: Path | None = None, *, finished: bool = False) -> str | None:
+    """Remove the saved match (none is fine). Returns a sentence if it could not be removed.
+
+    ``finished`` says the save is of a match that has just ended (and been counted): when
+    such a save cannot be removed (a read-only home), it is remembered, and :func:`load_match`
+    passes over that very file for as long as this copy of the game runs, so the finished
+    match is never offered as Continue and counted twice.
+    """
     target = match_file() if path is None else path
     try:
         with contextlib.suppress(FileNotFoundError):
             target.unlink()
     except OSError as exc:
-        return f"The saved match could not be removed ({exc.strerror or exc})."
+        reason = exc.strerror or str(exc)
+        if finished:
+            identity = _identity(target)
+            if identity is not None:
+                _FINISHED.add(identity)
+            return (
+                f"The finished match could not be removed from the saved matches ({reason}); "
+                "it will not be offered to continue."
+            )
+        return f"The saved match could not be removed ({reason})."
     return None
+
+
+_FINISHED: set[tuple[str, int, int, int, int]] = set()
+"""Saves of finished matches that could not be removed: path, device, inode, size, time."""
+
+
+def _identity(path: Path) -> tuple[str, int, int, int, int] | None:
+    try:
+        info = path.stat()
+    except (OSError, ValueError):
+        return None
+    return (str(path), info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)

@@ -210,4 +210,6 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         write_json_atomic(target, settings.to_dict())
     except OSError as exc:
         return f"The settings could not be saved ({exc.strerror or exc})."
+    except UnicodeEncodeError:  # a keymap path holding a lone surrogate, read from the file
+        return "The settings could not be saved: they hold text that cannot be written."
     return None

@@ -17,6 +17,7 @@ from typing import Any
 
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.jsonfile import read_json, set_aside, write_json_atomic
+from ninetynine_audio.store.locks import held
 
 __all__ = [
     "STATISTICS_FILE_NAME",
@@ -287,14 +288,21 @@ def record_result(
     returned statistics hold the match even when they could not be written.
 
     Nothing about the file can lose the result: whatever is wrong with it, the old file is
-    kept aside and the match is counted from nothing.
+    kept aside and the match is counted from nothing; and copies of the game on one home
+    count one after the other, under the lock ``statistics.json.lock`` (``store.locks``).
 
     Raises:
         ValueError: ``place`` is not from 1 to ``players``, or ``rounds`` is negative.
     """
-    statistics, problem = load_statistics(path)
-    updated = statistics.with_result(game, level, place, players, rounds)
-    failed = save_statistics(updated, path)
+    target = statistics_file() if path is None else path
+    if not 1 <= place <= players:
+        raise ValueError(f"place {place} is not a place among {players} players")
+    # Read, add and write under a lock between copies of the game: without it, two copies
+    # finishing at once would each write their own match over the other's.
+    with held(_lock_path(target)):
+        statistics, problem = load_statistics(target)
+        updated = statistics.with_result(game, level, place, players, rounds)
+        failed = save_statistics(updated, target)
     return updated, [p for p in (problem, failed) if p]
 
 
@@ -305,7 +313,14 @@ def reset_statistics(
 
     Returns the statistics left and the problems as sentences, as :func:`record_result` does.
     """
-    statistics, problem = load_statistics(path)
-    updated = statistics.without(game, level)
-    failed = save_statistics(updated, path)
+    target = statistics_file() if path is None else path
+    with held(_lock_path(target)):
+        statistics, problem = load_statistics(target)
+        updated = statistics.without(game, level)
+        failed = save_statistics(updated, target)
     return updated, [p for p in (problem, failed) if p]
+
+
+def _lock_path(target: Path) -> Path:
+    """The lock file beside the statistics (``statistics.json.lock``)."""
+    return target.with_name(f"{target.name}.lock")

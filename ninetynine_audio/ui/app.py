@@ -12,7 +12,7 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -21,6 +21,7 @@ from ninetynine_audio.audio import (
     Speaker,
     choose_backend,
 )
+from ninetynine_audio.audio.speaker import join_phrases
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
@@ -37,7 +38,7 @@ from ninetynine_audio.input.keymap import (
     speakable_gesture,
 )
 from ninetynine_audio.play.eventlog import EventLog
-from ninetynine_audio.present import results
+from ninetynine_audio.present import notices, results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match
@@ -82,6 +83,9 @@ class App:
         self.settings = settings
         self.clock = clock
         self.bot_pause_override = bot_pause_ms
+        self.first_notice: str | None = None
+        """Said right after the title at the start: the speech that speaks instead of the
+        one asked for (``build_app``)."""
         self.save_settings_to = save_settings_to
         self._event_log = EventLog(event_log) if event_log is not None else None
         self.backend_options = backend_options or BackendOptions()
@@ -151,20 +155,32 @@ class App:
         menu = main_menu(self)
         self.stack = [menu]
         problem = menu.take_problem()
+        # Speech that could not start is said before anything else, so the player knows
+        # what they are hearing (build_app sets it).
+        first = [self.first_notice] if self.first_notice else []
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
-            self.say(f"{words.APP_TITLE}. {opening}")
-        elif menu.saved is not None:
+            self.say(join_phrases([words.APP_TITLE, *first, opening]))
+            self._say_notices([problem, *notices])
+            return
+        self._seed_used = True
+        self.say(words.APP_TITLE)
+        for notice in first:
+            self.say(notice, queue=True)
+        if menu.saved is not None or problem:
             # A game named on the command line would replace the saved match: ask first, as
-            # the Play menu does (No is chosen first; the end of input answers nothing).
-            self._seed_used = True
-            self.say(words.APP_TITLE)
-            ask(self, results.NEW_GAME_QUESTION, lambda a: a.start_game(setup))
+            # the Play menu does (No is chosen first; the end of input answers nothing). A
+            # save that cannot be read was kept aside, and the player hears where before
+            # anything new is saved in its place.
+            question = results.NEW_GAME_QUESTION if menu.saved else results.DAMAGED_SAVE_QUESTION
+            ask(self, question, lambda a: a.start_game(setup))
         else:
-            self._seed_used = True
-            self.say(words.APP_TITLE)
             self.start_game(setup, stop=False)
-        for notice in [problem, *notices]:
+        self._say_notices([problem, *notices])
+
+    def _say_notices(self, notices: Sequence[str | None]) -> None:
+        """What went wrong on the way in (settings, keymap), after the first line."""
+        for notice in notices:
             if notice:
                 self.say(notice, queue=True)
 
@@ -377,13 +393,14 @@ class App:
         own_only: bool = False,
         hidden: frozenset[str] = frozenset(),
         number_keys: int | None = None,
+        described: Mapping[str, str] | None = None,
     ) -> list[tuple[str, list[str]]]:
         """(description, spoken keys) for a screen's commands, without the ``hidden`` ones.
 
         ``own_only`` leaves out what the context shares with its parent (a family's table
         without the shared table keys). The card-number commands fold into one entry whose
         keys read as a range ("1 to 7"), up to ``number_keys`` when the screen says how many
-        there are."""
+        there are. ``described`` gives some commands the screen's own words."""
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
@@ -400,7 +417,7 @@ class App:
                     entries.append((words.PLAY_NUMBERED_CARD, numbers))
                 numbers.extend(keys[:1])
                 continue
-            entries.append((command.description, keys))
+            entries.append(((described or {}).get(command.id, command.description), keys))
         if len(numbers) > 1:
             numbers[:] = [words.key_range_text(numbers[0], numbers[-1])]
         return entries
@@ -412,9 +429,33 @@ class App:
             screen.context,
             hidden=screen.hidden_commands(self),
             number_keys=screen.number_keys(self),
+            described=screen.key_descriptions(self),
         )
         paragraphs = [Paragraph(words.key_entry_text(keys, d)) for d, keys in entries]
+        groups = screen.key_groups(self)
+        if groups:
+            paragraphs = self._grouped_key_help(screen, groups)
         self.push(Reader(words.keys_here_title(screen.title), paragraphs))
+
+    def _grouped_key_help(
+        self, screen: Screen, groups: Sequence[tuple[str, frozenset[str]]]
+    ) -> list[Paragraph]:
+        """Key help under the screen's headings (Up and Down read, Left and Right jump from
+        heading to heading); the keys of no group last, under their own heading."""
+        every = {c.id for c, _ in self.keymap.bindings_for(screen.context, include_global=True)}
+        grouped = frozenset().union(*(ids for _, ids in groups))
+        paragraphs: list[Paragraph] = []
+        for heading, ids in [*groups, (words.OTHER_KEYS, frozenset(every - grouped))]:
+            entries = self.key_entries(
+                screen.context,
+                hidden=screen.hidden_commands(self) | (every - ids),
+                number_keys=screen.number_keys(self),
+                described=screen.key_descriptions(self),
+            )
+            if entries:
+                paragraphs.append(Paragraph(heading, is_heading=True))
+                paragraphs += [Paragraph(words.key_entry_text(k, d)) for d, k in entries]
+        return paragraphs
 
     def handle_gesture(self, gesture: str) -> None:
         """One key press."""
@@ -444,6 +485,11 @@ class App:
         if screen.handle_gesture(self, gesture):
             return
         if command is None:
+            if gesture == "escape":
+                # Escape is the key a lost player presses: it must never be silent, even
+                # when the player's keymap gave its meaning to another key.
+                help_key = self.key_name(GLOBAL, "key_help_list")
+                self.say(notices.unbound_escape_text(help_key), cue="refused")
             return
         if command in GLOBAL_COMMANDS and self.keymap.command_for(GLOBAL, gesture) == command:
             if not command.startswith("history_"):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ninetynine_audio.audio import RecorderBackend
+from ninetynine_audio.audio import RecorderBackend, SimulatedVoice
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.gestures import KEY_CODES
 from ninetynine_audio.input.keynames import gesture_from_name, split_gesture
@@ -124,3 +124,22 @@ def make_app(
     app, notices = build_app(args, seed, backend=recorder, clock=clock)
     app.start(setup, notices)
     return Harness(app, window, recorder, clock)
+
+
+def make_heard_app(
+    setup: GameSetup,
+    *,
+    wpm: int = 200,
+    reports: bool = False,
+    bot_pause_ms: int = 900,
+    seed: int = 1,
+) -> tuple[Harness, SimulatedVoice]:
+    """A started app heard through a voice that takes real time on the harness's fake clock:
+    a screen reader that cannot say when it has finished (``reports`` False) or a built-in
+    voice that can, at ``wpm`` words a minute (also set as the screen-reader rate)."""
+    clock = FakeClock()
+    name = "tts" if reports else "screenreader"
+    voice = SimulatedVoice(name=name, clock=clock, words_per_minute=wpm, reports_speaking=reports)
+    h = make_app(setup, seed=seed, bot_pause_ms=bot_pause_ms, recorder=voice, clock=clock)
+    h.app.update_settings(screen_reader_rate_wpm=wpm)
+    return h, voice

@@ -13,16 +13,18 @@ counts the match when it ends.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.input.commands import TABLE, table_context
+from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.present.seats import Perspective
-from ninetynine_audio.store.saves import discard_match, save_match
+from ninetynine_audio.present.seats import Perspective, heard_by, listener_names
+from ninetynine_audio.store.saves import save_match
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
 from ninetynine_audio.ui.tables.base import TableController, controller_class
@@ -33,7 +35,9 @@ if TYPE_CHECKING:
 
 __all__ = ["OWED_ACTION_WINDOW_S", "SHARED_COMMANDS", "MatchScreen", "Resumed"]
 
-SHARED_COMMANDS = frozenset({"pause_menu", "read_rules", "announce_turn", "skip_wait"})
+SHARED_COMMANDS = frozenset(
+    {"pause_menu", "read_rules", "announce_turn", "skip_wait", "table_chat"}
+)
 """The table keys the match screen answers itself, for every family; every other table key
 goes to the family's controller."""
 
@@ -47,6 +51,10 @@ has been heard, before the next computer move."""
 
 class MatchScreen(Screen):
     """One match of any game, from deal to result."""
+
+    hot_seat = False
+    """Several people at this keyboard: each is told "you", the others by name, and the next
+    hand waits for its player's Enter (a subclass for one seat leaves it off)."""
 
     def __init__(
         self,
@@ -62,6 +70,9 @@ class MatchScreen(Screen):
         # after the human to act has said they are at the keyboard.
         home = self.core.home
         self.port = self.core.port(home if len(self.core.humans) == 1 else None, self._propose)
+        # Several people at one keyboard: each is spoken to as "you", the others by name.
+        self.hot_seat = len(self.core.humans) > 1
+        self.port.says_you = self.hot_seat
         self.awaiting_ready = False
         self.bot_due: float | None = None
         self.draw_heard_at: float | None = None  # when an owed action's prompt was heard
@@ -135,9 +146,13 @@ class MatchScreen(Screen):
 
     def perspective(self, app: App) -> Perspective:
         """The listener and wording settings for narration."""
+        names = self.setup.names
+        if self.hot_seat and self.port.seat is not None:
+            renames = listener_names(names, self.port.seat)
+            names = tuple(renames.get(name, name) for name in names)
         return Perspective(
             game=self.setup.game,
-            players=self.setup.names,
+            players=names,
             pans=self.core.pans,
             humans=self.humans,
             listener=self.port.seat,
@@ -175,7 +190,7 @@ class MatchScreen(Screen):
     def resume(self, app: App) -> None:
         """Back from the pause menu or the rules: say whose turn it is."""
         self._host = app
-        app.say(self.table.turn_text(app))
+        app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
         if self.core.computer_to_move() is not None:
             self.bot_due = app.now() + app.bot_pause()
 
@@ -191,6 +206,14 @@ class MatchScreen(Screen):
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys this game uses."""
         return self.table.number_keys(app)
+
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """The family's own words for some keys."""
+        return self.table.key_descriptions(app)
+
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """The family's groups for key help."""
+        return self.table.key_groups(app)
 
     def tick(self, app: App) -> None:
         """Let a computer player act when its pause is over and the narration before it has
@@ -215,7 +238,7 @@ class MatchScreen(Screen):
 
     # -- applying actions ---------------------------------------------------------------------
 
-    def _propose(self, action: Any, after_play: str = "") -> bool:
+    def _propose(self, action: Any, after_play: AfterPlay = "") -> bool:
         """The port's proposals: carried out for the host of the key being handled."""
         if self._host is None:
             return False
@@ -230,16 +253,19 @@ class MatchScreen(Screen):
             return False
         return True
 
-    def perform(self, app: App, action: Any, after_play: str = "") -> bool:
+    def perform(self, app: App, action: Any, after_play: AfterPlay = "") -> bool:
         """Check and apply an action the player's keys proposed; False when refused.
 
         What was being said gives way, so the action is heard at once; ``after_play`` (the
-        practice words) is said right after the action's own narration."""
+        practice words, or the function that makes them from the seat's view afterwards and
+        the action's events) is said right after the action's own narration."""
         if not self.check(app, action):
             return False
         app.mark_action()
         was_in = self.core.humans_in()
-        self._after_move(app, self.core.apply(action), after_play, was_in=was_in)
+        events = self.core.apply(action)
+        text = after_play_words(after_play, self.core.view(action.seat), events)
+        self._after_move(app, events, text, was_in=was_in)
         return True
 
     def refuse(self, app: App, text: str) -> None:
@@ -271,19 +297,23 @@ class MatchScreen(Screen):
     def _keep(self, app: App) -> None:
         """Save the match after the turn, or, when it has ended, drop the save and count it."""
         if self.is_over:
-            problem = discard_match()
             if self.result is None:
+                # Counts the match, and only then removes its save (ui.results).
                 self.result, notices = finish_match(self.core)
                 for notice in notices:
                     app.say(notice, queue=True)
-        else:
-            problem = save_match(self.core.record())
+            return
+        problem = save_match(self.core.record())
         # One sentence is enough: the match goes on in memory either way.
         if problem and not self.save_problem_said:
             self.save_problem_said = True
             app.say(problem, queue=True)
 
     def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
+        listener = self.port.seat
+        if self.hot_seat and listener is not None:
+            renames = listener_names(self.setup.names, listener)
+            events = [heard_by(event, renames) for event in events]
         for utterance in self.table.narrate(events, self.perspective(app)):
             app.say_utterance(utterance)
 
@@ -310,7 +340,7 @@ class MatchScreen(Screen):
             self._hand_over(app)
             return
         self.port.seat = seat
-        app.say(self.table.your_turn_text(app, seat), cue="your_turn", queue=True)
+        app.say_utterance(self.table.turn_prompt(app, seat))
 
     def _hand_over(self, app: App) -> None:
         """Hot seat: the next person comes to the keys. From here on nothing of the last
@@ -334,7 +364,14 @@ class MatchScreen(Screen):
         self.port.seat = seat
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
-        app.say(f"{self.table.your_turn_text(app, seat)}. {own}")
+        # The first words name the player ("Sam's turn"), so the right person knows the
+        # cards that follow are theirs; from then on they are "you". Some turns ("Your bid")
+        # never name anyone, so the name is put before them.
+        self.port.keeps_own_name = True
+        turn = self.table.your_turn_text(app, seat)
+        self.port.keeps_own_name = False
+        turn = words.named_at_keys_text(self.port.names[seat], turn)
+        app.say(f"{turn}. {own}")
 
     # -- commands ------------------------------------------------------------------------------
 
@@ -353,10 +390,16 @@ class MatchScreen(Screen):
             app.open_rules(self.setup.game)
             return True
         if command == "announce_turn":
-            app.say(self.table.turn_text(app))
+            # At a hand-over the one answer true for every game is the hand-over's own: a
+            # table's turn words read its view, which names who leads, not who bids next.
+            app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
             return True
         if command == "skip_wait":
             self._skip(app)
+            return True
+        if command == "table_chat":
+            # Chat is for a table of the server (online.hosting.SeatScreen answers it there).
+            self.refuse(app, words.not_now_text())
             return True
         is_play = command == "play_card" or command.startswith("play_card_")
         if is_play and self.is_over:

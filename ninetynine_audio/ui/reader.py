@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ninetynine_audio.families import game_entry
 from ninetynine_audio.input.commands import HELP
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
@@ -75,8 +76,10 @@ def parse_markdown(text: str) -> list[Paragraph]:
 
 
 def rules_paragraphs(game: str) -> list[Paragraph] | None:
-    """The rules of ``game`` from ``docs/rules/<game>.md``, or None when there are none."""
-    path = RULES_DIR / f"{game}.md"
+    """The rules of ``game`` from the file its ``family.toml`` names in ``docs/rules/``
+    (``<game>.md`` for a game no family names), or None when there are none."""
+    entry = game_entry(game)
+    path = RULES_DIR / (entry.rules if entry is not None else f"{game}.md")
     try:
         text = read_file_bytes(path).decode("utf-8")
     except (FileProblem, UnicodeDecodeError):  # missing, not a file, or damaged

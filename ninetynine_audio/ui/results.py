@@ -6,11 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.games.base import HUMAN, GameSetup
+from ninetynine_audio.games.base import HUMAN, GameSetup, Outcome
 from ninetynine_audio.games.saved import match_level
 from ninetynine_audio.present import results as words
 from ninetynine_audio.present.results import Figures
 from ninetynine_audio.present.screens import BACK_TO_MENU
+from ninetynine_audio.store.saves import discard_match
 from ninetynine_audio.store.stats import (
     Statistics,
     Tally,
@@ -78,10 +79,22 @@ class MatchResult:
 
 
 def finish_match(table: TableCore) -> tuple[MatchResult | None, list[str]]:
-    """Count a match that has just ended, once; returns its result and problems to speak."""
+    """Count a match that has just ended, then remove its save; call it once.
+
+    Returns the result and the problems to speak (the statistics could not be written, the
+    save could not be removed). The result is written first: a crash between the two leaves
+    the save, never a match that was played and not counted.
+    """
     outcome = table.outcome
     if outcome is None:
         return None, []
+    result, problems = _count(table, outcome)
+    removal = discard_match(finished=True)
+    return result, [*problems, *([removal] if removal else [])]
+
+
+def _count(table: TableCore, outcome: Outcome) -> tuple[MatchResult, list[str]]:
+    """The result of the match, counted in the statistics when one player sat at the keys."""
     setup = table.setup
     rounds = table.progress
     places = tuple(setup.names[seat] for seat in outcome.places)

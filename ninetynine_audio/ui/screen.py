@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.audio.utterance import Priority, Utterance
-from ninetynine_audio.input.commands import GLOBAL, MENU
+from ninetynine_audio.input.commands import MENU
 from ninetynine_audio.present import screens as words
 
 if TYPE_CHECKING:
@@ -67,6 +67,14 @@ class Screen:
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys mean something here (None: all there are)."""
         return None
+
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """Key help's own words for some commands here (the rest keep their description)."""
+        return {}
+
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """Key help in groups under headings, as (heading, command ids); empty: one list."""
+        return ()
 
     def display(self, app: App) -> Display:
         """What the window shows."""
@@ -133,11 +141,11 @@ class Menu(Screen):
         app.say(self.item_text(app), cue=cue)
 
     def handle_gesture(self, app: App, gesture: str) -> bool:
-        """A letter jumps to the next item starting with it, unless the menu binds that key."""
+        """A letter jumps to the next item starting with it, unless a key of the menu or of
+        every screen is on that letter (R repeats the last phrase here too, as everywhere)."""
         if len(gesture) != 1 or not gesture.isalpha():
             return False
-        bound = app.command_for(MENU, gesture)
-        if bound is not None and bound != app.command_for(GLOBAL, gesture):
+        if app.command_for(MENU, gesture) is not None:
             return False
         count = len(self.items)
         for step in range(1, count + 1):

@@ -13,7 +13,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from ninetynine_audio.audio import (
     BackendOptions,
@@ -25,8 +25,10 @@ from ninetynine_audio.audio import (
     make_backend,
 )
 from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.present import notices
 from ninetynine_audio.present import screens as words
-from ninetynine_audio.store import paths
+from ninetynine_audio.store.applog import log_to_file
+from ninetynine_audio.store.locks import FileLock, LockUnavailable, running_lock
 from ninetynine_audio.store.settings import load_settings
 from ninetynine_audio.store.startup import prepare_folders
 from ninetynine_audio.ui.app import App, keymap_for
@@ -34,6 +36,8 @@ from ninetynine_audio.ui.cues import CueRouter
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.window import Window
+
+log = logging.getLogger(__name__)
 
 
 def build_app(
@@ -55,6 +59,7 @@ def build_app(
         tts_rate=settings.tts_rate, tts_volume=settings.tts_volume / 100, stream=stream
     )
     fallbacks = None
+    first: str | None = None  # said before anything else: what speaks, when not the one asked
     if backend is None:
         chosen = choose_backend(choice, options=options)
         backend = chosen.backend
@@ -65,7 +70,9 @@ def build_app(
             backend = TextBackend(stream)
         if chosen.reason or (choice != "auto" and backend.name != choice):
             wanted = "screenreader" if choice == "auto" else choice
-            notices.insert(0, words.speech_fallback_text(wanted, backend.name, chosen.reason))
+            # The player hears a few plain words; the reason, often technical, is logged.
+            log.warning("Speech through %s did not start: %s", wanted, chosen.reason)
+            first = words.speech_fallback_text(wanted, backend.name, chosen.reason)
     if text_mode and backend.name != "text":
         fallbacks = [("text", lambda: TextBackend(stream))]
     player = CuePlayer(enabled=settings.sound_enabled, volume=settings.sound_volume / 100)
@@ -97,24 +104,8 @@ def build_app(
         event_log=event_log,
         backend_options=options,
     )
+    app.first_notice = first
     return app, notices
-
-
-def _log_to_file() -> None:
-    """Send log messages to a file: on stderr a screen reader would read them out."""
-    root = logging.getLogger()
-    if root.handlers:
-        return
-    try:
-        folder = paths.log_dir()
-        folder.mkdir(parents=True, exist_ok=True)
-        path = folder / "ninetynine-audio.log"
-        handler: logging.Handler = logging.FileHandler(path, "a", "utf-8")
-    except OSError:
-        handler = logging.NullHandler()
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
 
 
 AfterStart = Callable[[App], None]
@@ -129,17 +120,64 @@ def run(
 ) -> int:
     """Play: the window, or text mode with ``--text`` (or when no window can be shown).
 
-    Returns the exit status: 0 after quitting, 130 after Ctrl+C and 143 after SIGTERM, which
-    both end the game as quitting does (the match is saved after every turn, so it is kept).
+    Returns the exit status: 0 after quitting, 130 after Ctrl+C, 143 after SIGTERM and 129
+    after SIGHUP (the terminal closed), which all end the game as quitting does (the match is
+    saved after every turn, so it is kept).
     """
-    _log_to_file()
+    log_to_file()
     previous = _stop_on_signals()
+    lock = running_lock()
     try:
+        if not _hold(lock):
+            return _another_copy_runs(args, seed)
         return _run(args, setup, seed, after_start)
     except _Stopped as stop:
         return stop.status
     finally:
+        lock.release()
         _restore_signals(previous)
+
+
+ANOTHER_COPY_STATUS = 3
+"""The exit status of a copy that found another one playing on the same home."""
+
+FAREWELL_WAIT_S = 15.0
+"""How long the one sentence of a copy that cannot play is given to be spoken."""
+
+
+def _hold(lock: FileLock) -> bool:
+    """Take the home's running lock: False when another copy holds it. A home where no lock
+    can be taken (read-only, or a file system without locks) is played without one."""
+    try:
+        return lock.acquire()
+    except LockUnavailable as error:
+        logging.getLogger(__name__).warning("playing without the running lock: %s", error)
+        return True
+
+
+def _another_copy_runs(args: argparse.Namespace, seed: int) -> int:
+    """Another copy plays on this home: say so in one sentence, touch nothing, and end.
+
+    Its saved match and statistics are the other copy's to write; a second copy would offer
+    to replace a match that is being played."""
+    text_mode = bool(getattr(args, "text", False)) or missing_display() is not None
+    stream = None
+    if text_mode:
+        from ninetynine_audio.ui.textmode import WatchedOutput
+
+        stream = cast(TextIO, WatchedOutput(sys.stdout))
+    quiet_args = argparse.Namespace(**{**vars(args), "text": text_mode, "log_events": None})
+    app, _ = build_app(quiet_args, seed, stream=stream)
+    try:
+        app.say(notices.another_copy_text())
+        deadline = time.monotonic() + FAREWELL_WAIT_S
+        app.tick()
+        while app.speaker.is_speaking() and time.monotonic() < deadline:
+            time.sleep(0.05)
+            app.tick()
+    finally:
+        app.close()
+    return ANOTHER_COPY_STATUS
 
 
 def _run(
@@ -159,14 +197,16 @@ def _run(
         if reason is not None:
             notices.append(words.no_display_text(reason))
     if window is None:
-        from ninetynine_audio.ui.textmode import run_text
+        from ninetynine_audio.ui.textmode import WatchedOutput, prepare_terminal, run_text
 
         text_args = argparse.Namespace(**{**vars(args), "text": True})
-        app, more = build_app(text_args, seed, stream=sys.stdout)
+        notices += prepare_terminal(sys.stdout, sys.stdin)
+        output = WatchedOutput(sys.stdout)
+        app, more = build_app(text_args, seed, stream=cast(TextIO, output))
         app.start(setup, [*notices, *more])
         if after_start is not None:
             after_start(app)
-        return run_text(app, sys.stdin)
+        return run_text(app, sys.stdin, output_lost=lambda: output.lost)
     app, notices = build_app(args, seed)
     app.start(setup, notices)
     if after_start is not None:
@@ -199,6 +239,8 @@ class _Stopped(BaseException):
 
 
 _SIGNAL_STATUS = {signal.SIGINT: 130, getattr(signal, "SIGTERM", signal.SIGINT): 143}
+if hasattr(signal, "SIGHUP"):  # the terminal was closed: end as cleanly as for SIGTERM
+    _SIGNAL_STATUS[signal.SIGHUP] = 129
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -206,7 +248,7 @@ def _stop(signum: int, frame: object) -> None:
 
 
 def _stop_on_signals() -> dict[int, Any]:
-    """Handle Ctrl+C and SIGTERM ourselves, before SDL starts: SDL takes an unhandled
+    """Handle Ctrl+C, SIGTERM and SIGHUP ourselves, before SDL starts: SDL takes an unhandled
     SIGTERM for a window close, which text mode never reads, and would ignore it."""
     previous: dict[int, Any] = {}
     if threading.current_thread() is not threading.main_thread():

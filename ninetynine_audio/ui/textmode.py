@@ -2,23 +2,39 @@
 
 Each input line is a list of key names from the keymap separated by spaces (``right return``,
 ``h``, ``shift+tab``); an empty line is Enter. Speech comes out as lines on stdout. The end of
-input quits. When input is not a terminal (a script), each line waits until the computer players
-have finished their turns, as a person would.
+input quits, and so does an output that was closed (``| head -1``). When input is not a terminal
+(a script), each line waits until the computer players have finished their turns, as a person
+would.
+
+A terminal that cannot show every letter (``PYTHONIOENCODING=ascii``, an old code page) gets
+the letters it lacks without their accents or as ``?`` (:func:`prepare_terminal`), never a
+silent game; input that is not text in the terminal's encoding is read with the bad bytes
+replaced, never a stopped reader.
 """
 
 from __future__ import annotations
 
+import codecs
+import contextlib
+import io
+import logging
+import os
 import queue
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from typing import TextIO
 
+from ninetynine_audio.games.setup import clean_text
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
+from ninetynine_audio.present import notices
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.ui.app import App
 
 POLL_S = 0.005
+
+log = logging.getLogger(__name__)
 
 
 # What a terminal sends for keys that have no letter, so pressing them works as typing them.
@@ -43,8 +59,13 @@ TERMINAL_KEYS = (
 )
 
 
+UNKNOWN_WORD_SHOWN = 30
+"""How much of a word that names no key is said back: enough to recognise a typing slip."""
+
+
 def gestures_of_line(line: str) -> tuple[list[str], list[str]]:
-    """The gestures of one input line, and the words that named no key."""
+    """The gestures of one input line, and the words that named no key (made safe to say:
+    no control characters, at most ``UNKNOWN_WORD_SHOWN`` characters and an ellipsis)."""
     for sequence, name in TERMINAL_KEYS:
         line = line.replace(sequence, f" {name} ")
     names = line.split()
@@ -56,29 +77,170 @@ def gestures_of_line(line: str) -> tuple[list[str], list[str]]:
         try:
             gestures.append(gesture_from_name(name))
         except GestureError:
-            unknown.append(name)
+            unknown.append(_shown_word(name))
     return gestures, unknown
 
 
-def _read_lines(stream: TextIO, lines: queue.Queue[str | None]) -> None:
+def _shown_word(name: str) -> str:
+    shown = clean_text(name, UNKNOWN_WORD_SHOWN) or "?"
+    cut = len(name) > UNKNOWN_WORD_SHOWN and len(shown) >= UNKNOWN_WORD_SHOWN
+    return shown + "…" if cut else shown
+
+
+_PLAIN_LETTERS = str.maketrans(
+    {
+        "Ł": "L",
+        "ł": "l",
+        "Ø": "O",
+        "ø": "o",
+        "Đ": "D",
+        "đ": "d",
+        "Ħ": "H",
+        "ħ": "h",
+        "ı": "i",
+        "ß": "ss",
+        "Æ": "AE",
+        "æ": "ae",
+        "Œ": "OE",
+        "œ": "oe",
+        "Þ": "Th",
+        "þ": "th",
+        "–": "-",
+        "—": "-",
+        "‘": "'",
+        "’": "'",
+        "“": '"',
+        "”": '"',
+        "…": "...",
+    }
+)
+ERROR_HANDLER = "ninetynine-audio-plain"
+"""The codec error handler that writes a letter the terminal lacks as a plainer one."""
+
+
+def _plain(error: UnicodeError) -> tuple[str, int]:
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    plain = []
+    for c in error.object[error.start : error.end]:
+        simple = "".join(
+            d
+            for d in unicodedata.normalize("NFKD", c.translate(_PLAIN_LETTERS))
+            if not unicodedata.combining(d)
+        )
+        try:
+            simple.encode(error.encoding)
+        except (UnicodeError, LookupError):
+            simple = "?"
+        plain.append(simple or "?")
+    return "".join(plain), error.end
+
+
+codecs.register_error(ERROR_HANDLER, _plain)
+
+_FULL_UNICODE = frozenset({"utf-8", "utf-16", "utf-32", "gb18030"})
+
+
+def prepare_terminal(output: TextIO | None, stdin: TextIO | None = None) -> list[str]:
+    """Make text mode's streams safe: a letter ``output`` cannot encode is written plainer,
+    and bytes of ``stdin`` that are not text are replaced. Returns the sentence that says
+    so when the terminal cannot show every letter (said once, at the start)."""
+    if stdin is not None:
+        with contextlib.suppress(AttributeError, ValueError, io.UnsupportedOperation):
+            stdin.reconfigure(errors="replace")  # type: ignore[attr-defined]
+    encoding = getattr(output, "encoding", None)
+    if output is None or not isinstance(encoding, str):
+        return []
     try:
-        for line in stream:
-            lines.put(line)
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        return []
+    if any(name.startswith(full) for full in _FULL_UNICODE):
+        return []
+    try:
+        output.reconfigure(errors=ERROR_HANDLER)  # type: ignore[attr-defined]
+    except (AttributeError, ValueError, io.UnsupportedOperation):
+        return []
+    return [notices.terminal_letters_text(name)]
+
+
+class WatchedOutput(io.TextIOBase):
+    """The terminal's output, watched for being closed (``| head -1``, a closed terminal).
+
+    A write to a closed output is dropped and :attr:`lost` is set, so text mode can end
+    instead of playing on unheard; the file descriptor is pointed at the null device, so that
+    Python's own flush at exit has nowhere to fail either.
+    """
+
+    def __init__(self, stream: TextIO | None) -> None:
+        super().__init__()
+        self._stream = stream
+        self.lost = stream is None
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        """The encoding of the stream watched."""
+        return str(getattr(self._stream, "encoding", None) or "utf-8")
+
+    def isatty(self) -> bool:
+        """Whether the stream is a terminal."""
+        try:
+            return self._stream is not None and self._stream.isatty()
+        except (OSError, ValueError):
+            return False
+
+    def write(self, text: str) -> int:
+        """Write ``text``, or drop it once the output is gone."""
+        if self._stream is not None and not self.lost:
+            try:
+                self._stream.write(text)
+            except (OSError, ValueError) as error:
+                self._lose(error)
+        return len(text)
+
+    def flush(self) -> None:
+        """Flush, or note that the output is gone."""
+        if self._stream is not None and not self.lost:
+            try:
+                self._stream.flush()
+            except (OSError, ValueError) as error:
+                self._lose(error)
+
+    def _lose(self, error: Exception) -> None:
+        # A pipe whose reader left, a closed terminal, a full disk: nobody reads any more.
+        log.info("the output is closed: %s", error)
+        self.lost = True
+        with contextlib.suppress(OSError, ValueError, AttributeError, io.UnsupportedOperation):
+            fd = self._stream.fileno() if self._stream is not None else -1
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+
+
+def _read_lines(stream: TextIO | None, lines: queue.Queue[str | None]) -> None:
+    try:
+        if stream is not None:  # ``<&-``: no input at all, which is the end of input
+            for line in stream:
+                lines.put(line)
+    except (OSError, ValueError):
+        pass  # a closed or vanished input is the end of the input, as EOF is
     finally:
         lines.put(None)
 
 
 def run_text(
     app: App,
-    stream: TextIO,
+    stream: TextIO | None,
     *,
     wait_for_game: bool | None = None,
     sleep: Callable[[float], None] = time.sleep,
+    output_lost: Callable[[], bool] = lambda: False,
 ) -> int:
-    """Feed ``stream``'s lines to ``app`` until it quits or the input ends; returns 0."""
+    """Feed ``stream``'s lines to ``app`` until it quits, the input ends (or is closed:
+    ``None``) or ``output_lost()`` says nobody can read what is said; returns 0."""
     if wait_for_game is None:
         try:
-            wait_for_game = not stream.isatty()
+            wait_for_game = stream is None or not stream.isatty()
         except (AttributeError, ValueError):
             wait_for_game = True
     lines: queue.Queue[str | None] = queue.Queue()
@@ -86,6 +248,9 @@ def run_text(
     reader.start()
     try:
         while app.running:
+            if output_lost():
+                app.quit()
+                break
             app.tick()
             if wait_for_game and app.is_busy():
                 sleep(POLL_S)
@@ -97,7 +262,9 @@ def run_text(
             if line is None:
                 app.quit()
                 break
-            if app.stack and app.top.take_line(app, line):
+            top = app.top if app.stack else None
+            if top is not None and top.take_line(app, line):
+                # A screen that asks for text (a name, a chat line) takes the line as typed.
                 app.tick()
                 continue
             gestures, unknown = gestures_of_line(line)

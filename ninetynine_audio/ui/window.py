@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from ninetynine_audio.input.gestures import gesture_from_event
+from ninetynine_audio.present.notices import no_x_server_reason
 from ninetynine_audio.present.screens import APP_TITLE
 from ninetynine_audio.ui.app import App
 
@@ -25,10 +26,29 @@ HUGE = 150
 BIG = 84
 NORMAL = 64
 MESSAGES_SHOWN = 4
+MESSAGE_ROOM = 2
+"""Lines of the newest messages the screen's own lines always leave room for."""
+MARGIN = 20
 
 
 class WindowError(Exception):
     """No window could be opened (no display, or SDL refused); the text says why."""
+
+
+_NOWHERE = ("offscreen", "dummy")
+
+
+def drew_nowhere(driver: str) -> str | None:
+    """Why a window on SDL's ``driver`` would not be seen, or None when it would.
+
+    SDL falls back to its ``offscreen`` driver when the display it was given does not answer
+    (``DISPLAY=:57`` with no X server): the window would then wait for keys nobody can press.
+    Only a driver asked for by name (``SDL_VIDEODRIVER``, as tests do) may draw nowhere.
+    """
+    asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver.lower() not in _NOWHERE or asked == driver.lower():
+        return None
+    return no_x_server_reason(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "")
 
 
 class Window:
@@ -39,17 +59,25 @@ class Window:
         os.environ["SDL_VIDEO_X11_WMCLASS"] = WINDOW_CLASS
         try:
             pygame.display.init()
+            fallen_back = drew_nowhere(pygame.display.get_driver())
+            if fallen_back is not None:
+                raise WindowError(fallen_back)
             pygame.font.init()
             self.surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         except pygame.error as error:
             pygame.display.quit()
             raise WindowError(str(error) or "the window could not be opened") from None
+        except WindowError:
+            pygame.display.quit()
+            raise
         pygame.display.set_caption(APP_TITLE)
         self.wait_ms = wait_ms
         self.huge = pygame.font.Font(None, HUGE)
         self.big = pygame.font.Font(None, BIG)
         self.normal = pygame.font.Font(None, NORMAL)
         self.frames = 0
+        self.layout: list[tuple[str, int, int]] = []
+        """The last frame's lines as drawn: text, top and bottom in pixels."""
 
     def run(
         self, app: App, max_frames: int | None = None, on_frame: Callable[[], None] | None = None
@@ -88,29 +116,71 @@ class Window:
             app.changed = False
 
     def draw(self, app: App) -> None:
-        """Title, the screen's lines (the highlighted one in yellow), then the last messages."""
+        """Title, the screen's lines (the highlighted one in yellow), then the last messages.
+
+        The newest messages always stay in view: the screen's lines stop short of the room
+        they need, and when the messages are too long the oldest lines of them give way."""
         surface = pygame.display.get_surface()
         if surface is None:
             return
         surface.fill(BACKGROUND)
-        width = surface.get_width()
-        y = 20
+        self.layout = []
+        width, height = surface.get_width(), surface.get_height()
+        y = MARGIN
         if not app.stack:
             pygame.display.flip()
             return
         shown = app.top.display(app)
         y = self._text(surface, shown.title, self.big, ACCENT, y, width)
         y += 10
-        for index, line in enumerate(shown.lines[:9]):
+        room = height - MARGIN - MESSAGE_ROOM * self.normal.get_linesize() - 20
+        for index, line in enumerate(shown.lines):
             colour = ACCENT if index == shown.highlight else TEXT
             prefix = "> " if index == shown.highlight else ""
             font = self.huge if index == 0 and shown.big_first else self.normal
+            if y + font.get_linesize() * len(self._wrap(prefix + line, font, width)) > room:
+                break
             y = self._text(surface, prefix + line, font, colour, y, width)
         y += 20
-        pygame.draw.line(surface, ACCENT, (20, y - 10), (width - 20, y - 10), 3)
-        for message in list(app.messages)[-MESSAGES_SHOWN:]:
-            y = self._text(surface, message, self.normal, TEXT, y, width)
+        pygame.draw.line(surface, ACCENT, (MARGIN, y - 10), (width - MARGIN, y - 10), 3)
+        lines = [
+            part
+            for message in list(app.messages)[-MESSAGES_SHOWN:]
+            for part in self._wrap(message, self.normal, width)
+        ]
+        fits = max(1, (height - MARGIN - y) // self.normal.get_linesize())
+        for part in lines[-fits:]:
+            y = self._line(surface, part, self.normal, TEXT, y)
         pygame.display.flip()
+
+    @staticmethod
+    def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+        """``text`` broken by words into lines that fit the window at ``font``'s size."""
+        lines: list[str] = []
+        line = ""
+        for word in text.split():
+            trial = f"{line} {word}".strip()
+            if font.size(trial)[0] > width - 2 * MARGIN and line:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        if line:
+            lines.append(line)
+        return lines
+
+    def _line(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        font: pygame.font.Font,
+        colour: tuple[int, int, int],
+        y: int,
+    ) -> int:
+        surface.blit(font.render(text, True, colour), (MARGIN, y))
+        bottom = y + font.get_linesize()
+        self.layout.append((text, y, bottom))
+        return bottom
 
     def _text(
         self,
@@ -122,17 +192,6 @@ class Window:
         width: int,
     ) -> int:
         # Wrap by words so long messages stay on screen at a large size.
-        words = text.split()
-        line = ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if font.size(trial)[0] > width - 40 and line:
-                surface.blit(font.render(line, True, colour), (20, y))
-                y += font.get_linesize()
-                line = word
-            else:
-                line = trial
-        if line:
-            surface.blit(font.render(line, True, colour), (20, y))
-            y += font.get_linesize()
+        for line in self._wrap(text, font, width):
+            y = self._line(surface, line, font, colour, y)
         return y

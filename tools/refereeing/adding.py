@@ -112,6 +112,9 @@ class Referee(GameReferee):
     def __init__(self, index: int, line: int, record: dict[str, Any]) -> None:
         super().__init__(index, line, record)
         self.game = str(record.get("game"))
+        if not is_whole(record.get("seed")):
+            # The engine sets a game up from its seed; 1e400 (infinity) sets up nothing.
+            self.problem(line, "seed is not a whole number")
         self.players = texts(record, "players")
         self.seat = {name: i for i, name in enumerate(self.players)}
         self.n = len(self.players)

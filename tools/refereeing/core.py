@@ -7,8 +7,10 @@ Nothing here knows a rule of any game; the family modules do (see the package do
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -348,6 +350,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("logs", nargs="+", help="JSON Lines event logs (- for standard input)")
     parser.add_argument("--quiet", action="store_true", help="print only the summary")
     args = parser.parse_args(argv)
+    try:
+        return _referee_files(args.logs, args.quiet)
+    except KeyboardInterrupt:
+        return 130  # Ctrl+C: stop quietly, as a shell expects
+    except BrokenPipeError:
+        # The reader of the report left (``| head``): point the output at the null device,
+        # so the flush at exit has nowhere to fail either.
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, sys.stdout.fileno())
+            os.close(null)
+        return 141
+
+
+def _referee_files(logs: Sequence[str], quiet: bool) -> int:
+    args = argparse.Namespace(logs=logs, quiet=quiet)
     reports: list[GameReport] = []
     unreadable = 0
     for path in args.logs:

@@ -16,4 +16,10 @@ register_level(FAMILY, "normal", lazy_factory(f"{_HERE}.simple", "NormalBot"), s
 register_level(FAMILY, "hard", lazy_factory(f"{_HERE}.hard", "HardBot"), strength=30)
 # Crazy is Hard aimed at the human: no stronger, so the hint never picks it over Expert.
 register_level(FAMILY, "crazy", lazy_factory(f"{_HERE}.hard", "CrazyBot"), strength=31)
-register_level(FAMILY, "expert", lazy_factory(f"{_HERE}.expert", "ExpertBot"), strength=40)
+register_level(
+    FAMILY,
+    "expert",
+    lazy_factory(f"{_HERE}.expert", "ExpertBot"),
+    strength=40,
+    hint=lazy_factory(f"{_HERE}.expert", "hint_bot"),
+)

@@ -24,6 +24,7 @@ engine plays them.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from ninetynine_audio.bots.adding.fastsim import (
     HardModel,
@@ -38,6 +39,7 @@ from ninetynine_audio.bots.adding.fastsim import (
 from ninetynine_audio.bots.adding.hard import HardBot
 from ninetynine_audio.bots.adding.knowledge import RANK_CODE, distinct_plays, play_move
 from ninetynine_audio.bots.adding.simple import pending_draw
+from ninetynine_audio.bots.base import Budget
 from ninetynine_audio.games.adding import Action, AddingView, PlayCard, Scoring, playable
 
 DEALS = 120  # classic and arcade: few decisions are searched, each can have many deals
@@ -47,6 +49,18 @@ HORIZON = 60
 TIE_WEIGHT = 0.3  # classic and arcade: Hard's score settles near-ties of the playouts
 # Tactical: Hard's reckoning of the traps is sharper than 40 deals can be, so it weighs more.
 TACTICAL_PRIOR_WEIGHT = 1.0
+HINT_SCALE = 0.5  # the hint searches half the deals of a seat: it must answer at once
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What the last search found for the chosen play: in how many of ``deals`` each seat lost
+    the round's life (classic and arcade), and this seat's average points against the others'
+    (tactical)."""
+
+    deals: int
+    losers: tuple[int, ...]
+    margin: float
 
 
 class ExpertBot:
@@ -55,16 +69,25 @@ class ExpertBot:
     level = "expert"
 
     def __init__(
-        self, deals: int = DEALS, tactical_deals: int = TACTICAL_DEALS, horizon: int = HORIZON
+        self,
+        deals: int = DEALS,
+        tactical_deals: int = TACTICAL_DEALS,
+        horizon: int = HORIZON,
+        budget: Budget | None = None,
     ) -> None:
-        """An Expert sampling ``deals`` deals per decision (``tactical_deals`` in tactical)."""
-        self.deals = deals
-        self.tactical_deals = tactical_deals
+        """An Expert sampling ``deals`` deals per decision (``tactical_deals`` in tactical), both
+        scaled by ``budget``, which may also stop a search early by its clock."""
+        self.budget = budget or Budget()
+        self.deals = self.budget.scaled(deals)
+        self.tactical_deals = self.budget.scaled(tactical_deals)
         self.horizon = horizon
         self.hard = HardBot()
+        self.finding: Finding | None = None
+        self._found: list[_Tally] = []
 
     def choose(self, view: AddingView, rng: random.Random) -> Action:
         """The play with the best average over the sampled deals."""
+        self.finding = None
         draw = pending_draw(view)
         if draw is not None:
             return draw
@@ -79,6 +102,8 @@ class ExpertBot:
         values = self.values(view, plays, rng)
         weight = TACTICAL_PRIOR_WEIGHT if view.rules.scoring is Scoring.LIMITS else TIE_WEIGHT
         best = max(range(len(plays)), key=lambda i: values[i] + weight * prior[i])
+        found = self._found[best]
+        self.finding = Finding(found.deals, tuple(found.losers), found.margin)
         return plays[best]
 
     def values(self, view: AddingView, plays: list[PlayCard], rng: random.Random) -> list[float]:
@@ -87,15 +112,25 @@ class ExpertBot:
         movers = self.movers(view)
         moves = [(RANK_CODE[p.card.rank], play_move(view.rules, view.total, p)) for p in plays]
         totals = [0.0] * len(plays)
+        seats = len(view.hand_sizes)
+        found = [_Tally(seats) for _ in plays]
         deals = self.tactical_deals if limits else self.deals
+        clock = self.budget.start()
+        done = 0
         for _ in range(deals):
+            if done and clock.spent():
+                break
+            done += 1
             base = determinize(view, rng)
             for index, (code, move) in enumerate(moves):
                 sim = base.copy()
                 sim.play(code, move)
                 play_out_with(sim, movers, self.horizon)
-                totals[index] += _score(sim, view.seat, limits)
-        return [total / deals for total in totals]
+                score = _score(sim, view.seat, limits)
+                totals[index] += score
+                found[index].add(sim.loser, score)
+        self._found = found
+        return [total / done for total in totals]
 
     def movers(self, view: AddingView) -> list[Mover]:
         """How each seat is played in the playouts.
@@ -114,6 +149,32 @@ class ExpertBot:
             strong if seat == view.seat or _plays_like_keeper(kind) else normal
             for seat, kind in enumerate(view.kinds)
         ]
+
+
+class _Tally:
+    """What the deals of one play came to: who lost the life how often, the summed score."""
+
+    __slots__ = ("deals", "losers", "total")
+
+    def __init__(self, seats: int) -> None:
+        self.deals = 0
+        self.losers = [0] * seats
+        self.total = 0.0
+
+    def add(self, loser: int | None, score: float) -> None:
+        self.deals += 1
+        self.total += score
+        if loser is not None:
+            self.losers[loser] += 1
+
+    @property
+    def margin(self) -> float:
+        return self.total / max(self.deals, 1)
+
+
+def hint_bot() -> ExpertBot:
+    """The Expert with the hint's smaller budget."""
+    return ExpertBot(budget=Budget(scale=HINT_SCALE))
 
 
 def _score(sim: RoundSim, seat: int, limits: bool) -> float:

@@ -41,6 +41,27 @@ def quick_bid(hand: list[int], trumps: int) -> tuple[list[int], int]:
     return keep, max(0, min(9, target))
 
 
+def declaration_for(
+    view: TricksView, chance: float, declare_at: float, reveal_at: float
+) -> Declaration | None:
+    """The declaration to make with a bid made in ``chance`` of the samples (option only)."""
+    if not view.options.declarations or view.declared is not None:
+        return None
+    if chance >= reveal_at:
+        return Declaration.REVEAL
+    if chance >= declare_at:
+        return Declaration.DECLARE
+    return None
+
+
+def declared_premium(view: TricksView) -> tuple[int, int] | None:
+    """The seat that declared its bid and the premium at stake, if any."""
+    if view.declared is None:
+        return None
+    declarer, declaration = view.declared
+    return declarer, declaration.premium
+
+
 @dataclass
 class HardBot:
     """Chooses bid and cards by playing samples of the unseen cards out."""
@@ -94,13 +115,8 @@ class HardBot:
                 made[index] += won[me] == value
         best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
         aside, _ = candidates[best]
-        declaration = None
-        if view.options.declarations and view.declared is None:
-            chance = made[best] / self.bid_samples
-            if chance >= self.reveal_at:
-                declaration = Declaration.REVEAL
-            elif chance >= self.declare_at:
-                declaration = Declaration.DECLARE
+        chance = made[best] / self.bid_samples
+        declaration = declaration_for(view, chance, self.declare_at, self.reveal_at)
         return BidCards(me, tuple(to_card(card) for card in aside), declaration)
 
     # ------------------------------------------------------------------------ play
@@ -114,12 +130,10 @@ class HardBot:
             return PlayCard(me, to_card(options[0]))
         trumps = trump_index(view.trumps)
         knowledge = read(view)
-        declared: tuple[int, int] | None = None
+        declared = declared_premium(view)
         weights = [UNREAD_WEIGHT] * 3
-        if view.declared is not None:
-            declarer, declaration = view.declared
-            declared = (declarer, declaration.premium)
-            weights[declarer] = READ_WEIGHT
+        if declared is not None:
+            weights[declared[0]] = READ_WEIGHT
         totals = dict.fromkeys(options, 0.0)
         for _ in range(self.play_samples):
             hands, bids = sample(knowledge, rng, with_bids=True)

@@ -2,17 +2,26 @@
 
 All of them are frozen dataclasses with tuple fields, so a state can be shared, compared and
 searched without copying. Events are past-tense facts; each one turns into one JSON object of the
-event log (``docs/event-log.md``) through ``to_log``.
+event log (``docs/event-log.md``) through ``to_log``, written from its fields by
+``games.events.LoggedEvent``.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from ninetynine_audio.cards import Card, card_text
 from ninetynine_audio.games.adding.rules import AddingRules
+from ninetynine_audio.games.events import (
+    NOT_LOGGED,
+    OMIT_IF_NONE,
+    LoggedEvent,
+    LogValues,
+    log_as,
+    pairs_as_object,
+)
 
 
 class Direction(Enum):
@@ -65,236 +74,137 @@ Action = PlayCard | DrawCard
 # ---------------------------------------------------------------------------- events
 
 
-def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [card_text(card) for card in cards]
+class _Event(LoggedEvent):
+    """An event of the adding games; its cards are written in the notation ``"10H"``."""
+
+    log_values: ClassVar[LogValues] = {Card: card_text}
 
 
 @dataclass(frozen=True)
-class GameStarted:
+class GameStarted(_Event):
     """A game began."""
 
     game: str
     seed: int
     players: tuple[str, ...]
     kinds: tuple[str, ...]
-    options: tuple[tuple[str, Any], ...]
+    options: tuple[tuple[str, Any], ...] = field(metadata=log_as(pairs_as_object))
     lives: tuple[int, ...]
-    deck: tuple[Card, ...] | None = None
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        data: dict[str, Any] = {
-            "event": "game_started",
-            "game": self.game,
-            "seed": self.seed,
-            "players": list(self.players),
-            "kinds": list(self.kinds),
-            "options": dict(self.options),
-            "lives": list(self.lives),
-        }
-        if self.deck is not None:
-            data["deck"] = _cards(self.deck)
-        return data
+    deck: tuple[Card, ...] | None = field(default=None, metadata=OMIT_IF_NONE)
 
 
 @dataclass(frozen=True)
-class RoundStarted:
+class RoundStarted(_Event):
     """A round began; ``dealt`` is false when hands were kept (keep-going variant)."""
 
     round: int
     starter: str
-    starter_seat: int
+    starter_seat: int = field(metadata=NOT_LOGGED)
     direction: Direction
     total: int
-    hands: tuple[tuple[str, tuple[Card, ...]], ...]
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] = field(metadata=log_as(pairs_as_object))
     dealer: str
     dealt: bool = True
     stock: int = 0
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "round_started",
-            "round": self.round,
-            "starter": self.starter,
-            "direction": self.direction.value,
-            "total": self.total,
-            "hands": {name: _cards(cards) for name, cards in self.hands},
-            "dealer": self.dealer,
-            "dealt": self.dealt,
-            "stock": self.stock,
-        }
-
 
 @dataclass(frozen=True)
-class CardPlayed:
+class CardPlayed(_Event):
     """A card was played and the total changed from ``total_before`` to ``total``."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
     card: Card
     choice: Choice | None
     total_before: int
     total: int
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "card_played",
-            "player": self.player,
-            "card": card_text(self.card),
-            "choice": self.choice.value if self.choice else None,
-            "total_before": self.total_before,
-            "total": self.total,
-        }
-
 
 @dataclass(frozen=True)
-class DirectionChanged:
+class DirectionChanged(_Event):
     """A 4 reversed the direction of play."""
 
     direction: Direction
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {"event": "direction_changed", "direction": self.direction.value}
-
 
 @dataclass(frozen=True)
-class PlayerSkipped:
+class PlayerSkipped(_Event):
     """A Jack (tactical) skipped this player's turn."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {"event": "player_skipped", "player": self.player}
 
 
 @dataclass(frozen=True)
-class CardDrawn:
+class CardDrawn(_Event):
     """A player drew a card from the stock."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
     card: Card
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {"event": "card_drawn", "player": self.player, "card": card_text(self.card)}
-
 
 @dataclass(frozen=True)
-class DrawMissed:
+class DrawMissed(_Event):
     """A player forgot to draw before the next play (manual-draw variant) and stays a card short."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {"event": "draw_missed", "player": self.player}
 
 
 @dataclass(frozen=True)
-class StockRebuilt:
+class StockRebuilt(_Event):
     """The stock ran out and was rebuilt from the played cards under the top one."""
 
     cards: int
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {"event": "stock_rebuilt", "cards": self.cards}
-
 
 @dataclass(frozen=True)
-class PlayerStuck:
+class PlayerStuck(_Event):
     """A player to act had no card that keeps the total at 99 and shows the hand."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
     hand: tuple[Card, ...]
     total: int
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "player_stuck",
-            "player": self.player,
-            "hand": _cards(self.hand),
-            "total": self.total,
-        }
-
 
 @dataclass(frozen=True)
-class LivesChanged:
+class LivesChanged(_Event):
     """A player's lives (tokens, points) changed by ``change`` for ``reason``."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
     change: int
     lives: int
     reason: str
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "lives_changed",
-            "player": self.player,
-            "change": self.change,
-            "lives": self.lives,
-            "reason": self.reason,
-        }
-
 
 @dataclass(frozen=True)
-class PlayerOut:
+class PlayerOut(_Event):
     """A player has no lives left; ``place`` is their final place."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
     place: int
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {"event": "player_out", "player": self.player, "place": self.place}
-
 
 @dataclass(frozen=True)
-class RoundEnded:
+class RoundEnded(_Event):
     """A round ended; ``loser`` lost it (stuck or over 99), ``winner`` landed on 99 (tactical)."""
 
     round: int
     loser: str | None = None
     winner: str | None = None
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "round_ended",
-            "round": self.round,
-            "loser": self.loser,
-            "winner": self.winner,
-        }
-
 
 @dataclass(frozen=True)
-class GameEnded:
+class GameEnded(_Event):
     """The game ended. ``winner`` is ``None`` when an arcade match ends because You are out."""
 
     winner: str | None
     places: tuple[str, ...]
     rounds: int
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "game_ended",
-            "winner": self.winner,
-            "places": list(self.places),
-            "rounds": self.rounds,
-        }
 
 
 Event = (

@@ -17,6 +17,7 @@ from ninetynine_audio.games.adding.rules import (
     MAX_LIVES,
     PLAYER_RANGE,
     AddingOptions,
+    make_rules,
 )
 from ninetynine_audio.games.base import (
     CHOICE,
@@ -57,7 +58,15 @@ LIVES = OptionSpec(
     low=1,
     high=MAX_LIVES,
     help="lives (tokens, points) each",
+    game_default=lambda players: make_rules("classic", players).lives,
 )
+TACTICAL_POINTS = replace(
+    LIVES,
+    label="Points",
+    help="points each",
+    game_default=lambda players: make_rules("tactical", players).lives,
+)
+"""Tactical's lives are points, in the menu as in the game (the option keeps its name)."""
 HAND_SIZE = OptionSpec(
     "hand_size", "Hand size", CHOICE, default=3, values=HAND_SIZES, help="classic: 3, 4, 5 or 7"
 )
@@ -287,7 +296,9 @@ def from_log(
     return [PLAY, seats[player], record.get("card"), record.get("choice")]
 
 
-CODEC = ActionCodec(encode=encode, decode=decode, from_log=from_log)
+CODEC: ActionCodec[PlayCard | DrawCard] = ActionCodec(
+    encode=encode, decode=decode, from_log=from_log
+)
 
 
 # ---------------------------------------------------------------------------- names and logs
@@ -323,9 +334,13 @@ def _deck_text(deck: Sequence[Card]) -> list[str]:
     return [card_text(card) for card in deck]
 
 
-def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) -> GameSpec:
+AddingSpec = GameSpec["AddingState", "PlayCard | DrawCard", "AddingView"]
+"""The contract of an adding game, typed by the family's state, actions and view."""
+
+
+def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) -> AddingSpec:
     low, high = PLAYER_RANGE[game]
-    return GameSpec(
+    return AddingSpec(
         id=game,
         family=FAMILY,
         aliases=aliases,
@@ -357,5 +372,5 @@ def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) 
 
 CLASSIC = _spec("classic", CLASSIC_OPTIONS, ("adding", "99"))
 ARCADE = _spec("arcade", (), ("skill",))
-TACTICAL = _spec("tactical", (LIVES,), ("33",))
+TACTICAL = _spec("tactical", (TACTICAL_POINTS,), ("33",))
 SPECS = (CLASSIC, ARCADE, TACTICAL)

@@ -167,7 +167,7 @@ def immediate_seats(state: ColoursState) -> tuple[int, ...]:
     return (state.to_act,) if under_way else ()
 
 
-SPEC = GameSpec(
+SPEC = GameSpec[ColoursState, Action, ColoursView](
     id=GAME_ID,
     family="colours",
     aliases=("colour", "color", "colors", "ninety-nine-2025"),

@@ -7,12 +7,20 @@ JSON object of the event log (``docs/event-log.md``, the colour game's section) 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
-from ninetynine_audio.cards import ColourCard, colour_card_text, colour_cards_text
+from ninetynine_audio.cards import ColourCard, colour_card_text
 from ninetynine_audio.games.colours.rules import Way
+from ninetynine_audio.games.events import (
+    NOT_LOGGED,
+    OMIT_IF_NONE,
+    LoggedEvent,
+    LogValues,
+    by_player,
+    log_as,
+)
 
 # ---------------------------------------------------------------------------- actions
 
@@ -62,212 +70,120 @@ class Phase(Enum):
 # ---------------------------------------------------------------------------- events
 
 
+def _as_options(event: Any, pro_variant: bool) -> dict[str, bool]:
+    return {"pro_variant": pro_variant}
+
+
+class _Event(LoggedEvent):
+    """An event of the colour game; its cards are written in the notation ``"7R"``."""
+
+    log_values: ClassVar[LogValues] = {ColourCard: colour_card_text}
+
+
 @dataclass(frozen=True)
-class GameStarted:
+class GameStarted(_Event):
     """A game began."""
 
     game: str
     seed: int
     players: tuple[str, ...]
     kinds: tuple[str, ...]
-    pro_variant: bool
+    pro_variant: bool = field(metadata=log_as(_as_options, key="options"))
     scores: tuple[int, ...]
-    deck: tuple[ColourCard, ...] | None = None
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        data: dict[str, Any] = {
-            "event": "game_started",
-            "game": self.game,
-            "seed": self.seed,
-            "players": list(self.players),
-            "kinds": list(self.kinds),
-            "options": {"pro_variant": self.pro_variant},
-            "scores": list(self.scores),
-        }
-        if self.deck is not None:
-            data["deck"] = colour_cards_text(self.deck)
-        return data
+    deck: tuple[ColourCard, ...] | None = field(default=None, metadata=OMIT_IF_NONE)
 
 
 @dataclass(frozen=True)
-class CardsDealt:
+class CardsDealt(_Event):
     """The deal: hands, personal draw piles (top first), the two pile tops and the reserve."""
 
     dealer: str
-    players: tuple[str, ...]
-    hands: tuple[tuple[ColourCard, ...], ...]
-    draw_piles: tuple[tuple[ColourCard, ...], ...]
+    players: tuple[str, ...] = field(metadata=NOT_LOGGED)
+    hands: tuple[tuple[ColourCard, ...], ...] = field(metadata=log_as(by_player()))
+    draw_piles: tuple[tuple[ColourCard, ...], ...] = field(metadata=log_as(by_player()))
     discard_piles: tuple[ColourCard, ColourCard]
     reserve: tuple[ColourCard, ...]
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "cards_dealt",
-            "dealer": self.dealer,
-            "hands": {
-                name: colour_cards_text(hand)
-                for name, hand in zip(self.players, self.hands, strict=True)
-            },
-            "draw_piles": {
-                name: colour_cards_text(pile)
-                for name, pile in zip(self.players, self.draw_piles, strict=True)
-            },
-            "discard_piles": colour_cards_text(self.discard_piles),
-            "reserve": colour_cards_text(self.reserve),
-        }
-
 
 @dataclass(frozen=True)
-class TurnStarted:
+class TurnStarted(_Event):
     """A turn began; ``extra`` for a Pro Variant extra turn."""
 
     player: str
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     turn: int
     extra: bool
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "turn_started",
-            "player": self.player,
-            "turn": self.turn,
-            "extra": self.extra,
-        }
-
 
 @dataclass(frozen=True)
-class RowScored:
+class RowScored(_Event):
     """A row was scored and cleared; ``forced`` when no hand card could extend it."""
 
     player: str
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     cards: tuple[ColourCard, ...]
     points: int
     forced: bool
     score: int
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "row_scored",
-            "player": self.player,
-            "cards": colour_cards_text(self.cards),
-            "points": self.points,
-            "forced": self.forced,
-            "score": self.score,
-        }
-
 
 @dataclass(frozen=True)
-class RowCardPlaced:
+class RowCardPlaced(_Event):
     """A card was added to the right of a row; ``row`` is the row after it."""
 
     player: str
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     card: ColourCard
     row: tuple[ColourCard, ...]
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "row_card_placed",
-            "player": self.player,
-            "card": colour_card_text(self.card),
-            "row": colour_cards_text(self.row),
-        }
-
 
 @dataclass(frozen=True)
-class PileCardPlayed:
+class PileCardPlayed(_Event):
     """A card went onto a discard pile over ``onto``, by every way in ``ways``."""
 
     player: str
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     card: ColourCard
     pile: int
     onto: ColourCard
     ways: tuple[Way, ...]
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "pile_card_played",
-            "player": self.player,
-            "card": colour_card_text(self.card),
-            "pile": self.pile,
-            "onto": colour_card_text(self.onto),
-            "ways": [way.value for way in self.ways],
-        }
-
 
 @dataclass(frozen=True)
-class CardsDrawn:
+class CardsDrawn(_Event):
     """Cards taken from the top of the player's own draw pile, in order."""
 
     player: str
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     cards: tuple[ColourCard, ...]
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "cards_drawn",
-            "player": self.player,
-            "cards": colour_cards_text(self.cards),
-        }
 
 
 @dataclass(frozen=True)
-class ReserveRebuilt:
+class ReserveRebuilt(_Event):
     """The reserve was rebuilt: its own cards on top, the gathered cards shuffled beneath."""
 
     cards: tuple[ColourCard, ...]
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {"event": "reserve_rebuilt", "cards": colour_cards_text(self.cards)}
-
 
 @dataclass(frozen=True)
-class DrawPileRenewed:
+class DrawPileRenewed(_Event):
     """An emptied draw pile scored its points and took new cards (top first) from the reserve."""
 
     player: str
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     cards: tuple[ColourCard, ...]
     points: int
     score: int
 
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "draw_pile_renewed",
-            "player": self.player,
-            "cards": colour_cards_text(self.cards),
-            "points": self.points,
-            "score": self.score,
-        }
-
 
 @dataclass(frozen=True)
-class GameEnded:
+class GameEnded(_Event):
     """The game is over; ``scores`` in seat order."""
 
     winner: str
-    winner_seat: int
-    players: tuple[str, ...]
-    scores: tuple[int, ...]
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "game_ended",
-            "winner": self.winner,
-            "scores": dict(zip(self.players, self.scores, strict=True)),
-        }
+    winner_seat: int = field(metadata=NOT_LOGGED)
+    players: tuple[str, ...] = field(metadata=NOT_LOGGED)
+    scores: tuple[int, ...] = field(metadata=log_as(by_player()))
 
 
 Event = (

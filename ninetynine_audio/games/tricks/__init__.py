@@ -6,7 +6,6 @@ from ninetynine_audio.games.base import GameSpec, never_out, owes_nothing
 from ninetynine_audio.games.registry import register
 from ninetynine_audio.games.tricks.codec import CODEC
 from ninetynine_audio.games.tricks.engine import (
-    GAME_ID,
     OPTIONS,
     apply,
     beats,
@@ -28,6 +27,7 @@ from ninetynine_audio.games.tricks.engine import (
 )
 from ninetynine_audio.games.tricks.model import (
     BID_VALUES,
+    GAME_ID,
     Action,
     BidCards,
     BidDeclared,
@@ -111,7 +111,7 @@ def immediate_seats(state: TricksState) -> tuple[int, ...]:
 
 
 SPEC = register(
-    GameSpec(
+    GameSpec[TricksState, Action, TricksView](
         id=GAME_ID,
         family=FAMILY,
         aliases=("trick", "trick-taking", "bids"),

@@ -77,7 +77,6 @@ from ninetynine_audio.games.tricks.model import (
     bid_value,
 )
 
-GAME_ID = "tricks"
 DEFAULT_TARGET = 100
 
 OPTIONS: tuple[OptionSpec, ...] = (

@@ -8,11 +8,21 @@ see a :class:`TricksView`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, ClassVar
 
 from ninetynine_audio.cards import Card, Suit, card_text
+from ninetynine_audio.games.events import (
+    NOT_LOGGED,
+    OMIT_IF_NONE,
+    LoggedEvent,
+    LogValues,
+    by_player,
+    log_as,
+    pairs_as_object,
+    seats_as_names,
+)
 
 SEATS = 3
 HAND_SIZE = 12
@@ -67,7 +77,7 @@ class TricksOptions:
     target: int = 100
 
     def to_log(self) -> dict[str, Any]:
-        """The ``options`` object of ``game_started``."""
+        """The ``options`` object of the log."""
         return {"declarations": self.declarations, "target": self.target}
 
 
@@ -98,185 +108,113 @@ class PlayCard:
 Action = BidCards | PlayCard
 
 
+GAME_ID = "tricks"
+"""The id of the family's one game, written in every log it makes."""
+
+
 # ---------------------------------------------------------------------------- events
 
 
-def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [card_text(card) for card in cards]
+class _Event(LoggedEvent):
+    """An event of the trick-taking game; its cards are written in the notation ``"10H"``."""
+
+    log_values: ClassVar[LogValues] = {Card: card_text}
 
 
 @dataclass(frozen=True)
-class GameStarted:
+class GameStarted(_Event):
     """A game began."""
 
+    game: str = field(default=GAME_ID, init=False)
     seed: int
     players: tuple[str, ...]
     kinds: tuple[str, ...]
     options: TricksOptions
     scores: tuple[int, ...]
-    deck: tuple[Card, ...] | None = None
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        data: dict[str, Any] = {
-            "event": "game_started",
-            "game": "tricks",
-            "seed": self.seed,
-            "players": list(self.players),
-            "kinds": list(self.kinds),
-            "options": self.options.to_log(),
-            "scores": list(self.scores),
-        }
-        if self.deck is not None:
-            data["deck"] = _cards(self.deck)
-        return data
+    deck: tuple[Card, ...] | None = field(default=None, metadata=OMIT_IF_NONE)
 
 
 @dataclass(frozen=True)
-class DealStarted:
+class DealStarted(_Event):
     """Twelve cards were dealt to each player."""
 
     deal: int
-    dealer_seat: int
+    dealer_seat: int = field(metadata=NOT_LOGGED)
     dealer: str
     trumps: Suit | None
-    hands: tuple[tuple[str, tuple[Card, ...]], ...]
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "deal_started",
-            "deal": self.deal,
-            "dealer": self.dealer,
-            "trumps": self.trumps.value if self.trumps else None,
-            "hands": {name: _cards(cards) for name, cards in self.hands},
-        }
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] = field(metadata=log_as(pairs_as_object))
 
 
 @dataclass(frozen=True)
-class BidMade:
+class BidMade(_Event):
     """A player set three cards aside as the bid. The cards are secret at the table.
 
     ``declaration`` is what the player announced with the bid (declarations option); it is
     secret too until the bids are all in, and only the winning one stands.
     """
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
     cards: tuple[Card, ...]
     bid: int
-    declaration: Declaration | None = None
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object; ``declaration`` only when one was made with the bid."""
-        data: dict[str, Any] = {
-            "event": "bid_made",
-            "player": self.player,
-            "cards": _cards(self.cards),
-            "bid": self.bid,
-        }
-        if self.declaration is not None:
-            data["declaration"] = self.declaration.value
-        return data
+    declaration: Declaration | None = field(default=None, metadata=OMIT_IF_NONE)
 
 
 @dataclass(frozen=True)
-class BidDeclared:
+class BidDeclared(_Event):
     """The winning declaration of the deal: the bid cards are shown, with the hand if revealed."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
     reveal: bool
-    cards: tuple[Card, ...]
-    bid: int
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {"event": "bid_declared", "player": self.player, "reveal": self.reveal}
+    cards: tuple[Card, ...] = field(metadata=NOT_LOGGED)
+    bid: int = field(metadata=NOT_LOGGED)
 
 
 @dataclass(frozen=True)
-class CardPlayed:
+class CardPlayed(_Event):
     """A card was played to trick number ``trick``; ``is_lead`` when it opened the trick."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     player: str
     card: Card
     trick: int
-    is_lead: bool = False
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "card_played",
-            "player": self.player,
-            "card": card_text(self.card),
-            "trick": self.trick,
-        }
+    is_lead: bool = field(default=False, metadata=NOT_LOGGED)
 
 
 @dataclass(frozen=True)
-class TrickWon:
+class TrickWon(_Event):
     """A trick was complete; ``winning_card`` took it. ``tricks_won``: everyone's count after it."""
 
     trick: int
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     winner: str
     cards: tuple[Card, ...]
-    winning_card: Card
-    tricks_won: tuple[int, ...] = ()
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "trick_won",
-            "trick": self.trick,
-            "winner": self.winner,
-            "cards": _cards(self.cards),
-        }
+    winning_card: Card = field(metadata=NOT_LOGGED)
+    tricks_won: tuple[int, ...] = field(default=(), metadata=NOT_LOGGED)
 
 
 @dataclass(frozen=True)
-class DealScored:
+class DealScored(_Event):
     """The nine tricks were played and scored. Tuples are in seat order."""
 
     deal: int
-    players: tuple[str, ...]
-    bids: tuple[int, ...]
-    tricks: tuple[int, ...]
-    made: tuple[int, ...]
-    points: tuple[int, ...]
-    scores: tuple[int, ...]
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "deal_scored",
-            "deal": self.deal,
-            "bids": dict(zip(self.players, self.bids, strict=True)),
-            "tricks": dict(zip(self.players, self.tricks, strict=True)),
-            "made": [self.players[seat] for seat in self.made],
-            "points": dict(zip(self.players, self.points, strict=True)),
-            "scores": dict(zip(self.players, self.scores, strict=True)),
-        }
+    players: tuple[str, ...] = field(metadata=NOT_LOGGED)
+    bids: tuple[int, ...] = field(metadata=log_as(by_player()))
+    tricks: tuple[int, ...] = field(metadata=log_as(by_player()))
+    made: tuple[int, ...] = field(metadata=log_as(seats_as_names()))
+    points: tuple[int, ...] = field(metadata=log_as(by_player()))
+    scores: tuple[int, ...] = field(metadata=log_as(by_player()))
 
 
 @dataclass(frozen=True)
-class GameEnded:
+class GameEnded(_Event):
     """Someone reached the target alone at the top."""
 
-    seat: int
+    seat: int = field(metadata=NOT_LOGGED)
     winner: str
-    players: tuple[str, ...]
-    scores: tuple[int, ...]
-
-    def to_log(self) -> dict[str, Any]:
-        """The log object."""
-        return {
-            "event": "game_ended",
-            "winner": self.winner,
-            "scores": dict(zip(self.players, self.scores, strict=True)),
-        }
+    players: tuple[str, ...] = field(metadata=NOT_LOGGED)
+    scores: tuple[int, ...] = field(metadata=log_as(by_player()))
 
 
 Event = (

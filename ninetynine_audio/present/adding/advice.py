@@ -6,10 +6,11 @@ reach, the hand sizes, the marks of tactical), never from how the computer playe
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 from ninetynine_audio.cards import Card, Rank, Suit
-from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring
+from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring, next_seat
 from ninetynine_audio.games.adding.engine import LIMIT, TACTICAL_MARKS
 from ninetynine_audio.present.adding.effects import (
     choice_words,
@@ -127,14 +128,62 @@ def practice_text(
     return next_player_words(rules, after, verbosity)
 
 
+def search_reason(before: AddingView, deals: int, losers: Sequence[int], margin: float) -> str:
+    """What the search over re-deals of the unseen cards found for a play: ``"3 of 4 re-deals
+    leave Lily stuck"``; in tactical the points it gains on the others (empty when nothing
+    was found)."""
+    if deals <= 0:
+        return ""
+    if before.rules.scoring is Scoring.LIMITS:
+        points = abs(margin)
+        amount = f"{points:.1f} points" if round(points, 1) != 1 else "1 point"
+        if margin >= 0.05:
+            return f"over {deals} re-deals it gains you {amount} a round on the others"
+        if margin <= -0.05:
+            return f"over {deals} re-deals it loses least, {amount} a round behind the others"
+        return f"over {deals} re-deals it keeps you level with the others"
+    others = [seat for seat in range(len(losers)) if seat != before.seat and losers[seat]]
+    if not others:
+        if losers[before.seat]:
+            return f"you are stuck in only {losers[before.seat]} of {deals} re-deals"
+        return f"nobody is stuck in {deals} re-deals"
+    victim = max(others, key=lambda seat: losers[seat])
+    words = (
+        f"{losers[victim]} of {deals} re-deals leave {object_name(before.players[victim])} stuck"
+    )
+    if losers[before.seat]:
+        words += f", you in {losers[before.seat]}"
+    return words
+
+
+def seen_after(before: AddingView, card: Card, choice: Choice | None) -> AddingView:
+    """The table just after ``before.seat`` plays ``card``, as every seat can work it out: the
+    new total, direction and turn. Whether the next player can play on it is theirs to know, so
+    a hint never tells it (the engine would already have found them stuck)."""
+    outcome = effect_of(before.rules, card, before.total, choice).outcome
+    players_in = sum(1 for lives in before.lives if lives > 0)
+    direction = before.direction
+    if outcome.reverses and players_in >= 3:
+        direction = direction.reversed()
+    if outcome.reverses and players_in == 2 and before.rules.two_player_four:
+        to_act = before.seat
+    elif outcome.skips:
+        to_act = next_seat(before, next_seat(before, before.seat, direction), direction)
+    else:
+        to_act = next_seat(before, before.seat, direction)
+    return dataclasses.replace(before, total=outcome.total, direction=direction, to_act=to_act)
+
+
 def hint_reason(
     before: AddingView,
     card: Card,
     choice: Choice | None,
     after: AddingView,
     verbosity: str = NORMAL,
+    search: str = "",
 ) -> str:
-    """Why a play is a good one, in plain words, from the position alone."""
+    """Why a play is a good one, in plain words: from the position, and ``search``, what the
+    search found (see :func:`search_reason`), when it searched."""
     rules = before.rules
     total = before.total
     effect = effect_of(rules, card, total, choice)
@@ -162,6 +211,9 @@ def hint_reason(
         keep = [c for c in before.hand if c != card and is_safe(rules, c, LIMIT)]
         if keep:
             reasons.append(f"keeps your {card_name(keep[0], verbosity)} for later")
+    if search:
+        # What the re-deals found is the strongest reason; the position gives the other.
+        return "; ".join([*reasons[:1], search])
     if not reasons:
         reasons.append(_pace_reason(rules, before.hand, card, total, after_total))
     return " and ".join(reasons[:2])
@@ -186,8 +238,14 @@ def _pace_reason(
 
 
 def hint_text(
-    before: AddingView, card: Card, choice: Choice | None, after: AddingView, verbosity: str
+    before: AddingView,
+    card: Card,
+    choice: Choice | None,
+    after: AddingView,
+    verbosity: str,
+    search: str = "",
 ) -> str:
-    """``"Try 5, to 35: keeps your King for later"``."""
+    """``"Try 5, to 35: keeps your King for later"``; with what a search found: ``"Try King, to
+    99: keeps your 9 for later; 3 of 4 re-deals leave Lily stuck"``."""
     what = play_words(before.rules, card, before.total, choice, verbosity)
-    return f"Try {what}: {hint_reason(before, card, choice, after, verbosity)}"
+    return f"Try {what}: {hint_reason(before, card, choice, after, verbosity, search)}"

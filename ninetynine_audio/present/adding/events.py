@@ -136,24 +136,57 @@ def _group_lives(events: Sequence[Event]) -> list[Event | tuple[LivesChanged, ..
     return grouped
 
 
+def players_out_text(outs: Sequence[PlayerOut], verbosity: str) -> str:
+    """``"You are out, 3rd place"``; several at once ``"Lily and Max are out together: Lily
+    3rd, Max 4th"``."""
+    if len(outs) == 1:
+        out = outs[0]
+        verb = subject_verb(out.player, "are", "is")
+        if verbosity == BRIEF:
+            return f"{verb} out, {ordinal(out.place)}"
+        return f"{verb} out, {ordinal(out.place)} place"
+    names = join_and([o.player for o in outs])
+    places = ", ".join(f"{o.player} {ordinal(o.place)}" for o in outs)
+    if verbosity == BRIEF:
+        return f"{names} out: {places}"
+    return f"{names} are out together: {places}"
+
+
 def narrate(events: Sequence[Event], view: Perspective) -> list[Utterance]:
     """The utterances for ``events``, oldest first (an event may say nothing).
 
-    When the game ends in the same events, a human going out is told without the place:
-    the end of the game gives that place once.
+    A player going out is told with their place, even when the game ends in the same play;
+    players put out by one play are told together, in the order of their places.
     """
     spoken: list[Utterance] = []
-    game_ends = any(isinstance(e, GameEnded) for e in events)
     for item in _group_lives(events):
         if isinstance(item, tuple):
             text = lives_changed_text(item, view.game, view.verbosity)
             spoken.append(Utterance(text, cue="life_lost", pan=view.pan(item[0].seat)))
-        elif isinstance(item, PlayerOut) and game_ends and not view.is_bot(item.seat):
-            text = f"{subject_verb(item.player, 'are', 'is')} out"
-            spoken.append(Utterance(text, cue="player_out", pan=view.pan(item.seat)))
-        else:
-            spoken.extend(event_utterances(item, view))
-    return spoken
+            continue
+        spoken.extend(event_utterances(item, view))
+    return _join_outs(spoken, events, view)
+
+
+def _join_outs(
+    spoken: list[Utterance], events: Sequence[Event], view: Perspective
+) -> list[Utterance]:
+    """Several players put out by one play are said in one sentence."""
+    outs = [e for e in events if isinstance(e, PlayerOut)]
+    if len(outs) < 2:
+        return spoken
+    alone = {players_out_text((o,), view.verbosity) for o in outs}
+    together = players_out_text(sorted(outs, key=lambda o: o.place), view.verbosity)
+    joined: list[Utterance] = []
+    placed = False
+    for utterance in spoken:
+        if utterance.text in alone:
+            if not placed:
+                joined.append(Utterance(together, cue="player_out", pan=0.0))
+                placed = True
+            continue
+        joined.append(utterance)
+    return joined
 
 
 def event_utterances(event: Event, view: Perspective) -> list[Utterance]:
@@ -214,10 +247,7 @@ def event_utterances(event: Event, view: Perspective) -> list[Utterance]:
         text = lives_changed_text((event,), view.game, v)
         return [Utterance(text, cue="life_lost", pan=view.pan(event.seat))]
     if isinstance(event, PlayerOut):
-        verb = subject_verb(event.player, "are", "is")
-        text = f"{verb} out" + ("" if v == BRIEF else f", {ordinal(event.place)} place")
-        if v == BRIEF:
-            text += f", {ordinal(event.place)}"
+        text = players_out_text((event,), v)
         return [Utterance(text, cue="player_out", pan=view.pan(event.seat))]
     if isinstance(event, RoundEnded):
         if event.winner is not None:

@@ -30,9 +30,10 @@ def turn_text(view: AddingView, verbosity: str = NORMAL) -> str:
 
 
 def your_turn_text(view: AddingView, verbosity: str = NORMAL) -> str:
-    """Said when a human's turn comes: ``"Your turn, 45"``; full verbosity adds the hand."""
+    """Said when a human's turn comes: ``"Your turn, total 45"``, as the turn key says it;
+    full verbosity adds the hand."""
     name = view.players[view.to_act]
-    text = f"{possessive(name)} turn, {view.total}"
+    text = f"{possessive(name)} turn, total {view.total}"
     if verbosity == FULL:
         text += ". " + hand_text(view.rules, view.hand, view.total, verbosity)
     return text

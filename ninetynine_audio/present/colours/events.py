@@ -31,10 +31,20 @@ from ninetynine_audio.present.colours.words import (
     cards_text,
     number_word,
     pile_name,
+    placed_text,
     ways_text,
 )
 from ninetynine_audio.present.seats import Perspective
-from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, subject_verb
+from ninetynine_audio.present.words import (
+    BRIEF,
+    FULL,
+    NORMAL,
+    count_noun,
+    is_you,
+    join_and,
+    ordinal,
+    subject_verb,
+)
 
 CUE_ROW_SCORED = "row_scored"
 CUE_PILE_RENEWED = "pile_renewed"
@@ -53,7 +63,8 @@ def scored_text(event: RowScored, verbosity: str) -> str:
     who = subject_verb(event.player, "score", "scores")
     if event.forced and is_you(event.player):
         who = "you score"
-    text = f"{why}{who} a row of {count}: {event.points} points, {event.score} in all"
+    points = count_noun(event.points, "point", "points")
+    text = f"{why}{who} a row of {count}: {points}, {event.score} in all"
     return text[0].upper() + text[1:]
 
 
@@ -62,7 +73,8 @@ def renewed_text(event: DrawPileRenewed, verbosity: str) -> str:
     whose = "Your" if is_you(event.player) else f"{event.player}'s"
     if verbosity == BRIEF:
         return f"{event.player}: pile empty, 15, now {event.score}"
-    text = f"{whose} draw pile is empty: {event.points} points, {event.score} in all"
+    points = count_noun(event.points, "point", "points")
+    text = f"{whose} draw pile is empty: {points}, {event.score} in all"
     if len(event.cards) < 15:
         text += f". Only {len(event.cards)} new cards"
     elif verbosity == FULL:
@@ -92,20 +104,25 @@ class TurnNotes:
     row_card: RowCardPlaced | None = None
     plays: list[PileCardPlayed] = field(default_factory=list)
     drawn: int = 0
+    scored_after_card: bool = False
+    """The row was scored after this turn's row card: it is empty now."""
 
     def summary(self, verbosity: str) -> str:
-        """``"Lily: row of 5, three cards on the piles, drew 3"``."""
+        """``"Lily: row of 5, three cards on the piles, drew 3"``; after a row scored
+        ``"Lily: row now empty, …"``."""
         parts: list[str] = []
-        if self.row_card is not None:
+        if self.row_card is None or self.scored_after_card:
+            parts.append("row 0" if verbosity == BRIEF else "row now empty")
+        else:
             length = len(self.row_card.row)
             if verbosity == FULL:
                 parts.append(f"{card_name(self.row_card.card)} in the row, now {length}")
             elif verbosity == BRIEF:
                 parts.append(f"row {length}")
+            elif length == 1:
+                parts.append("new row")
             else:
                 parts.append(f"row of {length}")
-        else:
-            parts.append("row scored" if verbosity != BRIEF else "row 0")
         count = len(self.plays)
         if verbosity == FULL and self.plays:
             plays = [f"{card_name(p.card)} {pile_name(p.pile)}" for p in self.plays]
@@ -116,7 +133,10 @@ class TurnNotes:
             parts.append("one card on the piles")
         else:
             parts.append(f"{number_word(count)} cards on the piles")
-        parts.append(f"drew {self.drawn}")
+        # Drawing back up after the row card and each pile play is the usual: only a
+        # different count is news (a short draw pile, or a turn with a short hand).
+        if verbosity != NORMAL or self.drawn != count + 1:
+            parts.append(f"drew {self.drawn}")
         return f"{self.player}: " + ", ".join(parts)
 
 
@@ -153,6 +173,7 @@ class Narrator:
         self.notes: TurnNotes | None = None
         self.last_account: list[str] = []
         self._account: list[str] = []
+        self._turns: dict[int, int] = {}  # each seat's turns so far (the events count all)
 
     def narrate(self, events: Sequence[Event], perspective: Perspective) -> list[Utterance]:
         """The utterances for one batch of events."""
@@ -201,9 +222,11 @@ class Narrator:
                     )
                     return [self._say(text, p, event.seat, CUE_EXTRA_TURN if event.extra else None)]
                 return [self._say("Your extra turn" if event.extra else "Your turn", p, event.seat)]
+            own_turn = self._turns.get(event.seat, 0) + 1
+            self._turns[event.seat] = own_turn
             if p.is_bot(event.seat):
                 self.notes = TurnNotes(event.player, event.seat, event.extra)
-                self._account = [f"{event.player}'s turn {event.turn}"]
+                self._account = [f"{event.player}'s {ordinal(own_turn)} turn"]
                 if event.extra:
                     out.append(
                         self._say(f"{event.player}: extra turn", p, event.seat, CUE_EXTRA_TURN)
@@ -218,6 +241,8 @@ class Narrator:
         if isinstance(event, RowScored):
             text = scored_text(event, v)
             self._account.append(text)
+            if self.notes is not None and self.notes.seat == event.seat:
+                self.notes.scored_after_card = self.notes.row_card is not None
             return [self._say(text, p, event.seat, CUE_ROW_SCORED)]
         if isinstance(event, DrawPileRenewed):
             text = renewed_text(event, v)
@@ -250,18 +275,30 @@ class Narrator:
             if v == BRIEF:
                 text = f"{card_name(event.card)}, row {length}"
             else:
-                who = subject_verb(event.player, "put", "puts")
-                text = (
-                    f"{who} {card_name(event.card)} in the row: row of {length}, worth {length**2}"
-                )
+                text = placed_text(subject_verb(event.player, "put", "puts"), event.card, length)
+            if p.listener == event.seat and v != FULL:
+                # The player hears the card's sound; the table says the card with what fits
+                # the piles now in one line (``queries.fits_text``), which the next key cuts.
+                return [self._say("", p, event.seat, CUE_CARD)]
             return [self._say(text, p, event.seat, CUE_CARD)]
         if isinstance(event, PileCardPlayed):
+            # A short confirmation that the next key may cut off: what fits now follows.
             where = pile_name(event.pile)
             if v == BRIEF:
                 text = f"{card_name(event.card)} {where}"
-            else:
+            elif v == FULL:
                 text = f"{card_name(event.card)} on the {where}, {ways_text(event.ways)}"
-            return [self._say(text, p, event.seat, CUE_CARD)]
+            else:
+                text = f"{card_name(event.card)} on the {where}"
+            if p.listener == event.seat and v != FULL:
+                # The player hears the card's sound; the table then says the new top and
+                # what fits now in one line (``queries.fits_text``).
+                return [self._say("", p, event.seat, CUE_CARD)]
+            if p.listener == event.seat:
+                text = text[0].upper() + text[1:]
+            else:
+                text = f"{event.player}: {text}"
+            return [self._say(text, p, event.seat, CUE_CARD, mergeable=True)]
         if isinstance(event, CardsDrawn):
             mine = p.listener == event.seat
             if mine:

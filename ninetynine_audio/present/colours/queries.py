@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
+    MAX_PILE_PLAYS,
     TARGET,
     Action,
     ColoursView,
@@ -15,6 +16,7 @@ from ninetynine_audio.games.colours import (
     PlayToPile,
     ScoreRow,
     row_colours,
+    ways_onto,
 )
 from ninetynine_audio.present.colours.words import (
     BY_COLOUR,
@@ -22,6 +24,7 @@ from ninetynine_audio.present.colours.words import (
     colour_name,
     pile_fit_text,
     pile_name,
+    placed_text,
     row_fit_text,
     row_summary,
     sorted_hand,
@@ -48,19 +51,74 @@ def stage_text(view: ColoursView) -> str:
     return f"play onto the piles, {view.pile_plays} of 5 so far"
 
 
-def your_turn_text(view: ColoursView, verbosity: str) -> str:
-    """``"Your turn: choose your row card. Piles: …. Your row: …"``."""
-    if view.phase is Phase.PILES and view.hand:
-        # Mid-turn only the new pile tops are news.
-        if view.pile_plays == 0 and verbosity != BRIEF:
-            return "Now the piles: " + piles_text(view, verbosity).removeprefix("Piles: ")
-        return piles_text(view, BRIEF)
+def pile_fits(view: ColoursView, pile: int) -> list[str]:
+    """The names of the hand cards that fit onto ``pile`` now, lowest first."""
+    top = view.pile_tops[pile - 1]
+    return [card_name(c) for c in sorted_hand(view.hand, "value") if ways_onto(c, top)]
+
+
+def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
+    """What the player can do on the piles now, in a few words: which hand cards fit where.
+
+    ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``.  After a
+    play onto pile ``changed`` only that pile is news, with its new top: ``"Left red 2, now
+    red 5 fits"``, or ``"Left red 2, none fits there"`` (the other pile, unchanged, still
+    takes what it took); ``"Left red 2. Nothing fits: end your turn"``."""
+    head = ""
+    if changed in (1, 2):
+        head = f"{pile_name(changed).capitalize()} {card_name(view.pile_tops[changed - 1])}"
+    if not view.hand or view.pile_plays >= MAX_PILE_PLAYS:
+        done = "Hand empty" if not view.hand else f"{MAX_PILE_PLAYS} cards on the piles"
+        return f"{head}. {done}: end your turn" if head else f"{done}: end your turn"
+    fits = {pile: pile_fits(view, pile) for pile in (1, 2)}
+    if not fits[1] and not fits[2]:
+        return f"{head}. Nothing fits: end your turn" if head else "Nothing fits: end your turn"
+    if changed in (1, 2):
+        now = fits[changed]
+        if now:
+            verb = "fits" if len(now) == 1 else "fit"
+            return f"{head}, now {join_and(now)} {verb}"
+        # The other pile has not changed: what fits it is known already.
+        return f"{head}, none fits there"
+    # A card that fits both piles is named once.
+    both = [card for card in fits[1] if card in fits[2]]
+    sides = [("both", both)] if both else []
+    sides += [(pile_name(p), [c for c in f if c not in both]) for p, f in fits.items()]
+    said = [f"{side}: {join_and(cards)}" for side, cards in sides if cards]
     if verbosity == BRIEF:
-        return f"Your turn. {piles_text(view, verbosity)}"
-    head = f"Your turn: {stage_text(view)}"
-    if view.extra:
-        head = f"Your extra turn: {stage_text(view)}"
-    return f"{head}. {piles_text(view, verbosity)}. {row_summary('You', view.row, verbosity)}"
+        return "; ".join(said)
+    return "Fits " + "; ".join(said)
+
+
+def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
+    """Right after the player's row card: the card, then what fits the piles now."""
+    if not view.row:
+        return fits_text(view, verbosity)
+    if verbosity == BRIEF:
+        placed = f"{card_name(view.row[-1])}, row {len(view.row)}"
+    else:
+        placed = placed_text("You put", view.row[-1], len(view.row))
+    return f"{placed}. {fits_text(view, verbosity)}"
+
+
+def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
+    """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row up to 7"``
+    (the row's colours, the hand and the scores are on keys); on the piles, what fits where
+    now (only the pile ``changed`` by the play just made, when given)."""
+    if view.phase is Phase.PILES:
+        return fits_text(view, verbosity, changed)
+    head = "Your extra turn" if view.extra else "Your turn"
+    if view.phase is Phase.ROW and not view.hand:
+        return f"{head}: no cards in hand, end your turn"
+    left, right = view.pile_tops
+    if verbosity == BRIEF:
+        row = f"row {view.row[-1].value}" if view.row else "row empty"
+        return f"{head}. {card_name(left)}, {card_name(right)}; {row}"
+    row = f"row up to {view.row[-1].value}" if view.row else "row empty"
+    text = f"{head}. Piles {card_name(left)}, {card_name(right)}; {row}"
+    if verbosity == FULL:
+        text += f". {row_summary('You', view.row, verbosity)}"
+    return text
 
 
 def turn_text(view: ColoursView, verbosity: str) -> str:
@@ -82,6 +140,10 @@ def hand_text(view: ColoursView, order: str, verbosity: str) -> str:
     by = "by colour" if order == BY_COLOUR else "by value"
     if verbosity == BRIEF:
         return "Hand: " + ", ".join(card_name(c) for c in hand)
+    if view.phase is Phase.ROW and not view.row:
+        # Every card starts an empty row: said once, not on each card.
+        names = ", ".join(card_name(c) for c in hand)
+        return f"Hand {by}: {names}. Any of them starts your row"
     parts = [card_fit_text(view, card, verbosity) for card in hand]
     return f"Hand {by}: " + "; ".join(parts)
 
@@ -157,12 +219,19 @@ def scores_text(view: ColoursView, verbosity: str) -> str:
     return "Scores: " + "; ".join(parts)
 
 
-def hint_text(action: Action) -> str:
-    """What the strongest computer player would do next."""
+def hint_text(action: Action, view: ColoursView | None = None) -> str:
+    """What the strongest computer player would do next, and why where it looks odd."""
     if isinstance(action, ScoreRow):
         return "Hint: score your row now"
     if isinstance(action, PlaceRowCard):
-        return f"Hint: put {card_name(action.card)} in your row"
+        text = f"Hint: put {card_name(action.card)} in your row"
+        if view is not None and not view.row and action.card.value == 10:
+            # A 10 ends a row at once; the hint says what the move is for.
+            text += (
+                ": nothing can follow a 10, so the row is scored next turn for 1 point,"
+                " and your lower cards stay for the piles"
+            )
+        return text
     if isinstance(action, PlayToPile):
         return f"Hint: play {card_name(action.card)} on the {pile_name(action.pile)} pile"
     if isinstance(action, EndPiles):
@@ -170,16 +239,70 @@ def hint_text(action: Action) -> str:
     return "Hint: nothing to suggest"
 
 
+KEY_GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
+    (
+        "Your row",
+        frozenset({"play_card", *(f"play_card_{n}" for n in range(1, 10)), "score_row"})
+        | frozenset({"announce_row"}),
+    ),
+    ("The piles", frozenset({"choose_left_pile", "choose_right_pile", "end_piles"})),
+    (
+        "Your hand",
+        frozenset(
+            {"next_card", "previous_card", "first_card", "last_card", "speak_hand"}
+            | {"toggle_hand_order"}
+        ),
+    ),
+    (
+        "Asking",
+        frozenset(
+            {
+                "announce_piles",
+                "announce_scores",
+                "announce_other_rows",
+                "announce_draw_pile",
+                "announce_last_turn",
+                "announce_turn",
+                "hint",
+            }
+        ),
+    ),
+)
+"""The colour table's key help, in groups under headings: the row (Enter and the number
+keys put the row card, then play onto the piles), the piles, the hand, and questions."""
+
+
+def search_hint_text(hint: str, mine: float, theirs: float, deals: int) -> str:
+    """The hint with what the search found: ``"Hint: play … . Over 8 re-deals of the unseen
+    cards you can expect 2.5 cards onto the piles next turn, the next player 1.0."``."""
+    if deals <= 0:
+        return hint
+    return (
+        f"{hint}. Over {deals} re-deals of the unseen cards you can expect {mine:.1f} cards"
+        f" onto the piles next turn, the next player {theirs:.1f}."
+    )
+
+
 def table_lines(
-    view: ColoursView, hand: Sequence[ColourCard], cursor: int, is_over: bool
+    view: ColoursView,
+    hand: Sequence[ColourCard],
+    cursor: int,
+    is_over: bool,
+    chosen: int | None = None,
 ) -> tuple[list[str], int | None]:
-    """The window: piles, whose turn, the own row, the hand (the cursor's line marked) and
-    the scores; the index of the highlighted line."""
-    lines = [f"Piles: {card_name(view.pile_tops[0])}  |  {card_name(view.pile_tops[1])}"]
+    """The window: the piles (the one chosen with Up or Down marked), whose turn, the
+    scores, the own row, the hand (the cursor's line marked) and the draw pile; the index
+    of the highlighted line."""
+    tops = [card_name(top) for top in view.pile_tops]
+    if chosen in (1, 2):
+        tops[chosen - 1] = f"[{tops[chosen - 1]}]"
+    lines = [f"Piles: {tops[0]}  |  {tops[1]}"]
     if is_over:
         lines.append("Game over")
     else:
         lines.append(f"Turn: {view.players[view.to_act]}")
+    scores = ", ".join(f"{n} {s}" for n, s in zip(view.players, view.scores, strict=True))
+    lines.append(f"Scores: {scores}")
     row = ", ".join(card_name(c) for c in view.row) or "empty"
     lines.append(f"Your row: {row}")
     highlight = None
@@ -188,6 +311,4 @@ def table_lines(
             highlight = len(lines)
         lines.append(f"{index + 1}. {card_name(card)}")
     lines.append(f"Draw pile: {view.draw_pile_size}")
-    scores = ", ".join(f"{n} {s}" for n, s in zip(view.players, view.scores, strict=True))
-    lines.append(f"Scores: {scores}")
     return lines, highlight

@@ -101,3 +101,11 @@ def row_summary(name: str, row: Sequence[ColourCard], verbosity: str) -> str:
         return f"{whose} row: {count}, up to {row[-1].value}, worth {count * count}"
     noun = "card" if count == 1 else "cards"
     return f"{whose} row: {count} {noun} up to {card_name(row[-1])}, worth {count * count}"
+
+
+def placed_text(who: str, card: ColourCard, length: int) -> str:
+    """A row card put down: ``"You put grey 9 in the row, worth 16"``; the first card of a
+    row ``"You put red 2 in the row: a new row"`` (``who`` is ``"You put"``, ``"Lily puts"``)."""
+    if length == 1:
+        return f"{who} {card_name(card)} in the row: a new row"
+    return f"{who} {card_name(card)} in the row, worth {length * length}"

@@ -6,7 +6,13 @@ from collections.abc import Sequence
 
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.tricks import TricksView, winning_index
-from ninetynine_audio.present.tricks.phrases import bid_text, keep_text, the_card, tricks_noun
+from ninetynine_audio.present.tricks.phrases import (
+    bid_text,
+    bid_value_of,
+    keep_text,
+    the_card,
+    tricks_noun,
+)
 from ninetynine_audio.present.tricks.refusals import upper_first
 from ninetynine_audio.present.words import is_you
 
@@ -16,13 +22,34 @@ TRICKS_PER_DEAL = 9
 def bid_hint_text(hand: Sequence[Card], cards: Sequence[Card], likely: float) -> str:
     """``"Try bid 5: two hearts and a spade; you keep …. The nine kept look good for about 5"``.
 
-    ``likely`` is how many tricks the kept cards look good for.
+    ``likely`` is how many tricks the kept cards look good for. Where that is not the bid,
+    the hint says why the bid differs, so the two never seem to contradict each other.
     """
     keep = [card for card in hand if card not in cards]
+    bid = bid_value_of(cards)
+    expected = round(likely)
+    head = f"Try {bid_text(cards)}; {keep_text(keep)}."
+    if expected == bid:
+        return f"{head} Those nine look good for about {tricks_noun(expected)}"
+    if expected > bid:
+        return (
+            f"{head} A low bid: those nine look good for about {tricks_noun(expected)},"
+            " and losing a trick on purpose is easier than winning one"
+        )
     return (
-        f"Try {bid_text(cards)}; {keep_text(keep)}."
-        f" Those nine look good for about {tricks_noun(round(likely))}"
+        f"{head} A high bid: those nine look good for about {tricks_noun(expected)},"
+        f" so you will need to win {tricks_noun(bid - expected)} more"
     )
+
+
+def search_text(made: float, deals: int, bidding: bool) -> str:
+    """What the search found: ``"In 31 of 40 re-deals of the cards you cannot see, that card
+    makes your bid."`` (empty without a search)."""
+    if deals <= 0:
+        return ""
+    hits = round(made * deals)
+    what = "those nine make that bid" if bidding else "that card makes your bid"
+    return f"In {hits} of {deals} re-deals of the cards you cannot see, {what}."
 
 
 def play_hint_text(view: TricksView, card: Card) -> str:

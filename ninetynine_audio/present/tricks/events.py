@@ -33,6 +33,7 @@ from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, subjec
 TRICKS_PER_DEAL = 9
 CUE_CARD = "card_played"
 CUE_TRICK_WON = "trick_won"
+CUE_TRICK_LOST = "trick_lost"
 CUE_BID_MADE = "bid_made"
 CUE_BID_BROKEN = "bid_broken"
 CUE_DEAL = "round_start"
@@ -206,7 +207,8 @@ def narrate(events: Sequence[Event], view: Perspective, bid: int | None = None) 
                 )
             )
         elif isinstance(event, TrickWon):
-            cue = CUE_TRICK_WON if event.seat == view.listener else None
+            # Another player's trick has a sound of its own, placed at their seat.
+            cue = CUE_TRICK_WON if event.seat == view.listener else CUE_TRICK_LOST
             spoken.append(Utterance(trick_won_text(event, v), cue=cue, pan=view.pan(event.seat)))
             status = bid_status(event, view.listener, bid)
             if status is not None:

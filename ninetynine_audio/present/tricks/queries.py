@@ -231,6 +231,26 @@ def empty_hand_text() -> str:
     return "Your hand is empty"
 
 
+ENTER_DESCRIPTION = "Play the selected card; while bidding, bid the three marked cards"
+"""Key help's words for Enter at the trick-taking table."""
+
+
+def bid_confirm_text(enter_key: str) -> str:
+    """Three cards are marked: how to bid them."""
+    return f"Three cards marked: press {enter_key} to bid them"
+
+
+def bid_marking_text(marked: int) -> str:
+    """The bid under way, when asked whose turn it is."""
+    more = 3 - marked
+    return f"Your bid: {marked} marked, mark {more} more"
+
+
+def hand_end_text(card_words: str, *, last: bool) -> str:
+    """Moving past either end of the hand: that it is the end, and the card."""
+    return f"{'Last' if last else 'First'} card: {card_words}"
+
+
 def marks_full_text() -> str:
     """A fourth card marked for a bid."""
     return "Three cards are marked already: unmark one first"

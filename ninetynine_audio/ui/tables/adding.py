@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.bots import make_bot, strongest_level
+from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.adding import (
     AddingView,
@@ -21,7 +21,7 @@ from ninetynine_audio.games.adding import (
     RoundEnded,
 )
 from ninetynine_audio.games.errors import ChoiceRequired, GameError, IllegalAction
-from ninetynine_audio.input.commands import TABLE_ADDING
+from ninetynine_audio.input.commands import table_context
 from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.adding import advice, queries, refusals
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
 
 FAMILY = "adding"
+TABLE_ADDING = table_context(FAMILY)
 
 
 class Table(TableController):
@@ -152,6 +153,12 @@ class Table(TableController):
     def _previous_card(self, app: App) -> None:
         self._move_cursor(app, -1)
 
+    def _first_card(self, app: App) -> None:
+        self._move_cursor(app, -self.cursor)
+
+    def _last_card(self, app: App) -> None:
+        self._move_cursor(app, len(self.hand()) - 1 - self.cursor)
+
     def _move_cursor(self, app: App, step: int) -> None:
         hand = self.hand()
         if not hand:
@@ -237,23 +244,20 @@ class Table(TableController):
             self.refuse(app, text)
             return
         self.choice = None
-        practice = self._explain(app, action) if app.settings.practice else ""
-        self.port.propose(action, practice)
+        if not app.settings.practice:
+            self.port.propose(action)
+            return
+        v = app.settings.verbosity
 
-    def _explain(self, app: App, action: PlayCard) -> str:
-        """Practice: what the play leaves the next player, said after the play itself."""
-        before = self.table()
-        after, events = self.port.imagine(action)
-        round_over = any(isinstance(e, RoundEnded) for e in events)
-        return advice.practice_text(
-            before.rules,
-            action.card,
-            before.total,
-            action.choice,
-            after,
-            round_over,
-            app.settings.verbosity,
-        )
+        def explain(after: AddingView, events: tuple[Any, ...]) -> str:
+            # Practice: what the play left the next player, said after the play itself, once
+            # the play has been made (so it tells nothing the narration does not).
+            round_over = any(isinstance(e, RoundEnded) for e in events)
+            return advice.practice_text(
+                seen.rules, action.card, seen.total, action.choice, after, round_over, v
+            )
+
+        self.port.propose(action, explain)
 
     def _draw(self, app: App) -> None:
         seat = self.port.seat
@@ -268,13 +272,22 @@ class Table(TableController):
             self.refuse(app, refusals.not_now_text())
             return
         # The strongest level there is, with randomness fixed by the position.
-        bot = make_bot(FAMILY, strongest_level(FAMILY))
+        bot = make_hint_bot(FAMILY)
         action = bot.choose(before, self.port.hint_rng())
         if not isinstance(action, PlayCard):
             app.say(words.hint_text(app.key_name(TABLE_ADDING, "draw_card")))
             return
-        after, _ = self.port.imagine(action)
-        app.say(advice.hint_text(before, action.card, action.choice, after, app.settings.verbosity))
+        after = advice.seen_after(before, action.card, action.choice)
+        # What the search found, when the strongest level searched (its ``finding``).
+        found = getattr(bot, "finding", None)
+        search = (
+            advice.search_reason(before, found.deals, found.losers, found.margin) if found else ""
+        )
+        app.say(
+            advice.hint_text(
+                before, action.card, action.choice, after, app.settings.verbosity, search
+            )
+        )
 
     handlers: ClassVar[dict[str, Handler]] = {
         "announce_total": _total,
@@ -284,6 +297,8 @@ class Table(TableController):
         "speak_hand": _speak_hand,
         "next_card": _next_card,
         "previous_card": _previous_card,
+        "first_card": _first_card,
+        "last_card": _last_card,
         "choose_up": _choose_up,
         "choose_down": _choose_down,
         "play_card": _play,

@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.families import family as family_entry
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.input.commands import TABLE
 from ninetynine_audio.play.seat import SeatPort
@@ -28,6 +29,9 @@ from ninetynine_audio.ui.screen import Display
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
+
+TURN_CUE = "your_turn"
+"""The cue that means: it is your turn now."""
 
 Handler = Callable[[Any, "App"], None]
 """The method a command runs: ``handler(controller, app)``."""
@@ -81,6 +85,22 @@ class TableController:
     def number_keys(self, app: App) -> int | None:
         """How many card-number keys mean something in this game (None: all)."""
         return None
+
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """Key help's words for commands that do more at this table than their usual
+        description says (Enter bids as well as plays)."""
+        return {}
+
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """Key help in groups under headings, as (heading, command ids); the keys in no group
+        come last. Empty: one plain list."""
+        return ()
+
+    def turn_prompt(self, app: App, seat: int) -> Utterance:
+        """What is said when the human at ``seat`` is to act: the turn line, with the turn
+        cue. A family whose turn has several steps says the later ones without the cue, as
+        narration the next key may cut off."""
+        return Utterance(self.your_turn_text(app, seat), cue=TURN_CUE)
 
     # -- words ---------------------------------------------------------------------------------
 
@@ -144,7 +164,8 @@ class TableController:
 
 
 def controller_class(family: str) -> type[TableController]:
-    """The table controller of ``family``, loaded when a match of it starts."""
-    module = importlib.import_module(f"ninetynine_audio.ui.tables.{family}")
+    """The table controller of ``family`` (the ``table`` its ``family.toml`` names), loaded
+    when a match of it starts."""
+    module = importlib.import_module(family_entry(family).table)
     table: type[TableController] = module.Table
     return table

@@ -14,9 +14,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.bots import make_bot, strongest_level
+from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
+    HAND_SIZE,
     ColoursView,
     EndPiles,
     Phase,
@@ -38,13 +39,16 @@ from ninetynine_audio.present.colours.words import (
     ways_text,
 )
 from ninetynine_audio.present.seats import Perspective
+from ninetynine_audio.present.words import FULL
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import Handler, TableController
+from ninetynine_audio.ui.tables.base import TURN_CUE, Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
 
 FAMILY = "colours"
+STEP_KEY = "colours_step"
+"""The key of the line said after each step of a turn: a newer one replaces a waiting one."""
 
 
 class Table(TableController):
@@ -56,6 +60,9 @@ class Table(TableController):
         self.order = BY_VALUE
         self.pile: int | None = None
         self.narrator = Narrator()
+        self.played_onto: int | None = None  # the pile of this turn's last play by the keys
+        self.cued_turn: int | None = None  # the turn whose first line had the turn cue
+        self.placed_row = False  # the keys just put the row card: the next line names it
 
     def my_view(self) -> ColoursView | None:
         """The view of the seat the keys act for."""
@@ -91,8 +98,35 @@ class Table(TableController):
         return self.narrator.narrate(events, perspective)
 
     def your_turn_text(self, app: App, seat: int) -> str:
-        """Where the human's turn stands."""
-        return queries.your_turn_text(self.table(), app.settings.verbosity)
+        """Where the human's turn stands: its first line, or on the piles what fits now."""
+        seen = self.table()
+        v = app.settings.verbosity
+        if self.placed_row and seen.phase is Phase.PILES and not seen.pile_plays and v != FULL:
+            return queries.row_card_fits_text(seen, v)
+        changed = self.played_onto if seen.phase is Phase.PILES and seen.pile_plays else None
+        return queries.your_turn_text(seen, v, changed)
+
+    def turn_prompt(self, app: App, seat: int) -> Utterance:
+        """The turn's first line with the turn cue, once a turn; after each step of the turn
+        what fits now, without the cue. Both are narration the player's next key cuts off
+        (they have acted on it), and a newer one replaces one still waiting."""
+        seen = self.table()
+        if seen.turn != self.cued_turn:
+            self.cued_turn = seen.turn
+            self.played_onto = None
+            text = self.your_turn_text(app, seat)
+            return Utterance(text, cue=TURN_CUE, mergeable=True, key=STEP_KEY)
+        text = self.your_turn_text(app, seat)
+        self.placed_row = False
+        return Utterance(text, mergeable=True, key=STEP_KEY)
+
+    def number_keys(self, app: App) -> int | None:
+        """A number key for each card a hand holds."""
+        return HAND_SIZE
+
+    def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
+        """Key help in four groups: the row, the piles, the hand, and what to ask."""
+        return queries.KEY_GROUPS
 
     def turn_text(self, app: App) -> str:
         """Whose turn it is."""
@@ -155,6 +189,12 @@ class Table(TableController):
 
     def _previous_card(self, app: App) -> None:
         self._move_cursor(app, -1)
+
+    def _first_card(self, app: App) -> None:
+        self._move_cursor(app, -self.cursor)
+
+    def _last_card(self, app: App) -> None:
+        self._move_cursor(app, len(self.hand()) - 1 - self.cursor)
 
     def _left_pile(self, app: App) -> None:
         self._choose_pile(app, 1)
@@ -233,23 +273,38 @@ class Table(TableController):
         card = hand[self.cursor]
         seen = self.table()
         if seen.phase is Phase.ROW:
-            self.port.propose(PlaceRowCard(seat, card))
+            # Set first: the line that follows the card is made while it is applied.
+            self.placed_row = True
+            if not self.port.propose(PlaceRowCard(seat, card)):
+                self.placed_row = False
             return
         pile = self.pile
         if pile is None:
             tops = seen.pile_tops
             fitting = [p for p in (1, 2) if ways_onto(card, tops[p - 1])]
             pile = fitting[0] if fitting else 1
-        self.port.propose(PlayToPile(seat, card, pile))
+        # Set first: the line that follows the play is made while it is applied.
+        before, self.played_onto = self.played_onto, pile
+        if not self.port.propose(PlayToPile(seat, card, pile)):
+            self.played_onto = before
 
     def _hint(self, app: App) -> None:
         mine = self.my_view()
         if mine is None or mine.seat != mine.to_act or self.port.is_over:
             self.refuse(app, "No hint now")
             return
-        bot = make_bot(FAMILY, strongest_level(FAMILY))
+        bot = make_hint_bot(FAMILY)
         action = bot.choose(mine, self.port.hint_rng())
-        app.say(queries.hint_text(action))
+        # What the search found, when the strongest level searched (its ``finding``).
+        found = getattr(bot, "finding", None)
+        if found is None:
+            app.say(queries.hint_text(action, mine))
+            return
+        app.say(
+            queries.search_hint_text(
+                queries.hint_text(action, mine), found.mine, found.theirs, found.deals
+            )
+        )
 
     handlers: ClassVar[dict[str, Handler]] = {
         "announce_piles": _piles,
@@ -262,6 +317,8 @@ class Table(TableController):
         "toggle_hand_order": _toggle_order,
         "next_card": _next_card,
         "previous_card": _previous_card,
+        "first_card": _first_card,
+        "last_card": _last_card,
         "choose_left_pile": _left_pile,
         "choose_right_pile": _right_pile,
         "play_card": _enter,
@@ -275,7 +332,7 @@ class Table(TableController):
     def display(self, app: App) -> Display:
         """The piles, whose turn, the row, the hand with the selected card, the scores."""
         lines, highlight = queries.table_lines(
-            self.table(), self.hand(), self.cursor, self.port.is_over
+            self.table(), self.hand(), self.cursor, self.port.is_over, self.pile
         )
         return Display(self.title, lines, highlight, big_first=True)
 

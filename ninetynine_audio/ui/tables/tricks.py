@@ -9,11 +9,12 @@ The hint offers the bid or card the strongest level would choose, with its reaso
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.bots import make_bot, strongest_level
+from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.bots.tricks.fast import estimate_tricks, to_int, trump_index
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.errors import GameError
@@ -26,6 +27,7 @@ from ninetynine_audio.games.tricks import (
     bid_value,
     playable,
 )
+from ninetynine_audio.input.commands import TABLE
 from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.seats import Perspective
@@ -102,11 +104,21 @@ class Table(TableController):
         return text
 
     def turn_text(self, app: App) -> str:
-        """Whose turn it is."""
+        """Whose turn it is; while bidding with three cards marked, how to confirm."""
         seen = self.table()
         if self.port.seat is None:
             return queries.other_turn_text(seen.players[seen.to_act])
+        mine = self.my_view()
+        bidding = mine is not None and mine.phase is Phase.BIDDING and not mine.bid_cards
+        if bidding and len(self.marked) == 3:
+            return queries.bid_confirm_text(app.key_name(TABLE, "play_card"))
+        if bidding and self.marked:
+            return queries.bid_marking_text(len(self.marked))
         return queries.turn_text(seen)
+
+    def key_descriptions(self, app: App) -> Mapping[str, str]:
+        """Enter bids as well as plays here."""
+        return {"play_card": queries.ENTER_DESCRIPTION}
 
     def own_cards_text(self, app: App, seat: int) -> str:
         """The hand by suit, the playable cards first."""
@@ -128,6 +140,12 @@ class Table(TableController):
 
     def _previous_card(self, app: App) -> None:
         self._move(app, -1)
+
+    def _first_card(self, app: App) -> None:
+        self._move(app, -self.cursor)
+
+    def _last_card(self, app: App) -> None:
+        self._move(app, len(self.hand()) - 1 - self.cursor)
 
     def _next_suit(self, app: App) -> None:
         self._move_suit(app, 1)
@@ -184,7 +202,11 @@ class Table(TableController):
         target = self.cursor + step
         edge = not 0 <= target < len(hand)
         self.cursor = max(0, min(target, len(hand) - 1))
-        app.say(self._card_words(hand[self.cursor], seen), cue="menu_edge" if edge else None)
+        text = self._card_words(hand[self.cursor], seen)
+        if edge:
+            # Past the end the same card again would leave the player guessing: say why.
+            text = queries.hand_end_text(text, last=step > 0)
+        app.say(text, cue="menu_edge" if edge else None)
 
     def _move_suit(self, app: App, step: int) -> None:
         hand = self.hand()
@@ -219,7 +241,10 @@ class Table(TableController):
         else:
             self.marked.append(card)
         name = queries.card_text_for(card, seen)
-        app.say(queries.mark_text(card in self.marked, name, hand, self.marked))
+        text = queries.mark_text(card in self.marked, name, hand, self.marked)
+        if len(self.marked) == 3:
+            text += ". " + queries.bid_confirm_text(app.key_name(TABLE, "play_card"))
+        app.say(text)
 
     def _choose_declaration(self, app: App) -> None:
         seen = self.my_view()
@@ -276,18 +301,26 @@ class Table(TableController):
         if seat is None or seen is None or seat not in self.port.seats_to_act():
             self.refuse(app, words.not_now_text())
             return
-        bot = make_bot(FAMILY, strongest_level(FAMILY))
+        bot = make_hint_bot(FAMILY)
         action = bot.choose(seen, self.port.hint_rng())
+        # What the search found, when the strongest level searched (its ``finding``).
+        found = getattr(bot, "finding", None)
+        bidding = isinstance(action, BidCards)
+        search = advice.search_text(found.made, found.samples, bidding) if found else ""
         if isinstance(action, BidCards):
             keep = [to_int(card) for card in seen.hand if card not in action.cards]
-            likely = estimate_tricks(keep, trump_index(seen.trumps))
-            app.say(advice.bid_hint_text(seen.hand, action.cards, likely))
-            return
-        app.say(advice.play_hint_text(seen, action.card))
+            # The tricks the search saw those nine take, else the quick count of them.
+            likely = found.tricks if found else estimate_tricks(keep, trump_index(seen.trumps))
+            said = advice.bid_hint_text(seen.hand, action.cards, likely)
+        else:
+            said = advice.play_hint_text(seen, action.card)
+        app.say(f"{said}. {search}" if search else said)
 
     handlers: ClassVar[dict[str, Handler]] = {
         "next_card": _next_card,
         "previous_card": _previous_card,
+        "first_card": _first_card,
+        "last_card": _last_card,
         "next_suit": _next_suit,
         "previous_suit": _previous_suit,
         "mark_card": _mark,
@@ -311,7 +344,9 @@ class Table(TableController):
         """The trick, trumps and bid, the hand by suit with the selected card, the scores."""
         seen = self.my_view()
         if seen is None:
-            lines, highlight = queries.table_lines(self.table(), [], 0, [])
+            # A hand-over: only what every seat knows, not the bid of the seat to act.
+            public = dataclasses.replace(self.table(), hand=(), bid_cards=())
+            lines, highlight = queries.table_lines(public, [], 0, [])
         else:
             lines, highlight = queries.table_lines(seen, self.hand(), self.cursor, self.marked)
         return Display(self.title, lines, highlight, big_first=True)

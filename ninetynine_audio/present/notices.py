@@ -1,0 +1,38 @@
+"""Sentences about the computer the game runs on: the terminal, another copy of the game,
+keys that do nothing. Each is one whole sentence (or two), fit to speak as it is."""
+
+from __future__ import annotations
+
+__all__ = [
+    "another_copy_text",
+    "no_x_server_reason",
+    "terminal_letters_text",
+    "unbound_escape_text",
+]
+
+
+def terminal_letters_text(encoding: str) -> str:
+    """Text mode on a terminal that cannot show every letter (its encoding is ``encoding``)."""
+    return (
+        f"This terminal can only show {encoding} text, so letters it cannot show are written "
+        "without their accents, or as a question mark."
+    )
+
+
+def another_copy_text() -> str:
+    """A second copy of the game was started on the same files while the first one runs."""
+    return (
+        "Ninety-Nine is already running with the same saved match and statistics, so this "
+        "copy closes and leaves them to it; go back to the one that is running."
+    )
+
+
+def no_x_server_reason(display: str) -> str:
+    """Why no window can be shown: ``DISPLAY`` names an X server that does not answer (the
+    words go inside ``screens.no_display_text``)."""
+    return f"no display server answers at {display}"
+
+
+def unbound_escape_text(key_list: str) -> str:
+    """Escape was pressed where the player's keymap gives it no meaning."""
+    return f"Escape does nothing here in your keymap. {key_list} lists the keys of this screen."

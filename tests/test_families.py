@@ -1,0 +1,154 @@
+"""The registry of game families (``ninetynine_audio/families.py``): what each family's
+``family.toml`` and ``keys.toml`` give the shared menus, key help, keymap and command line,
+and that knowing every family loads none of their engines."""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ninetynine_audio import families
+from ninetynine_audio.families import FamilyError, registered_families
+from ninetynine_audio.games.registry import all_games
+from ninetynine_audio.present import screens
+from ninetynine_audio.resources import shipped_dir
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+def test_every_family_folder_with_games_has_a_manifest() -> None:
+    folders = {spec.family for spec in all_games()}
+    assert folders == {entry.name for entry in registered_families()}
+    for entry in registered_families():
+        assert entry.manifest.is_file() and entry.keymap.is_file(), entry.name
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in all_games()])
+def test_the_menus_speak_every_game_from_its_family(game: str) -> None:
+    entry = families.game_entry(game)
+    assert entry is not None
+    assert screens.game_title(game) == entry.title != game
+    assert screens.GAME_SUMMARIES[game] == entry.summary
+    assert entry.summary.startswith(entry.title)
+    assert (shipped_dir("rules") / entry.rules).is_file()
+
+
+def test_every_level_has_one_spoken_name() -> None:
+    names: dict[str, str] = {}
+    for entry in registered_families():
+        for level, name in entry.levels:
+            assert names.setdefault(level, name) == name, f"{entry.name} calls {level} {name}"
+            assert screens.level_name(level) == name
+
+
+def test_the_table_and_narrator_a_manifest_names_are_the_families_own() -> None:
+    from ninetynine_audio.ui.tables.base import TableController, controller_class
+
+    for entry in registered_families():
+        assert issubclass(controller_class(entry.name), TableController)
+        assert entry.table.rsplit(".", 1)[-1] == entry.name
+        assert entry.narrator == f"ninetynine_audio.present.{entry.name}"
+
+
+def manifest(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "toy"
+    folder.mkdir()
+    (folder / families.MANIFEST).write_text(text, encoding="utf-8")
+    return folder
+
+
+GOOD = """title = "At the table of Toy"
+table = "x.toy"
+narrator = "y.toy"
+[games.toy]
+title = "Toy"
+summary = "Toy: a test"
+[levels]
+easy = "Easy"
+[commands]
+say_toy = "Say the toy"
+"""
+
+
+def test_a_manifest_is_read_with_the_rules_file_named_after_the_game_by_default(
+    tmp_path: Path,
+) -> None:
+    entry = families._read_family(manifest(tmp_path, GOOD))
+    assert (entry.name, entry.context, entry.level_ids) == ("toy", "table.toy", ("easy",))
+    assert entry.games == (families.GameEntry("toy", "Toy", "Toy: a test", "toy.md"),)
+    assert entry.commands == (("say_toy", "Say the toy"),)
+    assert entry.keymap == tmp_path / "toy" / "keys.toml"
+
+
+@pytest.mark.parametrize(
+    ("change", "complaint"),
+    [
+        (('title = "At the table of Toy"\n', ""), "title must be a non-empty string"),
+        (('[levels]\neasy = "Easy"\n', ""), r"\[levels\] must name at least one"),
+        (('summary = "Toy: a test"\n', ""), r"\[games.toy\] summary must be"),
+        (("[games.toy]", "[gamez.toy]"), r"\[games.<id>\] must name at least one game"),
+        (('easy = "Easy"', "easy = 3"), r"\[levels\] easy must be a non-empty string"),
+    ],
+)
+def test_a_broken_manifest_is_refused_naming_its_file_and_field(
+    tmp_path: Path, change: tuple[str, str], complaint: str
+) -> None:
+    folder = manifest(tmp_path, GOOD.replace(*change))
+    with pytest.raises(FamilyError, match=complaint) as caught:
+        families._read_family(folder)
+    assert "family.toml" in str(caught.value)
+
+
+def test_two_families_may_not_name_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = registered_families()
+    twin = dataclasses.replace(entries[0], name="twin")
+    families.registered_families.cache_clear()
+    monkeypatch.setattr(families, "_read_family", lambda folder: twin)
+    try:
+        with pytest.raises(FamilyError, match="is also in the family"):
+            families.registered_families()
+    finally:
+        monkeypatch.undo()
+        families.registered_families.cache_clear()
+    assert registered_families() == entries
+
+
+def test_a_plain_start_knows_every_family_without_loading_any_engine(tmp_path: Path) -> None:
+    # The main menu, its key help and the keymap need the families; their engines wait for the
+    # Play menu. Text mode with nothing typed opens the main menu and ends.
+    probe = (
+        "import sys\n"
+        "from ninetynine_audio.cli import main\n"
+        "main(['--text', '--speech', 'text'])\n"
+        "from ninetynine_audio.families import registered_families\n"
+        "names = {e.name for e in registered_families()}\n"
+        "parts = [m.split('.') for m in sys.modules]\n"
+        "loaded = sorted('.'.join(p) for p in parts"
+        " if p[:2] == ['ninetynine_audio', 'games'] and len(p) > 2 and p[2] in names)\n"
+        "assert 'ninetynine_audio.input.commands' in sys.modules\n"
+        "print('loaded:', loaded)\n"
+    )
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(REPOSITORY),
+        "NINETYNINE_AUDIO_HOME": str(tmp_path),
+        "SDL_AUDIODRIVER": "dummy",
+        "SDL_VIDEODRIVER": "dummy",
+    }
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    assert "Main menu" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "loaded: []"
