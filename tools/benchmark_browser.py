@@ -99,6 +99,7 @@ def first_announcements(base: str, loads: int) -> None:
 def key_to_announcement(base: str, games: int) -> None:
     """Time from each key press to the announcement of its answer, over whole games."""
     delays: list[float] = []
+    moves: list[float] = []
     with chromium(DESKTOP) as driver:
         player = Player(driver, base)
         for number in range(games):
@@ -107,22 +108,22 @@ def key_to_announcement(base: str, games: int) -> None:
             player.create("classic", ["human", "normal"], {"lives": 1})
             player.start_table()
             player.play_to_the_end("classic")
-            delays += [
-                float(d)
-                for d in player.js(
-                    "client.received.filter((p) => p.answerTo !== null && p.saidAt !== null"
-                    " && p.priority === 'now' && client.keyTimes.has(p.answerTo))"
-                    ".map((p) => p.saidAt - client.keyTimes.get(p.answerTo))"
-                )
-            ]
+            answers = player.js(
+                "client.received.filter((p) => p.answerTo !== null && p.saidAt !== null"
+                " && client.keyTimes.has(p.answerTo))"
+                ".map((p) => [p.priority, p.saidAt - client.keyTimes.get(p.answerTo)])"
+            )
+            delays += [float(d) for priority, d in answers if priority == "now"]
+            moves += [float(d) for priority, d in answers if priority != "now"]
     report("key to announcement (answers at once)", delays)
+    report("key to announcement (the player's own move, narrated in turn)", moves)
 
 
 def main() -> int:
     """Run every measure against a server of its own on a free loopback port."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=10, help="page loads to time")
-    parser.add_argument("--games", type=int, default=3, help="classic games to play by keys")
+    parser.add_argument("--games", type=int, default=5, help="classic games to play by keys")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         server = Server(Path(folder))
