@@ -229,7 +229,7 @@ class DesktopClient:
                 self.process.wait(timeout=20)
 
 
-@pytest.mark.parametrize("game", ["classic", "tricks"])
+@pytest.mark.parametrize("game", ["tricks"])
 def test_a_whole_game_against_the_desktop_client_at_the_same_table(
     server: Server, game: str, tmp_path: Path
 ) -> None:

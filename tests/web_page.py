@@ -235,7 +235,7 @@ class Player:
     # -- a whole game --------------------------------------------------------------------
 
     def play_to_the_end(
-        self, game: str, *, timeout: float = 600.0, on_key: Callable[[str], None] | None = None
+        self, game: str, *, timeout: float = 300.0, on_key: Callable[[str], None] | None = None
     ) -> int:
         """Play by ear until the table is over; the number of keys (or touches) used."""
         self.family = family_of(game)
