@@ -102,7 +102,7 @@ def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
 
 
 def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
-    """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row up to 7"``
+    """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row at 7"``
     (the row's colours, the hand and the scores are on keys); on the piles, what fits where
     now (only the pile ``changed`` by the play just made, when given)."""
     if view.phase is Phase.PILES:
@@ -114,7 +114,7 @@ def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None
     if verbosity == BRIEF:
         row = f"row {view.row[-1].value}" if view.row else "row empty"
         return f"{head}. {card_name(left)}, {card_name(right)}; {row}"
-    row = f"row up to {view.row[-1].value}" if view.row else "row empty"
+    row = f"row at {view.row[-1].value}" if view.row else "row empty"
     text = f"{head}. Piles {card_name(left)}, {card_name(right)}; {row}"
     if verbosity == FULL:
         text += f". {row_summary('You', view.row, verbosity)}"
