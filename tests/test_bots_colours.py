@@ -9,10 +9,11 @@ from dataclasses import replace
 import pytest
 from test_rules_colours import deal, with_row
 
-from ninetynine_audio.bots import levels, make_bot
+from ninetynine_audio.bots import levels, make_bot, strongest_level
+from ninetynine_audio.bots.colours.hard import Weights, expected_length
 from ninetynine_audio.bots.colours.turns import pile_ends, turn_plans
 from ninetynine_audio.bots.tournament import play_bot_game
-from ninetynine_audio.cards import parse_colour_card, parse_colour_cards
+from ninetynine_audio.cards import colour_deck, parse_colour_card, parse_colour_cards
 from ninetynine_audio.games.colours import (
     EndPiles,
     PlaceRowCard,
@@ -115,3 +116,32 @@ def test_hard_decides_a_turn_quickly():
     started = time.perf_counter()
     bot.choose(view(state, 0), random.Random(0))
     assert time.perf_counter() - started < 1.0
+
+
+def test_a_kept_10_that_can_end_the_row_never_makes_it_look_shorter():
+    w = Weights()
+    row = parse_colour_cards("red-1")
+    # A 10 in hand can end this row later: the row is longer with it than without it.
+    assert expected_length(row, parse_colour_cards("yellow-10"), w) > expected_length(row, (), w)
+    rng = random.Random(5)
+    deck = list(colour_deck())
+    tens = [card for card in deck if card.value == 10]
+    for _ in range(500):
+        cards = rng.sample([c for c in deck if c.value < 10], 6)
+        row, kept, ten = tuple(cards[:1]), tuple(cards[1:]), rng.choice(tens)
+        if all(card.colour is not ten.colour for card in cards):
+            with_ten = expected_length(row, (*kept, ten), w)
+            assert with_ten >= expected_length(row, kept, w), (row, kept, ten)
+
+
+@pytest.mark.parametrize("level", sorted({"hard", strongest_level("colours")}))
+def test_a_searching_level_does_not_start_an_empty_row_with_a_10_for_a_row_of_1(level):
+    # Green 1 can be followed by the red 10 in hand; started with the 10, the row is scored
+    # next turn for 1 point. A row of n scores n times n: the 10 is kept to end a longer row.
+    state, _ = deal(
+        ["purple-7 purple-4 yellow-6 purple-6 red-10 green-1", ""], tops="light-blue-2 green-4"
+    )
+    for seed in range(4):
+        action = make_bot("colours", level).choose(view(state, 0), random.Random(seed))
+        assert isinstance(action, PlaceRowCard)
+        assert action.card == C("green-1"), (seed, action)

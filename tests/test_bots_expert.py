@@ -253,3 +253,19 @@ def _adding_view(spec):
     seen = spec.view(state, 0)
     assert isinstance(seen.rules, AddingRules)
     return seen
+
+
+@pytest.mark.usefixtures("private_home")  # the match it starts is saved in its own folder
+def test_the_tactical_hint_says_what_its_re_deals_found() -> None:
+    from test_ui_help import stacked
+
+    # You hold a 5, a King and a 7: three different plays to weigh.
+    h = stacked("5S 9S KH 9H 7C 9D 5C 9C 5D 4S 3S 4H", "tactical")
+    table = h.table
+    assert table is not None and table.state.to_act == 0
+    h.press("slash")
+    [hint] = h.new_speech()
+    assert hint.startswith("Try ")
+    assert "re-deals it " in hint, hint
+    h.press("slash")
+    assert h.new_speech() == [hint], "asking again gives the same hint"

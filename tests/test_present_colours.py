@@ -237,7 +237,9 @@ def test_your_turn_is_a_short_line_and_on_the_piles_only_what_now_fits():
     card = next(c for c in piles.hand if card_name(c) == fitting[0])
     state, _ = apply(state, PlayToPile(0, card, 1))
     after = queries.your_turn_text(view(state, 0), "normal", changed=1)
-    assert after.startswith(f"Left {card_name(card)}")
+    # The player has just put the card there: only what the left pile takes now is said.
+    now = queries.pile_fits(view(state, 0), 1)
+    assert after == f"Left takes {', '.join(now)}" and card_name(card) not in after
     assert speaking_seconds(after, 200) <= 3.5
 
 
@@ -254,3 +256,13 @@ def test_a_hint_to_start_an_empty_row_with_a_10_says_what_it_is_for():
     assert queries.hint_text(PlaceRowCard(0, C("red-4")), view(state, 0)) == (
         "Hint: put red 4 in your row"
     )
+
+
+@pytest.mark.parametrize(("verbosity", "said"), [("normal", []), ("full", ["You draw red 3"])])
+def test_your_own_draw_back_up_to_six_is_said_only_in_full(verbosity, said):
+    drawn = CardsDrawn("You", 0, parse_colour_cards("red-3"))
+    assert [u.text for u in Narrator().narrate([drawn], perspective(verbosity))] == said
+    # Another person's draw is still said: their count is news to the one listening.
+    theirs = CardsDrawn("Lily", 0, parse_colour_cards("red-3"))
+    other = Perspective("colours", ("Lily", "You"), (0.0, 0.0), frozenset({0, 1}), 1, verbosity)
+    assert [u.text for u in Narrator(summarise=False).narrate([theirs], other)] == ["Lily draws 1"]

@@ -77,7 +77,9 @@ def assert_game_was_heard(h: Harness, table: MatchScreen) -> None:
     placed = [e for e in table.events if isinstance(e, RowCardPlaced) and e.player == "You"]
     assert placed, "you placed no row card"
     for event in placed:
-        assert any(f"You put {card_name(event.card)} in the row" in line for line in spoken)
+        # The row card is named first in the line that says what fits now.
+        name = card_name(event.card).capitalize()
+        assert any(line.startswith((f"{name}, new row", f"{name}, row of")) for line in spoken)
     for event in table.events:
         if isinstance(event, RowScored):
             assert any(
@@ -192,11 +194,17 @@ def test_your_own_play_cuts_off_what_was_said_about_the_one_before() -> None:
     # and what was cut off stays cut off.
     said = [p.text for p in voice.timeline]
     cut = [p.text for p in voice.timeline if not p.complete and p.end > p.start]
-    steps = [t for t in said if t.startswith(("You put", "Fits ", "Left ", "Right "))]
+    steps = [t for t in said if is_row_line(t) or t.startswith(("Fits ", "Left ", "Right "))]
     assert len(steps) == len(set(steps)), steps
-    assert not any(said.count(t) > 1 for t in cut if t.startswith(("You put", "Fits ")))
+    assert not any(said.count(t) > 1 for t in cut if is_row_line(t) or t.startswith("Fits "))
     waiting = [u.text for u in h.app.speaker.pending]
-    assert not any(t.startswith(("You put", "Fits ")) for t in waiting), waiting
+    assert not any(is_row_line(t) or t.startswith("Fits ") for t in waiting), waiting
+
+
+def is_row_line(text: str) -> bool:
+    """Whether ``text`` is the line after the player's row card ("Orange 4, row of 2. …")."""
+    head = text.split(". ")[0]
+    return head.endswith(", new row") or ", row of " in head
 
 
 def test_colour_key_help_is_grouped_row_piles_hand_and_asking() -> None:
@@ -226,3 +234,53 @@ def test_the_window_shows_the_scores_and_marks_the_chosen_pile() -> None:
     assert lines[0].startswith("Piles: [") and any(
         line.startswith("Scores: You 0") for line in lines
     )
+
+
+def test_leaving_key_help_on_the_piles_says_the_turn_s_short_line() -> None:
+    setup = GameSetup("colours", ("You", "Lily"), ("human", "normal"), {}, seed=7)
+    h = make_app(setup)
+    table = h.table
+    assert table is not None
+    h.frames(2)
+    h.press(*keys_for(table, 0, random.Random(4)), frames=2)  # the row card: on to the piles
+    seen = view(table.state, 0)
+    assert seen.phase.name == "PILES" and seen.hand
+    h.press("f1")
+    h.new_speech()
+    h.press("escape")
+    said = h.new_speech()
+    # What fits where now, as the turn's own lines say it; not the stage and a count of plays.
+    assert said and said[-1].startswith("Your turn. "), said
+    assert "so far" not in said[-1]
+    assert said[-1].endswith(("end your turn", *(card_name(c) for c in seen.hand))), said
+
+
+def test_scoring_after_the_row_card_does_not_say_again_what_fits() -> None:
+    from test_rules_colours import stacked_deck
+
+    deck = stacked_deck(["red-1 red-4 pink-3 grey-5 black-6 green-7", ""], tops="red-9 orange-2")
+    setup = GameSetup("colours", ("You", "Lily"), ("human", "normal"), {}, seed=7, deck=deck)
+    h = make_app(setup)
+    h.frames(2)
+    h.new_speech()
+    h.press("1")
+    (placed,) = h.new_speech()
+    assert placed.startswith("Red 1, new row. Fits ")
+    h.press("x")
+    # The row scored; the piles and the hand are as they were, so what fits is not repeated.
+    assert h.new_speech() == ["You score a row of 1: 1 point, 1 in all"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_the_hint_starts_an_empty_row_low_when_the_10_can_end_it_later(seed) -> None:
+    from test_rules_colours import stacked_deck
+
+    # Green 1 can be followed by the red 10 in hand; started with the 10, the row is scored
+    # next turn for 1 point.
+    hand = "purple-7 purple-4 yellow-6 purple-6 red-10 green-1"
+    deck = stacked_deck([hand, ""], tops="light-blue-2 green-4")
+    setup = GameSetup("colours", ("You", "Lily"), ("human", "normal"), {}, seed=seed, deck=deck)
+    h = make_app(setup)
+    h.frames(2)
+    h.press("slash")
+    assert h.new_speech()[-1].startswith("Hint: put green 1 in your row")

@@ -123,6 +123,17 @@ def test_history_steps_through_what_was_said_with_the_ends_marked() -> None:
     ]
 
 
+def test_history_browsed_again_reads_what_the_game_said_not_its_own_answers() -> None:
+    h = make_app()
+    h.frames(1)
+    h.press("down", "down")
+    h.press("comma", "comma", "comma")  # back to the first message, then past it
+    h.press("up")  # another key: the next browse starts again from the newest
+    h.new_speech()
+    h.press("comma", "comma")
+    assert h.new_speech() == ["Keys, 3 of 7", "Rules, 2 of 7"]
+
+
 def test_practice_follows_the_play_with_what_it_leaves_without_saying_it_twice() -> None:
     h = stacked("5S KS 6D KH 7C KD 2S 3S 4C 4D", practice=True)
     h.press("2", frames=3)  # your cards are 5, 6 and 7

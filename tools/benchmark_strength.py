@@ -294,6 +294,27 @@ def _games_text(games: int, wanted: dict[str, int], row: Row) -> str:
     return f"{games} (of {goal})" if games < goal else str(games)
 
 
+def _short_note(
+    game: str,
+    chosen: Sequence[Row],
+    results: dict[str, list[dict[str, object]]],
+    wanted: dict[str, int],
+) -> list[str]:
+    """A line saying that some rows of ``game`` stopped short, when they did."""
+    short = [
+        row
+        for row in chosen
+        if row.game == game and sum(_int(c["games"]) for c in results[row.name]) < wanted[row.name]
+    ]
+    if not short:
+        return []
+    return [
+        '- rows marked "of 2000" stopped short and "not run" never started in the time this run'
+        " had (their earlier figures are in this page's history); the command resumes from the"
+        " finished games",
+    ]
+
+
 def tricks_section(
     chosen: Sequence[Row],
     results: dict[str, list[dict[str, object]]],
@@ -309,6 +330,7 @@ def tricks_section(
         "- bid made: the share of the level's deals in which it took exactly its bid; points"
         " per deal: its average points a deal, bonus included; both with the level's own seat"
         " only (a level against its own kind: every seat)",
+        *_short_note(TRICKS, chosen, results, wanted),
         "- **easy**: random bid cards, then any legal card.",
         "- **normal**: counts the likely tricks of the nine cards kept for each choice of bid"
         " cards and bids the nearest; wins tricks cheaply while it needs them, ducks with its"
@@ -366,6 +388,7 @@ def colours_section(
         *section_opening(COLOURS_HEADING, command),
         "- each row: one bot of the level against its opponents, taking every seat and order in"
         " turn; no Pro Variant; decision time in CPU time, as above",
+        *_short_note(COLOURS, chosen, results, wanted),
         "- **easy**: any legal move at random. **normal**: greedy: scores when that wins, starts"
         " a row low and adds the lowest card that fits, scores a row that can hardly grow, then"
         " plays onto the piles while it can, keeping back the card its row will want next."

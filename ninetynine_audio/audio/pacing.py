@@ -49,7 +49,7 @@ CALIBRATION: tuple[Calibration, ...] = (
     Calibration(80, 0.530, 0.089, 0.069, 0.428),
     Calibration(120, 0.532, 0.094, 0.077, 0.407),
     Calibration(160, 0.499, 0.092, 0.082, 0.362),
-    Calibration(200, 0.452, 0.091, 0.089, 0.319),
+    Calibration(200, 0.365, 0.080, 0.118, 0.315),
     Calibration(250, 0.411, 0.093, 0.094, 0.253),
     Calibration(300, 0.340, 0.092, 0.104, 0.186),
     Calibration(350, 0.217, 0.091, 0.119, 0.087),

@@ -199,7 +199,8 @@ class Speaker:
         if not utterance.text.strip():
             self._play_cue(utterance)
             return
-        self._history.append(utterance.text)
+        if utterance.in_history:
+            self._history.append(utterance.text)
         item = _Item(utterance)
         if item.is_answer:
             self._answer(item)

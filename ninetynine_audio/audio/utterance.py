@@ -28,6 +28,8 @@ class Utterance:
     own questions are never mergeable.  ``key`` names a kind of answer ("total"): a newer
     utterance with the same key replaces one that is still waiting, so a player who asks
     three times hears the current answer once.  An empty ``text`` plays only the cue.
+    ``in_history`` is false for what reading the history itself says back, so browsing it
+    again steps through what the game said, not through its own answers.
     """
 
     text: str
@@ -37,6 +39,7 @@ class Utterance:
     braille: bool = True
     mergeable: bool = False
     key: str | None = None
+    in_history: bool = True
 
     def __post_init__(self) -> None:
         if not -1.0 <= self.pan <= 1.0:

@@ -109,17 +109,18 @@ class SpeechFront:
     def history_step(self, step: int) -> None:
         """Read the line before (``-1``) or after (``1``) the one last read from history."""
         if self.history_index is None:
-            # Step through the messages as they were when stepping began: reading them out
-            # adds to the speaker's history, which must not move the position.
+            # Step through the messages as they were when stepping began (a phrase said
+            # meanwhile must not move the position).
             self._history_snapshot = self.speaker.history
             start = len(self._history_snapshot) - 1
         else:
             start = self.history_index
         index = start + step
         if not 0 <= index < len(self._history_snapshot):
-            self.speaker.say(Utterance(words.history_edge_text(), Priority.NOW, cue="menu_edge"))
+            edge = words.history_edge_text()
+            self.speaker.say(Utterance(edge, Priority.NOW, cue="menu_edge", in_history=False))
             return
         self.history_index = index
         last = len(self._history_snapshot) - 1
         text = words.history_item_text(self._history_snapshot[index], index == 0, index == last)
-        self.speaker.say(Utterance(text, Priority.NOW))
+        self.speaker.say(Utterance(text, Priority.NOW, in_history=False))

@@ -57,10 +57,18 @@ def chain_length(row: tuple[ColourCard, ...], cards: tuple[ColourCard, ...]) -> 
 
 def expected_length(row: tuple[ColourCard, ...], kept: tuple[ColourCard, ...], w: Weights) -> float:
     """How long the row is likely to grow: the kept cards that extend it, then a share of the
-    room the values and colours still leave."""
-    chain, last = chain_length(row, kept)
-    room = max(0, min(10 - last, 10 - len(row) - chain))
-    return len(row) + w.kept_chain * chain + w.open_room * room
+    room the values and colours still leave.
+
+    A kept 10 that can end the row counts as a card of the chain that comes last: the room is
+    what lies between the rest of the chain and it. (Taken as the chain's top, the 10 closed
+    all the room below it, so a row started low with a 10 in hand looked worth less than a row
+    of 1 started with the 10 and scored next turn for 1 point.)"""
+    below_ten = tuple(card for card in kept if card.value < 10)
+    chain, last = chain_length(row, below_ten)
+    whole, _ = chain_length(row, kept)
+    ten = whole - chain  # 1 when a kept 10 can end the row
+    room = max(0, min(10 - last - ten, 10 - len(row) - whole))
+    return len(row) + w.kept_chain * whole + w.open_room * room
 
 
 def row_worth(row: tuple[ColourCard, ...], kept: tuple[ColourCard, ...], w: Weights) -> float:

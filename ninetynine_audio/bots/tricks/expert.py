@@ -39,7 +39,7 @@ from ninetynine_audio.bots.tricks.fast import (
     to_int,
     trump_index,
 )
-from ninetynine_audio.bots.tricks.hard import declaration_for, declared_premium, quick_bid
+from ninetynine_audio.bots.tricks.hard import declaration_for, declared_premium, others_bids
 from ninetynine_audio.bots.tricks.knowledge import Knowledge, read, sample
 from ninetynine_audio.bots.tricks.simple import bid_choices, is_bidding
 from ninetynine_audio.bots.tricks.solve import Solver, mask_of, unpack, utilities
@@ -105,12 +105,7 @@ class ExpertBot:
             for _ in range(self.budget.scaled(each)):
                 if any(counts) and clock.spent():
                     break
-                hands, _ = sample(knowledge, rng, with_bids=False)
-                keeps: list[list[int]] = [[], [], []]
-                targets = [0, 0, 0]
-                for other in range(3):
-                    if other != me:
-                        keeps[other], targets[other] = quick_bid(hands[other], trumps)
+                keeps, targets = others_bids(knowledge, rng, trumps)
                 for index in alive:
                     _, value, aside = choices[index]
                     played = [list(cards) for cards in keeps]

@@ -23,7 +23,7 @@ from ninetynine_audio.bots.tricks.fast import (
     to_int,
     trump_index,
 )
-from ninetynine_audio.bots.tricks.knowledge import read, sample
+from ninetynine_audio.bots.tricks.knowledge import Knowledge, read, sample
 from ninetynine_audio.bots.tricks.simple import bid_choices, is_bidding
 from ninetynine_audio.games.tricks import Action, BidCards, Declaration, PlayCard, TricksView
 
@@ -39,6 +39,20 @@ def quick_bid(hand: list[int], trumps: int) -> tuple[list[int], int]:
     keep = ordered[3:]
     target = round(estimate_tricks(keep, trumps))
     return keep, max(0, min(9, target))
+
+
+def others_bids(
+    knowledge: Knowledge, rng: random.Random, trumps: int
+) -> tuple[list[list[int]], list[int]]:
+    """One sample of the other two hands while bidding, each bid by :func:`quick_bid`: the cards
+    each keeps and its bid (the seat's own left empty, at 0)."""
+    hands, _ = sample(knowledge, rng, with_bids=False)
+    keeps: list[list[int]] = [[], [], []]
+    targets = [0, 0, 0]
+    for other in range(3):
+        if other != knowledge.seat:
+            keeps[other], targets[other] = quick_bid(hands[other], trumps)
+    return keeps, targets
 
 
 def declaration_for(
@@ -98,12 +112,7 @@ class HardBot:
         made = [0] * len(candidates)
         leader = (view.dealer + 1) % 3
         for _ in range(self.bid_samples):
-            hands, _ = sample(knowledge, rng, with_bids=False)
-            keeps: list[list[int]] = [[], [], []]
-            targets = [0, 0, 0]
-            for other in range(3):
-                if other != me:
-                    keeps[other], targets[other] = quick_bid(hands[other], trumps)
+            keeps, targets = others_bids(knowledge, rng, trumps)
             for index, (aside, value) in enumerate(candidates):
                 played = [list(keep) for keep in keeps]
                 played[me] = [card for card in hand if card not in aside]

@@ -301,10 +301,13 @@ class Narrator:
             return [self._say(text, p, event.seat, CUE_CARD, mergeable=True)]
         if isinstance(event, CardsDrawn):
             mine = p.listener == event.seat
+            if mine and v != FULL:
+                # Drawing back up to six is the usual end of a turn, as for the computers:
+                # nothing can be done with the new cards until the next turn, when H reads
+                # them; a short new draw pile is said with the 15 points.
+                return []
             if mine:
                 text = f"You draw {cards_text(event.cards)}"
-                if v == BRIEF:
-                    text = "Drew " + cards_text(event.cards)
             else:
                 text = f"{event.player} draws {len(event.cards)}"
             return [self._say(text, p, event.seat)]

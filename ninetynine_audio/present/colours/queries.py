@@ -24,7 +24,6 @@ from ninetynine_audio.present.colours.words import (
     colour_name,
     pile_fit_text,
     pile_name,
-    placed_text,
     row_fit_text,
     row_summary,
     sorted_hand,
@@ -41,7 +40,7 @@ def piles_text(view: ColoursView, verbosity: str) -> str:
 
 
 def stage_text(view: ColoursView) -> str:
-    """What the player is to do now."""
+    """What the player is to do now, without their cards."""
     if view.phase is Phase.ROW and view.hand:
         return "choose your row card"
     if view.phase is Phase.ROW:
@@ -61,43 +60,44 @@ def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> 
     """What the player can do on the piles now, in a few words: which hand cards fit where.
 
     ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``.  After a
-    play onto pile ``changed`` only that pile is news, with its new top: ``"Left red 2, now
-    red 5 fits"``, or ``"Left red 2, none fits there"`` (the other pile, unchanged, still
-    takes what it took); ``"Left red 2. Nothing fits: end your turn"``."""
-    head = ""
-    if changed in (1, 2):
-        head = f"{pile_name(changed).capitalize()} {card_name(view.pile_tops[changed - 1])}"
+    play onto pile ``changed`` only that pile is news (the player has just put its top
+    there): ``"Left takes red 5"``, or ``"Left takes none"`` (the other pile, unchanged,
+    still takes what it took); ``"Nothing fits: end your turn"``."""
     if not view.hand or view.pile_plays >= MAX_PILE_PLAYS:
         done = "Hand empty" if not view.hand else f"{MAX_PILE_PLAYS} cards on the piles"
-        return f"{head}. {done}: end your turn" if head else f"{done}: end your turn"
+        return f"{done}: end your turn"
     fits = {pile: pile_fits(view, pile) for pile in (1, 2)}
     if not fits[1] and not fits[2]:
-        return f"{head}. Nothing fits: end your turn" if head else "Nothing fits: end your turn"
+        return "Nothing fits: end your turn"
     if changed in (1, 2):
+        name = pile_name(changed).capitalize()
         now = fits[changed]
         if now:
-            verb = "fits" if len(now) == 1 else "fit"
-            return f"{head}, now {join_and(now)} {verb}"
-        # The other pile has not changed: what fits it is known already.
-        return f"{head}, none fits there"
+            return f"{name} takes {', '.join(now)}"
+        # The other pile has not changed: what it takes was said already.
+        return f"{name} takes none"
     # A card that fits both piles is named once.
     both = [card for card in fits[1] if card in fits[2]]
     sides = [("both", both)] if both else []
     sides += [(pile_name(p), [c for c in f if c not in both]) for p, f in fits.items()]
-    said = [f"{side}: {join_and(cards)}" for side, cards in sides if cards]
+    said = [f"{side}: {', '.join(cards)}" for side, cards in sides if cards]
     if verbosity == BRIEF:
         return "; ".join(said)
     return "Fits " + "; ".join(said)
 
 
 def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
-    """Right after the player's row card: the card, then what fits the piles now."""
+    """Right after the player's row card: ``"Orange 4, row of 2. Fits left: red 0"``."""
     if not view.row:
         return fits_text(view, verbosity)
+    # The card is named (a row card is for good: a slip of the number keys must be heard),
+    # then the row's new length.
+    length = len(view.row)
+    name = card_name(view.row[-1]).capitalize()
     if verbosity == BRIEF:
-        placed = f"{card_name(view.row[-1])}, row {len(view.row)}"
+        placed = f"{name}, row {length}"
     else:
-        placed = placed_text("You put", view.row[-1], len(view.row))
+        placed = f"{name}, new row" if length == 1 else f"{name}, row of {length}"
     return f"{placed}. {fits_text(view, verbosity)}"
 
 
@@ -121,14 +121,21 @@ def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None
     return text
 
 
-def turn_text(view: ColoursView, verbosity: str) -> str:
-    """Whose turn it is, and where it stands."""
+def turn_text(view: ColoursView, verbosity: str, own: bool = True) -> str:
+    """Whose turn it is, and where it stands; to the player at the keys (``own``) the turn's
+    short line, to a hot seat before the next player has sat down only the stage."""
     name = view.players[view.to_act]
     if view.is_over:
         winner = view.players[view.winner] if view.winner is not None else "nobody"
         return f"The game is over: {winner} won"
     if is_you(name) and view.seat == view.to_act:
-        return f"Your turn: {stage_text(view)}"
+        if not own:
+            return f"Your turn: {stage_text(view)}"
+        # The same short line as the turn's own: on the piles, what fits where now.
+        if view.phase is Phase.PILES:
+            head = "Your extra turn" if view.extra else "Your turn"
+            return f"{head}. {fits_text(view, verbosity)}"
+        return your_turn_text(view, verbosity)
     return f"{name}'s turn"
 
 

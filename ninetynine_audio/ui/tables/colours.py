@@ -63,6 +63,7 @@ class Table(TableController):
         self.played_onto: int | None = None  # the pile of this turn's last play by the keys
         self.cued_turn: int | None = None  # the turn whose first line had the turn cue
         self.placed_row = False  # the keys just put the row card: the next line names it
+        self.step_text = ""  # the last line said after a step of this turn
 
     def my_view(self) -> ColoursView | None:
         """The view of the seat the keys act for."""
@@ -115,9 +116,15 @@ class Table(TableController):
             self.cued_turn = seen.turn
             self.played_onto = None
             text = self.your_turn_text(app, seat)
+            self.step_text = text
             return Utterance(text, cue=TURN_CUE, mergeable=True, key=STEP_KEY)
         text = self.your_turn_text(app, seat)
         self.placed_row = False
+        if text == self.step_text or self.step_text.endswith(f". {text}"):
+            # A step that left the piles and the hand as they were (the row scored after
+            # the row card): what fits is what was just said, so nothing is said again.
+            return Utterance("")
+        self.step_text = text
         return Utterance(text, mergeable=True, key=STEP_KEY)
 
     def number_keys(self, app: App) -> int | None:
@@ -130,7 +137,10 @@ class Table(TableController):
 
     def turn_text(self, app: App) -> str:
         """Whose turn it is."""
-        return queries.turn_text(self.table(), app.settings.verbosity)
+        mine = self.my_view()
+        if mine is not None:
+            return queries.turn_text(mine, app.settings.verbosity)
+        return queries.turn_text(self.table(), app.settings.verbosity, own=False)
 
     def own_cards_text(self, app: App, seat: int) -> str:
         """The hand with how each card fits."""
