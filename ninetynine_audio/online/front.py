@@ -298,6 +298,7 @@ class SeatApp(App):
             lines=[line[:200] for line in shown.lines[:64]],
             highlight=shown.highlight,
             busy=busy,
+            context=self.top.context[:64],
         )
         if message != self._last_display:
             self._last_display = message

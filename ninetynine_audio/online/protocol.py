@@ -175,12 +175,15 @@ class Cue(_Message, tag="cue"):
 
 class Display(_Message, tag="display"):
     """What a window shows now: the screen's title, its lines, the highlighted line (or
-    ``None``), and whether the server is busy (a computer player is about to act)."""
+    ``None``), whether the server is busy (a computer player is about to act), and the
+    keymap context of the screen (``menu``, ``table.adding``, ``help``), so a client with
+    buttons shows a menu's lines as items to choose and a table's as lines to read."""
 
     title: Line
     lines: Annotated[list[Line], msgspec.Meta(max_length=64)]
     highlight: int | None = None
     busy: bool = False
+    context: Short | None = None
 
 
 class Ask(_Message, tag="ask"):

@@ -44,6 +44,7 @@ from ninetynine_audio.online.db import Database, StoredTable
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.hosting import TableHost
 from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
+from ninetynine_audio.online.page import keys_document
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
 
@@ -808,6 +809,8 @@ class Server:
         assert host is not None
         outcome = host.core.spec.outcome(host.core.state)
         table.state = "over"
+        for member in self._members(table):
+            self._send_table_info(member)  # a client learns the match ended, not only hears it
         if outcome is None:
             return
         players = []
@@ -1125,8 +1128,12 @@ def make_web_app(server: Server) -> web.Application:
             return web.Response(text="Ninety-Nine table server. Connect a client to /ws.\n")
         return web.FileResponse(page)
 
+    async def keys(request: web.Request) -> web.StreamResponse:
+        return web.json_response(keys_document())
+
     application.router.add_get("/ws", websocket)
     application.router.add_get("/", index)
+    application.router.add_get("/keys.json", keys)
     sounds = shipped_dir("sounds")
     if sounds.is_dir():
         application.router.add_static("/sounds", sounds)

@@ -1,0 +1,451 @@
+"""The browser page in a real headless Chromium against the real table server.
+
+Each test starts ``ninetynine-audio serve`` on a free loopback port and one or more fresh
+Chromiums, plays by keys (key events sent to the page) or by touch (touch events through the
+DevTools protocol), and checks what the page announced in its live regions and what the
+browser's accessibility tree holds. Slow: ``-m 'not slow'`` leaves them out.
+"""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import (
+    DESKTOP,
+    PHONE,
+    ax_names,
+    axe_source,
+    chromium,
+    heard,
+    run_axe,
+    touch,
+    wait_for,
+    wait_heard,
+)
+from selenium.webdriver.common.by import By
+from web_page import Player, family_of
+from web_server import REPOSITORY, Server, environment
+
+pytestmark = pytest.mark.slow
+
+# Each game at a table the tests can finish: one life, a short target, computer players
+# that do not pause (the host's choice).
+TABLES: dict[str, tuple[list[str], dict[str, Any]]] = {
+    "classic": (["human", "normal"], {"lives": 1}),
+    "arcade": (["human", "normal", "normal", "normal"], {}),
+    "tactical": (["human", "normal"], {"lives": 1}),
+    "colours": (["human", "normal"], {}),
+    "tricks": (["human", "normal", "normal"], {"target": 10}),
+}
+GAMES = list(TABLES)
+SCREENSHOTS = REPOSITORY / "out" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """One real server for the module's tests (each test makes its own tables)."""
+    running = Server(tmp_path_factory.mktemp("server"))
+    running.start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+@pytest.fixture(scope="module")
+def axe() -> str:
+    """axe-core's script (installed by ``.ci/run``; never downloaded here)."""
+    return axe_source()
+
+
+def serious(violations: list[dict[str, Any]]) -> list[str]:
+    """The serious and critical violations, named with the elements they were found on."""
+    return [
+        f"{v['id']} ({v['impact']}): {[n.get('target') for n in v.get('nodes', [])][:3]}"
+        for v in violations
+        if v.get("impact") in ("serious", "critical")
+    ]
+
+
+def assert_all_announced(player: Player) -> None:
+    """Every phrase with words the server sent was let out to a live region, none dropped."""
+    wait_for(
+        lambda: player.js("client.announcer.queue.length === 0"), 30, "the queue to empty"
+    )
+    unsaid = player.js("client.received.filter((p) => p.text && p.saidAt === null).length")
+    assert unsaid == 0
+    received = player.js("client.phrasesReceived")
+    texts = [h["text"] for h in heard(player.driver)]
+    # Each phrase from the server is announced once; the page's own answers come on top.
+    assert len(texts) >= received > 0
+
+
+def assert_game_heard(player: Player, game: str) -> None:
+    """The game was heard from start to end: events politely, answers assertively."""
+    phrases = heard(player.driver)
+    regions = {h["region"] for h in phrases}
+    assert regions == {"polite", "assertive"}, regions
+    texts = " ".join(h["text"] for h in phrases).lower()
+    assert "the game starts" in texts
+    played = {"colours": "draw", "tricks": "plays the"}.get(game, "plays")
+    assert played in texts
+    assert player.js("client.tableStates").count("over") >= 1
+    # The history holds the same phrases, in a list the screen reader can read.
+    history = player.driver.find_elements(By.CSS_SELECTOR, "#history li")
+    assert len(history) >= player.js("client.phrasesReceived") - 1
+
+
+def assert_answered_assertively(player: Player, seq: int, words: str = "") -> None:
+    """Key ``seq`` was answered at once, in the assertive region."""
+    said = player.answer(seq, timeout=20)
+    assert said is not None, f"key {seq} had no answer"
+    assert said["priority"] == "now", said
+    assert words in said["text"].lower(), said
+    regions = {h["region"] for h in heard(player.driver) if h["text"] == said["text"]}
+    assert "assertive" in regions, (said, regions)
+
+
+def screenshot(player: Player, name: str) -> None:
+    """Keep a picture of the page (``out/screenshots/``), to be looked at."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    player.driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
+
+
+def new_table(player: Player, game: str) -> str:
+    """Sign in, create the game's table with computer players, start it."""
+    seats, options = TABLES[game]
+    player.open()
+    player.sign_in("Ann")
+    code = player.create(game, seats, options)
+    player.start_table()
+    wait_heard(player.driver, "the game starts")
+    return code
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_by_keys_against_computer_players(server: Server, game: str) -> None:
+    with chromium(DESKTOP) as driver:
+        player = Player(driver, server.url)
+        new_table(player, game)
+        wait_for(lambda: player.js("client.display && client.display.context"), 20, "a table")
+        assert player.js("client.display.context") == f"table.{family_of(game)}"
+        # The seed's own keys answer at once, assertively: the turn, the total (or the
+        # family's question on C).
+        # (At the trick-taking table T says what is owed: before the bids, the bid.)
+        expected = "bid" if game == "tricks" else "turn"
+        assert_answered_assertively(player, player.press("t"), expected)
+        screenshot(player, f"{game}-desktop")
+        used = player.play_to_the_end(game)
+        assert used > 0
+        assert_all_announced(player)
+        assert_game_heard(player, game)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_by_touch_on_a_phone(server: Server, game: str) -> None:
+    with chromium(PHONE, touch=True) as driver:
+        player = Player(driver, server.url, by_touch=True)
+        new_table(player, game)
+        # Two fingers up: whose turn; two fingers left: the total (or the family's question).
+        player.gesture("multi_swipe_up")
+        wait_for(lambda: player.js("client.keysSent").count("t") == 1, 10, "the turn gesture")
+        expected = "bid" if game == "tricks" else "turn"
+        assert_answered_assertively(player, int(player.js("client.keySeq")), expected)
+        player.gesture("multi_swipe_left")
+        wait_for(lambda: player.js("client.keysSent")[-1] == "c", 10, "the total gesture")
+        assert_answered_assertively(player, int(player.js("client.keySeq")))
+        # One finger right and left: through the hand, each card answered at once.
+        for gesture, key in (("swipe_right", "right"), ("swipe_left", "left")):
+            player.gesture(gesture)
+            wait_for(lambda k=key: player.js("client.keysSent")[-1] == k, 10, gesture)
+            assert_answered_assertively(player, int(player.js("client.keySeq")))
+        screenshot(player, f"{game}-phone")
+        player.play_to_the_end(game)
+        assert "return" in player.js("client.keysSent")  # double taps played the cards
+        assert_all_announced(player)
+        assert_game_heard(player, game)
+
+
+class DesktopClient:
+    """The game's own client in text mode, joined to a table by its code, pressing keys."""
+
+    def __init__(self, server: Server, code: str, home: Path) -> None:
+        self.process = subprocess.Popen(
+            [
+                sys.executable, "-m", "ninetynine_audio", "--text", "--speech", "text",
+                "--server", server.url.replace("http://", "ws://") + "/ws",
+                "--name", "Ben", "--join", code,
+            ],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            env=environment(home),
+            cwd=REPOSITORY,
+            text=True,
+            bufsize=1,
+        )  # fmt: skip
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.said: list[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def heard(self) -> list[str]:
+        """Everything the client has said so far."""
+        while True:
+            try:
+                self.said.append(self.lines.get_nowait())
+            except queue.Empty:
+                return self.said
+
+    def press(self, *keys: str) -> None:
+        """Type one line of key names."""
+        assert self.process.stdin is not None
+        try:
+            self.process.stdin.write(" ".join(keys) + "\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass
+
+    def stop(self) -> None:
+        """End the client."""
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=20)
+
+
+@pytest.mark.parametrize("game", ["tricks"])
+def test_a_whole_game_against_the_desktop_client_at_the_same_table(
+    server: Server, game: str, tmp_path: Path
+) -> None:
+    seats = {"classic": ["human", "human"], "tricks": ["human", "human", "normal"]}[game]
+    options = {"classic": {"lives": 1}, "tricks": {"target": 10}}[game]
+    with chromium(DESKTOP) as driver:
+        player = Player(driver, server.url)
+        player.open()
+        player.sign_in("Ann")
+        code = player.create(game, seats, options)
+        desktop = DesktopClient(server, code, tmp_path / "ben")
+        try:
+            wait_heard(driver, "Ben", timeout=60)  # Ben sat down: the host hears it
+            player.start_table()
+            # Ben plays blind from the desktop, trying the family's keys one by one.
+            tries = {"classic": ["return", "return", "down", "return", "right"]}.get(
+                game, ["return", "space", "right"]
+            )
+            stop = threading.Event()
+
+            def ben_plays() -> None:
+                step = 0
+                while not stop.is_set():
+                    desktop.press(tries[step % len(tries)])
+                    step += 1
+                    time.sleep(0.15)
+
+            ben = threading.Thread(target=ben_plays, daemon=True)
+            ben.start()
+            try:
+                player.play_to_the_end(game)
+            finally:
+                stop.set()
+                ben.join(timeout=10)
+            assert_all_announced(player)
+            assert_game_heard(player, game)
+            # The page heard Ben's moves, and Ben's client heard Ann's.
+            texts = " ".join(h["text"] for h in heard(driver))
+            assert "Ben plays" in texts
+            wait_for(lambda: any("Ann plays" in line for line in desktop.heard()), 20, "Ben")
+        finally:
+            desktop.stop()
+
+
+def test_every_screen_passes_the_accessibility_audit(server: Server, axe: str) -> None:
+    results: dict[str, list[str]] = {}
+    with chromium(PHONE, touch=True) as driver:
+        player = Player(driver, server.url)
+        player.open("/?table=123456")
+        results["invite"] = serious(run_axe(driver, axe))
+        player.open()
+        results["start"] = serious(run_axe(driver, axe))
+        player.sign_in("Ann")
+        wait_for(lambda: player.js("client.display && client.display.title === 'Lobby'"), 20)
+        results["lobby"] = serious(run_axe(driver, axe))
+        driver.find_element(By.ID, "options-button").click()
+        results["options"] = serious(run_axe(driver, axe))
+        driver.find_element(By.ID, "options-close").click()
+        player.press("return")  # Create a table: the game menu
+        wait_for(lambda: player.js("client.display.title") != "Lobby", 20, "the create menu")
+        results["create table"] = serious(run_axe(driver, axe))
+        for number, game in enumerate(GAMES):
+            seats, options = TABLES[game]
+            player.open()
+            player.sign_in(f"Ann {number}")
+            player.create(game, seats, options)
+            results[f"{game} waiting room"] = serious(run_axe(driver, axe))
+            player.start_table()
+            wait_for(lambda: str(player.js("client.context()")).startswith("table"), 20)
+            results[f"{game} table"] = serious(run_axe(driver, axe))
+            player.press("f1")
+            wait_for(lambda: player.js("client.context()") == "help", 20, "key help")
+            results[f"{game} key help"] = serious(run_axe(driver, axe))
+            player.press("escape")
+            player.play_to_the_end(game)
+            results[f"{game} results"] = serious(run_axe(driver, axe))
+    failing = {screen: found for screen, found in results.items() if found}
+    assert not failing, failing
+    assert len(results) == 5 + 4 * len(GAMES)
+
+
+def test_the_accessibility_tree_has_the_live_regions_the_application_and_the_history(
+    server: Server,
+) -> None:
+    with chromium(DESKTOP) as driver:
+        player = Player(driver, server.url)
+        new_table(player, "classic")
+        player.press("h")
+        names = ax_names(driver)
+        roles = {role for role, _ in names}
+        assert "application" in roles
+        assert ("heading", "History") in names
+        assert any(role == "heading" and name == "Classic" for role, name in names), names
+        tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+        live = [
+            prop["value"]["value"]
+            for node in tree["nodes"]
+            for prop in node.get("properties", [])
+            if prop.get("name") == "live"
+        ]
+        assert "polite" in live and "assertive" in live
+        assert "Classic" in driver.title
+        # The history list's items are in the tree, readable with the screen reader's keys.
+        said = driver.execute_script(
+            "return document.querySelector('#history li:last-child').textContent;"
+        )
+        names = ax_names(driver)
+        assert "listitem" in {role for role, _ in names}
+        assert any(name == said for _, name in names), said
+
+
+def test_an_invite_link_asks_the_name_then_opens_the_table(server: Server) -> None:
+    with chromium(DESKTOP) as host_driver, chromium(PHONE, touch=True) as guest_driver:
+        host = Player(host_driver, server.url)
+        host.open()
+        host.sign_in("Ann")
+        code = host.create("classic", ["human", "human"], {"lives": 1})
+        guest = Player(guest_driver, server.url)
+        guest.open(f"/?table={code}")
+        assert guest_driver.find_element(By.ID, "start-title").text == "Join table " + " ".join(
+            code
+        )
+        assert "Join table" in guest_driver.title
+        guest.sign_in("Ben")
+        wait_for(lambda: guest.js("client.table.code") == code, 20, "the invited table")
+        wait_heard(host_driver, "Ben")
+
+
+def test_the_page_reconnects_by_itself_and_says_so(tmp_path: Path) -> None:
+    server = Server(tmp_path / "server")
+    server.start()
+    try:
+        with chromium(DESKTOP) as driver:
+            player = Player(driver, server.url)
+            new_table(player, "tricks")
+            port = server.port
+            server.stop()
+            lost = wait_heard(driver, "connection was lost", timeout=30)
+            assert lost["region"] == "assertive"
+            assert "lost" in driver.find_element(By.ID, "connection").text
+            restarted = Server(tmp_path / "server", port=port)
+            restarted.start()
+            server = restarted
+            wait_heard(driver, "connected again", timeout=60)
+            # Back at the same table, which plays on to the end.
+            wait_for(lambda: player.table_state() == "playing", 60, "the table after restart")
+            player.play_to_the_end("tricks")
+    finally:
+        server.stop()
+
+
+def test_a_menu_item_is_chosen_by_touching_it(server: Server) -> None:
+    with chromium(PHONE, touch=True) as driver:
+        player = Player(driver, server.url)
+        player.open()
+        player.sign_in("Ann")
+        wait_for(lambda: player.js("client.display && client.display.title === 'Lobby'"), 20)
+        items = driver.find_elements(By.CSS_SELECTOR, "#lines .menu li button")
+        labels = [item.text for item in items]
+        assert "Create a table" in labels
+        # The list is a real list: each item is announced with its position by the browser.
+        listitems = [name for role, name in ax_names(driver) if role == "button"]
+        assert "Create a table" in listitems
+        target = labels.index("Join with a code")
+        since = len(heard(driver))
+        box = driver.execute_script(
+            "const b = document.querySelectorAll('#lines .menu li button')[arguments[0]];"
+            "const r = b.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2];",
+            target,
+        )
+        touch(driver, "touchStart", [(box[0], box[1])])
+        touch(driver, "touchEnd", [])
+        # Choosing "Join with a code" asks for the code.
+        wait_for(lambda: not driver.find_element(By.ID, "ask").get_attribute("hidden"), 20)
+        said = [h["text"] for h in heard(driver)[since:]]
+        assert any("code" in text.lower() for text in said), said
+
+
+def test_the_table_follows_the_system_look_and_fits_at_200_percent_zoom(server: Server) -> None:
+    with chromium(DESKTOP) as driver:
+        player = Player(driver, server.url)
+        new_table(player, "colours")
+        looks: dict[str, str] = {}
+        for scheme in ("dark", "light"):
+            driver.execute_cdp_cmd(
+                "Emulation.setEmulatedMedia",
+                {
+                    "features": [
+                        {"name": "prefers-color-scheme", "value": scheme},
+                        {"name": "prefers-reduced-motion", "value": "reduce"},
+                    ]
+                },
+            )
+            looks[scheme] = driver.execute_script(
+                "return getComputedStyle(document.body).backgroundColor;"
+            )
+            assert driver.execute_script(
+                "return getComputedStyle(document.querySelector('button')).transitionDuration;"
+            ) in ("0s", "")
+        assert looks == {"dark": "rgb(0, 0, 0)", "light": "rgb(255, 255, 255)"}, looks
+        # 200% zoom of a 1280 by 800 window is a 640 by 400 one; a phone held upright is 390
+        # wide: the page is one column that never scrolls sideways, with text of 20 px or more.
+        for width, height in ((640, 400), (390, 844), (320, 568)):
+            driver.execute_cdp_cmd(
+                "Emulation.setDeviceMetricsOverride",
+                {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True},
+            )
+            time.sleep(0.2)
+            sideways = driver.execute_script(
+                "const root = document.documentElement;"
+                "return root.scrollWidth - root.clientWidth;"
+            )
+            assert sideways <= 0, (width, sideways)
+            smallest = driver.execute_script(
+                "return Math.min(...[...document.querySelectorAll('#lines li')]"
+                ".map((e) => parseFloat(getComputedStyle(e).fontSize)));"
+            )
+            assert smallest >= 18, (width, smallest)
+        screenshot(player, "colours-200-percent")

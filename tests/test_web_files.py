@@ -1,0 +1,76 @@
+"""The browser page's files and what the server gives it, without a browser.
+
+The page must load nothing from the internet and need no build step: every file it names is in
+``ninetynine_audio/web/``, every script is a plain module the browser runs as it is, and the
+keys and sounds it asks the server for come from the game's own keymap and sound folder.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ninetynine_audio.audio.cues import ALL_CUE_NAMES
+from ninetynine_audio.input.commands import CONTEXTS, GLOBAL
+from ninetynine_audio.input.keymap import load_default_keymap
+from ninetynine_audio.online.page import PAGE_DIR, keys_document, sound_path
+
+WEB_FILES = sorted(p for p in PAGE_DIR.iterdir() if p.suffix in {".html", ".css", ".js"})
+
+
+def test_the_page_names_only_its_own_files() -> None:
+    assert (PAGE_DIR / "index.html").is_file()
+    named: set[str] = set()
+    for path in WEB_FILES:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://|//[a-z0-9.-]+\.[a-z]{2,}/", text, re.I), path.name
+        named |= set(re.findall(r'(?:src|href)="([^"#:]+)"', text))
+        named |= set(re.findall(r'from "\./([^"]+)"', text))
+    named.discard("data:,")
+    assert named, "the page names no file at all"
+    for name in named:
+        assert (PAGE_DIR / name).is_file(), f"{name} is named but not shipped"
+
+
+def test_every_context_but_global_lists_its_commands_with_their_keys() -> None:
+    contexts = keys_document()["contexts"]
+    assert set(contexts) == set(CONTEXTS) - {GLOBAL}
+    keymap = load_default_keymap()
+    for context, commands in contexts.items():
+        ids = [c["id"] for c in commands]
+        assert len(ids) == len(set(ids)), context
+        for command in commands:
+            assert command["description"].strip(), command
+            assert command["keys"], command
+            assert keymap.gestures_for(context, command["id"]), command
+        # Every screen also lists the global commands (key help, history, repeat).
+        assert "key_help_list" in ids and "history_previous" in ids, context
+    adding = [c["id"] for c in contexts["table.adding"]]
+    for seed_control in ("announce_turn", "announce_total", "previous_card", "play_card"):
+        assert seed_control in adding
+    total = next(c for c in contexts["table.adding"] if c["id"] == "announce_total")
+    assert total["keys"] == ["C"]
+
+
+def test_sounds_are_the_shipped_cues_and_nothing_else() -> None:
+    for name in ALL_CUE_NAMES:
+        path = sound_path(f"{name}.wav")
+        assert path is not None and path.is_file(), name
+    for bad in ("../pyproject.toml", "your_turn", "your_turn.mp3", "..wav", "a/b.wav", "x.wav"):
+        assert sound_path(bad) is None, bad
+
+
+def test_the_page_files_are_small() -> None:
+    total = sum(p.stat().st_size for p in WEB_FILES)
+    assert 0 < total < 100_000, total  # hand-written, no library bundled
+
+
+def test_scripts_are_modules_the_browser_runs_as_they_are() -> None:
+    html = (PAGE_DIR / "index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="app.js">' in html
+    for path in WEB_FILES:
+        if path.suffix == ".js":
+            text = path.read_text(encoding="utf-8")
+            assert "require(" not in text and "import(" not in text, path.name
+            for module in re.findall(r'from "([^"]+)"', text):
+                assert module.startswith("./") and module.endswith(".js"), (path.name, module)
+

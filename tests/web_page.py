@@ -1,0 +1,275 @@
+"""A player at the browser page, for the tests and the benchmark: sign in, press keys or touch,
+and read what the page announced and what the server answered.
+
+The player is blind and plays by ear: on its turn it tries the family's keys in order, and
+after each key waits for the answer to that key (the phrase whose ``answer_to`` is the key's
+``seq``); a refusal sends it to the next key, an accepted action back to
+the first. An action taken is narrated in turn (priority ``queue``); a refusal, a question
+or a warning answers at once (``now``). No test reads the server's state: everything comes from
+the page.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+from browser_helpers import (
+    centre_of,
+    double_tap,
+    swipe,
+    touch,
+    wait_for,
+)
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+
+SELENIUM_KEYS = {
+    "return": Keys.RETURN,
+    "escape": Keys.ESCAPE,
+    "space": Keys.SPACE,
+    "left": Keys.ARROW_LEFT,
+    "right": Keys.ARROW_RIGHT,
+    "up": Keys.ARROW_UP,
+    "down": Keys.ARROW_DOWN,
+    "home": Keys.HOME,
+    "f1": Keys.F1,
+    "f2": Keys.F2,
+    "comma": ",",
+    "period": ".",
+    "slash": "/",
+}
+
+# What a player who cannot see the cards tries on its turn, family by family: act keys (an
+# action) and move keys (the cursor, a pile, marking a card), tried in this order.
+ACT = "act"
+MOVE = "move"
+TRIES: dict[str, list[tuple[str, str]]] = {
+    # Enter twice: a costly card in the tactical game is played by a second press.
+    "adding": [("return", ACT), ("return", ACT), ("down", MOVE), ("return", ACT), ("right", MOVE)],
+    "colours": [
+        ("return", ACT),
+        ("x", ACT),
+        ("up", MOVE),
+        ("return", ACT),
+        ("down", MOVE),
+        ("return", ACT),
+        ("d", ACT),
+        ("right", MOVE),
+    ],
+    "tricks": [("return", ACT), ("space", MOVE), ("right", MOVE)],
+}
+FAMILY = {"classic": "adding", "arcade": "adding", "tactical": "adding"}
+
+# Touch: the seed's gestures for what they cover, a large button for the rest.
+GESTURE_FOR = {"left": "swipe_left", "right": "swipe_right", "return": "double_tap"}
+BUTTON_FOR = {
+    "adding": {"up": "choose_up", "down": "choose_down"},
+    "colours": {
+        "x": "score_row",
+        "d": "end_piles",
+        "up": "choose_left_pile",
+        "down": "choose_right_pile",
+    },
+    "tricks": {"space": "mark_card"},
+}
+
+
+def family_of(game: str) -> str:
+    """The family of a game id."""
+    return FAMILY.get(game, game)
+
+
+class Player:
+    """One page in one browser, signed in as one player."""
+
+    def __init__(self, driver: WebDriver, base_url: str, *, by_touch: bool = False) -> None:
+        self.driver = driver
+        self.base_url = base_url
+        self.by_touch = by_touch
+        self.family = "adding"  # the family of the game being played
+
+    # -- the page's own state ------------------------------------------------------------
+
+    def js(self, expression: str) -> Any:
+        """The value of ``expression`` about the page's client (``client`` in it)."""
+        return self.driver.execute_script(
+            f"const client = window.ninetynineClient; return ({expression});"
+        )
+
+    def received(self, since: int = 0) -> list[dict[str, Any]]:
+        """The phrases the server sent, in order, with when each was announced."""
+        found: list[dict[str, Any]] = self.js(f"client.received.slice({since})")
+        return found
+
+    def table_state(self) -> str:
+        """The state of the table the player sits at (``none``, ``waiting``, ``playing``...)."""
+        return str(self.js("client.table.state"))
+
+    # -- signing in --------------------------------------------------------------------
+
+    def open(self, path: str = "/", wpm: int = 900) -> None:
+        """Load the page; the player's screen reader speed is set first (fast: a test)."""
+        self.driver.get(self.base_url + "/keys.json")  # the same origin, to reach its storage
+        self.driver.execute_script(
+            "localStorage.setItem('ninetynine-audio', JSON.stringify({wpm: arguments[0]}));"
+            "sessionStorage.clear();",  # a new player, not the guest of the last test
+            wpm,
+        )
+        self.driver.get(self.base_url + path)
+        wait_for(lambda: self.js("Boolean(client)"), 20, "the page's script to start")
+
+    def sign_in(self, name: str, password: str | None = None) -> None:
+        """Type the name (and password) and enter; wait for the server's welcome."""
+        field = self.driver.find_element(By.ID, "name")
+        field.clear()
+        field.send_keys(name)
+        if password:
+            self.driver.find_element(By.ID, "password").send_keys(password)
+        self.driver.find_element(By.ID, "start-submit").click()
+        wait_for(lambda: self.js("client.welcomed"), 20, "the server's welcome")
+
+    def create(
+        self, game: str, seats: list[str], options: dict[str, Any] | None = None, pause_ms: int = 0
+    ) -> str:
+        """Create a table the way a script does (``create``); its code. Computer players
+        pause ``pause_ms`` before each move (the table's host may choose it)."""
+        message = {
+            "type": "create",
+            "game": game,
+            "seats": seats,
+            "options": options or {},
+            "pause_ms": pause_ms,
+        }
+        self.driver.execute_script("window.ninetynineClient.send(arguments[0]);", message)
+        code = wait_for(
+            lambda: self.js("client.table.code"),
+            20,
+            f"the new table's code (errors: {self.js('client.errors')})",
+        )
+        return str(code)
+
+    def start_table(self) -> None:
+        """The host starts the game."""
+        self.js("client.send({type: 'start'})")
+        wait_for(lambda: self.table_state() == "playing", 20, "the game to start")
+
+    # -- keys and touches --------------------------------------------------------------
+
+    def focus_play(self) -> None:
+        """Put the focus in the game's keys region, as a player tabbing to it would."""
+        self.driver.execute_script("document.getElementById('play').focus();")
+
+    def press(self, key: str) -> int:
+        """Press one key in the game's region; the seq the page gave it."""
+        active = self.driver.execute_script("return document.activeElement.id;")
+        if active != "play":
+            self.focus_play()
+        ActionChains(self.driver).send_keys(SELENIUM_KEYS.get(key, key)).perform()
+        return int(self.js("client.keySeq"))
+
+    def touch_for(self, key: str) -> int:
+        """Do by touch what ``key`` does: the seed's gesture, or the command's button."""
+        before = int(self.js("client.keySeq"))
+        gesture = GESTURE_FOR.get(key)
+        for _ in range(3):
+            # The screen's lines may change under the finger (a computer player's move): a
+            # touch that landed beside its target is tried again.
+            if gesture is not None:
+                self.gesture(gesture)
+            else:
+                self.tap_button(BUTTON_FOR[self.family][key])
+            try:
+                wait_for(lambda: int(self.js("client.keySeq")) > before, 3, f"the touch for {key}")
+            except AssertionError:
+                continue
+            return int(self.js("client.keySeq"))
+        raise AssertionError(f"three touches for {key} did nothing")
+
+    def gesture(self, name: str) -> None:
+        """One of the seed's gestures on the touch area."""
+        centre = centre_of(self.driver, "touch")
+        if name == "double_tap":
+            double_tap(self.driver, centre)
+        elif name.startswith("multi_swipe_"):
+            dx, dy = {"up": (0, -120), "left": (-120, 0)}[name.removeprefix("multi_swipe_")]
+            swipe(self.driver, centre, dx, dy, fingers=2)
+        else:
+            swipe(self.driver, centre, -120 if name == "swipe_left" else 120, 0, fingers=1)
+
+    def tap_button(self, command: str) -> None:
+        """Tap a command's large button with one finger."""
+        wait_for(
+            lambda: self.driver.find_elements(By.CSS_SELECTOR, f"[data-command='{command}']"),
+            10,
+            f"the button for {command}",
+        )
+        box = self.driver.execute_script(
+            "const b = document.querySelector(`[data-command='${arguments[0]}']`);"
+            "b.scrollIntoView({block: 'center'}); const r = b.getBoundingClientRect();"
+            "return [r.x + r.width / 2, r.y + r.height / 2];",
+            command,
+        )
+        touch(self.driver, "touchStart", [(box[0], box[1])])
+        touch(self.driver, "touchEnd", [])
+
+    def act(self, key: str) -> int:
+        """Press ``key``, or do it by touch for a touch player."""
+        return self.touch_for(key) if self.by_touch else self.press(key)
+
+    def answer(self, seq: int, timeout: float = 4.0) -> dict[str, Any] | None:
+        """The phrase that answered key ``seq``, once announced; None if none came."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = self.js(
+                f"client.received.find((p) => p.answerTo === {seq} && p.saidAt !== null) || null"
+            )
+            if found:
+                return dict(found)
+            time.sleep(0.03)
+        return None
+
+    # -- a whole game --------------------------------------------------------------------
+
+    def play_to_the_end(
+        self, game: str, *, timeout: float = 300.0, on_key: Callable[[str], None] | None = None
+    ) -> int:
+        """Play by ear until the table is over; the number of keys (or touches) used."""
+        self.family = family_of(game)
+        tries = TRIES[self.family]
+        index = 0
+        used = 0
+        direction = "right"
+        deadline = time.monotonic() + timeout
+        while self.table_state() == "playing":
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the {game} game did not end in {timeout} s")
+            if self.js("Boolean(client.display && client.display.busy)"):
+                time.sleep(0.05)  # a computer player is about to act: listen
+                continue
+            key, kind = tries[index % len(tries)]
+            if key == "right":
+                key = direction  # through the hand and back: the cursor stops at either end
+            seq = self.act(key)
+            used += 1
+            if on_key is not None:
+                on_key(key)
+            said = self.answer(seq)
+            cue = (said or {}).get("cue") or ""
+            # An action taken is narrated like every move, in turn; a refusal, a question
+            # ("up for plus 10 or down for minus 10?") or a warning answers at once.
+            refused = said is None or said.get("priority") == "now"
+            if key == direction and "menu_edge" in cue:
+                direction = "left" if direction == "right" else "right"
+            if kind == ACT and not refused:
+                index = 0
+            else:
+                index += 1
+                if refused:
+                    time.sleep(0.2)  # not this, or not yet: the others may be playing
+        states = self.js("client.tableStates")
+        assert "over" in states, f"the table left play without ending: {states}"
+        return used
