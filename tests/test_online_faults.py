@@ -22,6 +22,7 @@ from test_online_games import keys_for, play_out, sit_down
 from ninetynine_audio.games.saved import SaveError
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.hosting import SeatScreen, TableHost
+from ninetynine_audio.present.online import spectator_text
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
 
@@ -393,6 +394,12 @@ def test_a_spectator_hears_the_public_game_and_a_turn_timer_plays_for_the_slow(
             # A spectator has no cards: never "Your cards", and a hand key says so.
             assert not any("Your cards" in line for line in cat.spoken)
             assert any("Your cards" in line for line in ann.spoken)
+            for key in ("1", "return", "right", "end"):
+                said = len(cat.spoken)
+                cat.press(key)
+                # The table's own narration may come between; the answer to the key must too.
+                cat.wait_for(lambda n=said: spectator_text() in cat.spoken[n:], timeout=10.0)
+            assert not any("when ready" in line for line in cat.spoken)
         finally:
             ann.close()
             cat.close()

@@ -25,7 +25,8 @@ from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.present import online as words
-from ninetynine_audio.store.settings import guest_token_for, with_guest_token
+from ninetynine_audio.store.settings import TEXT_LIMIT, guest_token_for, with_guest_token
+from ninetynine_audio.ui.entry import ADDRESS_CHARACTERS, TextEntry
 from ninetynine_audio.ui.screen import Display, Menu, MenuItem, Screen
 
 if TYPE_CHECKING:
@@ -498,56 +499,6 @@ def first_messages(create: str | None, seats: str | None, join: str | None) -> l
     return []
 
 
-class LineEntry(Screen):
-    """A line of text typed on the local keyboard (the server address, a name)."""
-
-    def __init__(self, prompt: str, initial: str, done: Callable[[App, str | None], None]) -> None:
-        self.title = prompt
-        self.prompt = prompt
-        self.text = initial
-        self.done = done
-
-    def enter(self, app: App) -> None:
-        """Say the prompt and what is typed so far."""
-        app.say(f"{self.prompt} {self.text}".strip())
-
-    def handle_gesture(self, app: App, gesture: str) -> bool:
-        """Letters type; Enter finishes; Escape cancels."""
-        # The answer is taken before the screen closes, so the menu below says it as changed.
-        if gesture == "return":
-            self.done(app, self.text)
-            app.pop()
-        elif gesture == "escape":
-            self.done(app, None)
-            app.pop()
-        elif gesture == "backspace":
-            self.text = self.text[:-1]
-        elif gesture == "space":
-            self.text += " "
-        else:
-            key = gesture.removeprefix("shift+")
-            if len(key) == 1:
-                self.text += key
-                app.say(key)
-            elif key in _PUNCTUATION:
-                self.text += _PUNCTUATION[key]
-        return True
-
-    def take_line(self, app: App, line: str) -> bool:
-        """Text mode: the typed line is the answer."""
-        self.text = line.strip()
-        self.done(app, self.text)
-        app.pop()
-        return True
-
-    def display(self, app: App) -> Display:
-        """The prompt and the text."""
-        return Display(self.prompt, [self.text])
-
-
-_PUNCTUATION = {"period": ".", "slash": "/", "semicolon": ":", "minus": "-", "comma": ","}
-
-
 def online_menu(app: App) -> Menu:
     """Play online: connect, and the server address, name and password to use."""
     settings = app.settings
@@ -566,11 +517,16 @@ def online_menu(app: App) -> Menu:
 
     def edit(field: str, prompt: str) -> Callable[[App], None]:
         def open_entry(a: App) -> None:
-            def done(b: App, text: str | None) -> None:
-                if text is not None:
+            def done(text: object) -> None:
+                # Escape keeps what was there; the menu then says the item as it now is.
+                if isinstance(text, str):
                     state[field] = text
+                a.resume_top()
 
-            a.push(LineEntry(prompt, "" if field == "password" else state[field], done))
+            # Empty, Enter keeps the address or name there is (a password: none, a guest).
+            default = "" if field == "password" else state[field]
+            entry = TextEntry(prompt, default, extra=ADDRESS_CHARACTERS, limit=TEXT_LIMIT)
+            a.push(entry, done)
 
         return open_entry
 

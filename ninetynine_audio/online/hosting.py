@@ -315,6 +315,8 @@ class SeatScreen(MatchScreen):
         self.hot_seat = seat is not None
         self.port.says_you = seat is not None
         self.table = controller_class(self.core.spec.family)(self.port)
+        if seat is None:  # a spectator has no hand to be handed: keys for cards say so
+            self.table.watcher_text = words.spectator_text()
         self._host = None
         self.pans = seat_pans(len(host.core.setup.names), seat if seat is not None else 0)
 

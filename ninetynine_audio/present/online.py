@@ -155,7 +155,7 @@ def took_back_text() -> str:
 
 def spectator_text() -> str:
     """A spectator pressed a key for cards of their own."""
-    return "You are watching this table: you have no cards."
+    return "You are watching this table, so you have no cards and cannot play."
 
 
 def watching_text(game: str) -> str:

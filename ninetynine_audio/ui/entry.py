@@ -1,5 +1,5 @@
-"""A line of text typed by the player (a name): letters in the window, a whole line in text
-mode. Enter accepts, Escape goes back, Backspace takes off the last letter."""
+"""A line of text typed by the player (a name, a server address): letters in the window, a
+whole line in text mode. Enter accepts, Escape goes back, Backspace takes off the last letter."""
 
 from __future__ import annotations
 
@@ -16,9 +16,32 @@ Check = Callable[[str], str | None]
 """Why a text cannot be taken (a sentence), or None when it can."""
 
 
-def typed_character(gesture: str) -> str | None:
+ADDRESS_CHARACTERS = ":/._?=&%@"
+"""What a server address needs beyond letters, digits and the hyphen."""
+
+_PUNCTUATION = {
+    "period": ".",
+    "slash": "/",
+    "comma": ",",
+    "semicolon": ";",
+    "shift+semicolon": ":",
+    "shift+minus": "_",
+    "shift+slash": "?",
+    "equals": "=",
+    "shift+7": "&",
+    "shift+5": "%",
+    "shift+2": "@",
+}
+"""Keys for punctuation (as on a US keyboard), typed only where an entry allows them."""
+
+
+def typed_character(gesture: str, extra: str = "") -> str | None:
     """The character a key gives while typing: letters (Shift for a capital), digits, the
-    space and the hyphen; None for any other key."""
+    space and the hyphen, and those of ``extra`` among the punctuation keys; None for any
+    other key."""
+    punctuation = _PUNCTUATION.get(gesture)
+    if punctuation is not None:
+        return punctuation if punctuation in extra else None
     shifted = gesture.startswith("shift+")
     key = gesture.removeprefix("shift+")
     if len(key) == 1 and key.isalnum():
@@ -29,13 +52,28 @@ def typed_character(gesture: str) -> str | None:
 class TextEntry(Screen):
     """One line of text; its answer (to the result callback) is the text, or the default
     when nothing was typed, or None when left with Escape. Text mode hands it whole lines
-    (:meth:`take_line`) instead of key names."""
+    (:meth:`take_line`) instead of key names.
 
-    def __init__(self, prompt: str, default: str, check: Check | None = None) -> None:
+    ``extra`` are the punctuation characters this entry types besides letters, digits, the
+    space and the hyphen (``ADDRESS_CHARACTERS`` for a server address); ``limit`` is the
+    longest text kept.
+    """
+
+    def __init__(
+        self,
+        prompt: str,
+        default: str,
+        check: Check | None = None,
+        *,
+        extra: str = "",
+        limit: int = words.MAX_NAME_LENGTH,
+    ) -> None:
         self.title = prompt
         self.default = default
         self.text = ""
         self.check = check
+        self.extra = extra
+        self.limit = limit
 
     def enter(self, app: App) -> None:
         """Ask for the text."""
@@ -51,10 +89,10 @@ class TextEntry(Screen):
             self.text = self.text[:-1]
             app.say(words.name_typed_text(self.text))
         else:
-            character = typed_character(gesture)
+            character = typed_character(gesture, self.extra)
             if character is None:
                 return False  # F1 and the other global keys still work
-            if len(self.text) < words.MAX_NAME_LENGTH:
+            if len(self.text) < self.limit:
                 self.text += character
             app.say(words.name_typed_text(self.text))
         return True
@@ -64,7 +102,7 @@ class TextEntry(Screen):
         if line.strip().lower() == "escape" or line.strip() == "\x1b":
             app.dismiss(None)
             return True
-        self.text = line.strip()[: words.MAX_NAME_LENGTH]
+        self.text = line.strip()[: self.limit]
         self.accept(app)
         return True
 

@@ -41,7 +41,7 @@ class TableController:
     """One family's keys, wording and window for the seat at the keys.
 
     ``self.port`` is that seat's :class:`SeatPort`; ``self.port.seat`` is the seat the keys
-    act for (``None`` at a hot-seat hand-over).
+    act for (``None`` at a hot-seat hand-over, and for someone who only watches).
     """
 
     handlers: ClassVar[Mapping[str, Handler]] = {}
@@ -50,6 +50,9 @@ class TableController:
 
     def __init__(self, port: SeatPort) -> None:
         self.port = port
+        self.watcher_text: str | None = None
+        """Said in place of the hand-over prompt to a listener with no seat to hand over to
+        (a spectator of an online table); set by the screen that knows it has one."""
 
     @property
     def seat(self) -> int | None:
@@ -125,7 +128,10 @@ class TableController:
         raise NotImplementedError
 
     def ready_prompt(self, app: App) -> str:
-        """Hot seat: whose turn it is, and the key to press when they are at the keyboard."""
+        """Hot seat: whose turn it is, and the key to press when they are at the keyboard (to
+        someone who only watches, that they cannot play)."""
+        if self.watcher_text is not None:
+            return self.watcher_text
         who = self.port.turn_seat()
         name = self.port.names[who] if who is not None else ""
         return words.waiting_for_ready_text(name, app.key_name(TABLE, "play_card"))
