@@ -8,10 +8,6 @@ browser's accessibility tree holds. Slow: ``-m 'not slow'`` leaves them out.
 
 from __future__ import annotations
 
-import queue
-import subprocess
-import sys
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,7 +28,7 @@ from browser_helpers import (
 )
 from selenium.webdriver.common.by import By
 from web_page import Player, family_of
-from web_server import REPOSITORY, Server, environment
+from web_server import REPOSITORY, Server
 
 pytestmark = pytest.mark.slow
 
@@ -172,106 +168,6 @@ def test_a_whole_game_by_touch_on_a_phone(server: Server, game: str) -> None:
         assert "return" in player.js("client.keysSent")  # double taps played the cards
         assert_all_announced(player)
         assert_game_heard(player, game)
-
-
-class DesktopClient:
-    """The game's own client in text mode, joined to a table by its code, pressing keys."""
-
-    def __init__(self, server: Server, code: str, home: Path) -> None:
-        self.process = subprocess.Popen(
-            [
-                sys.executable, "-m", "ninetynine_audio", "--text", "--speech", "text",
-                "--server", server.url.replace("http://", "ws://") + "/ws",
-                "--name", "Ben", "--join", code,
-            ],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            env=environment(home),
-            cwd=REPOSITORY,
-            text=True,
-            bufsize=1,
-        )  # fmt: skip
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.said: list[str] = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-
-    def heard(self) -> list[str]:
-        """Everything the client has said so far."""
-        while True:
-            try:
-                self.said.append(self.lines.get_nowait())
-            except queue.Empty:
-                return self.said
-
-    def press(self, *keys: str) -> None:
-        """Type one line of key names."""
-        assert self.process.stdin is not None
-        try:
-            self.process.stdin.write(" ".join(keys) + "\n")
-            self.process.stdin.flush()
-        except (BrokenPipeError, OSError):
-            pass
-
-    def stop(self) -> None:
-        """End the client."""
-        if self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(timeout=20)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(timeout=20)
-
-
-@pytest.mark.parametrize("game", ["tricks"])
-def test_a_whole_game_against_the_desktop_client_at_the_same_table(
-    server: Server, game: str, tmp_path: Path
-) -> None:
-    seats = {"classic": ["human", "human"], "tricks": ["human", "human", "normal"]}[game]
-    options = {"classic": {"lives": 1}, "tricks": {"target": 10}}[game]
-    with chromium(DESKTOP) as driver:
-        player = Player(driver, server.url)
-        player.open()
-        player.sign_in("Ann")
-        code = player.create(game, seats, options)
-        desktop = DesktopClient(server, code, tmp_path / "ben")
-        try:
-            wait_heard(driver, "Ben", timeout=60)  # Ben sat down: the host hears it
-            player.start_table()
-            # Ben plays blind from the desktop, trying the family's keys one by one.
-            tries = {"classic": ["return", "return", "down", "return", "right"]}.get(
-                game, ["return", "space", "right"]
-            )
-            stop = threading.Event()
-
-            def ben_plays() -> None:
-                step = 0
-                while not stop.is_set():
-                    desktop.press(tries[step % len(tries)])
-                    step += 1
-                    time.sleep(0.15)
-
-            ben = threading.Thread(target=ben_plays, daemon=True)
-            ben.start()
-            try:
-                player.play_to_the_end(game)
-            finally:
-                stop.set()
-                ben.join(timeout=10)
-            assert_all_announced(player)
-            assert_game_heard(player, game)
-            # The page heard Ben's moves, and Ben's client heard Ann's.
-            texts = " ".join(h["text"] for h in heard(driver))
-            assert "Ben plays" in texts
-            wait_for(lambda: any("Ann plays" in line for line in desktop.heard()), 20, "Ben")
-        finally:
-            desktop.stop()
 
 
 def test_every_screen_passes_the_accessibility_audit(server: Server, axe: str) -> None:
