@@ -35,7 +35,7 @@ from ninetynine_audio.present.adding.events import danger_cue, narrate
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import card_name
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import Handler, TableController
+from ninetynine_audio.ui.tables.base import HandCursor, Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
@@ -44,7 +44,7 @@ FAMILY = "adding"
 TABLE_ADDING = table_context(FAMILY)
 
 
-class Table(TableController):
+class Table(HandCursor, TableController):
     """The adding games' keys, wording and window."""
 
     def __init__(self, port: SeatPort) -> None:
@@ -146,18 +146,6 @@ class Table(TableController):
         if self.refuse_at_gate(app) or seat is None:
             return
         app.say(self.own_cards_text(app, seat))
-
-    def _next_card(self, app: App) -> None:
-        self._move_cursor(app, 1)
-
-    def _previous_card(self, app: App) -> None:
-        self._move_cursor(app, -1)
-
-    def _first_card(self, app: App) -> None:
-        self._move_cursor(app, -self.cursor)
-
-    def _last_card(self, app: App) -> None:
-        self._move_cursor(app, len(self.hand()) - 1 - self.cursor)
 
     def _move_cursor(self, app: App, step: int) -> None:
         hand = self.hand()
@@ -295,10 +283,7 @@ class Table(TableController):
         "announce_lives": _lives,
         "announce_direction": _direction,
         "speak_hand": _speak_hand,
-        "next_card": _next_card,
-        "previous_card": _previous_card,
-        "first_card": _first_card,
-        "last_card": _last_card,
+        **HandCursor.cursor_handlers,
         "choose_up": _choose_up,
         "choose_down": _choose_down,
         "play_card": _play,

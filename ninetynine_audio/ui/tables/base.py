@@ -37,6 +37,40 @@ Handler = Callable[[Any, "App"], None]
 """The method a command runs: ``handler(controller, app)``."""
 
 
+class HandCursor:
+    """The keys that move through the player's hand, shared by every card table: next,
+    previous, first and last card. A table keeps ``cursor`` and offers ``hand()`` and
+    ``_move_cursor(app, step)``, which moves and says the card (or the end reached)."""
+
+    cursor: int
+
+    def hand(self) -> Sequence[Any]:
+        """The cards the cursor moves through."""
+        raise NotImplementedError
+
+    def _move_cursor(self, app: App, step: int) -> None:
+        raise NotImplementedError
+
+    def _next_card(self, app: App) -> None:
+        self._move_cursor(app, 1)
+
+    def _previous_card(self, app: App) -> None:
+        self._move_cursor(app, -1)
+
+    def _first_card(self, app: App) -> None:
+        self._move_cursor(app, -self.cursor)
+
+    def _last_card(self, app: App) -> None:
+        self._move_cursor(app, len(self.hand()) - 1 - self.cursor)
+
+    cursor_handlers: ClassVar[dict[str, Handler]] = {
+        "next_card": _next_card,
+        "previous_card": _previous_card,
+        "first_card": _first_card,
+        "last_card": _last_card,
+    }
+
+
 class TableController:
     """One family's keys, wording and window for the seat at the keys.
 

@@ -41,7 +41,7 @@ from ninetynine_audio.present.colours.words import (
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import FULL
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import TURN_CUE, Handler, TableController
+from ninetynine_audio.ui.tables.base import TURN_CUE, HandCursor, Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
@@ -51,7 +51,7 @@ STEP_KEY = "colours_step"
 """The key of the line said after each step of a turn: a newer one replaces a waiting one."""
 
 
-class Table(TableController):
+class Table(HandCursor, TableController):
     """The colour game's keys, wording and window."""
 
     def __init__(self, port: SeatPort) -> None:
@@ -194,18 +194,6 @@ class Table(TableController):
             self.cursor = 0
             app.say(queries.hand_text(mine, self.order, app.settings.verbosity))
 
-    def _next_card(self, app: App) -> None:
-        self._move_cursor(app, 1)
-
-    def _previous_card(self, app: App) -> None:
-        self._move_cursor(app, -1)
-
-    def _first_card(self, app: App) -> None:
-        self._move_cursor(app, -self.cursor)
-
-    def _last_card(self, app: App) -> None:
-        self._move_cursor(app, len(self.hand()) - 1 - self.cursor)
-
     def _left_pile(self, app: App) -> None:
         self._choose_pile(app, 1)
 
@@ -325,10 +313,7 @@ class Table(TableController):
         "announce_draw_pile": _draw_pile,
         "speak_hand": _speak_hand,
         "toggle_hand_order": _toggle_order,
-        "next_card": _next_card,
-        "previous_card": _previous_card,
-        "first_card": _first_card,
-        "last_card": _last_card,
+        **HandCursor.cursor_handlers,
         "choose_left_pile": _left_pile,
         "choose_right_pile": _right_pile,
         "play_card": _enter,

@@ -35,7 +35,7 @@ from ninetynine_audio.present.tricks import advice, queries, refusals
 from ninetynine_audio.present.tricks.events import narrate
 from ninetynine_audio.present.tricks.phrases import sort_cards
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import Handler, TableController
+from ninetynine_audio.ui.tables.base import HandCursor, Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
@@ -44,7 +44,7 @@ FAMILY = "tricks"
 DECLARATION_CYCLE: tuple[Declaration | None, ...] = (None, Declaration.DECLARE, Declaration.REVEAL)
 
 
-class Table(TableController):
+class Table(HandCursor, TableController):
     """The trick-taking game's keys, wording and window."""
 
     def __init__(self, port: SeatPort) -> None:
@@ -135,18 +135,6 @@ class Table(TableController):
         self._new_deal_check()
         return super().handle(app, command)
 
-    def _next_card(self, app: App) -> None:
-        self._move(app, 1)
-
-    def _previous_card(self, app: App) -> None:
-        self._move(app, -1)
-
-    def _first_card(self, app: App) -> None:
-        self._move(app, -self.cursor)
-
-    def _last_card(self, app: App) -> None:
-        self._move(app, len(self.hand()) - 1 - self.cursor)
-
     def _next_suit(self, app: App) -> None:
         self._move_suit(app, 1)
 
@@ -193,7 +181,7 @@ class Table(TableController):
             text = queries.marked_card_text(text)
         return text
 
-    def _move(self, app: App, step: int) -> None:
+    def _move_cursor(self, app: App, step: int) -> None:
         hand = self.hand()
         seen = self.my_view()
         if not hand or seen is None:
@@ -317,10 +305,7 @@ class Table(TableController):
         app.say(f"{said}. {search}" if search else said)
 
     handlers: ClassVar[dict[str, Handler]] = {
-        "next_card": _next_card,
-        "previous_card": _previous_card,
-        "first_card": _first_card,
-        "last_card": _last_card,
+        **HandCursor.cursor_handlers,
         "next_suit": _next_suit,
         "previous_suit": _previous_suit,
         "mark_card": _mark,
