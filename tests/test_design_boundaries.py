@@ -18,9 +18,10 @@ ALLOWED = {
     "cards": {"cards"},
     "games": {"cards", "games", "families"},
     "bots": {"cards", "games", "bots", "families"},
-    "present": {"cards", "games", "present", "audio.utterance", "families"},
-    "store": {"store", "platformdirs", "resources"},
-    "input": {"input", "pygame", "resources", "families"},
+    "present": {"cards", "games", "present", "audio.utterance", "families", "i18n"},
+    "store": {"store", "platformdirs", "resources", "i18n"},
+    "input": {"input", "pygame", "resources", "families", "i18n"},
+    "i18n": {"i18n", "babel"},
     "play": {"cards", "games", "bots", "play", "present.seats"},
 }
 PURE = {"cards", "games", "bots", "play"}

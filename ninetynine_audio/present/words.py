@@ -1,72 +1,135 @@
 """Small pieces of wording shared by every phrase: card names, lists, places, lives.
 
-Everything here is English and lives in small functions so a translation replaces them one by
-one. ``verbosity`` is one of ``brief``, ``normal`` and ``full``: brief drops words, never facts.
+Every word here goes through the catalogue (``ninetynine_audio.i18n``). The pieces are names
+(of cards, suits, the seat called "You") and the language's own list and ordinal forms: a
+sentence is always one whole message with named placeholders, never glued from these pieces
+with English words between them (docs/translating.md). ``verbosity`` is one of ``brief``,
+``normal`` and ``full``: brief drops words, never facts.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import TypeVar
 
 from ninetynine_audio.cards import Card, Rank, Suit
+from ninetynine_audio.i18n import format_list, pgettext
+from ninetynine_audio.i18n import ordinal as _ordinal
 
 BRIEF = "brief"
 NORMAL = "normal"
 FULL = "full"
 VERBOSITY_LEVELS = (BRIEF, NORMAL, FULL)
 
-RANK_NAMES: dict[Rank, str] = {
-    Rank.ACE: "Ace",
-    Rank.TWO: "2",
-    Rank.THREE: "3",
-    Rank.FOUR: "4",
-    Rank.FIVE: "5",
-    Rank.SIX: "6",
-    Rank.SEVEN: "7",
-    Rank.EIGHT: "8",
-    Rank.NINE: "9",
-    Rank.TEN: "10",
-    Rank.JACK: "Jack",
-    Rank.QUEEN: "Queen",
-    Rank.KING: "King",
-}
+_K = TypeVar("_K")
 
-SUIT_NAMES: dict[Suit, str] = {
-    Suit.SPADES: "spades",
-    Suit.HEARTS: "hearts",
-    Suit.DIAMONDS: "diamonds",
-    Suit.CLUBS: "clubs",
-}
+
+class _Translated(Mapping[_K, str]):
+    """A fixed mapping whose values are looked up in the catalogue each time they are read."""
+
+    def __init__(self, keys: Sequence[_K], lookup: Callable[[_K], str]) -> None:
+        self._keys = tuple(keys)
+        self._lookup = lookup
+
+    def __getitem__(self, key: _K) -> str:
+        if key not in self._keys:
+            raise KeyError(key)
+        return self._lookup(key)
+
+    def __iter__(self) -> Iterator[_K]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+def rank_name(rank: Rank) -> str:
+    """``"Queen"``, ``"7"``: a rank as players of the language in use name it."""
+    if rank is Rank.ACE:
+        return pgettext("rank", "Ace")
+    if rank is Rank.JACK:
+        return pgettext("rank", "Jack")
+    if rank is Rank.QUEEN:
+        return pgettext("rank", "Queen")
+    if rank is Rank.KING:
+        return pgettext("rank", "King")
+    return str(rank.value)
+
+
+def rank_with_article(rank: Rank) -> str:
+    """``"the Queen"``, ``"the 7"``: the rank with the definite article its gender takes."""
+    messages = {
+        Rank.ACE: pgettext("rank with article", "the Ace"),
+        Rank.TWO: pgettext("rank with article", "the 2"),
+        Rank.THREE: pgettext("rank with article", "the 3"),
+        Rank.FOUR: pgettext("rank with article", "the 4"),
+        Rank.FIVE: pgettext("rank with article", "the 5"),
+        Rank.SIX: pgettext("rank with article", "the 6"),
+        Rank.SEVEN: pgettext("rank with article", "the 7"),
+        Rank.EIGHT: pgettext("rank with article", "the 8"),
+        Rank.NINE: pgettext("rank with article", "the 9"),
+        Rank.TEN: pgettext("rank with article", "the 10"),
+        Rank.JACK: pgettext("rank with article", "the Jack"),
+        Rank.QUEEN: pgettext("rank with article", "the Queen"),
+        Rank.KING: pgettext("rank with article", "the King"),
+    }
+    return messages[rank]
+
+
+def suit_name(suit: Suit) -> str:
+    """``"hearts"``: a suit as players of the language in use name it."""
+    if suit is Suit.SPADES:
+        return pgettext("suit", "spades")
+    if suit is Suit.HEARTS:
+        return pgettext("suit", "hearts")
+    if suit is Suit.DIAMONDS:
+        return pgettext("suit", "diamonds")
+    return pgettext("suit", "clubs")
+
+
+RANK_NAMES: Mapping[Rank, str] = _Translated(list(Rank), rank_name)
+"""Each rank's name in the language in use (``rank_name`` as a mapping)."""
+
+SUIT_NAMES: Mapping[Suit, str] = _Translated(list(Suit), suit_name)
+"""Each suit's name in the language in use (``suit_name`` as a mapping)."""
 
 YOU = "You"
-"""The seat name that is spoken in the second person ("You play", "Your turn")."""
+"""The seat name that is spoken in the second person ("You play", "Your turn"). It is the
+seat's name in games, saves and logs; ``seat_name`` says it in the language in use."""
+
+
+def seat_name(name: str) -> str:
+    """A seat's name as it is said alone (in a list, a heading): the seat "You" translated,
+    every other name as it is."""
+    return pgettext("seat name", "You") if name == YOU else name
 
 
 def card_name(card: Card, verbosity: str = NORMAL) -> str:
     """``"Queen of hearts"`` in full verbosity, else ``"Queen"`` (suits change nothing here)."""
-    rank = RANK_NAMES[card.rank]
+    rank = rank_name(card.rank)
     if verbosity == FULL:
-        return f"{rank} of {SUIT_NAMES[card.suit]}"
+        return pgettext("card", "{rank} of {suit}").format(rank=rank, suit=suit_name(card.suit))
+    return rank
+
+
+def card_with_article(card: Card, verbosity: str = NORMAL) -> str:
+    """``"the Queen of hearts"`` in full verbosity, else ``"the Queen"``."""
+    rank = rank_with_article(card.rank)
+    if verbosity == FULL:
+        return pgettext("card with article", "{rank} of {suit}").format(
+            rank=rank, suit=suit_name(card.suit)
+        )
     return rank
 
 
 def join_and(items: Sequence[str]) -> str:
-    """``"a"``, ``"a and b"``, ``"a, b and c"``."""
-    parts = [item for item in items if item]
-    if not parts:
-        return ""
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    """``"a"``, ``"a and b"``, ``"a, b and c"``, as the language in use joins a list."""
+    return format_list(items)
 
 
 def ordinal(number: int) -> str:
-    """``1`` → ``"1st"``, ``2`` → ``"2nd"``, ``11`` → ``"11th"``."""
-    if 10 <= number % 100 <= 20:
-        suffix = "th"
-    else:
-        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
+    """``1`` → ``"1st"``, ``2`` → ``"2nd"``, ``11`` → ``"11th"``, as the language writes it."""
+    return _ordinal(number)
 
 
 def is_you(name: str) -> bool:
@@ -75,22 +138,25 @@ def is_you(name: str) -> bool:
 
 
 def subject_verb(name: str, plain: str, third: str) -> str:
-    """``"You play"`` or ``"Lily plays"``."""
+    """``"You play"`` or ``"Lily plays"``. English only: a translatable phrase is two whole
+    messages, one for "you" and one for a named player; this goes when no phrase uses it."""
     return f"{name} {plain if is_you(name) else third}"
 
 
 def possessive(name: str) -> str:
-    """``"Your"`` or ``"Lily's"``."""
+    """``"Your"`` or ``"Lily's"``. English only, like ``subject_verb``."""
     return "Your" if is_you(name) else f"{name}'s"
 
 
 def object_name(name: str) -> str:
-    """``"you"`` or ``"Lily"``, for the middle of a sentence."""
+    """``"you"`` or ``"Lily"``, for the middle of a sentence. English only, like
+    ``subject_verb``."""
     return "you" if is_you(name) else name
 
 
 def count_noun(count: int, singular: str, plural: str) -> str:
-    """``"1 card"``, ``"3 cards"``."""
+    """``"1 card"``, ``"3 cards"``. English only: a translatable count is ``ngettext`` with
+    ``{count}`` in both forms; this goes when no phrase uses it."""
     return f"{count} {singular if count == 1 else plural}"
 
 

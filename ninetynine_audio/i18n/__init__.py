@@ -1,0 +1,250 @@
+"""The player's language: every phrase the game says goes through here.
+
+Phrases are whole sentences with named placeholders, looked up in gettext catalogues that Babel
+extracts, updates and compiles (``tools/catalogues.py``; ``docs/translating.md``). The English
+text in the code is the message id and what an English player hears.
+
+The language in use is the process's (``set_language``: the offline game, the settings' choice)
+unless a caller renders for someone else: ``using("de")`` makes every lookup in that block, and
+in that thread or task, German. The table server renders each seat's phrases that way, in that
+player's language.
+
+Besides the real languages there are two pseudo-languages for tests: ``qps`` wraps every
+message in ``⟦ ⟧`` and accents its letters, so that any text spoken without passing through a
+catalogue stands out; ``qrtl`` writes every message in Hebrew letters between right-to-left
+marks, to see that a right-to-left language does not break the window or the text mode.
+"""
+
+from __future__ import annotations
+
+import gettext
+import os
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from babel import Locale
+from babel.lists import format_list as _babel_list
+from babel.numbers import format_decimal
+
+from ninetynine_audio.i18n.pseudo import PSEUDO_LANGUAGES, PseudoTranslations, pseudo_text
+
+__all__ = [
+    "DOMAIN",
+    "ENGLISH",
+    "LANGUAGES",
+    "Language",
+    "N_",
+    "_",
+    "babel_locale",
+    "catalogue_dir",
+    "format_list",
+    "format_number",
+    "is_right_to_left",
+    "known_language",
+    "language",
+    "language_name",
+    "ngettext",
+    "npgettext",
+    "ordinal",
+    "pgettext",
+    "set_language",
+    "system_language",
+    "using",
+]
+
+DOMAIN = "ninetynine_audio"
+"""The catalogue's name: ``locale/<language>/LC_MESSAGES/ninetynine_audio.mo``."""
+
+ENGLISH = "en"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """A language the game can speak: its code (a folder of ``locale/``) and its Babel locale."""
+
+    code: str
+    locale: str
+
+
+LANGUAGES: tuple[Language, ...] = (
+    Language(ENGLISH, "en_GB"),
+    Language("es", "es"),
+    Language("pt_BR", "pt_BR"),
+    Language("de", "de"),
+)
+"""The languages a player can choose, in the order Settings lists them. Adding a language is a
+folder of catalogues under ``locale/`` and one line here."""
+
+_BY_CODE = {entry.code: entry for entry in LANGUAGES}
+
+_current: ContextVar[str | None] = ContextVar("ninetynine_audio_language", default=None)
+_process_language = ENGLISH
+
+
+def catalogue_dir() -> Path:
+    """The folder holding one sub-folder of compiled catalogues per language."""
+    return Path(__file__).resolve().parent.parent / "locale"
+
+
+def known_language(code: str) -> bool:
+    """Whether ``code`` is a language of ``LANGUAGES`` or a pseudo-language."""
+    return code in _BY_CODE or code in PSEUDO_LANGUAGES
+
+
+def set_language(code: str) -> None:
+    """Make ``code`` the language of this process (an unknown code means English)."""
+    global _process_language
+    _process_language = code if known_language(code) else ENGLISH
+
+
+def language() -> str:
+    """The language phrases are rendered in here and now."""
+    return _current.get() or _process_language
+
+
+@contextmanager
+def using(code: str | None) -> Iterator[None]:
+    """Render in ``code`` inside the block (``None`` keeps the language in use)."""
+    if code is None:
+        yield
+        return
+    token = _current.set(code if known_language(code) else ENGLISH)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+
+
+@cache
+def _translations(code: str) -> gettext.NullTranslations:
+    if code in PSEUDO_LANGUAGES:
+        return PseudoTranslations(code)
+    if code == ENGLISH:
+        return gettext.NullTranslations()
+    try:
+        return gettext.translation(DOMAIN, catalogue_dir(), languages=[code])
+    except OSError:
+        return gettext.NullTranslations()
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use."""
+    return _translations(language()).gettext(message)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it yet (for constants)."""
+    return message
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count``, by the plural rules of the language in use."""
+    return _translations(language()).ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the language in use, where ``context`` tells two uses of one word apart."""
+    return _translations(language()).pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """``ngettext`` with a context."""
+    return _translations(language()).npgettext(context, singular, plural, count)
+
+
+def babel_locale(code: str | None = None) -> Locale:
+    """The Babel locale of ``code`` (default: the language in use); pseudo-languages use
+    English's rules."""
+    entry = _BY_CODE.get(code or language())
+    return Locale.parse(entry.locale if entry else "en_GB")
+
+
+def format_list(items: Sequence[str]) -> str:
+    """``"a, b and c"`` as the language in use joins a list (empty items are left out)."""
+    parts = [item for item in items if item]
+    if not parts:
+        return ""
+    code = language()
+    if code in PSEUDO_LANGUAGES:
+        # The joining words are the language's own, so they show as translated too.
+        if len(parts) == 1:
+            return parts[0]
+        return pseudo_text(", ", code).join(parts[:-1]) + pseudo_text(" and ", code) + parts[-1]
+    return _babel_list(parts, locale=babel_locale())
+
+
+def format_number(number: int | float) -> str:
+    """A number as the language in use writes it; whole numbers below 10,000 are plain
+    digits in every language, so that totals are read as numbers."""
+    if isinstance(number, int) and -10000 < number < 10000:
+        return str(number)
+    return format_decimal(number, locale=babel_locale())
+
+
+def ordinal(number: int) -> str:
+    """A place, ``1`` → ``"1st"``, as the language in use writes it.
+
+    The ordinal's plural category (CLDR) chooses the message: English says 1st, 2nd, 3rd and
+    4th; a language with one ordinal form (es, de, pt) translates the four messages alike.
+    """
+    category = babel_locale().ordinal_form(number)
+    if category == "one":
+        message = pgettext("ordinal place", "{number}st")
+    elif category == "two":
+        message = pgettext("ordinal place", "{number}nd")
+    elif category == "few":
+        message = pgettext("ordinal place", "{number}rd")
+    else:
+        message = pgettext("ordinal place", "{number}th")
+    return message.format(number=number)
+
+
+def language_name(code: str) -> str:
+    """The language's own name for itself, capitalised: ``"Deutsch"``, ``"Español"``."""
+    if code in PSEUDO_LANGUAGES:
+        return PSEUDO_LANGUAGES[code]
+    locale = Locale.parse(code)  # the language alone: "English", not "English (United Kingdom)"
+    name = locale.get_display_name(locale) or code
+    return name[:1].upper() + name[1:]
+
+
+def is_right_to_left(code: str | None = None) -> bool:
+    """Whether the language in use (or ``code``) is written right to left."""
+    code = code or language()
+    if code in PSEUDO_LANGUAGES:
+        return code == "qrtl"
+    return babel_locale(code).character_order == "right-to-left"
+
+
+def system_language(environ: dict[str, str] | None = None) -> str | None:
+    """The system's language when the game has its catalogue, else None.
+
+    Reads ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` as gettext does
+    (``pt_BR.UTF-8`` → ``pt_BR``; ``de_AT`` → ``de``; ``pt_PT`` → None).
+    """
+    env = os.environ if environ is None else environ
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(variable, "")
+        for candidate in value.split(":"):
+            found = _match(candidate)
+            if found:
+                return found
+    return None
+
+
+def _match(candidate: str) -> str | None:
+    name = candidate.split(".")[0].split("@")[0].replace("-", "_")
+    if not name or name in {"C", "POSIX"}:
+        return None
+    if name in _BY_CODE or name in PSEUDO_LANGUAGES:
+        return name
+    base = name.split("_")[0].lower()
+    # A language with one catalogue for every region (es, de, en) takes any region; one whose
+    # catalogue is for a region (pt_BR) takes only that region.
+    if base in _BY_CODE:
+        return base
+    return None

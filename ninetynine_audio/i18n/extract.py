@@ -1,0 +1,46 @@
+"""Babel's extractor for the families' manifests (``games/<family>/family.toml``).
+
+A manifest holds phrases (titles, summaries, level names, what key help says of each command)
+beside module names and file names. ``babel.cfg`` names this function for ``family.toml``;
+it yields each phrase with the manifest's key path as a comment for the translator. The code
+that speaks them passes them through ``_`` at the moment they are said.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from typing import IO, Any
+
+# Keys whose values are names of modules or files, never said.
+NOT_PHRASES = frozenset({"table", "narrator", "rules", "keys", "schema"})
+
+
+def manifest_phrases(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, str]]:
+    """``(key path, phrase)`` for every phrase of a manifest, in file order."""
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, Mapping):
+            yield from manifest_phrases(value, f"{path}.")
+        elif isinstance(value, str) and key not in NOT_PHRASES:
+            yield path, value
+
+
+def extract_manifest(
+    fileobj: IO[bytes], keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, str | None, str, list[str]]]:
+    """The Babel extraction method: ``(line, function, message, comments)`` per phrase."""
+    text = fileobj.read().decode("utf-8")
+    data = tomllib.loads(text)
+    lines = text.splitlines()
+    for path, phrase in manifest_phrases(data):
+        key = path.rsplit(".", 1)[-1]
+        line = next(
+            (
+                number
+                for number, content in enumerate(lines, start=1)
+                if content.strip().startswith(f"{key} ") and phrase in content
+            ),
+            0,
+        )
+        yield line, None, phrase, [f"family.toml: {path}"]
