@@ -73,7 +73,7 @@ def add(code: str) -> None:
 
 def compile_all() -> None:
     for code in translated_codes():
-        _babel("compile", "-d", str(LOCALE), "-D", DOMAIN, "-l", code, "--use-fuzzy")
+        _babel("compile", "-d", str(LOCALE), "-D", DOMAIN, "-l", code)
 
 
 def status() -> None:
