@@ -82,7 +82,7 @@ def status() -> None:
         with po.open("rb") as handle:
             catalogue = read_po(handle)
         messages = [m for m in catalogue if m.id]
-        done = [m for m in messages if m.string and (not isinstance(m.string, tuple) or all(m.string))]
+        done = [m for m in messages if all(m.string if isinstance(m.string, tuple) else [m.string])]
         fuzzy = [m for m in messages if m.fuzzy]
         print(f"{code}: {len(messages)} messages, {len(done)} translated, {len(fuzzy)} fuzzy")
 
