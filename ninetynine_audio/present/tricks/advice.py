@@ -101,9 +101,12 @@ def play_hint_text(view: TricksView, card: Card) -> str:
             card=words
         )
     left = TRICKS_PER_DEAL - sum(view.tricks_won)
-    return _("Try {card}: you need {need} more of the {left} left").format(
-        card=words, need=bid - taken, left=left
-    )
+    need = bid - taken
+    return ngettext(
+        "Try {card}: you need {count} more of the {left} left",
+        "Try {card}: you need {count} more of the {left} left",
+        need,
+    ).format(card=words, count=need, left=left)
 
 
 def _effect_text(view: TricksView, card: Card) -> str:
@@ -143,7 +146,12 @@ def practice_text(view: TricksView, card: Card) -> str:
         where = _("you have your bid and want no more tricks")
     else:
         left = TRICKS_PER_DEAL - sum(view.tricks_won)
-        where = _("you need {need} more of the {left} left").format(need=bid - taken, left=left)
+        need = bid - taken
+        where = ngettext(
+            "you need {count} more of the {left} left",
+            "you need {count} more of the {left} left",
+            need,
+        ).format(count=need, left=left)
     # Translators: two clauses said together: what a card does to the trick ("The Ace of
     # spades takes the trick so far") and where your bid stands ("you need 2 more of the 9
     # left").

@@ -281,11 +281,12 @@ def bid_choice_text(hand: Sequence[Card], marked: Sequence[Card]) -> str:
     if len(marked) < 3:
         more = 3 - len(marked)
         # Translators: {suits} are the cards marked so far, "two hearts"; {value} the bid
-        # they make so far.
+        # they make so far; {count} how many cards are still to mark. The form is chosen by
+        # how many cards are marked (1 or 2).
         text = ngettext(
             "{suits} marked, {value} so far; mark {count} more",
             "{suits} marked, {value} so far; mark {count} more",
-            more,
+            len(marked),
         ).format(suits=bid_suits_text(marked), value=bid_value_of(marked), count=more)
         return upper_first(text)
     if len(marked) > 3:
@@ -394,10 +395,12 @@ def bid_confirm_text(enter_key: str) -> str:
 def bid_marking_text(marked: int) -> str:
     """The bid under way, when asked whose turn it is."""
     more = 3 - marked
+    # Translators: {count} cards are still to mark; the form is chosen by {marked}, the
+    # cards marked.
     return ngettext(
         "Your bid: {marked} marked, mark {count} more",
         "Your bid: {marked} marked, mark {count} more",
-        more,
+        marked,
     ).format(marked=marked, count=more)
 
 
