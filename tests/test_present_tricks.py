@@ -184,7 +184,10 @@ def test_the_hand_is_read_by_suit_with_the_playable_cards_first():
     state, _ = bid_all(state, *BIDS)
     state, _ = play(state, "AS")
     lily = view(state, 1)
-    assert hand_text(lily).startswith("No spades: any card.")
+    assert hand_text(lily) == (
+        "No spades to follow: play any card."
+        " Your hand: hearts: Jack, 10, 9, 8, 7, 6; diamonds: Ace, King, Queen"
+    )
     state = replace(state, trick=((0, parse_card("AH")),))
     lily = view(state, 1)
     assert hand_text(lily) == (
@@ -192,6 +195,21 @@ def test_the_hand_is_read_by_suit_with_the_playable_cards_first():
     )
     assert card_text_for(parse_card("AD"), lily) == "Ace of diamonds, not playable"
     assert card_text_for(parse_card("9H"), lily) == "9 of hearts"
+
+
+def test_the_cards_that_may_be_played_are_read_high_first_whatever_order_the_hand_is_in():
+    state, _ = start()
+    state, _ = bid_all(state, *BIDS)
+    state, _ = play(state, "AS")
+    mixed = (*parse_cards("7H AD 10H QD JH 6H KD 9H 8H"),)
+    state = replace(state, hands=(state.hands[0], mixed, state.hands[2]))
+    state = replace(state, trick=((0, parse_card("AH")),))
+    assert hand_text(view(state, 1)) == (
+        "You must follow hearts: Jack, 10, 9, 8, 7, 6. Not playable now: diamonds: Ace, King, Queen"
+    )
+    assert hand_text(view(state, 1), BRIEF) == (
+        "Follow hearts: Jack, 10, 9, 8, 7, 6. Others: diamonds: Ace, King, Queen"
+    )
 
 
 def test_the_queries_say_the_trick_the_trumps_the_bid_and_everyones_tricks():

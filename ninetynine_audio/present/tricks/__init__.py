@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ninetynine_audio.present.tricks.events import narrate
-from ninetynine_audio.present.tricks.phrases import bid_text, card_name, keep_text
+from ninetynine_audio.present.tricks.phrases import bid_suits_text, card_name, keep_text
 from ninetynine_audio.present.tricks.queries import (
     bid_choice_text,
     bid_status_text,
@@ -23,7 +23,7 @@ from ninetynine_audio.present.tricks.refusals import refusal_text
 __all__ = [
     "bid_choice_text",
     "bid_status_text",
-    "bid_text",
+    "bid_suits_text",
     "card_name",
     "card_text_for",
     "deal_details_text",

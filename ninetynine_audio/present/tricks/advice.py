@@ -6,14 +6,15 @@ from collections.abc import Sequence
 
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.tricks import TricksView, winning_index
+from ninetynine_audio.i18n import _, ngettext, pgettext
 from ninetynine_audio.present.tricks.phrases import (
-    bid_text,
+    bid_suits_text,
     bid_value_of,
+    card_name,
     keep_text,
     the_card,
-    tricks_noun,
+    upper_first,
 )
-from ninetynine_audio.present.tricks.refusals import upper_first
 from ninetynine_audio.present.words import is_you
 
 TRICKS_PER_DEAL = 9
@@ -28,18 +29,41 @@ def bid_hint_text(hand: Sequence[Card], cards: Sequence[Card], likely: float) ->
     keep = [card for card in hand if card not in cards]
     bid = bid_value_of(cards)
     expected = round(likely)
-    head = f"Try {bid_text(cards)}; {keep_text(keep)}."
-    if expected == bid:
-        return f"{head} Those nine look good for about {tricks_noun(expected)}"
-    if expected > bid:
-        return (
-            f"{head} A low bid: those nine look good for about {tricks_noun(expected)},"
-            " and losing a trick on purpose is easier than winning one"
-        )
-    return (
-        f"{head} A high bid: those nine look good for about {tricks_noun(expected)},"
-        f" so you will need to win {tricks_noun(bid - expected)} more"
+    # Translators: {suits} are the bid's cards, "two hearts and a spade"; {keep} is a clause,
+    # "you keep 4 clubs, 2 hearts, 3 spades".
+    head = _("Try bid {bid}: {suits}; {keep}.").format(
+        bid=bid, suits=bid_suits_text(cards), keep=keep_text(keep)
     )
+    if expected == bid:
+        why = ngettext(
+            "Those nine look good for about {count} trick",
+            "Those nine look good for about {count} tricks",
+            expected,
+        ).format(count=expected)
+    elif expected > bid:
+        why = ngettext(
+            "A low bid: those nine look good for about {count} trick, and losing a trick on"
+            " purpose is easier than winning one",
+            "A low bid: those nine look good for about {count} tricks, and losing a trick on"
+            " purpose is easier than winning one",
+            expected,
+        ).format(count=expected)
+    else:
+        more = bid - expected
+        # Translators: {tricks} is how many tricks the kept cards look good for, "3 tricks".
+        why = ngettext(
+            "A high bid: those nine look good for about {tricks}, so you will need to win"
+            " {count} trick more",
+            "A high bid: those nine look good for about {tricks}, so you will need to win"
+            " {count} tricks more",
+            more,
+        ).format(tricks=tricks_noun(expected), count=more)
+    return f"{head} {why}"
+
+
+def tricks_noun(count: int) -> str:
+    """``"1 trick"``, ``"3 tricks"``: a noun phrase, placed whole in a sentence."""
+    return ngettext("{count} trick", "{count} tricks", count).format(count=count)
 
 
 def search_text(made: float, deals: int, bidding: bool) -> str:
@@ -48,26 +72,62 @@ def search_text(made: float, deals: int, bidding: bool) -> str:
     if deals <= 0:
         return ""
     hits = round(made * deals)
-    what = "those nine make that bid" if bidding else "that card makes your bid"
-    return f"In {hits} of {deals} re-deals of the cards you cannot see, {what}."
+    if bidding:
+        text = ngettext(
+            "In {hits} of {count} re-deal of the cards you cannot see, those nine make that bid.",
+            "In {hits} of {count} re-deals of the cards you cannot see, those nine make that bid.",
+            deals,
+        )
+    else:
+        text = ngettext(
+            "In {hits} of {count} re-deal of the cards you cannot see, that card makes your bid.",
+            "In {hits} of {count} re-deals of the cards you cannot see, that card makes your bid.",
+            deals,
+        )
+    return text.format(hits=hits, count=deals)
 
 
 def play_hint_text(view: TricksView, card: Card) -> str:
-    """``"Try the Ace of spades: you need 2 more tricks"``, or why to lose this one."""
+    """``"Try the Ace of spades: you need 2 more of the 7 left"``, or why to lose this one."""
     bid = view.bid
     taken = view.tricks_won[view.seat]
+    words = the_card(card)
     if bid is None:
-        return f"Try {the_card(card)}"
-    if taken >= bid:
-        why = (
-            "you have your bid: lose the tricks that are left"
-            if taken == bid
-            else ("your bid is broken: keep the others from making theirs")
+        return _("Try {card}").format(card=words)
+    if taken == bid:
+        return _("Try {card}: you have your bid: lose the tricks that are left").format(card=words)
+    if taken > bid:
+        return _("Try {card}: your bid is broken: keep the others from making theirs").format(
+            card=words
         )
+    left = TRICKS_PER_DEAL - sum(view.tricks_won)
+    need = bid - taken
+    return ngettext(
+        "Try {card}: you need {count} more of the {left} left",
+        "Try {card}: you need {count} more of the {left} left",
+        need,
+    ).format(card=words, count=need, left=left)
+
+
+def _effect_text(view: TricksView, card: Card) -> str:
+    """What ``card`` does to the trick so far, as a clause."""
+    words = the_card(card)
+    if not view.trick:
+        return _("You lead {card}").format(card=words)
+    cards = [played for _seat, played in view.trick]
+    best = winning_index(cards, view.trumps)
+    if winning_index([*cards, card], view.trumps) == len(cards):
+        return upper_first(_("{card} takes the trick so far").format(card=words))
+    seat, winning = view.trick[best]
+    name = view.players[seat]
+    if is_you(name):
+        # "You" hears of a card of theirs only from another seat: no "You's"
+        text = _("{card} loses to {winning}").format(card=words, winning=the_card(winning))
     else:
-        left = TRICKS_PER_DEAL - sum(view.tricks_won)
-        why = f"you need {bid - taken} more of the {left} left"
-    return f"Try {the_card(card)}: {why}"
+        text = _("{card} loses to {player}'s {winning}").format(
+            card=words, player=name, winning=card_name(winning)
+        )
+    return upper_first(text)
 
 
 def practice_text(view: TricksView, card: Card) -> str:
@@ -75,26 +135,24 @@ def practice_text(view: TricksView, card: Card) -> str:
 
     ``"The Ace of spades takes the trick so far; you need 2 more of the 9 left"``.
     """
-    if not view.trick:
-        what = f"You lead {the_card(card)}"
-    else:
-        cards = [played for _, played in view.trick]
-        best = winning_index(cards, view.trumps)
-        if winning_index([*cards, card], view.trumps) == len(cards):
-            what = f"{upper_first(the_card(card))} takes the trick so far"
-        else:
-            seat, winning = view.trick[best]
-            name = view.players[seat]
-            # "You" hears of a card of theirs only from another seat: no "You's"
-            whose = "the " if is_you(name) else f"{name}'s "
-            what = f"{upper_first(the_card(card))} loses to {whose}{the_card(winning)[4:]}"
+    what = _effect_text(view, card)
     bid = view.bid
     if bid is None:
         return what
     taken = view.tricks_won[view.seat]
     if taken > bid:
-        return f"{what}; your bid is broken already"
-    if taken == bid:
-        return f"{what}; you have your bid and want no more tricks"
-    left = TRICKS_PER_DEAL - sum(view.tricks_won)
-    return f"{what}; you need {bid - taken} more of the {left} left"
+        where = _("your bid is broken already")
+    elif taken == bid:
+        where = _("you have your bid and want no more tricks")
+    else:
+        left = TRICKS_PER_DEAL - sum(view.tricks_won)
+        need = bid - taken
+        where = ngettext(
+            "you need {count} more of the {left} left",
+            "you need {count} more of the {left} left",
+            need,
+        ).format(count=need, left=left)
+    # Translators: two clauses said together: what a card does to the trick ("The Ace of
+    # spades takes the trick so far") and where your bid stands ("you need 2 more of the 9
+    # left").
+    return pgettext("practice", "{effect}; {bid}").format(effect=what, bid=where)

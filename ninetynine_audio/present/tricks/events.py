@@ -21,14 +21,19 @@ from ninetynine_audio.games.tricks import (
     GameStarted,
     TrickWon,
 )
+from ninetynine_audio.i18n import _, ngettext
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.tricks.phrases import (
-    bid_text,
+    bid_suits_text,
+    bid_value_of,
+    card_name,
+    names_and,
+    scores_text,
+    sentences,
     suit_name,
     the_card,
-    tricks_noun,
 )
-from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, subject_verb
+from ninetynine_audio.present.words import BRIEF, FULL, is_you, seat_name
 
 TRICKS_PER_DEAL = 9
 CUE_CARD = "card_played"
@@ -40,87 +45,142 @@ CUE_DEAL = "round_start"
 CUE_WIN = "win"
 CUE_LOSS = "loss"
 
-
-def names_and(names: Sequence[str]) -> str:
-    """``"You, Lily and Max"``."""
-    return join_and(list(names))
-
-
-def scores_text(players: Sequence[str], scores: Sequence[int]) -> str:
-    """``"You 33, Lily 1, Max 5"``."""
-    return ", ".join(f"{name} {score}" for name, score in zip(players, scores, strict=True))
+__all__ = ["names_and", "narrate", "scores_text"]
 
 
 def game_started_text(event: GameStarted, verbosity: str) -> str:
     """``"Trick-taking Ninety-Nine. You, Lily and Max, game to 100."``"""
     target = event.options.target
     if verbosity == BRIEF:
-        return f"Tricks, to {target}"
-    text = f"Trick-taking Ninety-Nine. {names_and(event.players)}, game to {target}"
+        return _("Tricks, to {target}").format(target=target)
+    players = names_and(event.players)
     if event.options.declarations:
-        text += ", with declarations"
-    return text + "."
+        # Translators: {players} is the list of players, "You, Lily and Max".
+        return _(
+            "Trick-taking Ninety-Nine. {players}, game to {target}, with declarations."
+        ).format(players=players, target=target)
+    # Translators: {players} is the list of players, "You, Lily and Max".
+    return _("Trick-taking Ninety-Nine. {players}, game to {target}.").format(
+        players=players, target=target
+    )
 
 
 def deal_started_text(event: DealStarted, verbosity: str) -> str:
     """``"Deal 2, Lily deals, trumps hearts"``."""
-    trumps = f"trumps {suit_name(event.trumps)}" if event.trumps else "no trumps"
+    deal = event.deal
     if verbosity == BRIEF:
-        return f"Deal {event.deal}, {trumps}"
-    dealer = "you deal" if is_you(event.dealer) else f"{event.dealer} deals"
-    text = f"Deal {event.deal}, {dealer}, {trumps}"
+        if event.trumps:
+            return _("Deal {deal}, trumps {suit}").format(deal=deal, suit=suit_name(event.trumps))
+        return _("Deal {deal}, no trumps").format(deal=deal)
+    you = is_you(event.dealer)
+    if event.trumps:
+        suit = suit_name(event.trumps)
+        if you:
+            text = _("Deal {deal}, you deal, trumps {suit}").format(deal=deal, suit=suit)
+        else:
+            text = _("Deal {deal}, {player} deals, trumps {suit}").format(
+                deal=deal, player=event.dealer, suit=suit
+            )
+    elif you:
+        text = _("Deal {deal}, you deal, no trumps").format(deal=deal)
+    else:
+        text = _("Deal {deal}, {player} deals, no trumps").format(deal=deal, player=event.dealer)
     if verbosity == FULL:
-        text += ". Choose three cards for your bid"
+        return sentences(text, _("Choose three cards for your bid"))
     return text
 
 
 def bid_made_text(event: BidMade, listener: int | None, verbosity: str) -> str:
     """Your own bid in full; another player's only as made."""
     if event.seat == listener:
-        return f"You {bid_text(event.cards)}" if verbosity != BRIEF else f"Bid {event.bid}"
+        if verbosity == BRIEF:
+            return _("Bid {bid}").format(bid=event.bid)
+        # Translators: {suits} are the bid's cards, "two hearts and a spade".
+        return _("You bid {bid}: {suits}").format(
+            bid=bid_value_of(event.cards), suits=bid_suits_text(event.cards)
+        )
+    if is_you(event.player):
+        # heard by nobody's seat in particular (a table of people taking turns at the keys)
+        return _("You bid") if verbosity == BRIEF else _("You have bid")
     if verbosity == BRIEF:
-        return f"{event.player} bid"
-    return f"{event.player} has bid"
+        return _("{player} bid").format(player=event.player)
+    return _("{player} has bid").format(player=event.player)
 
 
 def bid_declared_text(event: BidDeclared, verbosity: str) -> str:
-    """``"Lily declares: bid 5, two hearts and a spade"``."""
-    verb = "reveal" if event.reveal else "declare"
-    subject = subject_verb(event.player, verb, verb + "s")
-    text = f"{subject}: {bid_text(event.cards)}"
-    if event.reveal and verbosity != BRIEF:
-        whose = "your" if is_you(event.player) else "the"
-        text += f", and {'play' if is_you(event.player) else 'plays'} with {whose} hand open"
-    return text
+    """``"Lily declares: bid 5: two hearts and a spade"``."""
+    values = {
+        "player": event.player,
+        "bid": bid_value_of(event.cards),
+        "suits": bid_suits_text(event.cards),
+    }
+    you = is_you(event.player)
+    if not event.reveal:
+        if you:
+            # Translators: {suits} are the bid's cards, "two hearts and a spade".
+            return _("You declare: bid {bid}: {suits}").format(**values)
+        return _("{player} declares: bid {bid}: {suits}").format(**values)
+    if verbosity == BRIEF:
+        if you:
+            return _("You reveal: bid {bid}: {suits}").format(**values)
+        return _("{player} reveals: bid {bid}: {suits}").format(**values)
+    if you:
+        return _("You reveal: bid {bid}: {suits}, and play with your hand open").format(**values)
+    return _("{player} reveals: bid {bid}: {suits}, and plays with the hand open").format(**values)
 
 
 def card_played_text(event: CardPlayed, verbosity: str) -> str:
     """``"Lily plays the 9 of hearts"``; brief ``"Lily, 9 of hearts"``."""
-    card = the_card(event.card)
+    player = event.player
     if verbosity == BRIEF:
-        return f"{event.player}, {card[4:]}"
-    verb = ("lead", "leads") if event.is_lead else ("play", "plays")
-    text = f"{subject_verb(event.player, *verb)} {card}"
-    if verbosity == FULL and event.is_lead:
-        text += f" to trick {event.trick}"
-    return text
+        # Translators: brief narration of a card played, "Lily, 9 of hearts".
+        return _("{player}, {card}").format(player=seat_name(player), card=card_name(event.card))
+    card = the_card(event.card)
+    you = is_you(player)
+    if event.is_lead and verbosity == FULL:
+        if you:
+            return _("You lead {card} to trick {trick}").format(card=card, trick=event.trick)
+        return _("{player} leads {card} to trick {trick}").format(
+            player=player, card=card, trick=event.trick
+        )
+    if event.is_lead:
+        if you:
+            return _("You lead {card}").format(card=card)
+        return _("{player} leads {card}").format(player=player, card=card)
+    if you:
+        return _("You play {card}").format(card=card)
+    return _("{player} plays {card}").format(player=player, card=card)
 
 
 def trick_won_text(event: TrickWon, verbosity: str) -> str:
     """``"Max wins trick 3 with the Ace of spades"``."""
+    you = is_you(event.winner)
+    player = event.winner
     if verbosity == BRIEF:
-        return (
-            f"{subject_verb(event.winner, 'take', 'takes')} it, {the_card(event.winning_card)[4:]}"
-        )
-    text = (
-        f"{subject_verb(event.winner, 'win', 'wins')} trick {event.trick}"
-        f" with {the_card(event.winning_card)}"
-    )
+        card = card_name(event.winning_card)
+        if you:
+            return _("You take it, {card}").format(card=card)
+        return _("{player} takes it, {card}").format(player=player, card=card)
+    card = the_card(event.winning_card)
+    trick = event.trick
     if verbosity == FULL and event.tricks_won:
-        has = "have" if is_you(event.winner) else "has"
         count = event.tricks_won[event.seat]
-        text += f"; {'you' if is_you(event.winner) else event.winner} {has} {tricks_noun(count)}"
-    return text
+        if you:
+            return ngettext(
+                "You win trick {trick} with {card}; you have {count} trick",
+                "You win trick {trick} with {card}; you have {count} tricks",
+                count,
+            ).format(trick=trick, card=card, count=count)
+        return ngettext(
+            "{player} wins trick {trick} with {card}; {player} has {count} trick",
+            "{player} wins trick {trick} with {card}; {player} has {count} tricks",
+            count,
+        ).format(player=player, trick=trick, card=card, count=count)
+    if you:
+        return _("You win trick {trick} with {card}").format(trick=trick, card=card)
+    return _("{player} wins trick {trick} with {card}").format(
+        player=player, trick=trick, card=card
+    )
 
 
 def bid_status(event: TrickWon, listener: int | None, bid: int | None) -> tuple[str, str] | None:
@@ -131,41 +191,72 @@ def bid_status(event: TrickWon, listener: int | None, bid: int | None) -> tuple[
     left = TRICKS_PER_DEAL - event.trick
     before = taken - (1 if event.seat == listener else 0)
     if event.seat == listener and taken == bid:
-        return CUE_BID_MADE, f"You have your {tricks_noun(bid)}: take no more"
+        text = ngettext(
+            "You have your {count} trick: take no more",
+            "You have your {count} tricks: take no more",
+            bid,
+        ).format(count=bid)
+        return CUE_BID_MADE, text
     if event.seat == listener and taken == bid + 1:
-        return CUE_BID_BROKEN, f"One trick too many: your bid of {bid} is broken"
+        return CUE_BID_BROKEN, _("One trick too many: your bid of {bid} is broken").format(bid=bid)
     if event.seat != listener and before + left + 1 >= bid > taken + left:
-        return CUE_BID_BROKEN, f"Your bid of {bid} is out of reach now"
+        return CUE_BID_BROKEN, _("Your bid of {bid} is out of reach now").format(bid=bid)
     return None
+
+
+def made_text(event: DealScored, listener: int | None) -> str:
+    """Who made the bid this deal: ``"You made your bid, and so did Lily"``."""
+    made = [event.players[seat] for seat in event.made]
+    if not made:
+        return _("Nobody made the bid")
+    if listener is not None and listener in event.made:
+        others = [name for name in made if name != event.players[listener]]
+        if others:
+            # Translators: {players} is a list of names, "Lily and Max".
+            return _("You made your bid, and so did {players}").format(players=names_and(others))
+        return _("You made your bid")
+    # Translators: {players} is a list of names, "Lily and Max".
+    return ngettext("{players} made the bid", "{players} made the bid", len(made)).format(
+        players=names_and(made)
+    )
 
 
 def deal_scored_text(event: DealScored, listener: int | None, verbosity: str) -> str:
     """Brief by design: who made the bid, the deal's points, the totals."""
-    made = [event.players[seat] for seat in event.made]
-    if not made:
-        made_words = "Nobody made the bid"
-    elif listener is not None and listener in event.made:
-        others = [name for name in made if name != event.players[listener]]
-        made_words = "You made your bid" + (f", and so did {join_and(others)}" if others else "")
-    else:
-        made_words = f"{join_and(made)} made the bid"
+    made_words = made_text(event, listener)
     points = scores_text(event.players, event.points)
     totals = scores_text(event.players, event.scores)
     if verbosity == BRIEF:
-        return f"{made_words}. Totals {totals}"
-    text = f"Deal {event.deal} scored. {made_words}. Points: {points}. Totals: {totals}"
+        # Translators: {totals} is a list of scores, "You 33, Lily 1, Max 5".
+        return sentences(made_words, _("Totals {totals}").format(totals=totals))
+    parts = [
+        _("Deal {deal} scored").format(deal=event.deal),
+        made_words,
+        # Translators: {points} is a list of scores, "You 10, Lily 1, Max 5".
+        _("Points: {points}").format(points=points),
+        # Translators: {totals} is a list of scores, "You 33, Lily 1, Max 5".
+        _("Totals: {totals}").format(totals=totals),
+    ]
     if verbosity == FULL:
-        text += ". The deal's details are on the details key"
-    return text
+        parts.append(_("The deal's details are on the details key"))
+    return sentences(*parts)
 
 
 def game_ended_text(event: GameEnded, verbosity: str) -> str:
     """``"You win with 103 points. Final totals: …"``."""
     top = event.scores[event.seat]
-    text = f"{subject_verb(event.winner, 'win', 'wins')} with {top} points"
+    if is_you(event.winner):
+        text = ngettext("You win with {count} point", "You win with {count} points", top)
+    else:
+        text = ngettext(
+            "{player} wins with {count} point", "{player} wins with {count} points", top
+        )
+    text = text.format(player=event.winner, count=top)
     if verbosity == BRIEF:
         return text
-    return f"{text}. Final totals: {scores_text(event.players, event.scores)}"
+    # Translators: {totals} is a list of scores, "You 103, Lily 61, Max 75".
+    final = _("Final totals: {totals}").format(totals=scores_text(event.players, event.scores))
+    return sentences(text, final)
 
 
 def narrate(events: Sequence[Event], view: Perspective, bid: int | None = None) -> list[Utterance]:

@@ -6,21 +6,25 @@ from collections.abc import Sequence
 
 from ninetynine_audio.cards import Card
 from ninetynine_audio.games.tricks import Declaration, Phase, TricksView, playable
-from ninetynine_audio.present.tricks.events import scores_text
+from ninetynine_audio.i18n import N_, _, ngettext, pgettext
 from ninetynine_audio.present.tricks.phrases import (
     bid_suits_text,
-    bid_text,
     bid_value_of,
     by_suit,
+    card_name,
+    hand_groups_text,
     keep_text,
+    names_and,
+    ranks_text,
+    scores_text,
+    sentences,
+    sort_cards,
     suit_count,
-    suit_group_text,
     suit_name,
     the_card,
-    tricks_noun,
+    upper_first,
 )
-from ninetynine_audio.present.tricks.refusals import upper_first
-from ninetynine_audio.present.words import BRIEF, NORMAL, RANK_NAMES, is_you, join_and
+from ninetynine_audio.present.words import BRIEF, NORMAL, is_you, rank_name
 
 TRICKS_PER_DEAL = 9
 
@@ -32,151 +36,281 @@ def _name(view: TricksView, seat: int) -> str:
 def hand_text(view: TricksView, verbosity: str = NORMAL) -> str:
     """The hand by suit; in play the cards that may be played come first."""
     if not view.hand:
-        return "Your hand is empty"
+        return empty_hand_text()
+    groups = hand_groups_text(view.hand)
     if view.phase is not Phase.PLAYING or view.to_act != view.seat or not view.trick:
-        groups = "; ".join(suit_group_text(suit, cards) for suit, cards in by_suit(view.hand))
-        return f"Your hand: {groups}" if verbosity != BRIEF else groups
-    allowed = playable(view.hand, view.trick)
+        if verbosity == BRIEF:
+            return groups
+        # Translators: {groups} is the hand by suit, "clubs: Ace, 9; hearts: 7".
+        return _("Your hand: {groups}").format(groups=groups)
+    allowed = sort_cards(playable(view.hand, view.trick))
     led = view.trick[0][1].suit
     rest = [card for card in view.hand if card not in allowed]
     if not rest:
-        groups = "; ".join(suit_group_text(suit, cards) for suit, cards in by_suit(view.hand))
-        return f"No {suit_name(led)}: any card. {groups}"
-    first = suit_group_text(led, allowed)
-    others = "; ".join(suit_group_text(suit, cards) for suit, cards in by_suit(rest))
+        # Translators: you hold no card of the suit led; {groups} is the hand by suit,
+        # "clubs: Ace, 9; hearts: 7".
+        return _("No {suit} to follow: play any card. Your hand: {groups}").format(
+            suit=suit_name(led), groups=groups
+        )
+    values = {
+        "suit": suit_name(led),
+        "ranks": ranks_text(allowed),
+        "others": hand_groups_text(rest),
+    }
     if verbosity == BRIEF:
-        return f"Follow {first}. Others: {others}"
-    return f"You must follow {first}. Not playable now: {others}"
+        # Translators: {ranks} are the cards of the suit led, "Ace, 9"; {others} the rest of
+        # the hand by suit, "clubs: 8; spades: King".
+        return _("Follow {suit}: {ranks}. Others: {others}").format(**values)
+    # Translators: {ranks} are the cards of the suit led, "Ace, 9"; {others} the rest of the
+    # hand by suit, "clubs: 8; spades: King".
+    return _("You must follow {suit}: {ranks}. Not playable now: {others}").format(**values)
+
+
+def _play_text(name: str, card: Card, lead: bool) -> str:
+    """One card of the trick: ``"Lily led the 9 of hearts"``."""
+    words = the_card(card)
+    if lead:
+        if is_you(name):
+            return _("You led {card}").format(card=words)
+        return _("{player} led {card}").format(player=name, card=words)
+    if is_you(name):
+        return _("You played {card}").format(card=words)
+    return _("{player} played {card}").format(player=name, card=words)
 
 
 def trick_text(view: TricksView, verbosity: str = NORMAL) -> str:
     """The trick so far: ``"Trick 3: Lily led the 9 of hearts, Max played the 6 of hearts"``."""
     number = min(view.trick_number, TRICKS_PER_DEAL)
     if view.phase is Phase.BIDDING:
-        return "No trick yet: the bids are being made"
+        return _("No trick yet: the bids are being made")
     if not view.trick:
         leader = _name(view, view.leader)
-        who = "you lead" if is_you(leader) else f"{leader} leads"
-        return f"Trick {number}: no cards yet, {who}"
-    parts = []
-    for index, (seat, card) in enumerate(view.trick):
-        name = _name(view, seat)
-        verb = "led" if index == 0 else "played"
-        parts.append(f"{name} {verb} {the_card(card)}")
-    return f"Trick {number}: " + ", ".join(parts)
+        if is_you(leader):
+            return _("Trick {number}: no cards yet, you lead").format(number=number)
+        return _("Trick {number}: no cards yet, {player} leads").format(
+            number=number, player=leader
+        )
+    plays = ", ".join(
+        _play_text(_name(view, seat), card, index == 0)
+        for index, (seat, card) in enumerate(view.trick)
+    )
+    # Translators: {plays} are the trick's cards, "Lily led the 9 of hearts, you played the 6
+    # of hearts".
+    return _("Trick {number}: {plays}").format(number=number, plays=plays)
 
 
 def leader_text(view: TricksView) -> str:
     """Who leads the trick being played (or the first trick)."""
     name = _name(view, view.leader)
-    return "You lead" if is_you(name) else f"{name} leads"
+    return _("You lead") if is_you(name) else _("{player} leads").format(player=name)
 
 
 def trumps_text(view: TricksView) -> str:
     """``"Trumps: hearts"`` or ``"No trumps this deal"``."""
-    return f"Trumps: {suit_name(view.trumps)}" if view.trumps else "No trumps this deal"
+    if view.trumps:
+        return _("Trumps: {suit}").format(suit=suit_name(view.trumps))
+    return _("No trumps this deal")
 
 
 def bid_status_text(view: TricksView, verbosity: str = NORMAL) -> str:
-    """Your bid and your tricks: ``"Your bid 5: two hearts and a spade. You have 2, need 3"``."""
+    """Your bid and your tricks: ``"Your bid 5: two hearts and a spade. You have 2 tricks;
+    you need 3 more of the 7 left"``."""
     if not view.bid_cards:
-        return "You have not bid yet"
+        return _("You have not bid yet")
     bid = bid_value_of(view.bid_cards)
     taken = view.tricks_won[view.seat]
     left = TRICKS_PER_DEAL - sum(view.tricks_won)
     if verbosity == BRIEF:
-        return f"Bid {bid}, taken {taken}"
-    text = f"Your {bid_text(view.bid_cards)}. You have {tricks_noun(taken)}"
-    if taken > bid:
-        return text + ": the bid is broken"
-    if taken == bid:
-        return text + ": take no more"
+        return _("Bid {bid}, taken {taken}").format(bid=bid, taken=taken)
+    # Translators: {suits} are the bid's cards, "two hearts and a spade".
+    head = _("Your bid {bid}: {suits}").format(bid=bid, suits=bid_suits_text(view.bid_cards))
     need = bid - taken
-    if need > left:
-        return text + f"; {need} more are needed and only {left} are left: out of reach"
-    return text + f"; you need {need} more of the {left} left"
+    if taken > bid:
+        tail = ngettext(
+            "You have {count} trick: the bid is broken",
+            "You have {count} tricks: the bid is broken",
+            taken,
+        )
+    elif taken == bid:
+        tail = ngettext(
+            "You have {count} trick: take no more", "You have {count} tricks: take no more", taken
+        )
+    elif need > left:
+        tail = ngettext(
+            "You have {count} trick; {need} more are needed and only {left} are left: out of reach",
+            "You have {count} tricks; {need} more are needed and only {left} are left:"
+            " out of reach",
+            taken,
+        )
+    else:
+        tail = ngettext(
+            "You have {count} trick; you need {need} more of the {left} left",
+            "You have {count} tricks; you need {need} more of the {left} left",
+            taken,
+        )
+    return sentences(head, tail.format(count=taken, need=need, left=left))
 
 
 def tricks_text(view: TricksView) -> str:
     """Everyone's tricks this deal: ``"Tricks: You 2, Lily 3, Max 1; 3 to play"``."""
     left = TRICKS_PER_DEAL - sum(view.tricks_won)
-    return f"Tricks: {scores_text(view.players, view.tricks_won)}; {left} to play"
+    # Translators: {scores} is each player's tricks, "You 2, Lily 3, Max 1"; {count} the
+    # tricks still to play.
+    return ngettext(
+        "Tricks: {scores}; {count} to play", "Tricks: {scores}; {count} to play", left
+    ).format(scores=scores_text(view.players, view.tricks_won), count=left)
 
 
 def scores_query_text(view: TricksView) -> str:
     """``"Scores: You 33, Lily 1, Max 5. Game to 100"``."""
-    return f"Scores: {scores_text(view.players, view.scores)}. Game to {view.options.target}"
+    # Translators: {scores} is a list of scores, "You 33, Lily 1, Max 5".
+    return _("Scores: {scores}. Game to {target}").format(
+        scores=scores_text(view.players, view.scores), target=view.options.target
+    )
 
 
 def declared_text(view: TricksView) -> str:
     """What a declaration shows this deal, or that there is none."""
     if view.declared is None:
-        return "No bid is declared this deal"
+        return _("No bid is declared this deal")
     seat, declaration = view.declared
     name = _name(view, seat)
-    who = "You" if is_you(name) else name
-    text = f"{who} declared {bid_text(view.declared_cards)}"
+    values = {
+        "player": name,
+        "bid": bid_value_of(view.declared_cards),
+        "suits": bid_suits_text(view.declared_cards),
+    }
     if declaration is Declaration.REVEAL:
-        hand = "; ".join(
-            suit_group_text(suit, cards) for suit, cards in by_suit(view.revealed_hand)
+        if is_you(name):
+            # Translators: {suits} are the bid's cards, "two hearts and a spade".
+            text = _("You revealed bid {bid}: {suits}").format(**values)
+        else:
+            text = _("{player} revealed bid {bid}: {suits}").format(**values)
+        hand = hand_groups_text(view.revealed_hand)
+        if not hand:
+            return sentences(text, _("Open hand: empty"))
+        # Translators: {hand} is a hand by suit, "clubs: Ace, 9; hearts: 7".
+        return sentences(text, _("Open hand: {hand}").format(hand=hand))
+    if is_you(name):
+        # Translators: {suits} are the bid's cards, "two hearts and a spade".
+        return _("You declared bid {bid}: {suits}").format(**values)
+    return _("{player} declared bid {bid}: {suits}").format(**values)
+
+
+def _result_text(name: str, bid: int | None, tricks: int, made: bool, points: int) -> str:
+    """One player's line of a deal's score: ``"Lily bid 5, took 3: 3 points"``."""
+    you = is_you(name)
+    if made:
+        if you:
+            text = ngettext(
+                "You bid {bid} and took it: {count} point",
+                "You bid {bid} and took it: {count} points",
+                points,
+            )
+        else:
+            text = ngettext(
+                "{player} bid {bid} and took it: {count} point",
+                "{player} bid {bid} and took it: {count} points",
+                points,
+            )
+    elif bid is not None:
+        if you:
+            text = ngettext(
+                "You bid {bid}, took {tricks}: {count} point",
+                "You bid {bid}, took {tricks}: {count} points",
+                points,
+            )
+        else:
+            text = ngettext(
+                "{player} bid {bid}, took {tricks}: {count} point",
+                "{player} bid {bid}, took {tricks}: {count} points",
+                points,
+            )
+    elif you:
+        text = ngettext(
+            "You took {tricks}, missed the bid: {count} point",
+            "You took {tricks}, missed the bid: {count} points",
+            points,
         )
-        text = f"{who} revealed {bid_text(view.declared_cards)}. Open hand: {hand or 'empty'}"
-    return text
+    else:
+        text = ngettext(
+            "{player} took {tricks}, missed the bid: {count} point",
+            "{player} took {tricks}, missed the bid: {count} points",
+            points,
+        )
+    return text.format(player=name, bid=bid, tricks=tricks, count=points)
 
 
 def deal_details_text(view: TricksView) -> str:
     """The last deal's score in full: each player's bid (when shown), tricks and points."""
     if not view.results:
-        return "No deal has been scored yet"
+        return _("No deal has been scored yet")
     result = view.results[-1]
-    parts = []
-    for seat, name in enumerate(view.players):
-        bid = result.bids[seat]
-        tricks = result.tricks[seat]
-        if seat in result.made:
-            what = f"bid {bid} and took it"
-        elif bid is not None:
-            what = f"bid {bid}, took {tricks}"
-        else:
-            what = f"took {tricks}, missed the bid"
-        points = result.points[seat]
-        parts.append(f"{name} {what}: {points} {'point' if points == 1 else 'points'}")
-    text = f"Deal {result.deal}. " + "; ".join(parts)
+    parts = "; ".join(
+        _result_text(
+            name, result.bids[seat], result.tricks[seat], seat in result.made, result.points[seat]
+        )
+        for seat, name in enumerate(view.players)
+    )
+    text = [_("Deal {deal}").format(deal=result.deal), parts]
     if result.declared is not None:
         seat, reveal = result.declared
-        kind = "revealed" if reveal else "declared"
-        text += f". {_name(view, seat)} {kind} the bid"
-    return text + f". Totals: {scores_text(view.players, result.scores)}"
+        name = _name(view, seat)
+        if reveal:
+            if is_you(name):
+                text.append(_("You revealed the bid"))
+            else:
+                text.append(_("{player} revealed the bid").format(player=name))
+        elif is_you(name):
+            text.append(_("You declared the bid"))
+        else:
+            text.append(_("{player} declared the bid").format(player=name))
+    # Translators: {totals} is a list of scores, "You 33, Lily 1, Max 5".
+    text.append(_("Totals: {totals}").format(totals=scores_text(view.players, result.scores)))
+    return sentences(*text)
 
 
 def bid_choice_text(hand: Sequence[Card], marked: Sequence[Card]) -> str:
     """The bid marked so far and what is left to play with.
 
-    ``"bid 5: two hearts and a spade; you keep 4 clubs, 2 hearts, 3 spades"``.
+    ``"Bid 5: two hearts and a spade; you keep 4 clubs, 2 hearts, 3 spades"``.
     """
     keep = [card for card in hand if card not in marked]
     if not marked:
-        return "No cards marked: mark three for your bid"
+        return _("No cards marked: mark three for your bid")
     if len(marked) < 3:
         more = 3 - len(marked)
-        return (
-            f"{upper_first(bid_suits_text(marked))} marked, {bid_value_of(marked)} so far;"
-            f" mark {more} more"
-        )
+        # Translators: {suits} are the cards marked so far, "two hearts"; {value} the bid
+        # they make so far; {count} how many cards are still to mark. The form is chosen by
+        # how many cards are marked (1 or 2).
+        text = ngettext(
+            "{suits} marked, {value} so far; mark {count} more",
+            "{suits} marked, {value} so far; mark {count} more",
+            len(marked),
+        ).format(suits=bid_suits_text(marked), value=bid_value_of(marked), count=more)
+        return upper_first(text)
     if len(marked) > 3:
-        return f"{len(marked)} cards marked: a bid is three"
-    return f"{upper_first(bid_text(marked))}; {keep_text(keep)}"
+        return ngettext(
+            "{count} card marked: a bid is three",
+            "{count} cards marked: a bid is three",
+            len(marked),
+        ).format(count=len(marked))
+    # Translators: {suits} are the bid's cards, "two hearts and a spade"; {keep} is a clause,
+    # "you keep 4 clubs, 2 hearts, 3 spades".
+    return _("Bid {bid}: {suits}; {keep}").format(
+        bid=bid_value_of(marked), suits=bid_suits_text(marked), keep=keep_text(keep)
+    )
 
 
 def card_text_for(card: Card, view: TricksView) -> str:
     """One card of the hand as you move to it, marked when it cannot be played now."""
-    words = the_card(card)[4:]
+    words = card_name(card)
     if (
         view.phase is Phase.PLAYING
         and view.to_act == view.seat
         and card not in playable(view.hand, view.trick)
     ):
-        return f"{words}, not playable"
+        return _("{card}, not playable").format(card=words)
     return words
 
 
@@ -185,14 +319,17 @@ def turn_text(view: TricksView) -> str:
     if view.phase is Phase.BIDDING:
         waiting = [view.players[s] for s in range(3) if not view.has_bid[s]]
         if not view.has_bid[view.seat]:
-            return "Your bid: mark three cards"
-        return f"Waiting for {join_and(waiting)} to bid"
+            return _("Your bid: mark three cards")
+        # Translators: {players} is a list of names, "Lily and Max".
+        return ngettext(
+            "Waiting for {players} to bid", "Waiting for {players} to bid", len(waiting)
+        ).format(players=names_and(waiting))
     if view.phase is Phase.OVER:
-        return "The game is over"
+        return _("The game is over")
     name = _name(view, view.to_act)
     if is_you(name):
-        return "Your lead" if not view.trick else "Your turn"
-    return f"{name}'s turn"
+        return _("Your lead") if not view.trick else _("Your turn")
+    return other_turn_text(name)
 
 
 def table_lines(
@@ -204,21 +341,30 @@ def table_lines(
     ``hand`` is the hand in reading order, ``cursor`` the selected card in it; a marked card
     is shown with a star, the selected one in brackets.
     """
-    lines = [trick_text(view) if view.phase is not Phase.OVER else "Game over"]
+    lines = [trick_text(view) if view.phase is not Phase.OVER else _("Game over")]
     status = trumps_text(view)
     if view.bid_cards:
-        status += f". Your bid {bid_value_of(view.bid_cards)}, taken {view.tricks_won[view.seat]}"
+        status = sentences(
+            status,
+            _("Your bid {bid}, taken {taken}").format(
+                bid=bid_value_of(view.bid_cards), taken=view.tricks_won[view.seat]
+            ),
+        )
     lines.append(status)
     highlight = None
     selected = hand[cursor] if hand and 0 <= cursor < len(hand) else None
     for suit, cards in by_suit(hand):
         shown = []
         for card in cards:
-            text = RANK_NAMES[card.rank] + ("*" if card in marked else "")
+            text = rank_name(card.rank) + ("*" if card in marked else "")
             shown.append(f"[{text}]" if card == selected else text)
         if selected is not None and selected.suit is suit:
             highlight = len(lines)
-        lines.append(f"{suit_name(suit).capitalize()}: " + "  ".join(shown))
+        # Translators: a line of the window, one suit of the hand: "Hearts: Ace  [9]  6*".
+        line = pgettext("window", "{suit}: {ranks}").format(
+            suit=upper_first(suit_name(suit)), ranks="  ".join(shown)
+        )
+        lines.append(line)
     if view.phase is Phase.BIDDING and marked:
         lines.append(bid_choice_text(hand, marked))
     lines.append(tricks_text(view))
@@ -228,72 +374,96 @@ def table_lines(
 
 def empty_hand_text() -> str:
     """A hand key with no cards."""
-    return "Your hand is empty"
+    return _("Your hand is empty")
 
 
-ENTER_DESCRIPTION = "Play the selected card; while bidding, bid the three marked cards"
-"""Key help's words for Enter at the trick-taking table."""
+ENTER_DESCRIPTION = N_("Play the selected card; while bidding, bid the three marked cards")
+"""Key help's words for Enter at the trick-taking table (say it with ``enter_description``)."""
+
+
+def enter_description() -> str:
+    """Key help's words for Enter at the trick-taking table, in the language in use."""
+    return _(ENTER_DESCRIPTION)
 
 
 def bid_confirm_text(enter_key: str) -> str:
     """Three cards are marked: how to bid them."""
-    return f"Three cards marked: press {enter_key} to bid them"
+    # Translators: {key} is the name of a key, "Enter".
+    return _("Three cards marked: press {key} to bid them").format(key=enter_key)
 
 
 def bid_marking_text(marked: int) -> str:
     """The bid under way, when asked whose turn it is."""
     more = 3 - marked
-    return f"Your bid: {marked} marked, mark {more} more"
+    # Translators: {count} cards are still to mark; the form is chosen by {marked}, the
+    # cards marked.
+    return ngettext(
+        "Your bid: {marked} marked, mark {count} more",
+        "Your bid: {marked} marked, mark {count} more",
+        marked,
+    ).format(marked=marked, count=more)
 
 
 def hand_end_text(card_words: str, *, last: bool) -> str:
     """Moving past either end of the hand: that it is the end, and the card."""
-    return f"{'Last' if last else 'First'} card: {card_words}"
+    if last:
+        return _("Last card: {card}").format(card=card_words)
+    return _("First card: {card}").format(card=card_words)
 
 
 def marks_full_text() -> str:
     """A fourth card marked for a bid."""
-    return "Three cards are marked already: unmark one first"
+    return _("Three cards are marked already: unmark one first")
 
 
 def no_card_at_text(position: int, size: int) -> str:
     """A number key past the end of the hand."""
-    return f"No card {position}: you hold {size}"
+    return ngettext(
+        "No card {position}: you hold {count}", "No card {position}: you hold {count}", size
+    ).format(position=position, count=size)
 
 
 def mark_text(
     is_marked: bool, card_words: str, hand: Sequence[Card], marked: Sequence[Card]
 ) -> str:
     """``"Marked Queen of hearts. Bid 5: two hearts and a spade; you keep …"``."""
-    done = "Marked" if is_marked else "Unmarked"
-    return f"{done} {card_words}. {bid_choice_text(hand, marked)}"
+    if is_marked:
+        done = _("Marked {card}").format(card=card_words)
+    else:
+        done = _("Unmarked {card}").format(card=card_words)
+    return sentences(done, bid_choice_text(hand, marked))
 
 
 def suit_jump_text(cards: Sequence[Card], card_words: str) -> str:
     """Moving to a suit: ``"3 hearts: Ace of hearts"``."""
-    suit = cards[0].suit
-    return f"{suit_count(len(cards), suit)}: {card_words}"
+    # Translators: moving to a suit of the hand; {cards} is how many, "3 hearts", {card} the
+    # card reached, "Ace of hearts".
+    return pgettext("suit reached", "{cards}: {card}").format(
+        cards=suit_count(len(cards), cards[0].suit), card=card_words
+    )
 
 
 def marked_card_text(card_words: str) -> str:
     """A card of the hand marked for the bid, as the cursor reaches it."""
-    return f"{card_words}, marked"
+    return _("{card}, marked").format(card=card_words)
 
 
 def declaration_choice_text(declaration: Declaration | None) -> str:
     """What the declaration key has chosen."""
     if declaration is Declaration.DECLARE:
-        return "Declare the bid: premium 30"
+        return _("Declare the bid: premium 30")
     if declaration is Declaration.REVEAL:
-        return "Reveal the bid and play with your hand open: premium 60"
-    return "No declaration"
+        return _("Reveal the bid and play with your hand open: premium 60")
+    return _("No declaration")
 
 
 def other_turn_text(name: str) -> str:
     """``"Lily's turn"``."""
-    return f"{name}'s turn"
+    if is_you(name):
+        return _("Your turn")
+    return _("{player}'s turn").format(player=name)
 
 
 def declarations_off_text() -> str:
     """The declaration key in a game without declarations."""
-    return "This game is played without declarations"
+    return _("This game is played without declarations")

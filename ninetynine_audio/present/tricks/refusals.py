@@ -6,52 +6,76 @@ from collections.abc import Sequence
 
 from ninetynine_audio.cards import Card, Suit
 from ninetynine_audio.games.errors import GameError
-from ninetynine_audio.present.tricks.phrases import cards_of_suit, suit_name, the_card
-from ninetynine_audio.present.words import NORMAL, join_and
+from ninetynine_audio.i18n import _, ngettext
+from ninetynine_audio.present.tricks.phrases import (
+    cards_of_suit,
+    names_and,
+    suit_name,
+    the_card,
+    upper_first,
+)
+from ninetynine_audio.present.words import NORMAL, is_you
 
-
-def upper_first(text: str) -> str:
-    """``text`` with its first letter a capital, the rest untouched."""
-    return text[:1].upper() + text[1:]
+__all__ = ["refusal_text", "upper_first"]
 
 
 def refusal_text(error: GameError, verbosity: str = NORMAL) -> str:
     """The sentence for a refused action, from its ``code`` and ``details``."""
     details = error.details
     card = details.get("card")
-    card_words = the_card(card) if isinstance(card, Card) else "That card"
     code = error.code
     if code == "must_follow":
         suit = details.get("suit")
         held = details.get("held", ())
         if isinstance(suit, Suit):
             cards = list(held) if isinstance(held, Sequence) else []
-            return f"You must follow {suit_name(suit)}: you hold {cards_of_suit(cards)}"
-        return "You must follow the suit led"
+            # Translators: {cards} are the cards of that suit you hold, "the Ace and 9 of
+            # hearts".
+            return _("You must follow {suit}: you hold {cards}").format(
+                suit=suit_name(suit), cards=cards_of_suit(cards)
+            )
+        return _("You must follow the suit led")
     if code == "card_not_in_hand":
-        return f"{upper_first(card_words)} is not in your hand"
+        if isinstance(card, Card):
+            return upper_first(_("{card} is not in your hand").format(card=the_card(card)))
+        return _("That card is not in your hand")
     if code == "not_your_turn":
         player = str(details.get("player", ""))
-        return f"It is {player}'s turn" if player else "It is not your turn"
+        if player and not is_you(player):
+            return _("It is {player}'s turn").format(player=player)
+        return _("It is not your turn")
     if code == "bidding_not_over":
         names = [str(name) for name in details.get("names", ())]
         if not names:
-            return "The bids are not all in yet"
-        return f"Wait for the bids: {join_and(names)} still to bid"
+            return _("The bids are not all in yet")
+        # Translators: {players} is a list of names, "Lily and Max".
+        return ngettext(
+            "Wait for the bids: {players} still to bid",
+            "Wait for the bids: {players} still to bid",
+            len(names),
+        ).format(players=names_and(names))
     if code == "bid_three_cards":
         count = details.get("count", 0)
-        marked = "no cards" if count == 0 else f"{count} card" if count == 1 else f"{count} cards"
-        return f"A bid is three cards; you have marked {marked}"
+        count = count if isinstance(count, int) else 0
+        if count == 0:
+            return _("A bid is three cards; you have marked no cards")
+        return ngettext(
+            "A bid is three cards; you have marked {count} card",
+            "A bid is three cards; you have marked {count} cards",
+            count,
+        ).format(count=count)
     if code == "bid_card_twice":
-        return f"{upper_first(card_words)} is marked twice"
+        if isinstance(card, Card):
+            return upper_first(_("{card} is marked twice").format(card=the_card(card)))
+        return _("That card is marked twice")
     if code == "already_bid":
-        return "You have bid already this deal"
+        return _("You have bid already this deal")
     if code == "not_bidding":
-        return "The bids are in; the tricks are being played"
+        return _("The bids are in; the tricks are being played")
     if code == "declarations_off":
-        return "This game is played without declarations"
+        return _("This game is played without declarations")
     if code == "unknown_seat":
-        return "There is no such seat at this table"
+        return _("There is no such seat at this table")
     if code == "game_over":
-        return "The game is over"
+        return _("The game is over")
     return error.message

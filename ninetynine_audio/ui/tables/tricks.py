@@ -118,7 +118,7 @@ class Table(HandCursor, TableController):
 
     def key_descriptions(self, app: App) -> Mapping[str, str]:
         """Enter bids as well as plays here."""
-        return {"play_card": queries.ENTER_DESCRIPTION}
+        return {"play_card": queries.enter_description()}
 
     def own_cards_text(self, app: App, seat: int) -> str:
         """The hand by suit, the playable cards first."""
@@ -185,7 +185,7 @@ class Table(HandCursor, TableController):
         hand = self.hand()
         seen = self.my_view()
         if not hand or seen is None:
-            self.refuse(app, self.ready_prompt(app) if seen is None else "Your hand is empty")
+            self.refuse(app, self.ready_prompt(app) if seen is None else queries.empty_hand_text())
             return
         target = self.cursor + step
         edge = not 0 <= target < len(hand)
@@ -200,7 +200,7 @@ class Table(HandCursor, TableController):
         hand = self.hand()
         seen = self.my_view()
         if not hand or seen is None:
-            self.refuse(app, self.ready_prompt(app) if seen is None else "Your hand is empty")
+            self.refuse(app, self.ready_prompt(app) if seen is None else queries.empty_hand_text())
             return
         self.cursor = min(self.cursor, len(hand) - 1)
         suits = list(dict.fromkeys(card.suit for card in hand))
