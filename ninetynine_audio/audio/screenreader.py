@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ninetynine_audio.audio.backend import BackendUnavailable, SpeechBackend, SpeechBackendError
-from ninetynine_audio.audio.wording import NO_READER_LIBRARY, NO_READER_OUTPUT
+from ninetynine_audio.audio.wording import no_reader_library, no_reader_output
 
 log = logging.getLogger(__name__)
 
@@ -95,7 +95,7 @@ class _PrismOutput:
         if self._backend is None or not (can_speak and works_here):
             raise BackendUnavailable(
                 f"prismatoid's backend {self.name} does not report that it can speak here",
-                reason=NO_READER_OUTPUT,
+                reason=no_reader_output(),
             )
 
     def _supports(self, feature: str) -> bool:
@@ -139,7 +139,7 @@ class _Ao2Output:
         if active is None or (is_active is not None and not is_active()):
             self.close()
             raise BackendUnavailable(
-                "accessible_output2 found no active output", reason=NO_READER_OUTPUT
+                "accessible_output2 found no active output", reason=no_reader_output()
             )
         self.name: str = str(getattr(active, "name", type(active).__name__))
         self._active: Any = active
@@ -202,7 +202,7 @@ class ScreenReaderBackend(SpeechBackend):
                 raise
             except Exception as exc:
                 raise BackendUnavailable(
-                    f"no screen reader library: {exc}", reason=NO_READER_LIBRARY
+                    f"no screen reader library: {exc}", reason=no_reader_library()
                 ) from exc
         self._output = output
         log.info("Screen reader output through %s", output.name)

@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from ninetynine_audio.i18n import _
 from ninetynine_audio.resources import FileProblem, decode_text, read_file_bytes
 
 __all__ = [
@@ -81,14 +82,86 @@ def broken_path_for(path: Path) -> Path:
     return candidate
 
 
+def _set_aside_sentence(reason: str, name: str, kept_as: str | None) -> str:
+    """The sentence for a file set aside for ``reason``, kept as ``kept_as`` (None: it could
+    not be moved)."""
+    moved = kept_as is not None
+    if reason == "not_a_file":
+        text = (
+            _("The file {name} was not a file, so it was kept as {kept}.")
+            if moved
+            else _("The file {name} was not a file, and it could not be moved aside.")
+        )
+    elif reason == "too_large":
+        text = (
+            _("The file {name} was far too large, so it was kept as {kept}.")
+            if moved
+            else _("The file {name} was far too large, and it could not be moved aside.")
+        )
+    elif reason == "unreadable":
+        text = (
+            _("The file {name} could not be read, so it was kept as {kept}.")
+            if moved
+            else _("The file {name} could not be read, and it could not be moved aside.")
+        )
+    elif reason == "damaged":
+        text = (
+            _("The file {name} was damaged, so it was kept as {kept}.")
+            if moved
+            else _("The file {name} was damaged, and it could not be moved aside.")
+        )
+    elif reason == "other_version":
+        text = (
+            _("The file {name} was saved by another version of the game, so it was kept as {kept}.")
+            if moved
+            else _(
+                "The file {name} was saved by another version of the game, and it could not be "
+                "moved aside."
+            )
+        )
+    elif reason == "cannot_continue":
+        text = (
+            _("The file {name} held a match that cannot be continued, so it was kept as {kept}.")
+            if moved
+            else _(
+                "The file {name} held a match that cannot be continued, and it could not be "
+                "moved aside."
+            )
+        )
+    else:
+        text = (
+            _("The file {name} did not hold what the game expected, so it was kept as {kept}.")
+            if moved
+            else _(
+                "The file {name} did not hold what the game expected, and it could not be "
+                "moved aside."
+            )
+        )
+    return text.format(name=name, kept=kept_as or "")
+
+
+SET_ASIDE_REASONS = (
+    "not_a_file",
+    "too_large",
+    "unreadable",
+    "damaged",
+    "unexpected",
+    "other_version",
+    "cannot_continue",
+)
+"""Why a file is set aside; each has its own sentence."""
+
+
 def set_aside(path: Path, reason: str) -> str:
-    """Move a file the game cannot use to ``*.broken`` and say so in one sentence."""
+    """Move a file the game cannot use to ``*.broken`` and say so in one sentence.
+
+    ``reason`` is one of ``SET_ASIDE_REASONS``."""
     try:
         target = broken_path_for(path)
         os.replace(path, target)
     except (OSError, ValueError):
-        return f"The file {path.name} {reason}, and it could not be moved aside."
-    return f"The file {path.name} {reason}, so it was kept as {target.name}."
+        return _set_aside_sentence(reason, path.name, None)
+    return _set_aside_sentence(reason, path.name, target.name)
 
 
 STRAY_AGE_S = 60.0
@@ -138,17 +211,17 @@ def read_json(path: Path, expected: type = dict) -> tuple[Any, str | None]:
         if problem.kind == FileProblem.MISSING:
             return None, None
         if problem.kind == FileProblem.NOT_A_FILE:
-            return None, set_aside(path, "was not a file")
+            return None, set_aside(path, "not_a_file")
         if problem.kind == FileProblem.TOO_LARGE:
-            return None, set_aside(path, "was far too large")
-        return None, set_aside(path, "could not be read")
+            return None, set_aside(path, "too_large")
+        return None, set_aside(path, "unreadable")
     try:
         data = json.loads(decode_text(raw), parse_constant=_refuse_constant)
     except (ValueError, RecursionError, MemoryError):
         # ValueError covers bad UTF-8, JSONDecodeError (including a file cut short), NaN and
         # Infinity (which the writer never produces) and numbers too long to convert;
         # RecursionError is nesting deeper than the parser can follow.
-        return None, set_aside(path, "was damaged")
+        return None, set_aside(path, "damaged")
     if not isinstance(data, expected):
-        return None, set_aside(path, "did not hold what the game expected")
+        return None, set_aside(path, "unexpected")
     return data, None

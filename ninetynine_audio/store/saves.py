@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeVar, overload
 
+from ninetynine_audio.i18n import _
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.jsonfile import read_json, set_aside, write_json_atomic
 
@@ -61,12 +62,13 @@ def save_match(
     try:
         write_json_atomic(target, {**record, "saved_at": stamp})
     except OSError as exc:
-        return f"The match could not be saved ({exc.strerror or exc})."
+        # Translators: the reason in brackets is the system's own words.
+        return _("The match could not be saved ({reason}).").format(reason=exc.strerror or exc)
     except UnicodeEncodeError:
         # Names are made safe where they enter (games.setup.safe_name); should some other
         # text slip through, the player hears it once and the game goes on.
         log.warning("the match holds text that cannot be written", exc_info=True)
-        return "The match could not be saved: it holds text that cannot be written."
+        return _("The match could not be saved: it holds text that cannot be written.")
     return None
 
 
@@ -105,9 +107,9 @@ def load_match(
         return None, problem
     schema = record.get("schema")
     if schema != MATCH_SCHEMA or isinstance(schema, bool):
-        return None, set_aside(target, "was saved by another version of the game")
+        return None, set_aside(target, "other_version")
     if not _has_summary(record):
-        return None, set_aside(target, "did not hold what the game expected")
+        return None, set_aside(target, "unexpected")
     if convert is None:
         return record, None
     try:
@@ -116,7 +118,7 @@ def load_match(
         # ValueError (SaveError), TypeError and LookupError are the expected ones; anything
         # else means the same to the player, and the file is kept for a look at the bug.
         log.warning("the saved match cannot be continued", exc_info=True)
-        return None, set_aside(target, "held a match that cannot be continued")
+        return None, set_aside(target, "cannot_continue")
 
 
 def _has_summary(record: Mapping[str, Any]) -> bool:
@@ -156,11 +158,11 @@ def discard_match(path: Path | None = None, *, finished: bool = False) -> str | 
             identity = _identity(target)
             if identity is not None:
                 _FINISHED.add(identity)
-            return (
-                f"The finished match could not be removed from the saved matches ({reason}); "
+            return _(
+                "The finished match could not be removed from the saved matches ({reason}); "
                 "it will not be offered to continue."
-            )
-        return f"The saved match could not be removed ({reason})."
+            ).format(reason=reason)
+        return _("The saved match could not be removed ({reason}).").format(reason=reason)
     return None
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ninetynine_audio.i18n import _
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.jsonfile import remove_stray_temporaries
 
@@ -17,15 +18,20 @@ def folder_problems() -> list[str]:
     that it failed. This is the sentence that says why, to be spoken once at the start.
     """
     problems: list[str] = []
-    for what, folder in (
-        ("settings", paths.config_dir()),
-        ("saved matches and statistics", paths.data_dir()),
-    ):
-        if _in_the_way(folder):
-            problems.append(
-                f"The folder for {what}, {folder}, is not a folder, so nothing can be kept "
+    if _in_the_way(paths.config_dir()):
+        problems.append(
+            _(
+                "The folder for settings, {folder}, is not a folder, so nothing can be kept "
                 "there until it is moved away."
-            )
+            ).format(folder=paths.config_dir())
+        )
+    if _in_the_way(paths.data_dir()):
+        problems.append(
+            _(
+                "The folder for saved matches and statistics, {folder}, is not a folder, so "
+                "nothing can be kept there until it is moved away."
+            ).format(folder=paths.data_dir())
+        )
     return problems
 
 

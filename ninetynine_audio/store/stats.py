@@ -15,6 +15,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ninetynine_audio.i18n import _
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.jsonfile import read_json, set_aside, write_json_atomic
 from ninetynine_audio.store.locks import held
@@ -260,11 +261,11 @@ def load_statistics(path: Path | None = None) -> tuple[Statistics, str | None]:
         return Statistics(), problem
     schema = data.get("schema")
     if schema != STATISTICS_SCHEMA or isinstance(schema, bool):
-        return Statistics(), set_aside(target, "was saved by another version of the game")
+        return Statistics(), set_aside(target, "other_version")
     try:
         return Statistics.from_dict(data), None
     except (ValueError, TypeError, RecursionError):
-        return Statistics(), set_aside(target, "did not hold what the game expected")
+        return Statistics(), set_aside(target, "unexpected")
 
 
 def save_statistics(statistics: Statistics, path: Path | None = None) -> str | None:
@@ -273,7 +274,9 @@ def save_statistics(statistics: Statistics, path: Path | None = None) -> str | N
     try:
         write_json_atomic(target, statistics.to_dict())
     except OSError as exc:
-        return f"The statistics could not be saved ({exc.strerror or exc})."
+        return _("The statistics could not be saved ({reason}).").format(
+            reason=exc.strerror or exc
+        )
     return None
 
 
