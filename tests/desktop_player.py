@@ -7,9 +7,9 @@ state nor the client's table lines, only the phrases that came for its seat.
 
 It asks whose turn it is (T) whenever something new was said, and on its own turn walks the
 hand with the cursor keys, listening to what each card does now ("7, too high: 103", "Queen of
-hearts, not playable", "red 3: fits your row"), and presses Enter on a card the words say may
-be played; a refusal sends it to the next card. Every key waits for the phrase that answers it
-(the phrase whose ``answer_to`` is the key's ``seq``).
+hearts, not playable", "red 3: fits your row"), and plays a card the words say may be played
+(its number key, or Enter on it); a refusal sends it to the next card. Every key waits for the
+phrase that answers it (the phrase whose ``answer_to`` is the key's ``seq``).
 """
 
 from __future__ import annotations
@@ -199,8 +199,8 @@ class DesktopPlayer:
             self._adding_enter,
         )
 
-    def _adding_enter(self) -> bool:
-        text, cue = self._text("return")
+    def _adding_enter(self, key: str) -> bool:
+        text, cue = self._text(key)
         for _ in range(3):
             if text.startswith("Choose how to play"):
                 # A 10 or an ace: down first (minus 10, plus 1), then up.
@@ -246,8 +246,8 @@ class DesktopPlayer:
             lambda text: "not playable" not in text, lambda text: True, self._plain_enter
         )
 
-    def _plain_enter(self) -> bool:
-        text, cue = self._text("return")
+    def _plain_enter(self, key: str = "return") -> bool:
+        text, cue = self._text(key)
         return cue != REFUSED and bool(text)
 
     # -- the colour game -------------------------------------------------------------------------
@@ -284,7 +284,7 @@ class DesktopPlayer:
         self,
         good: Callable[[str], bool],
         fallback: Callable[[str], bool] | None,
-        enter: Callable[[], bool],
+        enter: Callable[[str], bool],
     ) -> bool:
         """Walk the hand from its first card; Enter on each card ``good`` says may be
         played until one is taken; then, if none was, on each ``fallback`` accepts. True when
@@ -296,8 +296,7 @@ class DesktopPlayer:
             for index, text in enumerate(cards):
                 if not accept(text):
                     continue
-                self._move_to(index)
-                if enter():
+                if enter(self._key_for(index)):
                     return True
         return False
 
@@ -314,11 +313,15 @@ class DesktopPlayer:
             cards.append(text)
         return cards
 
-    def _move_to(self, index: int) -> None:
-        """Put the cursor on card ``index`` (from the first card, which Home goes to)."""
+    def _key_for(self, index: int) -> str:
+        """The key that plays card ``index``: its number key (1 to 9), else Enter once the
+        cursor is on it (from the first card, which Home goes to)."""
+        if index < 9:
+            return str(index + 1)
         self._text("home")
         for _ in range(index):
             self._text("right")
+        return "return"
 
 
 def mine(turn: str) -> bool:
