@@ -94,6 +94,18 @@ def chromium(size: tuple[int, int] = DESKTOP, *, touch: bool = False) -> Iterato
         shutil.rmtree(profile, ignore_errors=True)
 
 
+def fresh_page(driver: WebDriver, size: tuple[int, int], *, touch: bool) -> None:
+    """Leave the last test's page (its connection closes with it) and put the browser's size
+    and looks back as :func:`chromium` set them, for the next test in the same browser."""
+    driver.get("about:blank")
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": touch},
+    )
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": "", "features": []})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": touch})
+
+
 def heard(driver: WebDriver) -> list[dict[str, Any]]:
     """Every phrase the page announced so far: ``{"text", "region", "at"}``."""
     return list(driver.execute_script("return window.__heard || [];"))

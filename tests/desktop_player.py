@@ -1,0 +1,331 @@
+"""The desktop client at a browser test's table, playing by what it hears.
+
+A person at the desktop game hears each phrase the server sends for their seat and presses
+keys. This player does the same with the game's own client (``online_helpers.Player``: the
+local app with its speech recorded and the remote screen on top): it never reads the server's
+state nor the client's table lines, only the phrases that came for its seat.
+
+It asks whose turn it is (T) whenever something new was said, and on its own turn walks the
+hand with the cursor keys, listening to what each card does now ("7, too high: 103", "Queen of
+hearts, not playable", "red 3: fits your row"), and plays a card the words say may be played
+(its number key, or Enter on it); a refusal sends it to the next card. Every key waits for the
+phrase that answers it (the phrase whose ``answer_to`` is the key's ``seq``).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from online_helpers import Player
+
+from ninetynine_audio.input.keynames import gesture_from_name
+from ninetynine_audio.online import protocol as p
+
+ANSWER_S = 15.0
+"""How long a key waits for its answer (a loaded machine, and a turn a computer just took)."""
+QUIET_S = 1.0
+"""With nothing new said for this long, the player asks whose turn it is all the same."""
+ASK_GAP_S = 0.25
+"""The shortest time between two questions of whose turn it is while the others play."""
+KEY_GAP_S = 0.05
+"""The shortest time between two keys."""
+REFUSED = "refused"
+EDGE = "menu_edge"
+FINISHED = "You finished"
+"""The start of the result every seat hears when the match ends."""
+STARTS = "The game starts."
+
+
+class Stuck(AssertionError):
+    """The player heard its turn but found no key that the game took."""
+
+
+class DesktopPlayer:
+    """One seat played from the desktop client, by ear, on a thread of its own."""
+
+    def __init__(self, url: str, name: str, first: list[p.ClientMessage]) -> None:
+        """Connect as ``name`` to the websocket ``url``; ``first`` is sent once connected
+        (a ``join`` with the table's code)."""
+        self.name = name
+        self.client = Player(url, name, first=first)
+        self.keys: list[str] = []
+        self.actions = 0
+        self.failure: BaseException | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.family = ""
+        self._last_key = 0.0
+
+    # -- what it heard -------------------------------------------------------------------------
+
+    @property
+    def heard(self) -> list[str]:
+        """Everything the desktop client said, in order."""
+        return list(self.client.spoken)
+
+    def phrases(self) -> list[p.Phrase]:
+        """Every phrase that came for this seat, as it came (none merged away)."""
+        return [item for item in self.client.screen.received if isinstance(item, p.Phrase)]
+
+    def last_heard(self, count: int = 12) -> list[str]:
+        """The last few things said, for a message that says what went wrong."""
+        return self.heard[-count:]
+
+    def finished(self) -> bool:
+        """The result of this seat's match was said (since its game started)."""
+        spoken = self.client.spoken
+        starts = [i for i, text in enumerate(spoken) if text == STARTS]
+        since = starts[-1] if starts else len(spoken)
+        return any(text.startswith(FINISHED) for text in spoken[since:])
+
+    def wait_heard(self, words: str, timeout: float = 60.0) -> str:
+        """Run the client until something containing ``words`` was said; that phrase."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.client.pump(0.02)
+            for text in self.client.spoken:
+                if words.lower() in text.lower():
+                    return text
+        raise AssertionError(
+            f"{self.name} did not hear {words!r} in {timeout} s; last heard {self.last_heard()}"
+        )
+
+    # -- keys ------------------------------------------------------------------------------------
+
+    def ask(self, key: str, timeout: float = ANSWER_S) -> p.Phrase | None:
+        """Press ``key`` and wait for the phrase answering it (None: nothing answered)."""
+        screen = self.client.screen
+        # Keys no faster than a held key repeats: the server refuses more than 30 messages a
+        # second from one person, and the client's own reports of what it heard count too.
+        self.client.pump(max(0.0, self._last_key + KEY_GAP_S - time.monotonic()))
+        before = screen.key_seq
+        self.client.app.handle_gesture(gesture_from_name(key))
+        self._last_key = time.monotonic()
+        seq = screen.key_seq
+        self.keys.append(key)
+        if seq == before:
+            return None  # the key did not reach the server (not connected)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self.client.pump(0.005)
+            for phrase in reversed(screen.received):
+                if isinstance(phrase, p.Phrase) and phrase.answer_to == seq:
+                    return phrase
+            if any(error.code == "too_fast" for error in screen.errors):
+                raise AssertionError(f"{self.name} (desktop) pressed keys too fast")
+        return None
+
+    def _text(self, key: str) -> tuple[str, str]:
+        """Press ``key``; the words and the cue that answered it (empty if none)."""
+        said = self.ask(key)
+        if said is None:
+            return "", ""
+        return said.text, said.cue or ""
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def start(self, family: str, timeout: float) -> None:
+        """Play the match to its end on a thread; :meth:`join` waits and re-raises."""
+        self.family = family
+        self._thread = threading.Thread(
+            target=self._run, args=(timeout,), name=f"desktop-{self.name}", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, timeout: float) -> None:
+        try:
+            self.play(timeout)
+        except BaseException as error:  # handed to the test by join()
+            self.failure = error
+
+    def stop(self) -> None:
+        """Stop playing (the page's player failed) and wait for the thread."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(ANSWER_S * 2)
+
+    def join(self, timeout: float) -> None:
+        """Wait until the match has ended for this seat; its failure, if it had one."""
+        assert self._thread is not None
+        self._thread.join(timeout)
+        if self._thread.is_alive():
+            self._stop.set()
+            raise AssertionError(
+                f"{self.name} (desktop) was still playing after {timeout} s; "
+                f"last heard {self.last_heard()}"
+            )
+        if self.failure is not None:
+            raise self.failure
+
+    def play(self, timeout: float) -> None:
+        """Listen, and take each turn when it comes, until the result is said."""
+        step = {"adding": self._adding_turn, "colours": self._colours_step}.get(
+            self.family, self._tricks_turn
+        )
+        deadline = time.monotonic() + timeout
+        seen = -1
+        idle_since = time.monotonic()
+        while not self._stop.is_set():
+            if self.finished():
+                return
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"{self.name} (desktop): the match did not end in {timeout} s; "
+                    f"last heard {self.last_heard()}"
+                )
+            self.client.pump(0.02)
+            count = len(self.client.screen.received)
+            quiet = time.monotonic() - idle_since
+            if (count == seen and quiet < QUIET_S) or quiet < ASK_GAP_S:
+                continue  # nothing new (or asked a moment ago): listen on
+            seen, idle_since = count, time.monotonic()
+            turn, _ = self._text("t")
+            if mine(turn):
+                if step(turn):
+                    self.actions += 1
+                seen, idle_since = -1, 0.0  # ask again at once: the turn may go on
+
+    # -- the adding games ------------------------------------------------------------------------
+
+    def _adding_turn(self, turn: str) -> bool:
+        """``"Your turn, total 45"``: the first card that keeps the total at 99 or under
+        without cost, else the first that may be played at all."""
+        ways = lambda text: text.split(" or ")  # noqa: E731 - "10, plus 10 to 95 or minus 10 to 75"
+        return self._play_hand(
+            lambda text: any("too high" not in w and "costs you" not in w for w in ways(text)),
+            lambda text: any("too high" not in w for w in ways(text)),
+            self._adding_enter,
+        )
+
+    def _adding_enter(self, key: str) -> bool:
+        text, cue = self._text(key)
+        for _ in range(3):
+            if text.startswith("Choose how to play"):
+                # A 10 or an ace: down first (minus 10, plus 1), then up.
+                for way in ("down", "up"):
+                    chosen, chosen_cue = self._text(way)
+                    if chosen_cue == REFUSED or "not possible" in chosen or "too high" in chosen:
+                        continue
+                    text, cue = self._text("return")
+                    if cue != REFUSED:
+                        break
+            elif "again to play it" in text:
+                text, cue = self._text("return")  # a tactical play that costs: the second press
+            else:
+                break
+        return cue != REFUSED and bool(text) and not text.startswith("Choose how to play")
+
+    # -- the trick-taking game -------------------------------------------------------------------
+
+    def _tricks_turn(self, turn: str) -> bool:
+        """``"Your bid: mark three cards"``: mark the first three and bid them; ``"Your lead"``
+        or ``"Your turn"``: the first card not said to be "not playable"."""
+        if turn.startswith("Three cards marked"):
+            # Marked while another player was still to bid before this seat: bid them now.
+            return self._plain_enter()
+        if turn.startswith("Your bid"):
+            first, _ = self._text("home")
+            if not first:
+                return False
+            marked = 0
+            for position in range(12):
+                if position:
+                    self._text("right")
+                said, _ = self._text("space")
+                if said.startswith("Unmarked"):
+                    said, _ = self._text("space")  # marked before a refusal: mark it again
+                if said.startswith("Marked"):
+                    marked += 1
+                if marked == 3 or "Three cards are marked" in said:
+                    break
+            text, cue = self._text("return")
+            return cue != REFUSED and bool(text)
+        return self._play_hand(
+            lambda text: "not playable" not in text, lambda text: True, self._plain_enter
+        )
+
+    def _plain_enter(self, key: str = "return") -> bool:
+        text, cue = self._text(key)
+        return cue != REFUSED and bool(text)
+
+    # -- the colour game -------------------------------------------------------------------------
+
+    def _colours_step(self, turn: str) -> bool:
+        """One step of a colour turn, as T says where the turn stands: the row card (the
+        first that fits the row; none: score the row, then any card starts it), a card onto
+        a pile it fits, or the end of the turn."""
+        if "end your turn" in turn or "Nothing fits" in turn:
+            text, cue = self._text("d")
+            return cue != REFUSED and bool(text)
+        if "Piles " in turn and ("row at" in turn or "row empty" in turn):
+            if self._play_hand(
+                lambda text: "fits your row" in text or "starts your row" in text,
+                None,
+                self._plain_enter,
+            ):
+                return True
+            self._text("x")  # nothing fits the row: score it, and a new row starts
+            return self._play_hand(lambda text: True, None, self._plain_enter)
+        # On the piles: a card that fits one of them (Enter chooses the pile it fits).
+        if self._play_hand(
+            lambda text: " on the left" in text or " on the right" in text,
+            None,
+            self._plain_enter,
+        ):
+            return True
+        text, cue = self._text("d")
+        return cue != REFUSED and bool(text)
+
+    # -- the hand --------------------------------------------------------------------------------
+
+    def _play_hand(
+        self,
+        good: Callable[[str], bool],
+        fallback: Callable[[str], bool] | None,
+        enter: Callable[[str], bool],
+    ) -> bool:
+        """Walk the hand from its first card; Enter on each card ``good`` says may be
+        played until one is taken; then, if none was, on each ``fallback`` accepts. True when
+        a card was played."""
+        cards = self._walk_hand()
+        for accept in (good, fallback):
+            if accept is None:
+                continue
+            for index, text in enumerate(cards):
+                if not accept(text):
+                    continue
+                if enter(self._key_for(index)):
+                    return True
+        return False
+
+    def _walk_hand(self) -> list[str]:
+        """What the cursor says of each card of the hand, first to last."""
+        text, cue = self._text("home")
+        if not text or cue == REFUSED:
+            return []
+        cards = [text]
+        for _ in range(20):
+            text, cue = self._text("right")
+            if not text or cue in (EDGE, REFUSED):
+                break
+            cards.append(text)
+        return cards
+
+    def _key_for(self, index: int) -> str:
+        """The key that plays card ``index``: its number key (1 to 9), else Enter once the
+        cursor is on it (from the first card, which Home goes to)."""
+        if index < 9:
+            return str(index + 1)
+        self._text("home")
+        for _ in range(index):
+            self._text("right")
+        return "return"
+
+
+def mine(turn: str) -> bool:
+    """Whether T's answer says this seat is to act."""
+    return turn.startswith(
+        ("Your turn", "Your lead", "Your bid", "Your extra turn", "Three cards marked")
+    )
