@@ -140,8 +140,16 @@ def test_tactical_losses_for_one_landing_are_spoken_together() -> None:
     ]
     [spoken] = narrate(events, perspective(game="tactical"))
     assert spoken.text == (
-        "Lily, Max and Zoe lose 1 point each for the landing on 33. Left: Lily 9, Max 8, Zoe out"
+        "Lily, Max and Zoe lose 1 point each as the total lands on 33. Left: Lily 9, Max 8, Zoe out"
     )
+
+
+def test_a_landing_says_the_total_landed_not_that_the_loser_landed() -> None:
+    # The players who lose points for a landing are the ones who did not make it.
+    [alone] = narrate([LivesChanged(2, "Max", -1, 4, "landed_66")], perspective(game="tactical"))
+    assert alone.text == "Max loses 1 point as the total lands on 66, 4 left"
+    [yours] = narrate([LivesChanged(0, "You", -2, 0, "landed_99")], perspective(game="tactical"))
+    assert yours.text == "You lose 2 points as the total lands on 99, no points left"
 
 
 def test_other_events_have_their_cues() -> None:

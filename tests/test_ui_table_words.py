@@ -83,7 +83,9 @@ def test_brief_keeps_the_reason_for_a_tactical_loss() -> None:
         LivesChanged(1, "Lily", -1, 5, "landed_66"),
         LivesChanged(2, "Max", -1, 3, "landed_66"),
     )
-    assert "for the landing on 66" in lives_changed_text(together, "tactical", "brief")
+    assert lives_changed_text(together, "tactical", "brief") == (
+        "Lily and Max lose 1 as the total lands on 66: Lily 5, Max 3"
+    )
 
 
 def test_a_stock_rebuild_is_never_dropped_from_a_backlog() -> None:

@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from ninetynine_audio.cards import Card, Rank, Suit
 from ninetynine_audio.games.adding import AddingRules, AddingView, Choice, Scoring, next_seat
 from ninetynine_audio.games.adding.engine import LIMIT, TACTICAL_MARKS
+from ninetynine_audio.i18n import _, format_number, ngettext, pgettext
 from ninetynine_audio.present.adding.effects import (
-    choice_words,
+    card_and_effect,
+    card_with_way,
     effect_of,
     effect_words,
     is_safe,
@@ -25,9 +27,7 @@ from ninetynine_audio.present.words import (
     NORMAL,
     RANK_NAMES,
     card_name,
-    count_noun,
     is_you,
-    object_name,
 )
 
 
@@ -53,19 +53,44 @@ def landing_ranks(rules: AddingRules, total: int) -> list[tuple[Rank, int]]:
     return found
 
 
-def _with_article(name: str) -> str:
-    return f"an {name}" if name in ("Ace", "8") else f"a {name}"
+def _with_article(rank: Rank) -> str:
+    """``"a 4"``, ``"an Ace"``: a rank with the indefinite article, first in a list of ranks."""
+    messages = {
+        Rank.ACE: pgettext("rank with indefinite article", "an Ace"),
+        Rank.TWO: pgettext("rank with indefinite article", "a 2"),
+        Rank.THREE: pgettext("rank with indefinite article", "a 3"),
+        Rank.FOUR: pgettext("rank with indefinite article", "a 4"),
+        Rank.FIVE: pgettext("rank with indefinite article", "a 5"),
+        Rank.SIX: pgettext("rank with indefinite article", "a 6"),
+        Rank.SEVEN: pgettext("rank with indefinite article", "a 7"),
+        Rank.EIGHT: pgettext("rank with indefinite article", "an 8"),
+        Rank.NINE: pgettext("rank with indefinite article", "a 9"),
+        Rank.TEN: pgettext("rank with indefinite article", "a 10"),
+        Rank.JACK: pgettext("rank with indefinite article", "a Jack"),
+        Rank.QUEEN: pgettext("rank with indefinite article", "a Queen"),
+        Rank.KING: pgettext("rank with indefinite article", "a King"),
+    }
+    return messages[rank]
 
 
 def ranks_words(ranks: Sequence[Rank]) -> str:
-    """``"a 4, 9, 10 or King"``."""
-    names = [RANK_NAMES[rank] for rank in ranks]
-    if not names:
+    """``"a 4, 9, 10 or King"``: any one of these ranks."""
+    if not ranks:
         return ""
-    first = _with_article(names[0])
-    if len(names) == 1:
-        return first
-    return ", ".join([first, *names[1:-1]]) + " or " + names[-1]
+    words = _with_article(ranks[0])
+    middle = ranks[1:-1] if len(ranks) > 1 else []
+    for rank in middle:
+        # Translators: a list of ranks, any one of which will do, and one more ("a 4, 9").
+        words = pgettext("list of ranks", "{ranks}, {rank}").format(
+            ranks=words, rank=RANK_NAMES[rank]
+        )
+    if len(ranks) > 1:
+        # Translators: a list of ranks, any one of which will do, and the last ("a 4, 9 or
+        # King").
+        words = pgettext("list of ranks", "{ranks} or {rank}").format(
+            ranks=words, rank=RANK_NAMES[ranks[-1]]
+        )
+    return words
 
 
 def play_words(
@@ -73,11 +98,14 @@ def play_words(
 ) -> str:
     """``"King, to 99"``; a two-way card with its way: ``"10 minus 10, to 80"``."""
     effect = effect_of(rules, card, total, choice)
-    name = card_name(card, verbosity)
-    chosen = effect.outcome.choice
-    if chosen is not None:
-        name = f"{name} {choice_words(chosen)}"
-    return f"{name}, {effect_words(rules, total, effect, verbosity)}"
+    name = card_with_way(card_name(card, verbosity), effect.outcome.choice)
+    return card_and_effect(name, effect_words(rules, total, effect, verbosity))
+
+
+def _next_alone(you: bool, brief: bool) -> str:
+    if you:
+        return _("You again") if brief else _("You play again")
+    return _("Then {player}") if brief else _("{player} is next")
 
 
 def next_player_words(rules: AddingRules, after: AddingView, verbosity: str = NORMAL) -> str:
@@ -85,27 +113,59 @@ def next_player_words(rules: AddingRules, after: AddingView, verbosity: str = NO
     hold a 9, 10 or King"``."""
     nxt = after.players[after.to_act]
     total = after.total
-    if is_you(nxt):
-        head = "You play again" if verbosity != BRIEF else "You again"
-    else:
-        head = f"{nxt} is next" if verbosity != BRIEF else f"Then {nxt}"
+    you = is_you(nxt)
+    brief = verbosity == BRIEF
+    message = _next_alone(you, brief)
+    ranks = ""
+    mark = 0
+    # Translators: {ranks} is a list of ranks, any one of which will do ("a 9, 10 or King").
     if rules.scoring is Scoring.LIMITS:
         landings = landing_ranks(rules, total)
-        if not landings:
-            return head
-        mark = landings[0][1]
-        others = [r for r, m in landings if m == mark]
-        if verbosity == BRIEF:
-            return f"{head}, {ranks_words(others)} lands on {mark}"
-        return f"{head}; {ranks_words(others)} would land {object_name(nxt)} on {mark}"
-    safe = safe_ranks(rules, total)
-    if len(safe) == len(Rank):
-        return f"{head}; any card is safe" if verbosity == FULL else head
-    if not safe:
-        return f"{head} and no card is safe"
-    if verbosity == BRIEF:
-        return f"{head}, needs {ranks_words(safe)}"
-    return f"{head} and must hold {ranks_words(safe)}"
+        if landings:
+            mark = landings[0][1]
+            ranks = ranks_words([r for r, m in landings if m == mark])
+            if brief:
+                message = (
+                    _("You again, {ranks} lands on {mark}")
+                    if you
+                    else _("Then {player}, {ranks} lands on {mark}")
+                )
+            elif you:
+                message = _("You play again; {ranks} would land you on {mark}")
+            else:
+                message = _("{player} is next; {ranks} would land {player} on {mark}")
+    else:
+        safe = safe_ranks(rules, total)
+        ranks = ranks_words(safe)
+        if len(safe) == len(Rank):
+            if verbosity == FULL:
+                message = (
+                    _("You play again; any card is safe")
+                    if you
+                    else _("{player} is next; any card is safe")
+                )
+        elif not safe:
+            if brief:
+                message = (
+                    _("You again and no card is safe")
+                    if you
+                    else _("Then {player} and no card is safe")
+                )
+            else:
+                message = (
+                    _("You play again and no card is safe")
+                    if you
+                    else _("{player} is next and no card is safe")
+                )
+        elif brief:
+            message = _("You again, needs {ranks}") if you else _("Then {player}, needs {ranks}")
+        else:
+            message = (
+                _("You play again and must hold {ranks}")
+                if you
+                else _("{player} is next and must hold {ranks}")
+            )
+    return message.format(player=nxt, ranks=ranks, mark=mark)
 
 
 def practice_text(
@@ -128,32 +188,60 @@ def practice_text(
     return next_player_words(rules, after, verbosity)
 
 
+def _points_words(points: float) -> str:
+    """``"2.5"``: points to one decimal place, as the language writes them (``"2,5"``)."""
+    return format_number(round(points, 1))
+
+
 def search_reason(before: AddingView, deals: int, losers: Sequence[int], margin: float) -> str:
     """What the search over re-deals of the unseen cards found for a play: ``"3 of 4 re-deals
     leave Lily stuck"``; in tactical the points it gains on the others (empty when nothing
     was found)."""
     if deals <= 0:
         return ""
+    # Translators: said as a reason for a play; {deals} is how many re-deals of the cards
+    # the player cannot see were tried.
     if before.rules.scoring is Scoring.LIMITS:
         points = abs(margin)
-        amount = f"{points:.1f} points" if round(points, 1) != 1 else "1 point"
+        one = round(points, 1) == 1
         if margin >= 0.05:
-            return f"over {deals} re-deals it gains you {amount} a round on the others"
+            if one:
+                return _("over {deals} re-deals it gains you 1 point a round on the others").format(
+                    deals=deals
+                )
+            return _(
+                "over {deals} re-deals it gains you {points} points a round on the others"
+            ).format(deals=deals, points=_points_words(points))
         if margin <= -0.05:
-            return f"over {deals} re-deals it loses least, {amount} a round behind the others"
-        return f"over {deals} re-deals it keeps you level with the others"
+            if one:
+                return _(
+                    "over {deals} re-deals it loses least, 1 point a round behind the others"
+                ).format(deals=deals)
+            return _(
+                "over {deals} re-deals it loses least, {points} points a round behind the others"
+            ).format(deals=deals, points=_points_words(points))
+        return _("over {deals} re-deals it keeps you level with the others").format(deals=deals)
     others = [seat for seat in range(len(losers)) if seat != before.seat and losers[seat]]
+    own = losers[before.seat]
     if not others:
-        if losers[before.seat]:
-            return f"you are stuck in only {losers[before.seat]} of {deals} re-deals"
-        return f"nobody is stuck in {deals} re-deals"
+        if own:
+            return _("you are stuck in only {count} of {deals} re-deals").format(
+                count=own, deals=deals
+            )
+        return _("nobody is stuck in {deals} re-deals").format(deals=deals)
     victim = max(others, key=lambda seat: losers[seat])
-    words = (
-        f"{losers[victim]} of {deals} re-deals leave {object_name(before.players[victim])} stuck"
-    )
-    if losers[before.seat]:
-        words += f", you in {losers[before.seat]}"
-    return words
+    name = before.players[victim]
+    if is_you(name):
+        message = (
+            _("{count} of {deals} re-deals leave you stuck, you in {own}")
+            if own
+            else _("{count} of {deals} re-deals leave you stuck")
+        )
+    elif own:
+        message = _("{count} of {deals} re-deals leave {player} stuck, you in {own}")
+    else:
+        message = _("{count} of {deals} re-deals leave {player} stuck")
+    return message.format(count=losers[victim], deals=deals, player=name, own=own)
 
 
 def seen_after(before: AddingView, card: Card, choice: Choice | None) -> AddingView:
@@ -189,34 +277,59 @@ def hint_reason(
     effect = effect_of(rules, card, total, choice)
     after_total = effect.outcome.total
     reasons: list[str] = []
+    # Translators: the reasons below are said after a hint's play ("Try 5, to 35: ...").
     if rules.scoring is Scoring.LIMITS:
         # The play's own words already say where it lands and who loses: give the why.
         if effect.wins_round:
-            reasons.append("winning the round beats every other play")
+            reasons.append(_("winning the round beats every other play"))
         elif effect.others_lose:
-            reasons.append("a landing is the best play you have")
+            reasons.append(_("a landing is the best play you have"))
         elif effect.cost:
-            reasons.append("the cheapest play you have")
+            reasons.append(_("the cheapest play you have"))
     else:
         allowed = [c for c in before.hand if is_safe(rules, c, total)]
         if len({c.rank for c in allowed}) == 1:
-            reasons.append("your only safe card")
+            reasons.append(_("your only safe card"))
     if not after.is_over and after.to_act != before.seat:
         nxt = after.players[after.to_act]
         needs = safe_ranks(rules, after_total)
         if rules.scoring is not Scoring.LIMITS and len(needs) < len(Rank) // 2:
-            cards = count_noun(after.hand_sizes[after.to_act], "card", "cards")
-            reasons.append(f"leaves {object_name(nxt)} at {after_total} with {cards}")
+            count = after.hand_sizes[after.to_act]
+            if is_you(nxt):
+                message = ngettext(
+                    "leaves you at {total} with {count} card",
+                    "leaves you at {total} with {count} cards",
+                    count,
+                )
+            else:
+                message = ngettext(
+                    "leaves {player} at {total} with {count} card",
+                    "leaves {player} at {total} with {count} cards",
+                    count,
+                )
+            reasons.append(message.format(player=nxt, total=after_total, count=count))
     if not is_safe(rules, card, LIMIT):
         keep = [c for c in before.hand if c != card and is_safe(rules, c, LIMIT)]
         if keep:
-            reasons.append(f"keeps your {card_name(keep[0], verbosity)} for later")
+            reasons.append(
+                _("keeps your {card} for later").format(card=card_name(keep[0], verbosity))
+            )
     if search:
         # What the re-deals found is the strongest reason; the position gives the other.
-        return "; ".join([*reasons[:1], search])
+        if not reasons:
+            return search
+        # Translators: a reason from the position and what the search of re-deals found.
+        return pgettext("reasons for a play", "{reason}; {search}").format(
+            reason=reasons[0], search=search
+        )
     if not reasons:
         reasons.append(_pace_reason(rules, before.hand, card, total, after_total))
-    return " and ".join(reasons[:2])
+    if len(reasons) == 1:
+        return reasons[0]
+    # Translators: two reasons for a play, said after the hint's play.
+    return pgettext("reasons for a play", "{first} and {second}").format(
+        first=reasons[0], second=reasons[1]
+    )
 
 
 def _pace_reason(
@@ -231,10 +344,10 @@ def _pace_reason(
         if e.is_allowed and e.cost == 0
     ]
     if others and after_total >= max(others) and after_total < 60:
-        return "uses a high card while the total is still low"
+        return _("uses a high card while the total is still low")
     if others and after_total <= min(others):
-        return "keeps the total as low as you can"
-    return "keeps your other cards for harder moments"
+        return _("keeps the total as low as you can")
+    return _("keeps your other cards for harder moments")
 
 
 def hint_text(
@@ -248,4 +361,6 @@ def hint_text(
     """``"Try 5, to 35: keeps your King for later"``; with what a search found: ``"Try King, to
     99: keeps your 9 for later; 3 of 4 re-deals leave Lily stuck"``."""
     what = play_words(before.rules, card, before.total, choice, verbosity)
-    return f"Try {what}: {hint_reason(before, card, choice, after, verbosity, search)}"
+    why = hint_reason(before, card, choice, after, verbosity, search)
+    # Translators: a hint: {play} is the card and what it does ("5, to 35"), {reasons} why.
+    return _("Try {play}: {reasons}").format(play=what, reasons=why)

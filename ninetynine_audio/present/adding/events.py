@@ -27,8 +27,8 @@ from ninetynine_audio.games.adding import (
     RoundStarted,
     StockRebuilt,
 )
-from ninetynine_audio.present.adding.effects import choice_words
-from ninetynine_audio.present.adding.nouns import lives_noun
+from ninetynine_audio.i18n import _, ngettext, pgettext
+from ninetynine_audio.present.adding.effects import card_with_way
 from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import (
@@ -36,12 +36,11 @@ from ninetynine_audio.present.words import (
     CUE_SEPARATOR,
     FULL,
     card_name,
-    count_noun,
+    card_with_article,
     is_you,
     join_and,
-    object_name,
     ordinal,
-    subject_verb,
+    seat_name,
 )
 
 CUE_CARD = "card_played"
@@ -59,63 +58,265 @@ def join_cues(*names: str | None) -> str | None:
 
 
 def direction_words(direction: Direction) -> str:
-    """``"clockwise"`` or ``"anticlockwise"``."""
-    return "clockwise" if direction is Direction.CLOCKWISE else "anticlockwise"
+    """``"clockwise"`` or ``"anticlockwise"``, in the middle of a sentence."""
+    if direction is Direction.CLOCKWISE:
+        return pgettext("direction of play", "clockwise")
+    return pgettext("direction of play", "anticlockwise")
+
+
+def direction_sentence(direction: Direction) -> str:
+    """``"Clockwise"`` or ``"Anticlockwise"``, at the start of a sentence."""
+    if direction is Direction.CLOCKWISE:
+        return pgettext("direction of play, starting a sentence", "Clockwise")
+    return pgettext("direction of play, starting a sentence", "Anticlockwise")
+
+
+def sentences(parts: Sequence[str]) -> str:
+    """Whole sentences said one after another, ``"Round 2. Lily starts"``."""
+    return ". ".join(part for part in parts if part)
+
+
+def seats_words(names: Sequence[str]) -> str:
+    """``"Lily, Max and you"``: seats in a list in the middle of a sentence (the first may
+    start it, so it is said as a name alone)."""
+    said = [
+        pgettext("seat name in a list", "you") if index and is_you(name) else seat_name(name)
+        for index, name in enumerate(names)
+    ]
+    return join_and(said)
 
 
 def card_played_text(event: CardPlayed, verbosity: str) -> str:
     """``"Lily plays Queen, total 97"``; brief ``"Lily: Queen, 97"``."""
-    card = card_name(event.card, verbosity)
-    if event.choice is not None:
-        card = f"{card} {choice_words(event.choice)}"
-    if verbosity == BRIEF:
-        return f"{event.player}: {card}, {event.total}"
     if verbosity == FULL:
-        return f"{subject_verb(event.player, 'play', 'plays')} the {card}, total {event.total}"
-    return f"{subject_verb(event.player, 'play', 'plays')} {card}, total {event.total}"
+        card = card_with_way(card_with_article(event.card, verbosity), event.choice)
+    else:
+        card = card_with_way(card_name(event.card, verbosity), event.choice)
+    if verbosity == BRIEF:
+        # Translators: brief narration of a play: the player, the card and the new total.
+        return pgettext("card played, brief", "{player}: {card}, {total}").format(
+            player=seat_name(event.player), card=card, total=event.total
+        )
+    if is_you(event.player):
+        return _("You play {card}, total {total}").format(card=card, total=event.total)
+    return _("{player} plays {card}, total {total}").format(
+        player=event.player, card=card, total=event.total
+    )
 
 
-_REASONS = {
-    "stuck": "stuck",
-    "landed_33": "the landing on 33",
-    "landed_66": "the landing on 66",
-    "landed_99": "the landing on 99",
-    "passed_33": "passing 33",
-    "passed_66": "passing 66",
-    "bust": "going over 99",
-    "doubled_over_99": "doubling over 99",
-}
+def _left_words(group: Sequence[LivesChanged]) -> str:
+    """``"Lily 9, Max 8, Zoe out"``: what each player of a group has left."""
+    entries = [
+        # Translators: a player and the lives or points they have left, in a list.
+        pgettext("lives left in a list", "{player} {count}").format(
+            player=seat_name(e.player), count=e.lives
+        )
+        if e.lives > 0
+        # Translators: a player who has no lives or points left, in a list.
+        else pgettext("lives left in a list", "{player} out").format(player=seat_name(e.player))
+        for e in group
+    ]
+    return ", ".join(entries)
 
 
-def reason_words(reason: str) -> str:
-    """Why lives changed, as words after "for": ``"passing 33"``."""
-    return _REASONS.get(reason, reason.replace("_", " "))
+def _remaining_words(event: LivesChanged, game: str, verbosity: str) -> str:
+    """``"5 left"``, ``"no lives left"``, brief ``"none left"``."""
+    if event.lives > 0:
+        # Translators: the lives or points a player has left, after they lost some.
+        return ngettext("{count} left", "{count} left", event.lives).format(count=event.lives)
+    if verbosity == BRIEF:
+        return _("none left")
+    if game == "tactical":
+        return _("no points left")
+    return _("no lives left")
+
+
+def _lost_words(event: LivesChanged, game: str, verbosity: str) -> str:
+    """``"You lose a life"``, ``"Lily loses 1 point for passing 33"``: one player's loss,
+    one whole clause for each reason."""
+    you = is_you(event.player)
+    loss = -event.change
+    reason, mark = _reason(event.reason)
+    brief = verbosity == BRIEF
+    if reason == "passed":
+        if brief:
+            message = (
+                _("You lose {count} for passing {mark}")
+                if you
+                else _("{player} loses {count} for passing {mark}")
+            )
+        elif you:
+            message = ngettext(
+                "You lose {count} point for passing {mark}",
+                "You lose {count} points for passing {mark}",
+                loss,
+            )
+        else:
+            message = ngettext(
+                "{player} loses {count} point for passing {mark}",
+                "{player} loses {count} points for passing {mark}",
+                loss,
+            )
+    elif reason == "landed":
+        # Translators: another player's play took the total to exactly {mark} (33, 66 or 99).
+        if brief:
+            message = (
+                _("You lose {count} as the total lands on {mark}")
+                if you
+                else _("{player} loses {count} as the total lands on {mark}")
+            )
+        elif you:
+            message = ngettext(
+                "You lose {count} point as the total lands on {mark}",
+                "You lose {count} points as the total lands on {mark}",
+                loss,
+            )
+        else:
+            message = ngettext(
+                "{player} loses {count} point as the total lands on {mark}",
+                "{player} loses {count} points as the total lands on {mark}",
+                loss,
+            )
+    elif reason == "bust":
+        if brief:
+            message = (
+                _("You lose {count} for going over 99")
+                if you
+                else _("{player} loses {count} for going over 99")
+            )
+        elif you:
+            message = ngettext(
+                "You lose {count} point for going over 99",
+                "You lose {count} points for going over 99",
+                loss,
+            )
+        else:
+            message = ngettext(
+                "{player} loses {count} point for going over 99",
+                "{player} loses {count} points for going over 99",
+                loss,
+            )
+    elif reason == "doubled":
+        if brief:
+            message = (
+                _("You lose {count} for doubling over 99")
+                if you
+                else _("{player} loses {count} for doubling over 99")
+            )
+        elif you:
+            message = ngettext(
+                "You lose {count} point for doubling over 99",
+                "You lose {count} points for doubling over 99",
+                loss,
+            )
+        else:
+            message = ngettext(
+                "{player} loses {count} point for doubling over 99",
+                "{player} loses {count} points for doubling over 99",
+                loss,
+            )
+    elif brief:
+        message = _("You lose {count}") if you else _("{player} loses {count}")
+    elif game == "tactical":
+        if you:
+            message = ngettext("You lose {count} point", "You lose {count} points", loss)
+        else:
+            message = ngettext(
+                "{player} loses {count} point", "{player} loses {count} points", loss
+            )
+    elif loss == 1:
+        message = _("You lose a life") if you else _("{player} loses a life")
+    elif you:
+        message = ngettext("You lose {count} life", "You lose {count} lives", loss)
+    else:
+        message = ngettext("{player} loses {count} life", "{player} loses {count} lives", loss)
+    return message.format(player=event.player, count=loss, mark=mark)
+
+
+def _group_lost_words(group: Sequence[LivesChanged], game: str, verbosity: str) -> str:
+    """Several players' equal loss for one reason, with what each has left: ``"Lily and Max
+    lose 1 point each as the total lands on 66. Left: Lily 5, Max 3"``."""
+    first = group[0]
+    loss = -first.change
+    reason, mark = _reason(first.reason)
+    # Translators: {players} is a list of two or more players ("Lily, Max and you"); {left}
+    # is what each has left ("Lily 9, Max 8, Zoe out").
+    if verbosity == BRIEF:
+        if reason == "passed":
+            message = _("{players} lose {count} for passing {mark}: {left}")
+        elif reason == "landed":
+            message = _("{players} lose {count} as the total lands on {mark}: {left}")
+        elif reason == "bust":
+            message = _("{players} lose {count} for going over 99: {left}")
+        elif reason == "doubled":
+            message = _("{players} lose {count} for doubling over 99: {left}")
+        else:
+            message = _("{players} lose {count}: {left}")
+    elif reason == "passed":
+        message = ngettext(
+            "{players} lose {count} point each for passing {mark}. Left: {left}",
+            "{players} lose {count} points each for passing {mark}. Left: {left}",
+            loss,
+        )
+    elif reason == "landed":
+        message = ngettext(
+            "{players} lose {count} point each as the total lands on {mark}. Left: {left}",
+            "{players} lose {count} points each as the total lands on {mark}. Left: {left}",
+            loss,
+        )
+    elif reason == "bust":
+        message = ngettext(
+            "{players} lose {count} point each for going over 99. Left: {left}",
+            "{players} lose {count} points each for going over 99. Left: {left}",
+            loss,
+        )
+    elif reason == "doubled":
+        message = ngettext(
+            "{players} lose {count} point each for doubling over 99. Left: {left}",
+            "{players} lose {count} points each for doubling over 99. Left: {left}",
+            loss,
+        )
+    elif game == "tactical":
+        message = ngettext(
+            "{players} lose {count} point each. Left: {left}",
+            "{players} lose {count} points each. Left: {left}",
+            loss,
+        )
+    else:
+        message = ngettext(
+            "{players} lose {count} life each. Left: {left}",
+            "{players} lose {count} lives each. Left: {left}",
+            loss,
+        )
+    return message.format(
+        players=seats_words([e.player for e in group]),
+        count=loss,
+        mark=mark,
+        left=_left_words(group),
+    )
+
+
+def _reason(reason: str) -> tuple[str, int | None]:
+    """A ``LivesChanged`` reason as its kind and its mark: ``"passed_33"`` → ``("passed",
+    33)``, ``"doubled_over_99"`` → ``("doubled", None)``."""
+    if reason == "doubled_over_99":
+        return "doubled", None
+    kind, _sep, number = reason.partition("_")
+    if kind in ("passed", "landed") and number.isdigit():
+        return kind, int(number)
+    return reason, None
 
 
 def lives_changed_text(group: Sequence[LivesChanged], game: str, verbosity: str) -> str:
     """One sentence for lives that changed together for the same reason by the same amount."""
-    first = group[0]
-    loss = -first.change
-    names = [e.player for e in group]
-    left = ", ".join(f"{e.player} {e.lives if e.lives > 0 else 'out'}" for e in group)
     if len(group) == 1:
-        subject = subject_verb(first.player, "lose", "loses")
-        noun = lives_noun(game, loss)
-        amount = f"a {noun}" if loss == 1 and game != "tactical" else f"{loss} {noun}"
-        if first.lives <= 0:
-            remaining = "none left" if verbosity == BRIEF else f"no {lives_noun(game, 2)} left"
-        else:
-            remaining = f"{first.lives} left"
-        why = "" if first.reason == "stuck" else f" for {reason_words(first.reason)}"
-        if verbosity == BRIEF:
-            # Brief drops words, never facts: the reason stays.
-            return f"{subject} {loss}{why}, {remaining}"
-        return f"{subject} {amount}{why}, {remaining}"
-    who = join_and([object_name(n) if i else n for i, n in enumerate(names)])
-    why = reason_words(first.reason)
-    if verbosity == BRIEF:
-        return f"{who} lose {loss} for {why}: {left}"
-    return f"{who} lose {loss} {lives_noun(game, loss)} each for {why}. Left: {left}"
+        first = group[0]
+        # Translators: a player's loss ("Lily loses a life") and what they have left ("2 left").
+        return pgettext("lives lost and left", "{lost}, {left}").format(
+            lost=_lost_words(first, game, verbosity),
+            left=_remaining_words(first, game, verbosity),
+        )
+    return _group_lost_words(group, game, verbosity)
 
 
 def _group_lives(events: Sequence[Event]) -> list[Event | tuple[LivesChanged, ...]]:
@@ -141,15 +342,26 @@ def players_out_text(outs: Sequence[PlayerOut], verbosity: str) -> str:
     3rd, Max 4th"``."""
     if len(outs) == 1:
         out = outs[0]
-        verb = subject_verb(out.player, "are", "is")
+        place = ordinal(out.place)
         if verbosity == BRIEF:
-            return f"{verb} out, {ordinal(out.place)}"
-        return f"{verb} out, {ordinal(out.place)} place"
-    names = join_and([o.player for o in outs])
-    places = ", ".join(f"{o.player} {ordinal(o.place)}" for o in outs)
+            if is_you(out.player):
+                return _("You are out, {place}").format(place=place)
+            return _("{player} is out, {place}").format(player=out.player, place=place)
+        if is_you(out.player):
+            return _("You are out, {place} place").format(place=place)
+        return _("{player} is out, {place} place").format(player=out.player, place=place)
+    names = seats_words([o.player for o in outs])
+    places = ", ".join(
+        # Translators: a player and the place they finish in, in a list ("Lily 3rd").
+        pgettext("player and place", "{player} {place}").format(
+            player=seat_name(o.player), place=ordinal(o.place)
+        )
+        for o in outs
+    )
+    # Translators: {players} is a list of two or more players; {places} says each one's place.
     if verbosity == BRIEF:
-        return f"{names} out: {places}"
-    return f"{names} are out together: {places}"
+        return _("{players} out: {places}").format(players=names, places=places)
+    return _("{players} are out together: {places}").format(players=names, places=places)
 
 
 def narrate(events: Sequence[Event], view: Perspective) -> list[Utterance]:
@@ -207,42 +419,53 @@ def event_utterances(event: Event, view: Perspective) -> list[Utterance]:
             )
         ]
     if isinstance(event, DirectionChanged):
-        text = (
-            "Reversed"
-            if v == BRIEF
-            else f"Direction reversed, now {direction_words(event.direction)}"
-        )
+        if v == BRIEF:
+            text = _("Reversed")
+        else:
+            text = _("Direction reversed, now {direction}").format(
+                direction=direction_words(event.direction)
+            )
         return [Utterance(text, cue="direction_reversed")]
     if isinstance(event, PlayerSkipped):
-        text = f"{event.player} skipped" if v == BRIEF else f"{_skip_text(event.player)}"
+        if v == BRIEF:
+            text = (
+                _("You skipped")
+                if is_you(event.player)
+                else _("{player} skipped").format(player=event.player)
+            )
+        else:
+            text = _skip_text(event.player)
         return [Utterance(text, cue="player_skipped", pan=view.pan(event.seat))]
     if isinstance(event, CardDrawn):
         if event.seat != view.listener:
             return []
         card = card_name(event.card, v)
-        text = (
-            f"Drew {card}"
-            if v == BRIEF
-            else f"{subject_verb(event.player, 'draw', 'draws')} {card}"
-        )
+        if v == BRIEF:
+            text = _("Drew {card}").format(card=card)
+        elif is_you(event.player):
+            text = _("You draw {card}").format(card=card)
+        else:
+            text = _("{player} draws {card}").format(player=event.player, card=card)
         return [Utterance(text, pan=view.pan(event.seat))]
     if isinstance(event, DrawMissed):
-        verb = subject_verb(event.player, "miss", "misses")
-        text = f"{verb} the draw and {'stay' if is_you(event.player) else 'stays'} a card short"
+        if is_you(event.player):
+            text = _("You miss the draw and stay a card short")
+        else:
+            text = _("{player} misses the draw and stays a card short").format(player=event.player)
         return [Utterance(text, pan=view.pan(event.seat))]
     if isinstance(event, StockRebuilt):
-        text = (
-            f"Stock reshuffled, {event.cards}"
-            if v == BRIEF
-            else f"The stock is rebuilt from the pile: {count_noun(event.cards, 'card', 'cards')}"
-        )
+        if v == BRIEF:
+            text = _("Stock reshuffled, {count}").format(count=event.cards)
+        else:
+            text = ngettext(
+                "The stock is rebuilt from the pile: {count} card",
+                "The stock is rebuilt from the pile: {count} cards",
+                event.cards,
+            ).format(count=event.cards)
         # The pile becoming the stock changes what can still come: never dropped.
         return [Utterance(text)]
     if isinstance(event, PlayerStuck):
-        cards = join_and([card_name(c, v) for c in event.hand])
-        verb = subject_verb(event.player, "are", "is")
-        text = f"{verb} stuck at {event.total}" + (f" with {cards}" if cards else "")
-        return [Utterance(text, pan=view.pan(event.seat))]
+        return [Utterance(_stuck_text(event, v), pan=view.pan(event.seat))]
     if isinstance(event, LivesChanged):
         text = lives_changed_text((event,), view.game, v)
         return [Utterance(text, cue="life_lost", pan=view.pan(event.seat))]
@@ -251,44 +474,80 @@ def event_utterances(event: Event, view: Perspective) -> list[Utterance]:
         return [Utterance(text, cue="player_out", pan=view.pan(event.seat))]
     if isinstance(event, RoundEnded):
         if event.winner is not None:
-            verb = subject_verb(event.winner, "win", "wins")
-            return [Utterance(f"{verb} round {event.round} on 99")]
+            if is_you(event.winner):
+                text = _("You win round {round} on 99").format(round=event.round)
+            else:
+                text = _("{player} wins round {round} on 99").format(
+                    player=event.winner, round=event.round
+                )
+            return [Utterance(text)]
         if v == FULL:
-            return [Utterance(f"Round {event.round} is over")]
+            return [Utterance(_("Round {round} is over").format(round=event.round))]
         return []
     if isinstance(event, GameEnded):
         return [game_ended_utterance(event, view)]
     return []  # pragma: no cover - every event kind is handled above
 
 
+def _stuck_text(event: PlayerStuck, verbosity: str) -> str:
+    cards = join_and([card_name(c, verbosity) for c in event.hand])
+    you = is_you(event.player)
+    if cards:
+        # Translators: {cards} is the list of cards the player holds ("5, 6 and 7").
+        message = (
+            _("You are stuck at {total} with {cards}")
+            if you
+            else _("{player} is stuck at {total} with {cards}")
+        )
+    else:
+        message = _("You are stuck at {total}") if you else _("{player} is stuck at {total}")
+    return message.format(player=event.player, total=event.total, cards=cards)
+
+
 def _skip_text(name: str) -> str:
-    return "You are skipped" if is_you(name) else f"{name} is skipped"
+    return _("You are skipped") if is_you(name) else _("{player} is skipped").format(player=name)
 
 
 def game_started_text(event: GameStarted, verbosity: str) -> str:
-    """``"Classic. You, Lily, Max and Zoe, 5 lives each."``"""
+    """``"Classic. You, Lily, Max and Zoe. 5 lives each"``."""
     title = game_title(event.game)
     lives = event.lives[0] if event.lives else 0
-    each = f"{lives} {lives_noun(event.game, lives)} each"
+    tactical = event.game == "tactical"
     if verbosity == BRIEF:
-        return f"{title}, {each}"
-    return f"{title}. {join_and(list(event.players))}. {each}"
+        if tactical:
+            message = ngettext("{game}, {count} point each", "{game}, {count} points each", lives)
+        else:
+            message = ngettext("{game}, {count} life each", "{game}, {count} lives each", lives)
+    elif tactical:
+        # Translators: the game's name, the list of its players, and the points each starts with.
+        message = ngettext(
+            "{game}. {players}. {count} point each", "{game}. {players}. {count} points each", lives
+        )
+    else:
+        # Translators: the game's name, the list of its players, and the lives each starts with.
+        message = ngettext(
+            "{game}. {players}. {count} life each", "{game}. {players}. {count} lives each", lives
+        )
+    return message.format(game=title, players=seats_words(list(event.players)), count=lives)
 
 
 def round_started_text(event: RoundStarted, view: Perspective) -> str:
-    """``"Round 2. Lily starts. Your cards: Queen, 5 and 9."``"""
+    """``"Round 2. Lily starts. Your cards: Queen, 5 and 9"``."""
     v = view.verbosity
-    starts = subject_verb(event.starter, "start", "starts")
-    parts = [f"Round {event.round}", starts]
+    if is_you(event.starter):
+        starts = _("You start")
+    else:
+        starts = _("{player} starts").format(player=event.starter)
+    parts = [_("Round {round}").format(round=event.round), starts]
     if v != BRIEF and event.direction is not Direction.CLOCKWISE:
-        parts.append(direction_words(event.direction))
+        parts.append(direction_sentence(event.direction))
     if view.listener is not None:
         own = view.players[view.listener]
         for name, hand in event.hands:
             if name == own:
                 cards = join_and([card_name(c, v) for c in hand])
-                parts.append(cards if v == BRIEF else f"Your cards: {cards}")
-    return ". ".join(parts)
+                parts.append(cards if v == BRIEF else _("Your cards: {cards}").format(cards=cards))
+    return sentences(parts)
 
 
 def game_ended_utterance(event: GameEnded, view: Perspective) -> Utterance:
@@ -297,9 +556,11 @@ def game_ended_utterance(event: GameEnded, view: Perspective) -> Utterance:
     human_names = {view.players[s] for s in view.humans}
     place_of = {name: index + 1 for index, name in enumerate(event.places)}
     if event.winner is None:
-        head = "Game over"
+        head = _("Game over")
+    elif is_you(event.winner):
+        head = _("You win the game")
     else:
-        head = f"{subject_verb(event.winner, 'win', 'wins')} the game"
+        head = _("{player} wins the game").format(player=event.winner)
     parts = [head]
     # With one player at the keyboard the results that follow give the place; with several,
     # each human's place is said here.
@@ -307,12 +568,25 @@ def game_ended_utterance(event: GameEnded, view: Perspective) -> Utterance:
     if len(human_names) == 1:
         humans_placed = []
     for name in humans_placed:
-        verb = subject_verb(name, "finish", "finishes")
-        parts.append(f"{verb} {ordinal(place_of[name])}")
+        place = ordinal(place_of[name])
+        if is_you(name):
+            parts.append(_("You finish {place}").format(place=place))
+        else:
+            parts.append(_("{player} finishes {place}").format(player=name, place=place))
     if v != BRIEF:
-        listing = ", ".join(f"{ordinal(i + 1)} {n}" for i, n in enumerate(event.places))
-        parts.append(f"Places: {listing}")
+        listing = ", ".join(
+            # Translators: a place and the player who took it, in the list of places ("1st Lily").
+            pgettext("place and player", "{place} {player}").format(
+                place=ordinal(i + 1), player=seat_name(n)
+            )
+            for i, n in enumerate(event.places)
+        )
+        parts.append(_("Places: {places}").format(places=listing))
         if v == FULL:
-            parts.append(f"{count_noun(event.rounds, 'round', 'rounds')} played")
+            parts.append(
+                ngettext("{count} round played", "{count} rounds played", event.rounds).format(
+                    count=event.rounds
+                )
+            )
     won = event.winner is not None and (event.winner in human_names or not human_names)
-    return Utterance(". ".join(parts), cue="win" if won else "loss")
+    return Utterance(sentences(parts), cue="win" if won else "loss")
