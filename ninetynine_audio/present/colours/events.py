@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
     CardsDealt,
     CardsDrawn,
@@ -26,11 +27,15 @@ from ninetynine_audio.games.colours import (
     RowScored,
     TurnStarted,
 )
+from ninetynine_audio.i18n import _, ngettext, pgettext
 from ninetynine_audio.present.colours.words import (
+    LEFT,
+    capitalised,
     card_name,
+    cards_on_piles_text,
     cards_text,
-    number_word,
-    pile_name,
+    comma_list,
+    joined_sentences,
     placed_text,
     ways_text,
 )
@@ -39,11 +44,10 @@ from ninetynine_audio.present.words import (
     BRIEF,
     FULL,
     NORMAL,
-    count_noun,
     is_you,
     join_and,
     ordinal,
-    subject_verb,
+    seat_name,
 )
 
 CUE_ROW_SCORED = "row_scored"
@@ -54,44 +58,119 @@ CUE_CARD = "card_played"
 
 def scored_text(event: RowScored, verbosity: str) -> str:
     """``"Lily scores a row of 4: 16 points, 52 in all"``."""
-    count = len(event.cards)
+    values = {
+        "player": seat_name(event.player),
+        "count": len(event.cards),
+        "points": event.points,
+        "score": event.score,
+    }
     if verbosity == BRIEF:
-        return f"{event.player}: row of {count}, {event.points}, now {event.score}"
-    why = ""
-    if event.forced:
-        why = "no card fits, so " if is_you(event.player) else "no card fits: "
-    who = subject_verb(event.player, "score", "scores")
-    if event.forced and is_you(event.player):
-        who = "you score"
-    points = count_noun(event.points, "point", "points")
-    text = f"{why}{who} a row of {count}: {points}, {event.score} in all"
-    return text[0].upper() + text[1:]
+        # Translators: brief: a row of {count} cards scored {points}, the score is now {score}.
+        return _("{player}: row of {count}, {points}, now {score}").format(**values)
+    you = is_you(event.player)
+    n = event.points
+    if event.forced and you:
+        # Translators: a row of {count} cards scored for {points} points (count × count);
+        # {score} is the player's score now.
+        text = ngettext(
+            "No card fits, so you score a row of {count}: {points} point, {score} in all",
+            "No card fits, so you score a row of {count}: {points} points, {score} in all",
+            n,
+        )
+    elif event.forced:
+        text = ngettext(
+            "No card fits: {player} scores a row of {count}: {points} point, {score} in all",
+            "No card fits: {player} scores a row of {count}: {points} points, {score} in all",
+            n,
+        )
+    elif you:
+        text = ngettext(
+            "You score a row of {count}: {points} point, {score} in all",
+            "You score a row of {count}: {points} points, {score} in all",
+            n,
+        )
+    else:
+        text = ngettext(
+            "{player} scores a row of {count}: {points} point, {score} in all",
+            "{player} scores a row of {count}: {points} points, {score} in all",
+            n,
+        )
+    return text.format(**values)
 
 
 def renewed_text(event: DrawPileRenewed, verbosity: str) -> str:
     """``"Lily's draw pile is empty: 15 points, 64 in all"``."""
-    whose = "Your" if is_you(event.player) else f"{event.player}'s"
+    values = {"player": seat_name(event.player), "points": event.points, "score": event.score}
     if verbosity == BRIEF:
-        return f"{event.player}: pile empty, 15, now {event.score}"
-    points = count_noun(event.points, "point", "points")
-    text = f"{whose} draw pile is empty: {points}, {event.score} in all"
-    if len(event.cards) < 15:
-        text += f". Only {len(event.cards)} new cards"
-    elif verbosity == FULL:
-        text += ", and 15 new cards"
+        # Translators: brief: the draw pile is empty, 15 points for it, the score is now {score}.
+        return _("{player}: pile empty, 15, now {score}").format(**values)
+    you = is_you(event.player)
+    short = len(event.cards) < 15
+    n = event.points
+    if verbosity == FULL and not short:
+        if you:
+            text = ngettext(
+                "Your draw pile is empty: {points} point, {score} in all, and 15 new cards",
+                "Your draw pile is empty: {points} points, {score} in all, and 15 new cards",
+                n,
+            )
+        else:
+            text = ngettext(
+                "{player}'s draw pile is empty: {points} point, {score} in all,"
+                " and 15 new cards",
+                "{player}'s draw pile is empty: {points} points, {score} in all,"
+                " and 15 new cards",
+                n,
+            )
+    elif you:
+        text = ngettext(
+            "Your draw pile is empty: {points} point, {score} in all",
+            "Your draw pile is empty: {points} points, {score} in all",
+            n,
+        )
+    else:
+        text = ngettext(
+            "{player}'s draw pile is empty: {points} point, {score} in all",
+            "{player}'s draw pile is empty: {points} points, {score} in all",
+            n,
+        )
+    text = text.format(**values)
+    if short:
+        count = len(event.cards)
+        # Translators: said after "Your draw pile is empty: …" when fewer than 15 cards
+        # were left in the reserve to make the new draw pile.
+        more = ngettext("Only {count} new card", "Only {count} new cards", count)
+        text = joined_sentences([text, more.format(count=count)])
     return text
 
 
 def ended_text(event: GameEnded) -> str:
     """``"Lily wins with 104. You 71, Max 40"``."""
     scores = dict(zip(event.players, event.scores, strict=True))
-    rest = [f"{name} {score}" for name, score in scores.items() if name != event.winner]
-    head = (
-        f"You win with {scores[event.winner]}"
-        if is_you(event.winner)
-        else f"{event.winner} wins with {scores[event.winner]}"
-    )
-    return f"{head}. {join_and(rest)}"
+    # Translators: a player's name and final score, in the list after the winner.
+    rest = [
+        pgettext("player and score", "{player} {score}").format(
+            player=seat_name(name), score=score
+        )
+        for name, score in scores.items()
+        if name != event.winner
+    ]
+    if is_you(event.winner):
+        # Translators: {others} is the list of the other players with their scores.
+        text = _("You win with {score}. {others}")
+    else:
+        # Translators: {others} is the list of the other players with their scores.
+        text = _("{player} wins with {score}. {others}")
+    return text.format(player=event.winner, score=scores[event.winner], others=join_and(rest))
+
+
+def pile_play_text(card: ColourCard, pile: int) -> str:
+    """``"purple 9 left"``: a pile play in a computer turn's full summary."""
+    if pile == LEFT:
+        # Translators: a card played onto the left pile, in a list of plays.
+        return _("{card} left").format(card=card_name(card))
+    # Translators: a card played onto the right pile, in a list of plays.
+    return _("{card} right").format(card=card_name(card))
 
 
 @dataclass
@@ -109,52 +188,87 @@ class TurnNotes:
 
     def summary(self, verbosity: str) -> str:
         """``"Lily: row of 5, three cards on the piles, drew 3"``; after a row scored
-        ``"Lily: row now empty, …"``."""
+        ``"Lily: row now empty, …"``.
+
+        The summary is a list of short parts, each one message: the row, the piles, the draw.
+        """
         parts: list[str] = []
         if self.row_card is None or self.scored_after_card:
-            parts.append("row 0" if verbosity == BRIEF else "row now empty")
+            # Translators: the parts of a computer turn's summary ("Lily: row of 5, three
+            # cards on the piles, drew 3"), each said alone and separated by commas.
+            parts.append(_("row 0") if verbosity == BRIEF else _("row now empty"))
         else:
             length = len(self.row_card.row)
             if verbosity == FULL:
-                parts.append(f"{card_name(self.row_card.card)} in the row, now {length}")
+                parts.append(
+                    _("{card} in the row, now {length}").format(
+                        card=card_name(self.row_card.card), length=length
+                    )
+                )
             elif verbosity == BRIEF:
-                parts.append(f"row {length}")
+                parts.append(_("row {length}").format(length=length))
             elif length == 1:
-                parts.append("new row")
+                parts.append(_("new row"))
             else:
-                parts.append(f"row of {length}")
+                parts.append(_("row of {length}").format(length=length))
         count = len(self.plays)
         if verbosity == FULL and self.plays:
-            plays = [f"{card_name(p.card)} {pile_name(p.pile)}" for p in self.plays]
-            parts.append("on the piles " + ", ".join(plays))
+            plays = comma_list([pile_play_text(p.card, p.pile) for p in self.plays])
+            # Translators: a part of a computer turn's summary: {plays} is a list of cards
+            # with their piles ("purple 9 left, red 2 right").
+            parts.append(_("on the piles {plays}").format(plays=plays))
         elif verbosity == BRIEF:
-            parts.append(f"{count} on piles")
-        elif count == 1:
-            parts.append("one card on the piles")
+            # Translators: brief: a part of a computer turn's summary, its pile plays.
+            plays = ngettext("{count} on piles", "{count} on piles", count)
+            parts.append(plays.format(count=count))
         else:
-            parts.append(f"{number_word(count)} cards on the piles")
+            parts.append(cards_on_piles_text(count))
         # Drawing back up after the row card and each pile play is the usual: only a
         # different count is news (a short draw pile, or a turn with a short hand).
         if verbosity != NORMAL or self.drawn != count + 1:
-            parts.append(f"drew {self.drawn}")
-        return f"{self.player}: " + ", ".join(parts)
+            # Translators: the last part of a computer turn's summary: it drew {count} cards.
+            drew = ngettext("drew {count}", "drew {count}", self.drawn)
+            parts.append(drew.format(count=self.drawn))
+        # Translators: a computer turn's summary: the player, then its parts ("row of 5,
+        # three cards on the piles, drew 3").
+        return _("{player}: {summary}").format(
+            player=self.player, summary=comma_list(parts)
+        )
 
 
 def account_text(event: RowCardPlaced | PileCardPlayed | CardsDrawn, verbosity: str) -> str:
     """One step of a computer turn told alone: ``"Lily: purple 9 on grey 3, left, same
     colour"``."""
+    player = seat_name(event.player)
     if isinstance(event, RowCardPlaced):
         if verbosity == BRIEF:
-            return f"{event.player}: row {len(event.row)}"
-        return f"{event.player}: {card_name(event.card)} in the row, now {len(event.row)}"
-    if isinstance(event, PileCardPlayed):
-        if verbosity == BRIEF:
-            return f"{event.player}: {card_name(event.card)} {pile_name(event.pile)}"
-        return (
-            f"{event.player}: {card_name(event.card)} on {card_name(event.onto)},"
-            f" {pile_name(event.pile)}, {ways_text(event.ways)}"
+            # Translators: one step of a computer turn told alone: its row card, the row
+            # now {length} cards long.
+            return _("{player}: row {length}").format(player=player, length=len(event.row))
+        return _("{player}: {card} in the row, now {length}").format(
+            player=player, card=card_name(event.card), length=len(event.row)
         )
-    return f"{event.player} drew {len(event.cards)}"
+    if isinstance(event, PileCardPlayed):
+        left = event.pile == LEFT
+        card = card_name(event.card)
+        if verbosity == BRIEF:
+            if left:
+                # Translators: brief: a card played onto the left pile.
+                return _("{player}: {card} left").format(player=player, card=card)
+            return _("{player}: {card} right").format(player=player, card=card)
+        if left:
+            # Translators: {onto} is the card that was on top of the pile, {ways} how the card
+            # fits it ("same colour and sum ten").
+            text = _("{player}: {card} on {onto}, left, {ways}")
+        else:
+            text = _("{player}: {card} on {onto}, right, {ways}")
+        return text.format(
+            player=player, card=card, onto=card_name(event.onto), ways=ways_text(event.ways)
+        )
+    count = len(event.cards)
+    return ngettext("{player} drew {count}", "{player} drew {count}", count).format(
+        player=player, count=count
+    )
 
 
 def narrate(events: Sequence[Event], perspective: Perspective) -> list[Utterance]:
@@ -206,33 +320,51 @@ class Narrator:
 
     def _one(self, event: Event, p: Perspective, v: str) -> list[Utterance]:
         if isinstance(event, GameStarted):
-            names = join_and(list(event.players))
-            text = f"Colours: {names}. First to 99 points wins"
+            names = join_and([seat_name(name) for name in event.players])
             if event.pro_variant:
-                text += ", with extra turns"
-            return [self._say(text, p)]
+                # Translators: a game of Colours begins; {players} is the list of players.
+                text = _("Colours: {players}. First to 99 points wins, with extra turns")
+            else:
+                text = _("Colours: {players}. First to 99 points wins")
+            return [self._say(text.format(players=names), p)]
         if isinstance(event, CardsDealt):
-            return [] if v == BRIEF else [self._say(f"{event.dealer} deals", p)]
+            if v == BRIEF:
+                return []
+            if is_you(event.dealer):
+                return [self._say(_("You deal"), p)]
+            return [self._say(_("{player} deals").format(player=event.dealer), p)]
         if isinstance(event, TurnStarted):
             out = self._flush(p)
             if not self.summarise:
                 if p.is_bot(event.seat) or p.listener != event.seat:
                     text = (
-                        f"{event.player}'s extra turn" if event.extra else f"{event.player}'s turn"
-                    )
+                        _("{player}'s extra turn") if event.extra else _("{player}'s turn")
+                    ).format(player=seat_name(event.player))
                     return [self._say(text, p, event.seat, CUE_EXTRA_TURN if event.extra else None)]
-                return [self._say("Your extra turn" if event.extra else "Your turn", p, event.seat)]
+                text = _("Your extra turn") if event.extra else _("Your turn")
+                return [self._say(text, p, event.seat)]
             own_turn = self._turns.get(event.seat, 0) + 1
             self._turns[event.seat] = own_turn
             if p.is_bot(event.seat):
                 self.notes = TurnNotes(event.player, event.seat, event.extra)
-                self._account = [f"{event.player}'s {ordinal(own_turn)} turn"]
+                self._account = [
+                    # Translators: the heading of a computer turn's full account; {place} is
+                    # an ordinal ("3rd"): Lily's third turn of the game.
+                    _("{player}'s {place} turn").format(
+                        player=event.player, place=ordinal(own_turn)
+                    )
+                ]
                 if event.extra:
                     out.append(
-                        self._say(f"{event.player}: extra turn", p, event.seat, CUE_EXTRA_TURN)
+                        self._say(
+                            _("{player}: extra turn").format(player=event.player),
+                            p,
+                            event.seat,
+                            CUE_EXTRA_TURN,
+                        )
                     )
             elif event.extra:
-                out.append(self._say("Extra turn!", p, event.seat, CUE_EXTRA_TURN))
+                out.append(self._say(_("Extra turn!"), p, event.seat, CUE_EXTRA_TURN))
             return out
         if isinstance(event, GameEnded):
             out = self._flush(p)
@@ -249,7 +381,7 @@ class Narrator:
             self._account.append(text)
             return [self._say(text, p, event.seat, CUE_PILE_RENEWED)]
         if isinstance(event, ReserveRebuilt):
-            return [] if v != FULL else [self._say("The reserve is made up again", p)]
+            return [] if v != FULL else [self._say(_("The reserve is made up again"), p)]
         steps = RowCardPlaced | PileCardPlayed | CardsDrawn
         notes = self.notes
         if notes is not None and isinstance(event, steps):
@@ -271,33 +403,26 @@ class Narrator:
     def _own(self, event: Event, p: Perspective, v: str) -> list[Utterance]:
         """A person's move, said as it happens (their own cards only to themselves)."""
         if isinstance(event, RowCardPlaced):
-            length = len(event.row)
-            if v == BRIEF:
-                text = f"{card_name(event.card)}, row {length}"
-            else:
-                text = placed_text(subject_verb(event.player, "put", "puts"), event.card, length)
             if p.listener == event.seat and v != FULL:
                 # The player hears the card's sound; the table says the card with what fits
                 # the piles now in one line (``queries.fits_text``), which the next key cuts.
                 return [self._say("", p, event.seat, CUE_CARD)]
+            length = len(event.row)
+            if v == BRIEF:
+                text = _("{card}, row {length}").format(
+                    card=card_name(event.card), length=length
+                )
+            else:
+                text = placed_text(event.player, event.card, length)
             return [self._say(text, p, event.seat, CUE_CARD)]
         if isinstance(event, PileCardPlayed):
             # A short confirmation that the next key may cut off: what fits now follows.
-            where = pile_name(event.pile)
-            if v == BRIEF:
-                text = f"{card_name(event.card)} {where}"
-            elif v == FULL:
-                text = f"{card_name(event.card)} on the {where}, {ways_text(event.ways)}"
-            else:
-                text = f"{card_name(event.card)} on the {where}"
-            if p.listener == event.seat and v != FULL:
+            mine = p.listener == event.seat
+            if mine and v != FULL:
                 # The player hears the card's sound; the table then says the new top and
                 # what fits now in one line (``queries.fits_text``).
                 return [self._say("", p, event.seat, CUE_CARD)]
-            if p.listener == event.seat:
-                text = text[0].upper() + text[1:]
-            else:
-                text = f"{event.player}: {text}"
+            text = pile_card_text(event, v, None if mine else seat_name(event.player))
             return [self._say(text, p, event.seat, CUE_CARD, mergeable=True)]
         if isinstance(event, CardsDrawn):
             mine = p.listener == event.seat
@@ -307,8 +432,36 @@ class Narrator:
                 # them; a short new draw pile is said with the 15 points.
                 return []
             if mine:
-                text = f"You draw {cards_text(event.cards)}"
+                text = _("You draw {cards}").format(cards=cards_text(event.cards))
             else:
-                text = f"{event.player} draws {len(event.cards)}"
+                count = len(event.cards)
+                text = ngettext("{player} draws {count}", "{player} draws {count}", count).format(
+                    player=seat_name(event.player), count=count
+                )
             return [self._say(text, p, event.seat)]
         return []
+
+
+def pile_card_text(event: PileCardPlayed, verbosity: str, player: str | None) -> str:
+    """A person's card onto a pile: to themselves (``player`` None) ``"Purple 9 on the left,
+    same colour"`` in full; to the others ``"Lily: purple 9 on the left"``."""
+    left = event.pile == LEFT
+    card = card_name(event.card)
+    ways = ways_text(event.ways)
+    if player is None:
+        # Translators: the player's own card onto a pile; {ways} is how it fits the top
+        # ("same colour and sum ten").
+        text = _("{card} on the left, {ways}") if left else _("{card} on the right, {ways}")
+        return capitalised(text.format(card=card, ways=ways))
+    if verbosity == BRIEF:
+        text = _("{player}: {card} left") if left else _("{player}: {card} right")
+    elif verbosity == FULL:
+        if left:
+            text = _("{player}: {card} on the left, {ways}")
+        else:
+            text = _("{player}: {card} on the right, {ways}")
+    elif left:
+        text = _("{player}: {card} on the left")
+    else:
+        text = _("{player}: {card} on the right")
+    return text.format(player=player, card=card, ways=ways)

@@ -18,36 +18,49 @@ from ninetynine_audio.games.colours import (
     row_colours,
     ways_onto,
 )
+from ninetynine_audio.i18n import N_, _, babel_locale, ngettext, pgettext
 from ninetynine_audio.present.colours.words import (
     BY_COLOUR,
+    LEFT,
+    RIGHT,
+    capitalised,
     card_name,
     colour_name,
+    comma_list,
+    joined_sentences,
     pile_fit_text,
-    pile_name,
     row_fit_text,
     row_summary,
+    semicolon_list,
     sorted_hand,
 )
-from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and
+from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, seat_name
 
 
 def piles_text(view: ColoursView, verbosity: str) -> str:
     """``"Piles: black 10 on the left, orange 6 on the right"``."""
     left, right = view.pile_tops
     if verbosity == BRIEF:
-        return f"Piles: {card_name(left)}, {card_name(right)}"
-    return f"Piles: {card_name(left)} on the left, {card_name(right)} on the right"
+        text = _("Piles: {left}, {right}")
+    else:
+        text = _("Piles: {left} on the left, {right} on the right")
+    return text.format(left=card_name(left), right=card_name(right))
 
 
 def stage_text(view: ColoursView) -> str:
-    """What the player is to do now, without their cards."""
+    """``"Your turn: choose your row card"``: the turn and what the player is to do now,
+    without their cards."""
     if view.phase is Phase.ROW and view.hand:
-        return "choose your row card"
+        # Translators: whose turn it is and what the player is to do now.
+        return _("Your turn: choose your row card")
     if view.phase is Phase.ROW:
-        return "no cards in hand: end your turn"
+        return _("Your turn: no cards in hand: end your turn")
     if not view.hand:
-        return "hand empty: end your turn"
-    return f"play onto the piles, {view.pile_plays} of 5 so far"
+        return _("Your turn: hand empty: end your turn")
+    # Translators: {count} cards of the 5 a turn allows have gone onto the piles so far.
+    return _("Your turn: play onto the piles, {count} of 5 so far").format(
+        count=view.pile_plays
+    )
 
 
 def pile_fits(view: ColoursView, pile: int) -> list[str]:
@@ -63,27 +76,44 @@ def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> 
     play onto pile ``changed`` only that pile is news (the player has just put its top
     there): ``"Left takes red 5"``, or ``"Left takes none"`` (the other pile, unchanged,
     still takes what it took); ``"Nothing fits: end your turn"``."""
-    if not view.hand or view.pile_plays >= MAX_PILE_PLAYS:
-        done = "Hand empty" if not view.hand else f"{MAX_PILE_PLAYS} cards on the piles"
-        return f"{done}: end your turn"
-    fits = {pile: pile_fits(view, pile) for pile in (1, 2)}
-    if not fits[1] and not fits[2]:
-        return "Nothing fits: end your turn"
-    if changed in (1, 2):
-        name = pile_name(changed).capitalize()
+    if not view.hand:
+        return _("Hand empty: end your turn")
+    if view.pile_plays >= MAX_PILE_PLAYS:
+        return ngettext(
+            "{count} card on the piles: end your turn",
+            "{count} cards on the piles: end your turn",
+            MAX_PILE_PLAYS,
+        ).format(count=MAX_PILE_PLAYS)
+    fits = {pile: pile_fits(view, pile) for pile in (LEFT, RIGHT)}
+    if not fits[LEFT] and not fits[RIGHT]:
+        return _("Nothing fits: end your turn")
+    if changed in (LEFT, RIGHT):
         now = fits[changed]
+        # Translators: after a play onto a pile, the hand cards that the pile takes now;
+        # {cards} is a list of card names ("red 5, grey 9").
         if now:
-            return f"{name} takes {', '.join(now)}"
+            text = _("Left takes {cards}") if changed == LEFT else _("Right takes {cards}")
+            return text.format(cards=comma_list(now))
         # The other pile has not changed: what it takes was said already.
-        return f"{name} takes none"
+        return _("Left takes none") if changed == LEFT else _("Right takes none")
     # A card that fits both piles is named once.
-    both = [card for card in fits[1] if card in fits[2]]
-    sides = [("both", both)] if both else []
-    sides += [(pile_name(p), [c for c in f if c not in both]) for p, f in fits.items()]
-    said = [f"{side}: {', '.join(cards)}" for side, cards in sides if cards]
+    both = [card for card in fits[LEFT] if card in fits[RIGHT]]
+    left = [card for card in fits[LEFT] if card not in both]
+    right = [card for card in fits[RIGHT] if card not in both]
+    said = []
+    # Translators: the hand cards that fit both piles, the left or the right one; in a list
+    # separated by semicolons, after "Fits" ("Fits both: red 3; right: grey 1").
+    if both:
+        said.append(pgettext("fits", "both: {cards}").format(cards=comma_list(both)))
+    if left:
+        said.append(pgettext("fits", "left: {cards}").format(cards=comma_list(left)))
+    if right:
+        said.append(pgettext("fits", "right: {cards}").format(cards=comma_list(right)))
+    sides = semicolon_list(said)
     if verbosity == BRIEF:
-        return "; ".join(said)
-    return "Fits " + "; ".join(said)
+        return sides
+    # Translators: {sides} is "left: red 3, grey 9" or "both: red 3; right: grey 1".
+    return _("Fits {sides}").format(sides=sides)
 
 
 def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
@@ -93,12 +123,15 @@ def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
     # The card is named (a row card is for good: a slip of the number keys must be heard),
     # then the row's new length.
     length = len(view.row)
-    name = card_name(view.row[-1]).capitalize()
+    name = capitalised(card_name(view.row[-1]))
     if verbosity == BRIEF:
-        placed = f"{name}, row {length}"
+        placed = _("{card}, row {length}")
+    elif length == 1:
+        placed = _("{card}, new row")
     else:
-        placed = f"{name}, new row" if length == 1 else f"{name}, row of {length}"
-    return f"{placed}. {fits_text(view, verbosity)}"
+        placed = _("{card}, row of {length}")
+    placed = placed.format(card=name, length=length)
+    return joined_sentences([placed, fits_text(view, verbosity)])
 
 
 def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
@@ -107,17 +140,40 @@ def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None
     now (only the pile ``changed`` by the play just made, when given)."""
     if view.phase is Phase.PILES:
         return fits_text(view, verbosity, changed)
-    head = "Your extra turn" if view.extra else "Your turn"
+    extra = view.extra
     if view.phase is Phase.ROW and not view.hand:
-        return f"{head}: no cards in hand, end your turn"
+        if extra:
+            return _("Your extra turn: no cards in hand, end your turn")
+        return _("Your turn: no cards in hand, end your turn")
     left, right = view.pile_tops
+    row = view.row
     if verbosity == BRIEF:
-        row = f"row {view.row[-1].value}" if view.row else "row empty"
-        return f"{head}. {card_name(left)}, {card_name(right)}; {row}"
-    row = f"row at {view.row[-1].value}" if view.row else "row empty"
-    text = f"{head}. Piles {card_name(left)}, {card_name(right)}; {row}"
+        if row and extra:
+            # Translators: the first line of the player's turn, kept short: the two piles'
+            # top cards, then the value of the last card of the player's row.
+            text = _("Your extra turn. {left}, {right}; row {value}")
+        elif row:
+            text = _("Your turn. {left}, {right}; row {value}")
+        elif extra:
+            text = _("Your extra turn. {left}, {right}; row empty")
+        else:
+            text = _("Your turn. {left}, {right}; row empty")
+    elif row and extra:
+        # Translators: the first line of the player's turn, kept short (it is heard at
+        # every turn): the two piles' top cards, then the value of the row's last card.
+        text = _("Your extra turn. Piles {left}, {right}; row at {value}")
+    elif row:
+        text = _("Your turn. Piles {left}, {right}; row at {value}")
+    elif extra:
+        text = _("Your extra turn. Piles {left}, {right}; row empty")
+    else:
+        text = _("Your turn. Piles {left}, {right}; row empty")
+    text = text.format(
+        left=card_name(left), right=card_name(right), value=row[-1].value if row else 0
+    )
     if verbosity == FULL:
-        text += f". {row_summary('You', view.row, verbosity)}"
+        more = row_summary("You", row, verbosity)
+        text = joined_sentences([text, more])
     return text
 
 
@@ -126,41 +182,61 @@ def turn_text(view: ColoursView, verbosity: str, own: bool = True) -> str:
     short line, to a hot seat before the next player has sat down only the stage."""
     name = view.players[view.to_act]
     if view.is_over:
-        winner = view.players[view.winner] if view.winner is not None else "nobody"
-        return f"The game is over: {winner} won"
+        if view.winner is None:
+            return _("The game is over: nobody won")
+        winner = view.players[view.winner]
+        if is_you(winner):
+            # Translators: the player at the keys won.
+            return _("The game is over: You won")
+        return _("The game is over: {player} won").format(player=winner)
     if is_you(name) and view.seat == view.to_act:
         if not own:
-            return f"Your turn: {stage_text(view)}"
+            return stage_text(view)
         # The same short line as the turn's own: on the piles, what fits where now.
         if view.phase is Phase.PILES:
-            head = "Your extra turn" if view.extra else "Your turn"
-            return f"{head}. {fits_text(view, verbosity)}"
+            # Translators: {fits} is what fits the piles now ("Fits left: red 3").
+            text = _("Your extra turn. {fits}") if view.extra else _("Your turn. {fits}")
+            return text.format(fits=fits_text(view, verbosity))
         return your_turn_text(view, verbosity)
-    return f"{name}'s turn"
+    return _("{player}'s turn").format(player=seat_name(name))
 
 
 def hand_text(view: ColoursView, order: str, verbosity: str) -> str:
     """The whole hand in the chosen order, each card with how it fits now."""
     hand = sorted_hand(view.hand, order)
     if not hand:
-        return "Your hand is empty"
-    by = "by colour" if order == BY_COLOUR else "by value"
+        return _("Your hand is empty")
+    by_colour = order == BY_COLOUR
     if verbosity == BRIEF:
-        return "Hand: " + ", ".join(card_name(c) for c in hand)
+        return _("Hand: {cards}").format(cards=comma_list([card_name(c) for c in hand]))
     if view.phase is Phase.ROW and not view.row:
         # Every card starts an empty row: said once, not on each card.
-        names = ", ".join(card_name(c) for c in hand)
-        return f"Hand {by}: {names}. Any of them starts your row"
-    parts = [card_fit_text(view, card, verbosity) for card in hand]
-    return f"Hand {by}: " + "; ".join(parts)
+        names = comma_list([card_name(c) for c in hand])
+        if by_colour:
+            text = _("Hand by colour: {cards}. Any of them starts your row")
+        else:
+            text = _("Hand by value: {cards}. Any of them starts your row")
+        return text.format(cards=names)
+    # Translators: each card of the hand with how it fits ("purple 9: fits your row"),
+    # separated by semicolons.
+    parts = semicolon_list(
+        card_fit_text(view, card, verbosity) for card in hand
+    )
+    if by_colour:
+        return _("Hand by colour: {cards}").format(cards=parts)
+    return _("Hand by value: {cards}").format(cards=parts)
 
 
 def card_fit_text(view: ColoursView, card: ColourCard, verbosity: str) -> str:
     """``"purple 9: fits your row"`` before the row card, ``"purple 9: same colour on the
     left, sum ten on the right"`` after it."""
     if view.phase is Phase.ROW:
-        return f"{card_name(card)}: {row_fit_text(card, view.row)}"
-    return f"{card_name(card)}: {pile_fit_text(card, view.pile_tops)}"
+        fit = row_fit_text(card, view.row)
+    else:
+        fit = pile_fit_text(card, view.pile_tops)
+    # Translators: a hand card and how it fits ("purple 9: fits your row", "purple 9:
+    # same colour on the left").
+    return pgettext("card and fit", "{card}: {fit}").format(card=card_name(card), fit=fit)
 
 
 def hand_card_text(view: ColoursView, hand: Sequence[ColourCard], index: int, v: str) -> str:
@@ -168,25 +244,30 @@ def hand_card_text(view: ColoursView, hand: Sequence[ColourCard], index: int, v:
     text = card_fit_text(view, hand[index], v)
     if v == BRIEF:
         return text
-    return f"{text}, {index + 1} of {len(hand)}"
+    # Translators: the card under the cursor and how it fits, then its place in the hand:
+    # "purple 9: fits your row, 2 of 6".
+    return _("{card}, {position} of {count}").format(
+        card=text, position=index + 1, count=len(hand)
+    )
 
 
 def row_text(view: ColoursView, verbosity: str) -> str:
     """The own row: length, last card, colours used and what it is worth."""
     row = view.row
     if not row:
-        return "Your row is empty: any card starts it"
+        return _("Your row is empty: any card starts it")
     text = row_summary("You", row, verbosity)
     if verbosity == BRIEF:
         return text
-    used = [colour_name(card.colour) for card in row]
-    text += f". Colours used: {join_and(used)}"
+    used = join_and([colour_name(card.colour) for card in row])
+    sentences = [text, _("Colours used: {colours}").format(colours=used)]
     if verbosity == FULL:
-        text += ". The row: " + ", ".join(card_name(c) for c in row)
+        cards = comma_list([card_name(c) for c in row])
+        sentences.append(_("The row: {cards}").format(cards=cards))
     free = 10 - len(row_colours(row))
     if row[-1].value == 10 or free == 0:
-        text += ". Nothing more can go on it"
-    return text
+        sentences.append(_("Nothing more can go on it"))
+    return joined_sentences(sentences)
 
 
 def other_rows_text(view: ColoursView, verbosity: str) -> str:
@@ -197,20 +278,25 @@ def other_rows_text(view: ColoursView, verbosity: str) -> str:
             continue
         text = row_summary(name, view.rows[seat], verbosity)
         if verbosity == FULL and view.rows[seat]:
-            text += ": " + ", ".join(card_name(c) for c in view.rows[seat])
+            cards = comma_list([card_name(c) for c in view.rows[seat]])
+            # Translators: a player's row described ("Lily's row: 3 cards up to purple 7,
+            # worth 9"), then its cards.
+            text = _("{row}: {cards}").format(row=text, cards=cards)
         parts.append(text)
-    return ". ".join(parts)
+    return joined_sentences(parts)
 
 
 def draw_pile_text(view: ColoursView, verbosity: str) -> str:
     """``"Your draw pile: 9 cards. Reserve: 40"``."""
     count = view.draw_pile_size
-    noun = "card" if count == 1 else "cards"
     if verbosity == BRIEF:
-        return f"Draw pile {count}"
-    text = f"Your draw pile: {count} {noun}"
+        return _("Draw pile {count}").format(count=count)
+    text = ngettext("Your draw pile: {count} card", "Your draw pile: {count} cards", count)
+    text = text.format(count=count)
     if verbosity == FULL:
-        text += f". Reserve: {view.reserve_size}"
+        # Translators: the cards left in the reserve, from which empty draw piles are renewed.
+        reserve = _("Reserve: {count}").format(count=view.reserve_size)
+        return joined_sentences([text, reserve])
     return text
 
 
@@ -218,50 +304,61 @@ def scores_text(view: ColoursView, verbosity: str) -> str:
     """Every score and how far each player is from 99."""
     parts = []
     for name, score in zip(view.players, view.scores, strict=True):
+        player = seat_name(name)
         if verbosity == BRIEF:
-            parts.append(f"{name} {score}")
+            # Translators: a player's name and score, in the list of scores.
+            part = pgettext("player and score", "{player} {score}")
+            parts.append(part.format(player=player, score=score))
         else:
             left = max(0, TARGET - score)
-            parts.append(f"{name} {score}, {left} to go")
-    return "Scores: " + "; ".join(parts)
+            # Translators: a player's score and the points they still need to reach 99.
+            part = _("{player} {score}, {left} to go")
+            parts.append(part.format(player=player, score=score, left=left))
+    scores = semicolon_list(parts)
+    return _("Scores: {scores}").format(scores=scores)
 
 
 def hint_text(action: Action, view: ColoursView | None = None) -> str:
     """What the strongest computer player would do next, and why where it looks odd."""
     if isinstance(action, ScoreRow):
-        return "Hint: score your row now"
+        # Translators: what the strongest computer player would do in the player's place.
+        return _("Hint: score your row now")
     if isinstance(action, PlaceRowCard):
-        text = f"Hint: put {card_name(action.card)} in your row"
+        card = card_name(action.card)
         if view is not None and not view.row and action.card.value == 10:
             # A 10 ends a row at once; the hint says what the move is for.
-            text += (
-                ": nothing can follow a 10, so the row is scored next turn for 1 point,"
-                " and your lower cards stay for the piles"
-            )
-        return text
+            return _(
+                "Hint: put {card} in your row: nothing can follow a 10, so the row is scored"
+                " next turn for 1 point, and your lower cards stay for the piles"
+            ).format(card=card)
+        return _("Hint: put {card} in your row").format(card=card)
     if isinstance(action, PlayToPile):
-        return f"Hint: play {card_name(action.card)} on the {pile_name(action.pile)} pile"
+        card = card_name(action.card)
+        if action.pile == LEFT:
+            return _("Hint: play {card} on the left pile").format(card=card)
+        return _("Hint: play {card} on the right pile").format(card=card)
     if isinstance(action, EndPiles):
-        return "Hint: end your turn and draw"
-    return "Hint: nothing to suggest"
+        return _("Hint: end your turn and draw")
+    return _("Hint: nothing to suggest")
 
 
 KEY_GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
     (
-        "Your row",
+        # Translators: a heading of the colour table's key help.
+        N_("Your row"),
         frozenset({"play_card", *(f"play_card_{n}" for n in range(1, 10)), "score_row"})
         | frozenset({"announce_row"}),
     ),
-    ("The piles", frozenset({"choose_left_pile", "choose_right_pile", "end_piles"})),
+    (N_("The piles"), frozenset({"choose_left_pile", "choose_right_pile", "end_piles"})),
     (
-        "Your hand",
+        N_("Your hand"),
         frozenset(
             {"next_card", "previous_card", "first_card", "last_card", "speak_hand"}
             | {"toggle_hand_order"}
         ),
     ),
     (
-        "Asking",
+        N_("Asking"),
         frozenset(
             {
                 "announce_piles",
@@ -275,8 +372,14 @@ KEY_GROUPS: tuple[tuple[str, frozenset[str]], ...] = (
         ),
     ),
 )
-"""The colour table's key help, in groups under headings: the row (Enter and the number
-keys put the row card, then play onto the piles), the piles, the hand, and questions."""
+"""The colour table's key help, in groups under headings (marked for the catalogue, said
+through ``key_groups``): the row (Enter and the number keys put the row card, then play onto
+the piles), the piles, the hand, and questions."""
+
+
+def key_groups() -> tuple[tuple[str, frozenset[str]], ...]:
+    """``KEY_GROUPS`` with their headings in the language in use."""
+    return tuple((_(heading), ids) for heading, ids in KEY_GROUPS)
 
 
 def search_hint_text(hint: str, mine: float, theirs: float, deals: int) -> str:
@@ -284,10 +387,23 @@ def search_hint_text(hint: str, mine: float, theirs: float, deals: int) -> str:
     cards you can expect 2.5 cards onto the piles next turn, the next player 1.0."``."""
     if deals <= 0:
         return hint
-    return (
-        f"{hint}. Over {deals} re-deals of the unseen cards you can expect {mine:.1f} cards"
-        f" onto the piles next turn, the next player {theirs:.1f}."
+    # Translators: after a hint: what a search over {deals} random deals of the cards the
+    # player cannot see found; {mine} and {theirs} are numbers of cards with one decimal
+    # (2.5), the cards the player and the next player can expect to put onto the piles.
+    text = ngettext(
+        "{hint}. Over {deals} re-deal of the unseen cards you can expect {mine} cards"
+        " onto the piles next turn, the next player {theirs}.",
+        "{hint}. Over {deals} re-deals of the unseen cards you can expect {mine} cards"
+        " onto the piles next turn, the next player {theirs}.",
+        deals,
     )
+    return text.format(hint=hint, deals=deals, mine=one_decimal(mine), theirs=one_decimal(theirs))
+
+
+def one_decimal(number: float) -> str:
+    """``2.5`` as the language in use writes a number with one decimal (``2,5`` in German)."""
+    decimal = babel_locale().number_symbols["latn"]["decimal"]
+    return f"{number:.1f}".replace(".", decimal)
 
 
 def table_lines(
@@ -301,21 +417,32 @@ def table_lines(
     scores, the own row, the hand (the cursor's line marked) and the draw pile; the index
     of the highlighted line."""
     tops = [card_name(top) for top in view.pile_tops]
-    if chosen in (1, 2):
+    if chosen in (LEFT, RIGHT):
         tops[chosen - 1] = f"[{tops[chosen - 1]}]"
-    lines = [f"Piles: {tops[0]}  |  {tops[1]}"]
+    # Translators: a line of the table's window: the two piles' top cards, left | right.
+    lines = [_("Piles: {left}  |  {right}").format(left=tops[0], right=tops[1])]
     if is_over:
-        lines.append("Game over")
+        lines.append(_("Game over"))
     else:
-        lines.append(f"Turn: {view.players[view.to_act]}")
-    scores = ", ".join(f"{n} {s}" for n, s in zip(view.players, view.scores, strict=True))
-    lines.append(f"Scores: {scores}")
-    row = ", ".join(card_name(c) for c in view.row) or "empty"
-    lines.append(f"Your row: {row}")
+        lines.append(_("Turn: {player}").format(player=seat_name(view.players[view.to_act])))
+    scores = comma_list(
+        [
+            pgettext("player and score", "{player} {score}").format(
+                player=seat_name(n), score=s
+            )
+            for n, s in zip(view.players, view.scores, strict=True)
+        ]
+    )
+    lines.append(_("Scores: {scores}").format(scores=scores))
+    if view.row:
+        row = comma_list([card_name(c) for c in view.row])
+        lines.append(_("Your row: {cards}").format(cards=row))
+    else:
+        lines.append(_("Your row: empty"))
     highlight = None
     for index, card in enumerate(hand):
         if index == cursor:
             highlight = len(lines)
         lines.append(f"{index + 1}. {card_name(card)}")
-    lines.append(f"Draw pile: {view.draw_pile_size}")
+    lines.append(_("Draw pile: {count}").format(count=view.draw_pile_size))
     return lines, highlight

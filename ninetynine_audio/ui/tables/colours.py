@@ -27,14 +27,16 @@ from ninetynine_audio.games.colours import (
     ways_onto,
 )
 from ninetynine_audio.games.errors import GameError
+from ninetynine_audio.i18n import _, ngettext
 from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present.colours import queries, refusals
 from ninetynine_audio.present.colours.events import Narrator
 from ninetynine_audio.present.colours.words import (
     BY_COLOUR,
     BY_VALUE,
+    LEFT,
     card_name,
-    pile_name,
+    joined_sentences,
     sorted_hand,
     ways_text,
 )
@@ -120,7 +122,7 @@ class Table(HandCursor, TableController):
             return Utterance(text, cue=TURN_CUE, mergeable=True, key=STEP_KEY)
         text = self.your_turn_text(app, seat)
         self.placed_row = False
-        if text == self.step_text or self.step_text.endswith(f". {text}"):
+        if text == self.step_text or self.step_text.endswith(joined_sentences(["", text])):
             # A step that left the piles and the hand as they were (the row scored after
             # the row card): what fits is what was just said, so nothing is said again.
             return Utterance("")
@@ -133,7 +135,7 @@ class Table(HandCursor, TableController):
 
     def key_groups(self, app: App) -> Sequence[tuple[str, frozenset[str]]]:
         """Key help in four groups: the row, the piles, the hand, and what to ask."""
-        return queries.KEY_GROUPS
+        return queries.key_groups()
 
     def turn_text(self, app: App) -> str:
         """Whose turn it is."""
@@ -163,7 +165,7 @@ class Table(HandCursor, TableController):
 
     def _last_turn(self, app: App) -> None:
         account = self.narrator.last_account
-        app.say(". ".join(account) if account else refusals_none())
+        app.say(joined_sentences(account) if account else refusals_none())
 
     def _own(self, app: App) -> ColoursView | None:
         """This seat's view, or None after telling the hot seat whose turn it is."""
@@ -230,7 +232,7 @@ class Table(HandCursor, TableController):
             return
         hand = self.hand()
         if not hand:
-            self.refuse(app, "Your hand is empty")
+            self.refuse(app, _("Your hand is empty"))
             return
         target = self.cursor + step
         edge = not 0 <= target < len(hand)
@@ -243,15 +245,7 @@ class Table(HandCursor, TableController):
         if mine is None:
             return
         self.pile = pile
-        top = mine.pile_tops[pile - 1]
-        text = f"{pile_name(pile).capitalize()} pile, {card_name(top)}"
-        hand = self.hand()
-        if hand and mine.phase is Phase.PILES:
-            card = hand[min(self.cursor, len(hand) - 1)]
-            ways = ways_onto(card, top)
-            fit = ways_text(ways) if ways else "does not fit"
-            text += f": {card_name(card)} {fit}"
-        app.say(text)
+        app.say(chosen_pile_text(mine, self.hand(), self.cursor, pile))
 
     def _play(self, app: App, index: int | None) -> None:
         seat = self._seat(app)
@@ -260,7 +254,13 @@ class Table(HandCursor, TableController):
         hand = self.hand()
         if index is not None:
             if index >= len(hand):
-                self.refuse(app, f"There is no card {index + 1}: you hold {len(hand)}")
+                held = len(hand)
+                text = ngettext(
+                    "There is no card {number}: you hold {count}",
+                    "There is no card {number}: you hold {count}",
+                    held,
+                )
+                self.refuse(app, text.format(number=index + 1, count=held))
                 return
             self.cursor = index
         if not hand:
@@ -289,7 +289,7 @@ class Table(HandCursor, TableController):
     def _hint(self, app: App) -> None:
         mine = self.my_view()
         if mine is None or mine.seat != mine.to_act or self.port.is_over:
-            self.refuse(app, "No hint now")
+            self.refuse(app, _("No hint now"))
             return
         bot = make_hint_bot(FAMILY)
         action = bot.choose(mine, self.port.hint_rng())
@@ -334,4 +334,30 @@ class Table(HandCursor, TableController):
 
 def refusals_none() -> str:
     """Nothing to tell about a computer turn yet."""
-    return "No computer turn yet"
+    return _("No computer turn yet")
+
+
+def chosen_pile_text(
+    view: ColoursView, hand: Sequence[ColourCard], cursor: int, pile: int
+) -> str:
+    """``"Left pile, grey 3"``; on the piles with the card under the cursor and how it fits:
+    ``"Left pile, grey 3: purple 9 same colour"``."""
+    left = pile == LEFT
+    top = card_name(view.pile_tops[pile - 1])
+    if not hand or view.phase is not Phase.PILES:
+        text = _("Left pile, {top}") if left else _("Right pile, {top}")
+        return text.format(top=top)
+    card = hand[min(cursor, len(hand) - 1)]
+    ways = ways_onto(card, view.pile_tops[pile - 1])
+    if not ways:
+        if left:
+            text = _("Left pile, {top}: {card} does not fit")
+        else:
+            text = _("Right pile, {top}: {card} does not fit")
+    elif left:
+        # Translators: a pile chosen, its top card, then the card under the cursor and the
+        # ways it fits onto that top ("same colour and sum ten").
+        text = _("Left pile, {top}: {card} {ways}")
+    else:
+        text = _("Right pile, {top}: {card} {ways}")
+    return text.format(top=top, card=card_name(card), ways=ways_text(ways))
