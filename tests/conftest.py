@@ -12,6 +12,9 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The tests hear the game in English whatever the machine's language (and so do the games they
+# start as subprocesses): gettext and the system-language choice read LANGUAGE first.
+os.environ["LANGUAGE"] = "en"
 
 _HOME_ENV = "NINETYNINE_AUDIO_HOME"
 _session_home: str | None = None

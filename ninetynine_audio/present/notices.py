@@ -3,6 +3,8 @@ keys that do nothing. Each is one whole sentence (or two), fit to speak as it is
 
 from __future__ import annotations
 
+from ninetynine_audio.i18n import _
+
 __all__ = [
     "another_copy_text",
     "no_x_server_reason",
@@ -13,15 +15,16 @@ __all__ = [
 
 def terminal_letters_text(encoding: str) -> str:
     """Text mode on a terminal that cannot show every letter (its encoding is ``encoding``)."""
-    return (
-        f"This terminal can only show {encoding} text, so letters it cannot show are written "
+    # Translators: {encoding} is a character set's name, "ASCII".
+    return _(
+        "This terminal can only show {encoding} text, so letters it cannot show are written "
         "without their accents, or as a question mark."
-    )
+    ).format(encoding=encoding)
 
 
 def another_copy_text() -> str:
     """A second copy of the game was started on the same files while the first one runs."""
-    return (
+    return _(
         "Ninety-Nine is already running with the same saved match and statistics, so this "
         "copy closes and leaves them to it; go back to the one that is running."
     )
@@ -30,9 +33,12 @@ def another_copy_text() -> str:
 def no_x_server_reason(display: str) -> str:
     """Why no window can be shown: ``DISPLAY`` names an X server that does not answer (the
     words go inside ``screens.no_display_text``)."""
-    return f"no display server answers at {display}"
+    # Translators: {display} is an X display's name, ":0"; said inside "No window can be
+    # shown here ({reason}), ...".
+    return _("no display server answers at {display}").format(display=display)
 
 
 def unbound_escape_text(key_list: str) -> str:
     """Escape was pressed where the player's keymap gives it no meaning."""
-    return f"Escape does nothing here in your keymap. {key_list} lists the keys of this screen."
+    text = _("Escape does nothing here in your keymap. {key} lists the keys of this screen.")
+    return text.format(key=key_list)

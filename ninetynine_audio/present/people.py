@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-PEOPLE_HERE = "People at this computer"
-"""The item of the level menu that seats more than one person."""
+from ninetynine_audio.i18n import N_, _, ngettext
 
-CHOOSE_PEOPLE = "How many people at this computer"
+PEOPLE_HERE = N_("People at this computer")
+"""The item of the level menu that seats more than one person (said through ``_``)."""
+
+CHOOSE_PEOPLE = N_("How many people at this computer")
 
 MAX_NAME_LENGTH = 20
 """Names longer than this are cut: each is said at every turn."""
@@ -13,29 +15,31 @@ MAX_NAME_LENGTH = 20
 
 def people_item(count: int) -> str:
     """``"2 people"``."""
-    return f"{count} people"
+    return ngettext("{count} person", "{count} people", count).format(count=count)
 
 
 def default_name(number: int) -> str:
     """The name a person gets who types none: ``"Player 2"``."""
-    return f"Player {number}"
+    return _("Player {number}").format(number=number)
 
 
 def name_prompt(number: int, default: str) -> str:
     """Asking one person's name."""
-    return f"Name of player {number}: type it and press Enter, or press Enter for {default}."
+    return _(
+        "Name of player {number}: type it and press Enter, or press Enter for {default}."
+    ).format(number=number, default=default)
 
 
 def name_typed_text(text: str) -> str:
     """The name so far, said after each letter."""
-    return text if text else "Empty"
+    return text if text else _("Empty")
 
 
 def name_taken_text(name: str) -> str:
     """A name someone at the table already has (or You, which would say "you" to everyone)."""
-    return f"{name} is taken: type another name."
+    return _("{name} is taken: type another name.").format(name=name)
 
 
 def name_chosen_text(number: int, name: str) -> str:
     """A name accepted."""
-    return f"Player {number} is {name}."
+    return _("Player {number} is {name}.").format(number=number, name=name)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ninetynine_audio.i18n import N_, _, ngettext, pgettext
 from ninetynine_audio.present.screens import game_title, level_name
-from ninetynine_audio.present.words import BRIEF, FULL, NORMAL, count_noun, ordinal
+from ninetynine_audio.present.words import BRIEF, FULL, NORMAL, ordinal
 
 
 @dataclass(frozen=True)
@@ -30,23 +31,41 @@ class Figures:
 
 def percent(rate: float | None) -> str:
     """``0.6`` → ``"60%"``; None → ``"no win rate yet"``."""
-    return "no win rate yet" if rate is None else f"{round(rate * 100)}%"
+    if rate is None:
+        return _("no win rate yet")
+    # Translators: a win rate, "60%".
+    return _("{percent}%").format(percent=round(rate * 100))
+
+
+def wins_words(count: int) -> str:
+    """``"1 win"``, ``"3 wins"``."""
+    return ngettext("{count} win", "{count} wins", count).format(count=count)
+
+
+def losses_words(count: int) -> str:
+    """``"1 loss"``, ``"3 losses"``."""
+    return ngettext("{count} loss", "{count} losses", count).format(count=count)
+
+
+def matches_words(count: int) -> str:
+    """``"1 match"``, ``"3 matches"``."""
+    return ngettext("{count} match", "{count} matches", count).format(count=count)
 
 
 def best_streak_words(figures: Figures) -> str:
     """The longest run of wins: ``"3 wins"``, or ``"none yet"`` before a first win."""
     if figures.best_streak <= 0:
-        return "none yet"
-    return count_noun(figures.best_streak, "win", "wins")
+        return pgettext("best streak", "none yet")
+    return wins_words(figures.best_streak)
 
 
 def streak_words(streak: int) -> str:
     """``"1 win"``, ``"3 losses"``, ``"none"``."""
     if streak > 0:
-        return count_noun(streak, "win", "wins")
+        return wins_words(streak)
     if streak < 0:
-        return count_noun(-streak, "loss", "losses")
-    return "none"
+        return losses_words(-streak)
+    return pgettext("streak", "none")
 
 
 PROGRESS_NOUNS = {
@@ -54,23 +73,41 @@ PROGRESS_NOUNS = {
     "tricks": ("deal", "deals"),
 }
 """What a game counts its progress in, where it is not rounds: the colour game in turns,
-the trick-taking game in deals (``GameSpec.progress``)."""
+the trick-taking game in deals (``GameSpec.progress``). English keys of the messages below."""
 
 
 def progress_words(game: str, count: int) -> str:
     """``"9 rounds"``, ``"29 turns"``, ``"1 deal"``."""
-    one, many = PROGRESS_NOUNS.get(game, ("round", "rounds"))
-    return count_noun(count, one, many)
+    if game == "colours":
+        return ngettext("{count} turn", "{count} turns", count).format(count=count)
+    if game == "tricks":
+        return ngettext("{count} deal", "{count} deals", count).format(count=count)
+    return ngettext("{count} round", "{count} rounds", count).format(count=count)
 
 
 def progress_label(game: str, number: int) -> str:
     """``"round 3"``, ``"turn 29"``, ``"deal 1"``."""
-    return f"{PROGRESS_NOUNS.get(game, ('round', 'rounds'))[0]} {number}"
+    if game == "colours":
+        return _("turn {number}").format(number=number)
+    if game == "tricks":
+        return _("deal {number}").format(number=number)
+    return _("round {number}").format(number=number)
+
+
+def progress_average(game: str, average: float) -> str:
+    """``"8.5 rounds a match"``: how long a match lasts on average."""
+    shown = f"{average:.1f}"
+    if game == "colours":
+        return _("{average} turns a match").format(average=shown)
+    if game == "tricks":
+        return _("{average} deals a match").format(average=shown)
+    return _("{average} rounds a match").format(average=shown)
 
 
 def game_and_level(game: str, level: str) -> str:
     """``"Arcade, Hard"``."""
-    return f"{game_title(game)}, {level_name(level)}"
+    # Translators: a game and its computer level, "Arcade, Hard".
+    return _("{game}, {level}").format(game=game_title(game), level=level_name(level))
 
 
 def figures_text(game: str, level: str, figures: Figures, verbosity: str = NORMAL) -> str:
@@ -81,20 +118,33 @@ def figures_text(game: str, level: str, figures: Figures, verbosity: str = NORMA
     head = game_and_level(game, level)
     rate = percent(figures.win_rate)
     if verbosity == BRIEF:
-        return (
-            f"{head}: {figures.wins} won, {figures.losses} lost, {rate}, "
-            f"streak {streak_words(figures.streak)}, best {best_streak_words(figures)}"
+        # Translators: brief statistics; {streak} and {best} are "1 win", "3 losses", "none".
+        return _(
+            "{head}: {wins} won, {losses} lost, {rate}, streak {streak}, best {best}"
+        ).format(
+            head=head,
+            wins=figures.wins,
+            losses=figures.losses,
+            rate=rate,
+            streak=streak_words(figures.streak),
+            best=best_streak_words(figures),
         )
-    text = (
-        f"{head}: {count_noun(figures.wins, 'win', 'wins')}, "
-        f"{count_noun(figures.losses, 'loss', 'losses')}, {rate}; "
-        f"streak {streak_words(figures.streak)}; best streak {best_streak_words(figures)}"
+    # Translators: {wins} is "3 wins", {losses} "2 losses", {rate} "60%", {streak} and {best}
+    # "1 win", "3 losses", "none".
+    text = _("{head}: {wins}, {losses}, {rate}; streak {streak}; best streak {best}").format(
+        head=head,
+        wins=wins_words(figures.wins),
+        losses=losses_words(figures.losses),
+        rate=rate,
+        streak=streak_words(figures.streak),
+        best=best_streak_words(figures),
     )
     if verbosity == FULL and figures.played:
         average = figures.rounds / figures.played
-        text += (
-            f"; {count_noun(figures.played, 'match', 'matches')} played, "
-            f"{average:.1f} {PROGRESS_NOUNS.get(game, ('round', 'rounds'))[1]} a match"
+        # Translators: added to the statistics: {matches} is "3 matches", {average}
+        # "8.5 rounds a match".
+        text += _("; {matches} played, {average}").format(
+            matches=matches_words(figures.played), average=progress_average(game, average)
         )
     return text
 
@@ -106,8 +156,13 @@ def place_text(
     those); brief ``"2nd of 4, 9 rounds"``."""
     after = progress_words(game, rounds)
     if verbosity == BRIEF:
-        return f"{ordinal(place)} of {players}, {after}"
-    return f"You finished {ordinal(place)} of {players} after {after}"
+        # Translators: {place} is "2nd", {rounds} "9 rounds" (or turns, deals).
+        return _("{place} of {players}, {rounds}").format(
+            place=ordinal(place), players=players, rounds=after
+        )
+    return _("You finished {place} of {players} after {rounds}").format(
+        place=ordinal(place), players=players, rounds=after
+    )
 
 
 def result_summary(
@@ -122,7 +177,9 @@ def result_summary(
     """The short result spoken when a match ends, with the figures of its game and level."""
     text = place_text(place, players, rounds, verbosity, game)
     if figures is not None:
-        text += ". " + figures_text(game, level, figures, verbosity)
+        text = _("{result}. {statistics}").format(
+            result=text, statistics=figures_text(game, level, figures, verbosity)
+        )
     return text
 
 
@@ -138,57 +195,70 @@ def result_lines(
     """The result a line at a time, for Up and Down on the results screen."""
     lines: list[str] = []
     if place is not None:
-        lines.append(f"You finished {ordinal(place)} of {players}")
-    lines.append(f"{progress_words(game, rounds)} played")
-    lines.append("Places: " + ", ".join(f"{ordinal(i + 1)} {n}" for i, n in enumerate(places)))
+        lines.append(
+            _("You finished {place} of {players}").format(place=ordinal(place), players=players)
+        )
+    lines.append(_("{rounds} played").format(rounds=progress_words(game, rounds)))
+    # Translators: one finishing place and who took it, "1st Lily".
+    each = [
+        _("{place} {player}").format(place=ordinal(i + 1), player=n) for i, n in enumerate(places)
+    ]
+    lines.append(
+        _("Places: {places}").format(places=pgettext("list separator", ", ").join(each))
+    )
     if figures is not None:
         lines += [
-            f"{game_and_level(game, level)}: {count_noun(figures.played, 'match', 'matches')}",
-            f"Wins: {figures.wins}",
-            f"Losses: {figures.losses}",
-            f"Win rate: {percent(figures.win_rate)}",
-            f"Current streak: {streak_words(figures.streak)}",
-            f"Best streak: {count_noun(figures.best_streak, 'win', 'wins')}",
+            _("{head}: {matches}").format(
+                head=game_and_level(game, level), matches=matches_words(figures.played)
+            ),
+            _("Wins: {count}").format(count=figures.wins),
+            _("Losses: {count}").format(count=figures.losses),
+            _("Win rate: {rate}").format(rate=percent(figures.win_rate)),
+            _("Current streak: {streak}").format(streak=streak_words(figures.streak)),
+            _("Best streak: {streak}").format(streak=wins_words(figures.best_streak)),
         ]
     return lines
 
 
-RESULTS = "Result"
-PLAY_AGAIN = "Play again with the same players"
-STATISTICS = "Statistics"
-RESET_STATISTICS = "Reset statistics"
-RESET_QUESTION = "Every result counted so far will be lost. Reset the statistics?"
-NEW_GAME_QUESTION = "A saved match will be lost. Start a new game?"
-DAMAGED_SAVE_QUESTION = "The saved match could not be read. Start a new game?"
-LEAVE_MATCH_QUESTION = "This match will be lost. Start a new game?"
+RESULTS = N_("Result")
+PLAY_AGAIN = N_("Play again with the same players")
+STATISTICS = N_("Statistics")
+RESET_STATISTICS = N_("Reset statistics")
+RESET_QUESTION = N_("Every result counted so far will be lost. Reset the statistics?")
+NEW_GAME_QUESTION = N_("A saved match will be lost. Start a new game?")
+DAMAGED_SAVE_QUESTION = N_("The saved match could not be read. Start a new game?")
+LEAVE_MATCH_QUESTION = N_("This match will be lost. Start a new game?")
 
 
 def results_hint(verbosity: str = NORMAL) -> str:
     """How to use the results screen."""
     if verbosity == BRIEF:
-        return "Up and Down for details"
-    return "Up and Down read the details; Enter or Escape goes back to the menu"
+        return _("Up and Down for details")
+    return _("Up and Down read the details; Enter or Escape goes back to the menu")
 
 
 def no_statistics_text() -> str:
     """The statistics screen before any match was finished."""
-    return "No finished matches yet"
+    return _("No finished matches yet")
 
 
 def statistics_reset_text() -> str:
     """Said after the statistics were cleared."""
-    return "Statistics reset"
+    return _("Statistics reset")
 
 
 def continue_label(game: str, level: str, round_number: int) -> str:
     """The main menu's item for the saved match: ``"Continue: Arcade, Hard, round 3"``
     (``"deal 2"`` in the trick-taking game, ``"turn 12"`` in the colour game)."""
-    return f"Continue: {game_and_level(game, level)}, {progress_label(game, round_number)}"
+    # Translators: {game} is "Arcade, Hard", {at} "round 3" (or turn, deal).
+    return _("Continue: {game}, {at}").format(
+        game=game_and_level(game, level), at=progress_label(game, round_number)
+    )
 
 
 def continued_text(game: str, level: str, round_number: int, verbosity: str = NORMAL) -> str:
     """Said when a saved match is continued."""
     at = progress_label(game, round_number)
     if verbosity == BRIEF:
-        return f"{game_and_level(game, level)}, {at}"
-    return f"Continuing {game_and_level(game, level)}, {at}"
+        return _("{game}, {at}").format(game=game_and_level(game, level), at=at)
+    return _("Continuing {game}, {at}").format(game=game_and_level(game, level), at=at)
