@@ -61,7 +61,7 @@ def update() -> None:
             continue
         _babel(
             "update", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", DOMAIN, "-l", code,
-            "--no-wrap", "--ignore-obsolete",
+            "--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching",
         )
 
 
