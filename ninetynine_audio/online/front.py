@@ -14,13 +14,15 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ninetynine_audio.audio.backend import SilentBackend
 from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.audio.speaker import Speaker
 from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.keymap import load_default_keymap
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.store.settings import Settings
@@ -216,6 +218,7 @@ class SeatApp(App):
         wpm: int = 180,
         clock: Callable[[], float] = time.monotonic,
         bot_pause_ms: int | None = None,
+        language: str = ENGLISH,
     ) -> None:
         speaker = RemoteSpeaker(send, clock=clock, wpm=wpm)
         cue_player = RemoteCues(speaker, hears_cues)
@@ -238,6 +241,21 @@ class SeatApp(App):
         self.on_pause: Callable[[Any], None] | None = None
         self.on_chat: Callable[[], None] = lambda: None
         self._last_display: p.Display | None = None
+        self.language = ENGLISH
+        self.set_language(language)
+
+    # -- the player's language ---------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        """The language this player hears (an unknown code means English)."""
+        self.language = code if known_language(code) else ENGLISH
+
+    @contextmanager
+    def speaking(self) -> Iterator[None]:
+        """Render every phrase said inside the block in this player's language: the server
+        enters it around everything that makes this player's screens speak."""
+        with using(self.language):
+            yield
 
     # -- where offline would touch this computer's files, the server keeps it in memory ----
 

@@ -44,6 +44,9 @@ class Hello(_Message, tag="hello"):
 
     A ``password`` makes ``name`` an account (created on first use); without one the player is
     a guest, and ``guest_token`` (from an earlier ``welcome``) takes a guest's seat back.
+    ``language`` is the code of the language the player hears the table in (one of
+    ``ninetynine_audio.i18n.LANGUAGES``, or a pseudo-language); an unknown code, or none (an
+    older client), means English.
     """
 
     protocol: int
@@ -54,6 +57,7 @@ class Hello(_Message, tag="hello"):
     verbosity: Literal["brief", "normal", "full"] = "normal"
     hears_cues: bool = True
     words_per_minute: Annotated[int, msgspec.Meta(ge=80, le=900)] = 200
+    language: Short = "en"
 
 
 class Key(_Message, tag="key"):
