@@ -46,7 +46,7 @@ from ninetynine_audio.online.db import Database, StoredTable
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.hosting import TableHost
 from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
-from ninetynine_audio.online.page import keys_document
+from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
 
@@ -1177,11 +1177,15 @@ def make_web_app(server: Server) -> web.Application:
         return web.FileResponse(page)
 
     async def keys(request: web.Request) -> web.StreamResponse:
-        return web.json_response(keys_document())
+        return web.json_response(keys_document(lang=request.query.get("lang")))
+
+    async def page_words_of(request: web.Request) -> web.StreamResponse:
+        return web.json_response(page_words(request.query.get("lang")))
 
     application.router.add_get("/ws", websocket)
     application.router.add_get("/", index)
     application.router.add_get("/keys.json", keys)
+    application.router.add_get("/words.json", page_words_of)
     sounds = shipped_dir("sounds")
     if sounds.is_dir():
         application.router.add_static("/sounds", sounds)
