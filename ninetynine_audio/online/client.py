@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 
 from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.i18n import language
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.present import online as words
@@ -229,7 +230,9 @@ class Link:
 def make_hello(
     name: str, password: str | None, settings: Any, hears_cues: bool
 ) -> Callable[[str | None], p.Hello]:
-    """The hello of this player, for each (re)connection."""
+    """The hello of this player, for each (re)connection, asking for the language in use
+    now (the game's, or the one a caller renders in)."""
+    code = language()
 
     def hello(token: str | None) -> p.Hello:
         return p.Hello(
@@ -241,6 +244,8 @@ def make_hello(
             verbosity=settings.verbosity,
             hears_cues=hears_cues,
             words_per_minute=settings.screen_reader_rate_wpm,
+            # The server renders this player's phrases in the game's language.
+            language=code,
         )
 
     return hello
@@ -253,7 +258,7 @@ class RemoteScreen(Screen):
     ``name`` is the name the player gave, under which a guest token is kept in the settings.
     """
 
-    title = words.PLAY_ONLINE
+    title = ""
 
     def __init__(
         self, link: Link, first: list[p.ClientMessage] | None = None, name: str = ""
@@ -261,7 +266,8 @@ class RemoteScreen(Screen):
         self.link = link
         self.name = name
         self.first = list(first or [])
-        self.shown = Display(words.PLAY_ONLINE)
+        self.title = words.play_online()
+        self.shown = Display(self.title)
         self.busy = False
         self.asking: p.Ask | None = None
         self.typed = ""
@@ -421,7 +427,7 @@ class RemoteScreen(Screen):
             app.say(words.connection_lost_text(event.delay), queue=True)
         else:
             self.connected = False
-            app.say(words.cannot_connect_text(event.reason or "no answer"), queue=True)
+            app.say(words.cannot_connect_text(event.reason or words.no_answer_text()), queue=True)
             self.leave(app)
 
     def _report_heard(self, app: App) -> None:
@@ -530,19 +536,19 @@ def online_menu(app: App) -> Menu:
 
         return open_entry
 
-    edit_name = edit("name", words.NAME_PROMPT)
+    edit_name = edit("name", words.name_prompt())
     items = [
-        MenuItem(words.CONNECT, start),
+        MenuItem(words.connect(), start),
         MenuItem(
-            lambda: f"{words.SERVER_LABEL}: {state['server']}", edit("server", words.SERVER_PROMPT)
+            lambda: words.server_label(state["server"]), edit("server", words.server_prompt())
         ),
-        MenuItem(lambda: f"{words.NAME_LABEL}: {state['name'] or '-'}", edit_name),
+        MenuItem(lambda: words.name_label(state["name"]), edit_name),
         MenuItem(
-            lambda: f"{words.PASSWORD_LABEL}: {'set' if state['password'] else 'none, a guest'}",
-            edit("password", words.PASSWORD_PROMPT),
+            lambda: words.password_label(bool(state["password"])),
+            edit("password", words.password_prompt()),
         ),
     ]
-    return Menu(words.PLAY_ONLINE, items, on_back=lambda a: a.pop())
+    return Menu(words.play_online(), items, on_back=lambda a: a.pop())
 
 
 def open_online(app: App) -> None:

@@ -12,15 +12,18 @@ bounded list (:attr:`RemoteSpeaker.missed`) and are said again when the player c
 
 from __future__ import annotations
 
+import re
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from ninetynine_audio.audio.backend import SilentBackend
 from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.audio.speaker import Speaker
 from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.keymap import load_default_keymap
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.store.settings import Settings
@@ -34,8 +37,26 @@ Send = Callable[[p.ServerMessage], None]
 MISSED_LIMIT = 40
 """How many phrases a player who lost the connection hears again, at most."""
 
+_LISTING = re.compile(r"^([^:]{1,30}):\s+(.+)$", re.DOTALL)
+_BETWEEN_ITEMS = re.compile(r"\s{2,}(?:\|\s{2,})?")
+
 HEARD_SLACK_S = 0.5
 """Added to a client's own estimate: the phrase still has to travel and start."""
+
+
+def line_groups(lines: list[str]) -> list[p.Group]:
+    """The window's lines that list things, taken apart: a table screen lays a list out as
+    ``"<label>: <item>   <item>"`` (items apart by wide spaces, two piles by a bar), in any
+    language; the client is given the label and the items instead of splitting the words."""
+    groups = []
+    for index, line in enumerate(lines):
+        found = _LISTING.match(line)
+        if found is None:
+            continue
+        items = [item for item in _BETWEEN_ITEMS.split(found.group(2)) if item]
+        if len(items) >= 2:
+            groups.append(p.Group(line=index, label=found.group(1).strip(), items=items[:64]))
+    return groups
 
 
 class RemoteBackend(SilentBackend):
@@ -216,6 +237,7 @@ class SeatApp(App):
         wpm: int = 180,
         clock: Callable[[], float] = time.monotonic,
         bot_pause_ms: int | None = None,
+        language: str = ENGLISH,
     ) -> None:
         speaker = RemoteSpeaker(send, clock=clock, wpm=wpm)
         cue_player = RemoteCues(speaker, hears_cues)
@@ -238,6 +260,21 @@ class SeatApp(App):
         self.on_pause: Callable[[Any], None] | None = None
         self.on_chat: Callable[[], None] = lambda: None
         self._last_display: p.Display | None = None
+        self.language = ENGLISH
+        self.set_language(language)
+
+    # -- the player's language ---------------------------------------------------------------
+
+    def set_language(self, code: str) -> None:
+        """The language this player hears (an unknown code means English)."""
+        self.language = code if known_language(code) else ENGLISH
+
+    @contextmanager
+    def speaking(self) -> Iterator[None]:
+        """Render every phrase said inside the block in this player's language: the server
+        enters it around everything that makes this player's screens speak."""
+        with using(self.language):
+            yield
 
     # -- where offline would touch this computer's files, the server keeps it in memory ----
 
@@ -293,12 +330,15 @@ class SeatApp(App):
             shown: Display = self.top.display(self)
         except Exception:  # a screen mid-change: the next frame sends it
             return
+        lines = [line[:200] for line in shown.lines[:64]]
+        context = self.top.context[:64]
         message = p.Display(
             title=shown.title[:200],
-            lines=[line[:200] for line in shown.lines[:64]],
+            lines=lines,
             highlight=shown.highlight,
             busy=busy,
-            context=self.top.context[:64],
+            context=context,
+            groups=line_groups(lines) if context.startswith("table") else [],
         )
         if message != self._last_display:
             self._last_display = message

@@ -22,6 +22,7 @@ from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.saved import match_level, resume
+from ninetynine_audio.i18n import using
 from ninetynine_audio.input.commands import table_context
 from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import TableCore
@@ -121,7 +122,8 @@ class TableHost:
     def attach(self, seat: int | None, app: SeatApp) -> SeatScreen:
         """Open the table on ``app`` for ``seat`` (``None``: a spectator)."""
         self.detach(app)
-        screen = SeatScreen(self, seat)
+        with app.speaking():  # the screen's title and fixed words are in the player's language
+            screen = SeatScreen(self, seat)
         listener = Listener(app, screen)
         if seat is None:
             self.spectators.append(listener)
@@ -129,7 +131,8 @@ class TableHost:
             self.listeners[seat] = listener
         app.stack = [*app.stack[:1], screen]
         app.changed = True
-        screen.enter(app)
+        with app.speaking():
+            screen.enter(app)
         return screen
 
     def detach(self, app: SeatApp) -> None:
@@ -152,10 +155,11 @@ class TableHost:
         """Every seat and spectator listening, seats first."""
         return [*self.listeners.values(), *self.spectators]
 
-    def say_to_all(self, text: str) -> None:
-        """A sentence for everyone at the table."""
+    def say_to_all(self, text: Callable[[], str]) -> None:
+        """A sentence for everyone at the table, made by ``text`` in each one's language."""
         for listener in self.listening():
-            listener.app.say(text, queue=True)
+            with listener.app.speaking():
+                listener.app.say(text(), queue=True)
 
     # -- actions --------------------------------------------------------------------------
 
@@ -173,21 +177,30 @@ class TableHost:
 
     def _apply(self, action: Any, *, actor: int | None, after_play: AfterPlay = "") -> None:
         events = self.core.apply(action)
-        # The practice words are made from the actor's own view afterwards, as offline.
-        words_after = (
-            "" if actor is None else after_play_words(after_play, self.core.view(actor), events)
-        )
+        # The practice words are made from the actor's own view afterwards, as offline, in
+        # the actor's language.
+        words_after = ""
+        if actor is not None:
+            acting = self.listeners.get(actor)
+            with using(acting.app.language if acting is not None else None):
+                words_after = after_play_words(after_play, self.core.view(actor), events)
         batches: list[tuple[Any, ...]] = [events]
         batches.extend(self._immediate_moves())
+        # Each seat hears what happened in its own player's language, not the actor's.
         for seat, listener in list(self.listeners.items()):
-            listener.screen.receive(listener.app, batches, words_after if seat == actor else "")
+            with listener.app.speaking():
+                listener.screen.receive(
+                    listener.app, batches, words_after if seat == actor else ""
+                )
         for listener in list(self.spectators):
-            listener.screen.receive(listener.app, batches, "")
+            with listener.app.speaking():
+                listener.screen.receive(listener.app, batches, "")
         self.narration_at = self.clock()
         self.on_action(self)
         self._after_change()
         for listener in self.listening():
-            listener.screen.after_host_change(listener.app)
+            with listener.app.speaking():
+                listener.screen.after_host_change(listener.app)
         if self.is_over and not self.over_told:
             self.over_told = True
             self.on_over(self)
@@ -266,7 +279,8 @@ class TableHost:
     def _play_for(self, seat: int) -> None:
         """The turn timer ran out: the strongest computer player plays for ``seat`` once."""
         bot = make_bot(self.core.spec.family, strongest_level(self.core.spec.family))
-        self.say_to_all(words.timer_played_text(self.core.setup.names[seat]))
+        name = self.core.setup.names[seat]
+        self.say_to_all(lambda: words.timer_played_text(name))
         self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
 
     def skip(self) -> None:

@@ -14,7 +14,7 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.present import online as words
-from ninetynine_audio.present.screens import BACK_TO_MENU, RULES, game_title
+from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.ui.menus import game_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
@@ -34,22 +34,23 @@ class LobbyMenu(Menu):
     """Create a table, join with a code, the listed tables, ratings, leave."""
 
     def __init__(self, server: Server, session: Session) -> None:
-        super().__init__(words.LOBBY, [], on_back=self._ask_leave)
+        super().__init__(words.lobby(), [], on_back=self._ask_leave)
         self.server = server
         self.session = session
         self.rebuild()
 
     def rebuild(self) -> None:
         """List the tables as they are now."""
+        self.title = words.lobby()
         items = [
-            MenuItem(words.CREATE_TABLE, lambda a: a.push(game_menu())),
-            MenuItem(words.JOIN_WITH_CODE, self._ask_code),
+            MenuItem(words.create_table(), lambda a: a.push(game_menu())),
+            MenuItem(words.join_with_code(), self._ask_code),
         ]
         for table in self.server.listed_tables():
             items.append(MenuItem(table.lobby_text(), partial(self._open, code=table.code)))
-        items.append(MenuItem(words.LEADERBOARD, lambda a: a.push(self._boards_menu())))
-        items.append(MenuItem(words.YOUR_RATINGS, self._ratings))
-        items.append(MenuItem(words.LEAVE_SERVER, self._ask_leave))
+        items.append(MenuItem(words.leaderboard(), lambda a: a.push(self._boards_menu())))
+        items.append(MenuItem(words.your_ratings(), self._ratings))
+        items.append(MenuItem(words.leave_server(), self._ask_leave))
         current = self.items[self.index].text() if self.items else None
         labels = [item.text() for item in items]
         self.items = items
@@ -61,10 +62,10 @@ class LobbyMenu(Menu):
         self.enter(app)
 
     def _ask_leave(self, app: App) -> None:
-        ask(app, words.LEAVE_SERVER_QUESTION, lambda a: a.quit())
+        ask(app, words.leave_server_question(), lambda a: a.quit())
 
     def _ask_code(self, app: App) -> None:
-        self.session.ask(app, words.CODE_PROMPT, self._code_given)
+        self.session.ask(app, words.code_prompt(), self._code_given)
 
     def _code_given(self, app: App, text: str | None) -> None:
         if text is None:
@@ -91,7 +92,7 @@ class LobbyMenu(Menu):
             MenuItem(game_title(spec.id), partial(self._board, game=spec.id))
             for spec in all_games()
         ]
-        return Menu(words.LEADERBOARD, items, on_back=_pop)
+        return Menu(words.leaderboard(), items, on_back=_pop)
 
     def _board(self, app: App, game: str) -> None:
         board = self.server.db.leaderboard(game)
@@ -102,7 +103,7 @@ class LobbyMenu(Menu):
         items = [MenuItem(line, lambda a: a.resume_top()) for line in lines]
         if not items:
             items = [MenuItem(words.empty_leaderboard_text(), lambda a: a.resume_top())]
-        items.append(MenuItem(BACK_TO_MENU, _pop))
+        items.append(MenuItem(words.back_to_menu(), _pop))
         app.push(Menu(words.leaderboard_title(game), items, on_back=_pop))
 
 
@@ -128,7 +129,7 @@ class SeatsMenu(Menu):
         self.stand_in = self.default_level
         self.timer = 0
         self.pause_ms = 1000
-        items = [MenuItem(words.CREATE_NOW, self._create)]
+        items = [MenuItem(words.create_now(), self._create)]
         for seat in range(1, len(self.kinds)):
             items.append(self._seat_item(seat))
         items += [
@@ -137,7 +138,7 @@ class SeatsMenu(Menu):
             MenuItem(lambda: words.timer_text(self.timer), self._next_timer),
             MenuItem(lambda: words.pause_text(self.pause_ms), self._next_pause),
         ]
-        super().__init__(words.SEATS_MENU, items, on_back=_pop)
+        super().__init__(words.seats_menu(), items, on_back=_pop)
 
     def _seat_item(self, seat: int) -> MenuItem:
         choices = (HUMAN, *self.levels)
@@ -205,18 +206,19 @@ class WaitingRoom(Menu):
 
     def rebuild(self) -> None:
         """The seats and choices as they are now."""
+        self.title = words.waiting_title(self.table.game, self.table.code)
         items: list[MenuItem] = []
         if self.is_host:
-            items.append(MenuItem(words.START_TABLE, self._start))
+            items.append(MenuItem(words.start_table(), self._start))
         for number, seat in enumerate(self.table.seats, start=1):
             host = seat.who == self.table.host_id and seat.who is not None
             text = words.seat_item_text(number, seat.kind, seat.name, host)
             items.append(MenuItem(text, lambda a: a.resume_top()))
         if self.is_host:
-            items.append(MenuItem(words.REMOVE_PLAYER, self._remove_menu))
-        items.append(MenuItem(words.SAY_TO_TABLE, self._chat))
-        items.append(MenuItem(RULES, lambda a: a.open_rules(self.table.game)))
-        items.append(MenuItem(words.LEAVE_TABLE, self._leave))
+            items.append(MenuItem(words.remove_player(), self._remove_menu))
+        items.append(MenuItem(words.say_to_table(), self._chat))
+        items.append(MenuItem(words.rules_item(), lambda a: a.open_rules(self.table.game)))
+        items.append(MenuItem(words.leave_table(), self._leave))
         current = self.items[self.index].text() if self.items else None
         labels = [item.text() for item in items]
         self.items = items
@@ -242,8 +244,8 @@ class WaitingRoom(Menu):
             if seat.who is None or seat.who == self.session.identity:
                 continue
             items.append(MenuItem(seat.name or "", partial(self._remove, seat=seat_index)))
-        items.append(MenuItem(BACK_TO_MENU, _pop))
-        app.push(Menu(words.WHICH_PLAYER, items, on_back=_pop))
+        items.append(MenuItem(words.back_to_menu(), _pop))
+        app.push(Menu(words.which_player(), items, on_back=_pop))
 
     def _remove(self, app: App, seat: int) -> None:
         app.pop()
@@ -263,15 +265,15 @@ def online_pause_menu(server: Server, session: Session, table: Any) -> Menu:
         app.open_rules(table.setup.game)
 
     def leave(app: App) -> None:
-        ask(app, words.LEAVE_TABLE_QUESTION, lambda a: server.leave_table(session))
+        ask(app, words.leave_table_question(), lambda a: server.leave_table(session))
 
     return Menu(
-        words.ONLINE_PAUSED,
+        words.online_paused(),
         [
-            MenuItem(words.BACK_TO_TABLE, _pop),
-            MenuItem(words.SAY_TO_TABLE, lambda a: server.ask_chat(session)),
-            MenuItem(RULES, rules),
-            MenuItem(words.LEAVE_TABLE, leave),
+            MenuItem(words.back_to_table(), _pop),
+            MenuItem(words.say_to_table(), lambda a: server.ask_chat(session)),
+            MenuItem(words.rules_item(), rules),
+            MenuItem(words.leave_table(), leave),
         ],
         on_back=_pop,
     )

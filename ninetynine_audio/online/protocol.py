@@ -44,6 +44,9 @@ class Hello(_Message, tag="hello"):
 
     A ``password`` makes ``name`` an account (created on first use); without one the player is
     a guest, and ``guest_token`` (from an earlier ``welcome``) takes a guest's seat back.
+    ``language`` is the code of the language the player hears the table in (one of
+    ``ninetynine_audio.i18n.LANGUAGES``, or a pseudo-language); an unknown code, or none (an
+    older client), means English.
     """
 
     protocol: int
@@ -54,6 +57,7 @@ class Hello(_Message, tag="hello"):
     verbosity: Literal["brief", "normal", "full"] = "normal"
     hears_cues: bool = True
     words_per_minute: Annotated[int, msgspec.Meta(ge=80, le=900)] = 200
+    language: Short = "en"
 
 
 class Key(_Message, tag="key"):
@@ -173,17 +177,29 @@ class Cue(_Message, tag="cue"):
     pan: Pan = 0.0
 
 
+class Group(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
+    """A line of the window that lists things (cards, piles): the line's index, its label
+    (``"Hand"``, in the player's language) and each item, so a client shows them as a list
+    without reading the words."""
+
+    line: Annotated[int, msgspec.Meta(ge=0, le=63)]
+    label: Line
+    items: Annotated[list[Line], msgspec.Meta(max_length=64)]
+
+
 class Display(_Message, tag="display"):
     """What a window shows now: the screen's title, its lines, the highlighted line (or
     ``None``), whether the server is busy (a computer player is about to act), and the
     keymap context of the screen (``menu``, ``table.adding``, ``help``), so a client with
-    buttons shows a menu's lines as items to choose and a table's as lines to read."""
+    buttons shows a menu's lines as items to choose and a table's as lines to read.
+    ``groups`` are the lines that list cards or piles, taken apart."""
 
     title: Line
     lines: Annotated[list[Line], msgspec.Meta(max_length=64)]
     highlight: int | None = None
     busy: bool = False
     context: Short | None = None
+    groups: Annotated[list[Group], msgspec.Meta(max_length=64)] = []
 
 
 class Ask(_Message, tag="ask"):

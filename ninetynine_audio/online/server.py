@@ -26,6 +26,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Literal
 
@@ -37,6 +38,7 @@ from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.registry import find_game, is_game
 from ninetynine_audio.games.saved import SaveError, to_record
+from ninetynine_audio.i18n import ENGLISH, using
 from ninetynine_audio.input.commands import COMMANDS, GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
@@ -44,7 +46,7 @@ from ninetynine_audio.online.db import Database, StoredTable
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.hosting import TableHost
 from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
-from ninetynine_audio.online.page import keys_document
+from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
 
@@ -185,6 +187,7 @@ class Connection:
         self.sent_messages = 0
         self.sent_bytes = 0
         self.closing = False
+        self.language = ENGLISH  # the hello's, for what is said before a session opens
 
     def send(self, message: p.ServerMessage) -> None:
         """Queue one message for the client."""
@@ -314,6 +317,7 @@ class Server:
             hears_cues=getattr(hello, "hears_cues", True),
             wpm=getattr(hello, "words_per_minute", 200),
             clock=self.clock,
+            language=getattr(hello, "language", ENGLISH),
         )
         session = Session(identity, name, account, token, app)
         session_ref.append(session)
@@ -327,7 +331,12 @@ class Server:
         return session
 
     def sign_in(self, conn: Connection, hello: p.Hello) -> Session | None:
-        """Check ``hello``; the session it opens (or finds again), or None after refusing."""
+        """Check ``hello``; the session it opens (or finds again), or None after refusing.
+        Everything said here is in the language the hello asks for."""
+        with using(hello.language):
+            return self._sign_in(conn, hello)
+
+    def _sign_in(self, conn: Connection, hello: p.Hello) -> Session | None:
         name = " ".join(hello.name.split())
         if not 1 <= len(name) <= 30 or not all(c.isalnum() or c in " -_'." for c in name):
             self._refuse(conn, "bad_name", words.bad_name_text(), bye=True)
@@ -361,6 +370,7 @@ class Server:
             old.send(p.Bye(text=words.left_server_text(), retry=False))
             old.close()
         app = session.app
+        app.set_language(hello.language)
         app.update_settings(
             verbosity=hello.verbosity,
             sound_enabled=hello.hears_cues,
@@ -398,7 +408,7 @@ class Server:
             for phrase in missed:
                 remote.seq += 1
                 remote.emit(msgspec.structs.replace(phrase, priority="queue", seq=remote.seq))
-            self.say_at(table, words.back_text(session.name), except_id=session.identity)
+            self.say_at(table, lambda: words.back_text(session.name), except_id=session.identity)
         if table.host is not None and session.seat is not None:
             if table.seats[session.seat].replaced:
                 table.seats[session.seat].replaced = False
@@ -430,8 +440,9 @@ class Server:
         session.dropped_at = self.clock()
         session.app.remote.away = True
         if session.table is not None:
+            name = session.name
             self.say_at(
-                session.table, words.lost_connection_text(session.name), except_id=session.identity
+                session.table, lambda: words.lost_connection_text(name), except_id=session.identity
             )
             session.table.wake.set()
 
@@ -449,7 +460,7 @@ class Server:
                     seat.replaced = True
                     table.host.replace(session.seat)
                     level = table.settings.get("stand_in", "normal")
-                    self.say_at(table, words.replaced_text(session.name, level))
+                    self.say_at(table, partial(words.replaced_text, session.name, level))
                     self._store(table)
                     table.wake.set()
                 elif table.host is None:
@@ -517,17 +528,16 @@ class Server:
         if session.table is not None:
             self.leave_table(session, to_lobby=False)
         if not is_game(game):
-            return words.bad_table_text(f"there is no game {game}")
+            return words.no_game_text(game)
         spec = find_game(game)
         if not spec.min_players <= len(kinds) <= spec.max_players:
-            count = f"{spec.min_players} to {spec.max_players}"
-            return words.bad_table_text(f"{spec.id} is played by {count} players")
+            return words.player_count_text(spec.id, spec.min_players, spec.max_players)
         known = set(levels(spec.family))
         if kinds[0] != HUMAN:
             kinds = [HUMAN, *kinds[1:]]
         for kind in kinds:
             if kind != HUMAN and kind not in known:
-                return words.bad_table_text(f"there is no computer level {kind}")
+                return words.no_level_text(kind)
         try:
             options = spec.check_options(options)
         except (GameError, ValueError, TypeError) as error:
@@ -557,8 +567,8 @@ class Server:
         return None
 
     def _new_code(self) -> str:
-        for _ in range(1000):
-            code = "".join(str(self.rng.randrange(10)) for _ in range(CODE_DIGITS))
+        for _attempt in range(1000):
+            code = "".join(str(self.rng.randrange(10)) for _digit in range(CODE_DIGITS))
             if code[0] != "0" and code not in self.tables:
                 return code
         raise RuntimeError("no free table code")
@@ -601,7 +611,8 @@ class Server:
         self._send_table_info(session)
         app.say(words.you_joined_text(table.game, table.code))
         app.top.enter(app)
-        self.say_at(table, words.joined_text(session.name), except_id=session.identity)
+        name = session.name
+        self.say_at(table, lambda: words.joined_text(name), except_id=session.identity)
         self._refresh_rooms(table)
         self._refresh_lobbies()
         return None
@@ -640,7 +651,8 @@ class Server:
         table.host.take_back(seat)
         table.host.attach(seat, session.app)
         session.app.say(words.took_back_text(), queue=True)
-        self.say_at(table, words.back_text(session.name), except_id=session.identity)
+        name = session.name
+        self.say_at(table, lambda: words.back_text(name), except_id=session.identity)
         self._send_table_info(session)
         self._store(table)
         table.wake.set()
@@ -660,6 +672,10 @@ class Server:
     def leave_table(self, session: Session, *, to_lobby: bool = True) -> None:
         """The player leaves their table: a seat at a match in play goes to a computer player
         (they can take it back from the lobby); a seat at a waiting table is freed."""
+        with session.app.speaking():
+            self._leave_table(session, to_lobby=to_lobby)
+
+    def _leave_table(self, session: Session, *, to_lobby: bool) -> None:
         table = session.table
         if table is None:
             return
@@ -674,14 +690,16 @@ class Server:
                 seat.replaced = True
                 table.host.replace(session.seat)
                 level = table.settings.get("stand_in", "normal")
-                self.say_at(table, words.replaced_text(session.name, level))
+                name = session.name
+                self.say_at(table, lambda: words.replaced_text(name, level))
             # ``who`` stays: joining the table again takes the seat back.
             self._store(table)
             session.table, session.seat = None, None
             table.wake.set()
         else:
             self._free_seat(session)
-            self.say_at(table, words.left_text(session.name))
+            name = session.name
+            self.say_at(table, lambda: words.left_text(name))
         self._send_table_info(session)
         if to_lobby:
             app = session.app
@@ -730,10 +748,12 @@ class Server:
         if other is not None and other is not session:
             self._free_seat(other)
             self._send_table_info(other)
-            other.app.say(words.removed_text(), cue="refused")
-            other.app.stack = other.app.stack[:1]
-            other.app.top.resume(other.app)
-            self.say_at(table, words.left_text(other.name))
+            with other.app.speaking():
+                other.app.say(words.removed_text(), cue="refused")
+                other.app.stack = other.app.stack[:1]
+                other.app.top.resume(other.app)
+            name = other.name
+            self.say_at(table, lambda: words.left_text(name))
         self._refresh_lobbies()
 
     def start_table(self, session: Session) -> str | None:
@@ -769,7 +789,8 @@ class Server:
             other = self.sessions.get(seat.who) if seat.who else None
             if other is None:
                 continue
-            other.app.say(words.game_started_text())
+            with other.app.speaking():
+                other.app.say(words.game_started_text())
             table.host.attach(index, other.app)
             self._send_table_info(other)
         table.wake.set()
@@ -847,9 +868,10 @@ class Server:
             if other is None or other.table is not table:
                 continue
             other.seat = index
-            other.app.stack = [*other.app.stack[:1], WaitingRoom(self, other, table)]
-            other.app.say(words.rematch_text())
-            other.app.top.enter(other.app)
+            with other.app.speaking():
+                other.app.stack = [*other.app.stack[:1], WaitingRoom(self, other, table)]
+                other.app.say(words.rematch_text())
+                other.app.top.enter(other.app)
             self._send_table_info(other)
         for identity in list(table.watchers):
             watcher = self.sessions.get(identity)
@@ -865,23 +887,31 @@ class Server:
         def said(app: Any, text: str | None) -> None:
             if text and text.strip() and session.table is not None:
                 line = " ".join(text.split())[:160]
+                name = session.name
                 self.say_at(
                     session.table,
-                    words.chat_text(session.name, line),
+                    lambda: words.chat_text(name, line),
                     except_id=session.identity,
                     cue="menu_move",
                 )
             app.resume_top() if not text else None
 
-        session.ask(session.app, words.CHAT_PROMPT, said)
+        session.ask(session.app, words.chat_prompt(), said)
 
     def say_at(
-        self, table: OnlineTable, text: str, *, except_id: str | None = None, cue: str | None = None
+        self,
+        table: OnlineTable,
+        text: Callable[[], str],
+        *,
+        except_id: str | None = None,
+        cue: str | None = None,
     ) -> None:
-        """A sentence for everyone at ``table`` (seated or watching) but ``except_id``."""
+        """A sentence for everyone at ``table`` (seated or watching) but ``except_id``, made
+        by ``text`` in each one's own language."""
         for session in self._members(table):
             if session.identity != except_id:
-                session.app.say(text, cue=cue, queue=True)
+                with session.app.speaking():
+                    session.app.say(text(), cue=cue, queue=True)
 
     def _members(self, table: OnlineTable) -> list[Session]:
         ids = [s.who for s in table.seats if s.who] + sorted(table.watchers)
@@ -890,9 +920,10 @@ class Server:
 
     def _refresh_rooms(self, table: OnlineTable) -> None:
         for session in self._members(table):
-            for screen in session.app.stack:
-                if isinstance(screen, WaitingRoom):
-                    screen.refresh_silently()
+            with session.app.speaking():
+                for screen in session.app.stack:
+                    if isinstance(screen, WaitingRoom):
+                        screen.refresh_silently()
 
     def _refresh_lobbies(self) -> None:
         # Only a lobby on top is listed again now; one under a table is listed when it is
@@ -900,7 +931,8 @@ class Server:
         for session in self.sessions.values():
             lobby = session.app.stack[-1] if session.app.stack else None
             if isinstance(lobby, LobbyMenu):
-                lobby.rebuild()
+                with session.app.speaking():
+                    lobby.rebuild()
 
     def _send_table_info(self, session: Session) -> None:
         table = session.table
@@ -947,12 +979,19 @@ class Server:
         busy = table.host is not None and table.host.bot_due is not None
         for session in self._members(table):
             if session.conn is not None:
-                session.app.send_display(busy)
+                with session.app.speaking():
+                    session.app.send_display(busy)
 
     # -- one message ----------------------------------------------------------------------------
 
     def handle(self, conn: Connection, frame: str | bytes) -> None:
-        """One frame from a client: validate it, then act on it for that client only."""
+        """One frame from a client: validate it, then act on it for that client only, in
+        that client's language (the hello's, before one is signed in)."""
+        session = conn.session
+        with using(session.app.language if session is not None else conn.language):
+            self._handle(conn, frame)
+
+    def _handle(self, conn: Connection, frame: str | bytes) -> None:
         if not conn.allow():
             conn.over_rate += 1
             if conn.over_rate == 1 or conn.over_rate % 50 == 0:
@@ -964,9 +1003,10 @@ class Server:
             message = p.decode_client(frame)
         except p.ProtocolError as error:
             if conn.session is None and error.code == "bad_message":
-                other = _other_version(frame)
+                other, language = _other_hello(frame)
                 if other is not None and other != p.PROTOCOL_VERSION:
-                    text = words.version_text(other, p.PROTOCOL_VERSION)
+                    with using(language):
+                        text = words.version_text(other, p.PROTOCOL_VERSION)
                     self._refuse(conn, "version", text, bye=True)
                     return
             self._bad(conn, error.code, error.text)
@@ -977,7 +1017,7 @@ class Server:
             # A fault of ours, never of the client's making: keep serving everyone else.
             self.crashes += 1
             log.exception("a %s message failed", type(message).__name__)
-            conn.send(p.Error(code="server", text="The server could not do that."))
+            conn.send(p.Error(code="server", text=words.server_fault_text()))
         session = conn.session
         if session is not None:
             table = session.table
@@ -986,7 +1026,8 @@ class Server:
                 busy = table.host is not None and table.host.bot_due is not None
             else:
                 busy = False
-            session.app.send_display(busy)
+            with session.app.speaking():
+                session.app.send_display(busy)
 
     def _bad(self, conn: Connection, code: str, text: str) -> None:
         conn.bad += 1
@@ -1000,8 +1041,10 @@ class Server:
             if session is not None:
                 self._bad(conn, "hello_first", words.hello_first_text())
                 return
+            conn.language = message.language
             if message.protocol != p.PROTOCOL_VERSION:
-                text = words.version_text(message.protocol, p.PROTOCOL_VERSION)
+                with using(message.language):
+                    text = words.version_text(message.protocol, p.PROTOCOL_VERSION)
                 self._refuse(conn, "version", text, bye=True)
                 return
             self.sign_in(conn, message)
@@ -1029,7 +1072,7 @@ class Server:
         elif isinstance(message, p.Answer):
             answer, session.answer = session.answer, None
             if answer is None:
-                self._bad(conn, "not_now", "Nothing was asked.")
+                self._bad(conn, "not_now", words.nothing_asked_text())
                 return
             line = None if message.text is None else message.text[:200]
             answer(app, line)
@@ -1067,7 +1110,7 @@ class Server:
         app = session.app
         command = COMMANDS.get(message.command)
         if command is None:
-            self._bad(conn, "bad_message", f"There is no command {message.command[:30]}.")
+            self._bad(conn, "bad_message", words.unknown_command_text(message.command[:30]))
             return
         app.remote.answer_to = message.seq
         try:
@@ -1091,7 +1134,9 @@ class Server:
     def close(self) -> None:
         """Say goodbye to everyone and close the database."""
         for conn in list(self.connections):
-            conn.send(p.Bye(text=words.server_stopping_text(), retry=True))
+            session = conn.session
+            with using(session.app.language if session is not None else conn.language):
+                conn.send(p.Bye(text=words.server_stopping_text(), retry=True))
             conn.close()
         for table in self.tables.values():
             if table.task is not None:
@@ -1099,17 +1144,20 @@ class Server:
         self.db.close()
 
 
-def _other_version(frame: str | bytes) -> int | None:
-    """The protocol a hello of another version names, if the frame is one."""
+def _other_hello(frame: str | bytes) -> tuple[int | None, str | None]:
+    """The protocol a hello of another version names, if the frame is one, and the language
+    it asks for (to say the refusal in)."""
     try:
         data = msgspec.json.decode(frame)
     except msgspec.DecodeError:
-        return None
+        return None, None
     if isinstance(data, dict) and data.get("type") == "hello":
         version = data.get("protocol")
+        language = data.get("language")
+        language = language if isinstance(language, str) and len(language) <= 64 else None
         if isinstance(version, int) and not isinstance(version, bool):
-            return version
-    return None
+            return version, language
+    return None, None
 
 
 # -- the web server --------------------------------------------------------------------------
@@ -1129,11 +1177,15 @@ def make_web_app(server: Server) -> web.Application:
         return web.FileResponse(page)
 
     async def keys(request: web.Request) -> web.StreamResponse:
-        return web.json_response(keys_document())
+        return web.json_response(keys_document(lang=request.query.get("lang")))
+
+    async def page_words_of(request: web.Request) -> web.StreamResponse:
+        return web.json_response(page_words(request.query.get("lang")))
 
     application.router.add_get("/ws", websocket)
     application.router.add_get("/", index)
     application.router.add_get("/keys.json", keys)
+    application.router.add_get("/words.json", page_words_of)
     sounds = shipped_dir("sounds")
     if sounds.is_dir():
         application.router.add_static("/sounds", sounds)
@@ -1155,7 +1207,8 @@ async def serve_socket(server: Server, request: web.Request) -> web.StreamRespon
             if frame.type == WSMsgType.TEXT:
                 server.handle(conn, frame.data)
             elif frame.type == WSMsgType.BINARY:
-                server._bad(conn, "bad_json", "Messages are JSON text frames.")
+                with using(conn.session.app.language if conn.session else conn.language):
+                    server._bad(conn, "bad_json", words.binary_frame_text())
             elif frame.type == WSMsgType.ERROR:
                 break
             if conn.closing:
@@ -1249,13 +1302,13 @@ def serve_main(args: Any) -> int:
     context: ssl.SSLContext | None = None
     if args.cert or args.key:
         if not (args.cert and args.key):
-            print("Give both --cert and --key.", file=sys.stderr)
+            print(words.cert_pair_text(), file=sys.stderr)
             return 2
         context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
         try:
             context.load_cert_chain(args.cert, args.key)
         except (OSError, ssl.SSLError) as error:
-            print(f"The certificate could not be loaded: {error}.", file=sys.stderr)
+            print(words.cert_failed_text(str(error)), file=sys.stderr)
             return 2
     elif not is_loopback(host) and not args.insecure:
         print(words.insecure_refused_text(host), file=sys.stderr)
@@ -1275,11 +1328,11 @@ def serve_main(args: Any) -> int:
     try:
         asyncio.run(run_server(server, host, args.port, context, ready=ready))
     except OSError as error:
-        print(f"The server could not start: {error.strerror or error}.", file=sys.stderr)
+        print(words.start_failed_text(str(error.strerror or error)), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
-    print("The server stopped.", flush=True)
+    print(words.server_stopped_text(), flush=True)
     return 0
 
 

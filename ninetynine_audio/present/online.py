@@ -1,39 +1,149 @@
-"""Wording of online play: the lobby, tables with other people, connections and ratings."""
+"""Wording of online play: the lobby, tables with other people, connections and ratings.
+
+Every phrase is one message of the catalogue (``ninetynine_audio.i18n``), made when it is said
+(menu titles and items too are functions, never strings made at import), so that the server
+renders each one in the language of the player who hears it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ninetynine_audio.present.screens import PLAY_ONLINE, game_title, level_name, skipping_text
+from ninetynine_audio.i18n import _, ngettext, pgettext
+from ninetynine_audio.present.screens import game_title, level_name, skipping_text
 from ninetynine_audio.present.words import join_and
 
-__all__ = ["PLAY_ONLINE", "skipping_text"]
-LOBBY = "Lobby"
-CREATE_TABLE = "Create a table"
-JOIN_WITH_CODE = "Join with a code"
-LEADERBOARD = "Leaderboard"
-YOUR_RATINGS = "Your ratings"
-LEAVE_SERVER = "Leave the server"
-LEAVE_SERVER_QUESTION = "Leave the server?"
-SEATS_MENU = "Seats of the new table"
-CREATE_NOW = "Create the table"
-START_TABLE = "Start the game"
-REMOVE_PLAYER = "Remove a player"
-WHICH_PLAYER = "Remove which player"
-LEAVE_TABLE = "Leave the table"
-LEAVE_TABLE_QUESTION = "Leave the table? A computer player takes your seat."
-SAY_TO_TABLE = "Say a line to the table"
-BACK_TO_TABLE = "Back to the table"
-ONLINE_PAUSED = "Paused, the table plays on"
-CONNECT = "Connect"
-SERVER_LABEL = "Server"
-NAME_LABEL = "Name"
-PASSWORD_LABEL = "Password"
-CHAT_PROMPT = "Say to the table, then Enter."
-CODE_PROMPT = "Type the table code, then Enter."
-SERVER_PROMPT = "Type the server address, then Enter."
-NAME_PROMPT = "Type your name, then Enter."
-PASSWORD_PROMPT = "Type your password, then Enter. Leave it empty to play as a guest."
+__all__ = ["skipping_text"]
+
+
+def lobby() -> str:
+    """Lobby"""
+    return _("Lobby")
+
+
+def create_table() -> str:
+    """Create a table"""
+    return _("Create a table")
+
+
+def join_with_code() -> str:
+    """Join with a code"""
+    return _("Join with a code")
+
+
+def leaderboard() -> str:
+    """Leaderboard"""
+    return _("Leaderboard")
+
+
+def your_ratings() -> str:
+    """Your ratings"""
+    return _("Your ratings")
+
+
+def leave_server() -> str:
+    """Leave the server"""
+    return _("Leave the server")
+
+
+def leave_server_question() -> str:
+    """Leave the server?"""
+    return _("Leave the server?")
+
+
+def seats_menu() -> str:
+    """Seats of the new table"""
+    return _("Seats of the new table")
+
+
+def create_now() -> str:
+    """Create the table"""
+    return _("Create the table")
+
+
+def start_table() -> str:
+    """Start the game"""
+    return _("Start the game")
+
+
+def remove_player() -> str:
+    """Remove a player"""
+    return _("Remove a player")
+
+
+def which_player() -> str:
+    """Remove which player"""
+    return _("Remove which player")
+
+
+def leave_table() -> str:
+    """Leave the table"""
+    return _("Leave the table")
+
+
+def leave_table_question() -> str:
+    """Leave the table? A computer player takes your seat."""
+    return _("Leave the table? A computer player takes your seat.")
+
+
+def say_to_table() -> str:
+    """Say a line to the table"""
+    return _("Say a line to the table")
+
+
+def back_to_table() -> str:
+    """Back to the table"""
+    return _("Back to the table")
+
+
+def online_paused() -> str:
+    """Paused, the table plays on"""
+    return _("Paused, the table plays on")
+
+
+def connect() -> str:
+    """Connect"""
+    return _("Connect")
+
+
+def chat_prompt() -> str:
+    """Say to the table, then Enter."""
+    return _("Say to the table, then Enter.")
+
+
+def code_prompt() -> str:
+    """Type the table code, then Enter."""
+    return _("Type the table code, then Enter.")
+
+
+def server_prompt() -> str:
+    """Type the server address, then Enter."""
+    return _("Type the server address, then Enter.")
+
+
+def name_prompt() -> str:
+    """Type your name, then Enter."""
+    return _("Type your name, then Enter.")
+
+
+def password_prompt() -> str:
+    """Type your password, then Enter. Leave it empty to play as a guest."""
+    return _("Type your password, then Enter. Leave it empty to play as a guest.")
+
+
+def play_online() -> str:
+    """The Play online menu's title (the main menu's item)."""
+    return _("Play online")
+
+
+def rules_item() -> str:
+    """The item that opens the rules of the table's game."""
+    return _("Rules")
+
+
+def back_to_menu() -> str:
+    """The item that goes back to the menu before."""
+    return _("Back to the menu")
 
 
 def digits_text(code: str) -> str:
@@ -44,297 +154,436 @@ def digits_text(code: str) -> str:
 
 def table_code_text(code: str) -> str:
     """``"Table code 4 7 2, 9 1 3."``"""
-    return f"Table code {digits_text(code)}."
+    return _("Table code {digits}.").format(digits=digits_text(code))
 
 
 def seat_kind_text(kind: str) -> str:
     """What a seat is open for: a person, or a computer level."""
-    return "a person" if kind == "human" else f"{level_name(kind)} computer"
+    if kind == "human":
+        return pgettext("seat open for", "a person")
+    # Translators: what a seat is open for, e.g. "Normal computer" (a computer player).
+    return pgettext("seat open for", "{level} computer").format(level=level_name(kind))
 
 
 def seat_item_text(number: int, kind: str, who: str | None, host: bool) -> str:
     """One seat of a table: ``"Seat 2: Ann"``, ``"Seat 3: open for a person"``."""
     if kind != "human":
-        return f"Seat {number}: {seat_kind_text(kind)}"
+        return seat_choice_text(number, kind)
     if who is None:
-        return f"Seat {number}: open for a person"
-    return f"Seat {number}: {who}, host" if host else f"Seat {number}: {who}"
+        return _("Seat {number}: open for a person").format(number=number)
+    if host:
+        return _("Seat {number}: {player}, host").format(number=number, player=who)
+    return _("Seat {number}: {player}").format(number=number, player=who)
 
 
 def seat_choice_text(number: int, kind: str) -> str:
-    """A seat while a table is being set up: ``"Seat 2, a person"``."""
-    return f"Seat {number}: {seat_kind_text(kind)}"
+    """A seat while a table is being set up: ``"Seat 2: a person"``."""
+    # Translators: {kind} is "a person" or "Normal computer" (what the seat is open for).
+    return _("Seat {number}: {kind}").format(number=number, kind=seat_kind_text(kind))
 
 
 def listed_text(listed: bool) -> str:
     """Whether the table is listed in the lobby or private (join by code only)."""
-    return "Listed in the lobby" if listed else "Private, join by code only"
+    return _("Listed in the lobby") if listed else _("Private, join by code only")
 
 
 def stand_in_text(level: str) -> str:
     """The level of the computer player who takes a leaver's seat."""
-    return f"Stand-in for a player who leaves: {level_name(level)} computer"
+    return _("Stand-in for a player who leaves: {level} computer").format(level=level_name(level))
 
 
 def timer_text(seconds: int | None) -> str:
     """The turn timer setting."""
-    return "Turn timer: off" if not seconds else f"Turn timer: {seconds} seconds"
+    if not seconds:
+        return _("Turn timer: off")
+    return ngettext(
+        "Turn timer: {count} second", "Turn timer: {count} seconds", seconds
+    ).format(count=seconds)
 
 
 def pause_text(milliseconds: int) -> str:
     """The pause before a computer player moves."""
-    return f"Pause before a computer move: {milliseconds / 1000:g} seconds"
+    seconds = f"{milliseconds / 1000:g}"
+    if milliseconds % 1000:
+        # Translators: {seconds} is a number with a fraction, like 1.5.
+        return _("Pause before a computer move: {seconds} seconds").format(seconds=seconds)
+    return ngettext(
+        "Pause before a computer move: {count} second",
+        "Pause before a computer move: {count} seconds",
+        milliseconds // 1000,
+    ).format(count=seconds)
 
 
 def table_item_text(
     game: str, state: str, taken: int, seats: int, who: Sequence[str], private: bool = False
 ) -> str:
     """A table in the lobby list."""
-    people = join_and(list(who)) if who else "nobody yet"
+    title = game_title(game)
     if state == "playing":
-        return f"Watch {game_title(game)}: {people} playing"
-    return f"Join {game_title(game)}: {taken} of {seats} seats taken, {people}"
+        if not who:
+            return _("Watch {game}: nobody yet playing").format(game=title)
+        return _("Watch {game}: {players} playing").format(game=title, players=join_and(list(who)))
+    if not who:
+        return _("Join {game}: {taken} of {seats} seats taken, nobody yet").format(
+            game=title, taken=taken, seats=seats
+        )
+    return _("Join {game}: {taken} of {seats} seats taken, {players}").format(
+        game=title, taken=taken, seats=seats, players=join_and(list(who))
+    )
 
 
 def waiting_title(game: str, code: str) -> str:
     """The waiting room's title."""
-    return f"{game_title(game)} table {digits_text(code)}"
+    return _("{game} table {digits}").format(game=game_title(game), digits=digits_text(code))
 
 
 def created_text(game: str, code: str) -> str:
     """Said to the host when the table is made."""
-    return f"You created a {game_title(game)} table. {table_code_text(code)}"
+    return _("You created a {game} table. Table code {digits}.").format(
+        game=game_title(game), digits=digits_text(code)
+    )
 
 
 def joined_text(name: str) -> str:
     """Someone sat down at the table."""
-    return f"{name} joined the table."
+    return _("{player} joined the table.").format(player=name)
 
 
 def you_joined_text(game: str, code: str) -> str:
     """Said to a player who sat down."""
-    return f"You joined the {game_title(game)} table. {table_code_text(code)}"
+    return _("You joined the {game} table. Table code {digits}.").format(
+        game=game_title(game), digits=digits_text(code)
+    )
 
 
 def left_text(name: str) -> str:
     """Someone left a table that has not started."""
-    return f"{name} left the table."
+    return _("{player} left the table.").format(player=name)
 
 
 def removed_text() -> str:
     """Said to a player the host removed."""
-    return "The host removed you from the table."
+    return _("The host removed you from the table.")
 
 
 def lost_connection_text(name: str) -> str:
     """A player's connection dropped; their seat is kept."""
-    return f"{name} lost the connection. Their seat is kept for two minutes."
+    return _("{player} lost the connection. Their seat is kept for two minutes.").format(
+        player=name
+    )
 
 
 def back_text(name: str) -> str:
     """A player came back to their seat."""
-    return f"{name} is back."
+    return _("{player} is back.").format(player=name)
 
 
 def replaced_text(name: str, level: str) -> str:
     """A computer player took a player's seat."""
-    return f"A {level_name(level)} computer player plays for {name} until they come back."
+    return _("A {level} computer player plays for {player} until they come back.").format(
+        level=level_name(level), player=name
+    )
 
 
 def welcome_back_text(missed: int) -> str:
     """Said to a player who reconnected to their seat."""
     if not missed:
-        return "You are back at your seat."
-    return "You are back at your seat. What you missed:"
+        return _("You are back at your seat.")
+    return _("You are back at your seat. What you missed:")
 
 
 def took_back_text() -> str:
     """Said to a player who took their seat back from a computer player."""
-    return "You took your seat back."
+    return _("You took your seat back.")
 
 
 def spectator_text() -> str:
     """A spectator pressed a key for cards of their own."""
-    return "You are watching this table, so you have no cards and cannot play."
+    return _("You are watching this table, so you have no cards and cannot play.")
 
 
 def watching_text(game: str) -> str:
     """Said when a player starts watching."""
-    return f"You are watching a {game_title(game)} table. You hear only what everyone hears."
+    return _("You are watching a {game} table. You hear only what everyone hears.").format(
+        game=game_title(game)
+    )
 
 
 def not_your_move_text() -> str:
     """The server did not take an action (not this seat's, or a computer plays for it)."""
-    return "That is not yours to play now."
+    return _("That is not yours to play now.")
 
 
 def timer_played_text(name: str) -> str:
     """The turn timer ran out."""
-    return f"Time is up: the computer plays for {name}."
+    return _("Time is up: the computer plays for {player}.").format(player=name)
 
 
 def chat_text(name: str, line: str) -> str:
     """A chat line, said to the others."""
-    return f"{name} says: {line}"
+    return _("{player} says: {line}").format(player=name, line=line)
 
 
 def game_started_text() -> str:
     """The host started the game."""
-    return "The game starts."
+    return _("The game starts.")
 
 
 def host_only_text() -> str:
     """Only the host may start or remove."""
-    return "Only the host can do that."
+    return _("Only the host can do that.")
 
 
 def not_filled_text(open_seats: int) -> str:
     """The host tried to start with open seats."""
-    seats = "seat is" if open_seats == 1 else "seats are"
-    return f"Not yet: {open_seats} {seats} still open."
+    return ngettext(
+        "Not yet: {count} seat is still open.", "Not yet: {count} seats are still open.", open_seats
+    ).format(count=open_seats)
 
 
 def waiting_for_host_text() -> str:
     """A player waits for the host to start."""
-    return "Waiting for the host to start the game."
+    return _("Waiting for the host to start the game.")
 
 
 def no_table_text() -> str:
     """A code that opens no table."""
-    return "No table with a free seat has that code."
+    return _("No table with a free seat has that code.")
 
 
 def join_limit_text() -> str:
     """Too many codes tried."""
-    return "Too many codes tried. Please wait a minute."
+    return _("Too many codes tried. Please wait a minute.")
+
+
+def no_game_text(game: str) -> str:
+    """A table asked for a game the server does not have."""
+    return _("That table cannot be made: there is no game {game}.").format(game=game)
+
+
+def player_count_text(game: str, least: int, most: int) -> str:
+    """A table asked for with too few or too many seats."""
+    return _("That table cannot be made: {game} is played by {least} to {most} players.").format(
+        game=game, least=least, most=most
+    )
+
+
+def no_level_text(level: str) -> str:
+    """A table asked for a computer level the game does not have."""
+    return _("That table cannot be made: there is no computer level {level}.").format(level=level)
 
 
 def bad_table_text(reason: str) -> str:
-    """A table that cannot be set up that way."""
-    return f"That table cannot be made: {reason}."
+    """A table that cannot be set up that way (``reason``: the rules' own sentence)."""
+    # Translators: {reason} is an explanation from the game's rules, in English.
+    return _("That table cannot be made: {reason}.").format(reason=reason)
 
 
 def version_text(client: int, server: int) -> str:
     """A client of another protocol version, in one sentence."""
-    return (
-        f"This server speaks version {server} of the online protocol and your game speaks "
-        f"version {client}: please update the older one."
-    )
+    return _(
+        "This server speaks version {server} of the online protocol and your game speaks "
+        "version {client}: please update the older one."
+    ).format(server=server, client=client)
 
 
 def bad_password_text() -> str:
     """A wrong password."""
-    return "That password does not match this name."
+    return _("That password does not match this name.")
 
 
 def name_taken_text() -> str:
     """A guest chose an account's name."""
-    return "That name belongs to an account: give its password, or choose another name."
+    return _("That name belongs to an account: give its password, or choose another name.")
 
 
 def bad_name_text() -> str:
     """An empty or unusable name."""
-    return "Please give a name of 1 to 30 letters or digits."
+    return _("Please give a name of 1 to 30 letters or digits.")
 
 
 def no_guests_text() -> str:
     """The server admits accounts only."""
-    return "This server admits accounts only: give a password with your name."
+    return _("This server admits accounts only: give a password with your name.")
 
 
 def hello_first_text() -> str:
     """A message before hello."""
-    return "Say hello first."
+    return _("Say hello first.")
 
 
 def too_fast_text() -> str:
     """Messages over the rate limit."""
-    return "Too many messages: some were dropped."
+    return _("Too many messages: some were dropped.")
 
 
 def unknown_key_text(name: str) -> str:
     """A key name the keymap does not know."""
-    return f"{name} is not a key name."
+    return _("{key} is not a key name.").format(key=name)
+
+
+def unknown_command_text(name: str) -> str:
+    """A command id the server does not know."""
+    return _("There is no command {command}.").format(command=name)
+
+
+def nothing_asked_text() -> str:
+    """An answer when no question was asked."""
+    return _("Nothing was asked.")
+
+
+def server_fault_text() -> str:
+    """A step of the server failed (a fault of ours)."""
+    return _("The server could not do that.")
+
+
+def binary_frame_text() -> str:
+    """A binary websocket frame."""
+    return _("Messages are JSON text frames.")
 
 
 def server_stopping_text() -> str:
     """The server is stopping (for a restart)."""
-    return "The server is stopping. Your game is kept."
+    return _("The server is stopping. Your game is kept.")
 
 
 def signed_in_text(name: str, account: bool) -> str:
     """Said after connecting."""
-    kind = "your account" if account else "a guest"
-    return f"Connected as {name}, {kind}."
+    if account:
+        return _("Connected as {name}, your account.").format(name=name)
+    return _("Connected as {name}, a guest.").format(name=name)
 
 
 def connecting_text(url: str) -> str:
     """The client starts to connect."""
-    return f"Connecting to {url}."
+    return _("Connecting to {address}.").format(address=url)
 
 
 def connection_lost_text(seconds: float) -> str:
     """The client lost the connection and tries again."""
-    unit = "second" if seconds == 1 else "seconds"
-    return f"The connection was lost. Trying again in {seconds:g} {unit}."
+    if seconds != int(seconds):
+        return _("The connection was lost. Trying again in {seconds} seconds.").format(
+            seconds=f"{seconds:g}"
+        )
+    return ngettext(
+        "The connection was lost. Trying again in {count} second.",
+        "The connection was lost. Trying again in {count} seconds.",
+        int(seconds),
+    ).format(count=int(seconds))
 
 
 def reconnected_text() -> str:
     """The client is connected again."""
-    return "Connected again."
+    return _("Connected again.")
 
 
 def cannot_connect_text(reason: str) -> str:
-    """The client gave up."""
-    return f"Could not reach the server: {reason}."
+    """The client gave up (``reason``: the network's own words, or ``no_answer_text``)."""
+    # Translators: {reason} is what the network library said, often in English.
+    return _("Could not reach the server: {reason}.").format(reason=reason)
+
+
+def no_answer_text() -> str:
+    """The reason when the server never answered."""
+    return _("no answer")
 
 
 def left_server_text() -> str:
     """The player left the server."""
-    return "You left the server."
+    return _("You left the server.")
 
 
 def rating_text(game: str, mu: float, sigma: float, games: int) -> str:
     """One rating."""
-    played = "1 game" if games == 1 else f"{games} games"
-    return f"{game_title(game)}: rating {mu - 3 * sigma:.1f}, skill {mu:.1f}, {played}."
+    return ngettext(
+        "{game}: rating {rating}, skill {skill}, {count} game.",
+        "{game}: rating {rating}, skill {skill}, {count} games.",
+        games,
+    ).format(
+        game=game_title(game), rating=f"{mu - 3 * sigma:.1f}", skill=f"{mu:.1f}", count=games
+    )
 
 
 def no_ratings_text() -> str:
     """No rated games yet, or a guest."""
-    return "No ratings yet: ratings are kept for accounts, after a game with another account."
+    return _("No ratings yet: ratings are kept for accounts, after a game with another account.")
 
 
 def leaderboard_line(place: int, name: str, mu: float, sigma: float, games: int) -> str:
     """One line of a leaderboard."""
-    return f"{place}. {name}, {mu - 3 * sigma:.1f}, {games} games."
+    return ngettext(
+        "{place}. {player}, {rating}, {count} game.",
+        "{place}. {player}, {rating}, {count} games.",
+        games,
+    ).format(place=place, player=name, rating=f"{mu - 3 * sigma:.1f}", count=games)
 
 
 def leaderboard_title(game: str) -> str:
     """The leaderboard of one game."""
-    return f"Leaderboard of {game_title(game)}"
+    return _("Leaderboard of {game}").format(game=game_title(game))
 
 
 def empty_leaderboard_text() -> str:
     """Nobody rated at a game."""
-    return "Nobody is rated at this game yet."
+    return _("Nobody is rated at this game yet.")
 
 
 def rematch_text() -> str:
     """Back in the waiting room after a match."""
-    return "Back at the table. The host can start another game."
+    return _("Back at the table. The host can start another game.")
+
+
+def server_label(address: str) -> str:
+    """The Play online menu's server line."""
+    return _("Server: {address}").format(address=address)
+
+
+def name_label(name: str | None) -> str:
+    """The Play online menu's name line."""
+    if not name:
+        return _("Name: -")
+    return _("Name: {name}").format(name=name)
+
+
+def password_label(given: bool) -> str:
+    """The Play online menu's password line."""
+    return _("Password: set") if given else _("Password: none, a guest")
 
 
 def listening_text(address: str, secure: bool) -> str:
     """What ``serve`` prints when it listens."""
-    scheme = "wss" if secure else "ws"
-    page = "https" if secure else "http"
-    return f"Listening on {scheme}://{address}/ws (browser page at {page}://{address}/)."
+    if secure:
+        return _("Listening on wss://{address}/ws (browser page at https://{address}/).").format(
+            address=address
+        )
+    return _("Listening on ws://{address}/ws (browser page at http://{address}/).").format(
+        address=address
+    )
 
 
 def insecure_refused_text(host: str) -> str:
     """``serve`` on a public address without TLS."""
-    return (
-        f"Refusing to listen on {host} without TLS: give --cert and --key, or --insecure "
+    return _(
+        "Refusing to listen on {host} without TLS: give --cert and --key, or --insecure "
         "if you really mean it."
-    )
+    ).format(host=host)
+
+
+def server_stopped_text() -> str:
+    """What ``serve`` prints when it stops."""
+    return _("The server stopped.")
+
+
+def cert_pair_text() -> str:
+    """``serve`` given only one of the certificate and its key."""
+    return _("Give both --cert and --key.")
+
+
+def cert_failed_text(reason: str) -> str:
+    """The certificate could not be read."""
+    return _("The certificate could not be loaded: {reason}.").format(reason=reason)
+
+
+def start_failed_text(reason: str) -> str:
+    """The server could not listen."""
+    return _("The server could not start: {reason}.").format(reason=reason)

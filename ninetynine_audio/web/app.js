@@ -6,7 +6,7 @@
 import { Announcer } from "./announce.js";
 import { gestureOf, watchTouches } from "./input.js";
 import { Cues } from "./sound.js";
-import { WORDS } from "./words.js";
+import { WORDS, loadWords, lostConnection, matchLanguage, spaced, word } from "./words.js";
 
 const PROTOCOL = 1;
 const STORE = "ninetynine-audio";
@@ -29,7 +29,17 @@ const firstRank = (id) => (FIRST.includes(id) ? FIRST.indexOf(id) : FIRST.length
 const $ = (id) => document.getElementById(id);
 
 function loadSettings() {
-  const defaults = { name: "", voice: false, rate: 1, voiceVolume: 1, sound: 0.8, wpm: 180, verbosity: "normal" };
+  // language: the player's choice on the first screen; null follows the browser's languages.
+  const defaults = {
+    name: "",
+    voice: false,
+    rate: 1,
+    voiceVolume: 1,
+    sound: 0.8,
+    wpm: 180,
+    verbosity: "normal",
+    language: null,
+  };
   try {
     return { ...defaults, ...JSON.parse(localStorage.getItem(STORE) || "{}") };
   } catch {
@@ -70,6 +80,8 @@ class Client {
     this.invite = new URLSearchParams(location.search).get("table");
     this.inviteJoined = false;
     this.guestToken = sessionStorage.getItem(`${STORE}-guest`);
+    this.language = this.settings.language || "en"; // the code the hello asks for
+    this.wordsReady = Promise.resolve(false);
   }
 
   start() {
@@ -77,25 +89,78 @@ class Client {
     this.wireStart();
     this.wireOptions();
     this.wirePlay();
-    fetch("keys.json")
-      .then((response) => (response.ok ? response.json() : null))
-      .then((keys) => {
-        this.keys = keys;
-        this.renderCommands();
-      })
-      .catch(() => {});
-    if (this.invite) {
-      $("start-title").textContent = WORDS.joinInvite(this.invite);
-      $("start-intro").textContent = WORDS.inviteIntro(this.invite);
-      $("start-submit").textContent = WORDS.joinInvite(this.invite);
-      document.title = WORDS.joinInvite(this.invite) + WORDS.titleSuffix;
-    }
+    this.wireLanguage();
+    this.wordsReady = this.useLanguage(this.language).then(async (loaded) => {
+      // No choice made yet: the browser's own languages, matched to the game's.
+      if (loaded && !this.settings.language) {
+        const fitting = matchLanguage(navigator.languages ?? [navigator.language], WORDS.languages);
+        if (fitting !== this.language) await this.useLanguage(fitting);
+      }
+      this.fillLanguages();
+      return loaded;
+    });
+    this.showInvite();
     $("name").value = this.settings.name;
     // The first key or touch anywhere lets the page make sound (browsers require it).
     const unlock = () => this.cues.unlock();
     for (const kind of ["keydown", "pointerdown", "touchstart"]) {
       document.addEventListener(kind, unlock, { capture: true, passive: true });
     }
+  }
+
+  // -- the page's language --------------------------------------------------------------------
+
+  /** Put the page in ``code``: its words, its key descriptions, its direction. */
+  async useLanguage(code) {
+    this.language = code;
+    const loaded = await loadWords(code);
+    this.showInvite();
+    fetch(`keys.json?lang=${encodeURIComponent(code)}`)
+      .then((response) => (response.ok ? response.json() : null))
+      .then((keys) => {
+        if (keys === null || code !== this.language) return;
+        this.keys = keys;
+        delete $("commands").dataset.context; // the buttons again, in the new words
+        this.renderCommands();
+      })
+      .catch(() => {});
+    return loaded;
+  }
+
+  /** The Language select of the first screen: each language by its own name. */
+  fillLanguages() {
+    const select = $("language");
+    if (!WORDS.languages.length) return;
+    select.replaceChildren(
+      ...WORDS.languages.map((entry) => {
+        const option = document.createElement("option");
+        option.value = entry.code;
+        option.textContent = entry.name;
+        option.lang = entry.code.replace("_", "-");
+        return option;
+      }),
+    );
+    select.value = this.language;
+  }
+
+  wireLanguage() {
+    $("language").addEventListener("change", (event) => {
+      this.settings.language = event.target.value;
+      this.saveSettings();
+      this.wordsReady = this.useLanguage(event.target.value).then((loaded) => {
+        this.fillLanguages();
+        return loaded;
+      });
+    });
+  }
+
+  showInvite() {
+    if (!this.invite) return;
+    const invite = word("joinInvite", { code: spaced(this.invite) });
+    $("start-title").textContent = invite;
+    $("start-intro").textContent = word("inviteIntro", { code: spaced(this.invite) });
+    $("start-submit").textContent = invite;
+    document.title = invite + word("titleSuffix");
   }
 
   // -- settings ------------------------------------------------------------------------------
@@ -144,7 +209,7 @@ class Client {
     $("opt-voice").addEventListener("change", (event) => {
       this.settings.voice = event.target.checked;
       this.saveSettings();
-      this.announcer.answer(this.settings.voice ? WORDS.voiceOn : WORDS.voiceOff);
+      this.announcer.answer(word(this.settings.voice ? "voiceOn" : "voiceOff"));
     });
     const number = (id, key) =>
       $(id).addEventListener("change", (event) => {
@@ -171,7 +236,7 @@ class Client {
       event.preventDefault();
       const name = $("name").value.trim();
       if (!name) {
-        $("start-problem").textContent = WORDS.enterName;
+        $("start-problem").textContent = word("enterName");
         $("name").focus();
         return;
       }
@@ -189,7 +254,7 @@ class Client {
 
   connect() {
     clearTimeout(this.retryTimer);
-    this.setConnection(WORDS.connecting);
+    this.setConnection(word("connecting"));
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     const socket = new WebSocket(`${scheme}//${location.host}/ws`);
     this.socket = socket;
@@ -205,6 +270,7 @@ class Client {
         verbosity: this.settings.verbosity,
         hears_cues: true,
         words_per_minute: this.wordsPerMinute(),
+        language: this.language,
       });
     });
     socket.addEventListener("message", (event) => {
@@ -225,11 +291,11 @@ class Client {
     if (this.noRetry) return;
     if (!this.everWelcomed) {
       // Never got in: the server is not there; keep trying, but say so on the start screen.
-      $("start-problem").textContent = WORDS.cannotConnect;
+      $("start-problem").textContent = word("cannotConnect");
     }
     const seconds = RETRY_SECONDS[Math.min(this.retry, RETRY_SECONDS.length - 1)];
     this.retry += 1;
-    const text = WORDS.lostConnection(seconds);
+    const text = lostConnection(seconds);
     this.setConnection(text);
     if (this.everWelcomed && this.retry === 1) this.announcer.say(text, { priority: "now" });
     this.retryTimer = setTimeout(() => this.connect(), seconds * 1000);
@@ -279,8 +345,8 @@ class Client {
       this.guestToken = message.guest_token;
       sessionStorage.setItem(`${STORE}-guest`, message.guest_token);
     }
-    this.setConnection(WORDS.connected);
-    if (again) this.announcer.say(WORDS.reconnected, { priority: "now" });
+    this.setConnection(word("connected"));
+    if (again) this.announcer.say(word("reconnected"), { priority: "now" });
     $("start").hidden = true;
     $("screen").hidden = false;
     if (!again) $("play").focus();
@@ -364,7 +430,7 @@ class Client {
     const invite = $("invite");
     if (this.table.code) {
       const url = `${location.origin}${location.pathname}?table=${this.table.code}`;
-      invite.textContent = WORDS.inviteLink(url);
+      invite.textContent = word("inviteLink", { url });
       invite.hidden = false;
     } else {
       invite.hidden = true;
@@ -431,9 +497,11 @@ class Client {
 
   render(display) {
     this.display = display;
-    const title = display.title || WORDS.appName;
+    const title = display.title || word("appName");
     $("screen-title").textContent = title;
-    document.title = title + WORDS.titleSuffix;
+    document.title = title + word("titleSuffix");
+    // The lines that list cards or piles, taken apart by the server.
+    const groups = new Map((display.groups ?? []).map((group) => [group.line, group]));
     const lines = display.lines ?? [];
     const holder = $("lines");
     const list = document.createElement("ul");
@@ -457,7 +525,7 @@ class Client {
         item.append(button);
       } else {
         if (index === 0 && this.atTable()) item.classList.add("first");
-        this.renderLine(item, line);
+        this.renderLine(item, line, groups.get(index));
       }
       list.append(item);
     });
@@ -466,20 +534,18 @@ class Client {
     this.renderCommands();
   }
 
-  /** A line; a line that lists cards ("Hand: 5 of hearts   King of spades") as a list. */
-  renderLine(item, line) {
-    const match = /^([^:]{1,30}):\s+(.+)$/.exec(line);
-    const parts = match ? match[2].split(/\s{2,}(?:\|\s{2,})?/) : [];
-    if (!match || parts.length < 2) {
+  /** A line; a line that lists cards (the server's ``group`` for it) as a list. */
+  renderLine(item, line, group) {
+    if (!group || group.items.length < 2) {
       item.textContent = line;
       return;
     }
     const label = document.createElement("span");
-    label.textContent = `${match[1]}:`;
+    label.textContent = `${group.label}:`;
     const cards = document.createElement("ul");
     cards.className = "cards";
-    cards.setAttribute("aria-label", match[1]);
-    for (const part of parts) {
+    cards.setAttribute("aria-label", group.label);
+    for (const part of group.items) {
       const card = document.createElement("li");
       card.textContent = part;
       cards.append(card);
