@@ -42,6 +42,11 @@ class BuildWithData(build_py):
                 raise SystemExit(f"nothing to ship in {source}: the build would be unplayable")
             for path in files:
                 shutil.copyfile(path, folder / path.name)
+            # The rules in other languages: docs/rules/<language>/*.md, folder for folder.
+            for sub in sorted(p for p in (TOP / source).iterdir() if p.is_dir()):
+                for path in sorted(sub.glob(pattern)):
+                    (folder / sub.name).mkdir(parents=True, exist_ok=True)
+                    shutil.copyfile(path, folder / sub.name / path.name)
 
 
 setup(cmdclass={"build_py": BuildWithData})

@@ -17,6 +17,8 @@ from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, Optio
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.games.registry import all_games, find_game, game_ids
 from ninetynine_audio.games.setup import parse_players
+from ninetynine_audio.i18n import LANGUAGES
+from ninetynine_audio.i18n.pseudo import PSEUDO_LANGUAGES
 from ninetynine_audio.store.settings import SPEECH_BACKENDS
 
 if TYPE_CHECKING:
@@ -418,6 +420,12 @@ def _add_play_options(parser: argparse.ArgumentParser, *, game_options: bool = T
         choices=SPEECH_BACKENDS,
         default=None,
         help="how to speak (default: the Settings choice, else auto)",
+    )
+    parser.add_argument(
+        "--language",
+        choices=[entry.code for entry in LANGUAGES] + sorted(PSEUDO_LANGUAGES),
+        default=None,
+        help="the language of the game (default: the Settings choice, else the system's)",
     )
 
 

@@ -189,20 +189,20 @@ def test_the_new_settings_are_spoken_applied_and_saved(private_home: Path) -> No
     h.press("s", "s", "return")
     h.new_speech()
     h.press("down", "down", "down", "down", "down", "return")
-    assert h.new_speech()[-2:] == ["Voice volume: 100, 6 of 11", "Voice volume: 90, 6 of 11"]
+    assert h.new_speech()[-2:] == ["Voice volume: 100, 6 of 12", "Voice volume: 90, 6 of 12"]
     h.press("down", "down", "down", "return")
     assert h.new_speech() == [
-        "Screen reader speed: 200 words per minute, 7 of 11",
-        "Pause after computer moves: 900 milliseconds, 8 of 11",
-        "Practice: off, 9 of 11",
-        "Practice: on, 9 of 11",
+        "Screen reader speed: 200 words per minute, 7 of 12",
+        "Pause after computer moves: 900 milliseconds, 8 of 12",
+        "Practice: off, 9 of 12",
+        "Practice: on, 9 of 12",
     ]
     assert h.app.settings.practice is True
     h.press("down", "return")
-    assert h.new_speech() == ["Keymap: usual keys, 10 of 11", "Keymap. Usual keys, 1 of 3"]
+    assert h.new_speech() == ["Keymap: usual keys, 10 of 12", "Keymap. Usual keys, 1 of 3"]
     h.press("down", "down", "return")  # left-hand.toml
     spoken = h.new_speech()
-    assert spoken[-1] == "Settings. Keymap: left-hand.toml, 10 of 11"
+    assert spoken[-1] == "Settings. Keymap: left-hand.toml, 10 of 12"
     assert h.app.keymap.command_for("table.adding", "w") == "announce_total"
     h.press("return", "up", "return")  # broken.toml
     spoken = h.new_speech()

@@ -44,11 +44,11 @@ def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:
 def test_settings_change_at_once_and_are_saved(private_home: Path) -> None:
     h = make_app()
     h.press("s", "s", "return")
-    assert h.new_speech()[-1] == "Settings. Speech: automatic, using recorder, 1 of 11"
+    assert h.new_speech()[-1] == "Settings. Speech: automatic, using recorder, 1 of 12"
     h.press("down", "return")
-    assert h.new_speech() == ["Verbosity: normal, 2 of 11", "Verbosity: full, 2 of 11"]
+    assert h.new_speech() == ["Verbosity: normal, 2 of 12", "Verbosity: full, 2 of 12"]
     h.press("return")  # at the end Enter turns back instead of wrapping round
-    assert h.new_speech() == ["Verbosity: normal, 2 of 11"]
+    assert h.new_speech() == ["Verbosity: normal, 2 of 12"]
     h.press("left")
     assert h.new_speech() == ["Verbosity: brief"]  # brief drops the position
     h.press("down", "return")

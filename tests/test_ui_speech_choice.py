@@ -180,7 +180,7 @@ def test_enter_on_the_loudest_voice_steps_down_instead_of_muting(private_home: P
     h = make_app()
     open_item(h, 5)  # Voice volume: 100
     h.press("return")
-    assert h.new_speech() == ["Voice volume: 90, 6 of 11"]
+    assert h.new_speech() == ["Voice volume: 90, 6 of 12"]
     assert h.app.settings.tts_volume == 90
 
 
@@ -197,7 +197,7 @@ def test_left_and_right_step_both_ways_and_stop_at_the_ends(private_home: Path) 
     h.app.cues.played.clear()
     h.press("right")
     assert h.app.settings.tts_rate == 400
-    assert h.new_speech() == ["Voice speed: 400, 5 of 11"]
+    assert h.new_speech() == ["Voice speed: 400, 5 of 12"]
     assert h.app.cues.names == ["menu_edge"]
     h.press("return")  # at the top Enter turns back: never a jump to the slowest
     assert h.app.settings.tts_rate == 350
@@ -217,9 +217,9 @@ def test_the_new_value_is_spoken_in_the_new_voice(private_home: Path) -> None:
     h = make_app(recorder=voice)
     open_item(h, 4)
     h.press("right")
-    assert voice.spoken_with[-1] == ("Voice speed: 225, 5 of 11", 225, 1.0)
+    assert voice.spoken_with[-1] == ("Voice speed: 225, 5 of 12", 225, 1.0)
     h.press("down", "left")
-    assert voice.spoken_with[-1] == ("Voice volume: 90, 6 of 11", 225, 0.9)
+    assert voice.spoken_with[-1] == ("Voice volume: 90, 6 of 12", 225, 0.9)
     assert h.app.speaker.backend is voice
 
 
@@ -247,7 +247,7 @@ def test_a_speech_choice_that_works_is_heard_through_it_at_once(
     h.press("down", "return")  # Screen reader
     assert h.app.speaker.backend is reader
     assert h.app.settings.speech_backend == "screenreader"
-    assert reader.spoken == ["Settings. Speech: screen reader, 1 of 11"]
+    assert reader.spoken == ["Settings. Speech: screen reader, 1 of 12"]
 
 
 def test_the_fallback_is_a_few_plain_words_said_before_the_first_menu_line(

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ninetynine_audio.i18n import LANGUAGES
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.jsonfile import read_json, write_json_atomic
 
@@ -82,6 +83,8 @@ class Settings:
         online_name: the name last given there, or None before the first time.
         online_guest_tokens: ``(server, name, token)`` for each server and name played as a
             guest, newest last, so a game started again comes back as the same guest.
+        language: the language chosen in Settings (a code of ``i18n.LANGUAGES``), or None for
+            the system's language when the game speaks it, else English.
     """
 
     schema: int = SETTINGS_SCHEMA
@@ -98,6 +101,7 @@ class Settings:
     online_server: str = DEFAULT_SERVER
     online_name: str | None = None
     online_guest_tokens: tuple[tuple[str, str, str], ...] = ()
+    language: str | None = None
 
     def __post_init__(self) -> None:
         # Code that builds a bad Settings has a bug; loading and with_changes clean values first.
@@ -167,6 +171,11 @@ def _clean(data: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
             good = value.strip() if usable and "\x00" not in value else None
         elif name == "online_guest_tokens":
             good = _clean_tokens(value)
+        elif name == "language":
+            if value is None:
+                continue
+            codes = {entry.code for entry in LANGUAGES}
+            good = value if isinstance(value, str) and value in codes else None
         else:  # pragma: no cover - a new field without cleaning rules is a coding slip
             raise AssertionError(f"no cleaning rule for setting {name}")
         if good is None:

@@ -11,6 +11,7 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.games.saved import resume
+from ninetynine_audio.i18n import language, language_name, offered_languages, set_language
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.people import PEOPLE_HERE
@@ -392,6 +393,25 @@ def speech_menu(app: App) -> Menu:
     return Menu(words.SETTING_LABELS["speech_backend"], items, on_back=_pop, index=current)
 
 
+def language_menu(app: App) -> Menu:
+    """The languages offered (and the one in use, when it was asked for by name), each by its
+    own name; choosing one switches to it at once and says so in it."""
+
+    def pick(a: App, code: str) -> None:
+        a.pop()
+        set_language(code)
+        a.update_settings(language=code)
+        a.say(words.language_chosen_text(code))
+
+    codes = [entry.code for entry in offered_languages()]
+    if language() not in codes:
+        codes.append(language())
+    items = [MenuItem(language_name(code), partial(pick, code=code)) for code in codes]
+    return Menu(
+        words.setting_label("language"), items, on_back=_pop, index=codes.index(language())
+    )
+
+
 def keymap_files() -> list[Path]:
     """The keymap files in the config folder, other than the one used without choosing."""
     folder = paths.config_dir()
@@ -466,6 +486,12 @@ def settings_menu(app: App) -> Menu:
 
         return MenuItem(label, change, adjust)
 
+    def language_item() -> MenuItem:
+        def label() -> str:
+            return words.setting_item(words.setting_label("language"), language_name(language()))
+
+        return MenuItem(label, lambda a: a.push(language_menu(a)), lambda a, step: None)
+
     def speech_item() -> MenuItem:
         def adjust(a: App, step: int) -> None:
             a.push(speech_menu(a))
@@ -496,6 +522,7 @@ def settings_menu(app: App) -> Menu:
             item("bot_pause_ms", words.milliseconds, PAUSE_STEPS),
             item("practice", words.on_off, (False, True)),
             MenuItem(keymap_label, lambda a: a.push(keymap_menu(a), on_result=keymap_chosen)),
+            language_item(),
             MenuItem(words.BACK_TO_MENU, _pop),
         ],
         on_back=_pop,

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.families import game_entry
+from ninetynine_audio.i18n import language
 from ninetynine_audio.input.commands import HELP
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
@@ -77,9 +78,13 @@ def parse_markdown(text: str) -> list[Paragraph]:
 
 def rules_paragraphs(game: str) -> list[Paragraph] | None:
     """The rules of ``game`` from the file its ``family.toml`` names in ``docs/rules/``
-    (``<game>.md`` for a game no family names), or None when there are none."""
+    (``<game>.md`` for a game no family names), in the language in use when
+    ``docs/rules/<language>/`` has it, or None when there are none."""
     entry = game_entry(game)
-    path = RULES_DIR / (entry.rules if entry is not None else f"{game}.md")
+    name = entry.rules if entry is not None else f"{game}.md"
+    # The rules in the language in use, in docs/rules/<language>/, else the English ones.
+    translated = RULES_DIR / language() / name
+    path = translated if translated.is_file() else RULES_DIR / name
     try:
         text = read_file_bytes(path).decode("utf-8")
     except (FileProblem, UnicodeDecodeError):  # missing, not a file, or damaged

@@ -25,6 +25,7 @@ from ninetynine_audio.audio import (
     make_backend,
 )
 from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.i18n import ENGLISH, set_language, system_language
 from ninetynine_audio.present import notices
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store.applog import log_to_file
@@ -51,6 +52,9 @@ def build_app(
     """Everything the game needs, from the command line and the saved settings."""
     folder_notices = prepare_folders()
     settings, notices = load_settings()
+    set_language(
+        getattr(args, "language", None) or settings.language or system_language() or ENGLISH
+    )
     keymap, problems = keymap_for(settings)
     notices = folder_notices + notices + [words.keymap_problem_text(p) for p in problems]
     text_mode = bool(getattr(args, "text", False))

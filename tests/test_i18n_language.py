@@ -1,0 +1,70 @@
+"""The language in use reaches the player: the command line's choice, the rules help in that
+language, and the settings that keep it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from ninetynine_audio.i18n import LANGUAGES, offered_languages, system_language, using
+from ninetynine_audio.store.settings import Settings
+from ninetynine_audio.ui.reader import rules_paragraphs
+
+TOP = Path(__file__).resolve().parent.parent
+
+
+def test_the_rules_help_is_read_in_the_language_in_use() -> None:
+    with using("es"):
+        spanish = rules_paragraphs("classic")
+    english = rules_paragraphs("classic")
+    assert spanish is not None and english is not None
+    assert spanish[0].text.startswith("Noventa y Nueve")
+    assert english[0].text.startswith("Ninety-Nine")
+    # Section for section: the reader moves through both alike.
+    assert [p.is_heading for p in spanish] == [p.is_heading for p in english]
+
+
+def test_a_language_without_its_rules_falls_back_to_english() -> None:
+    with using("qps"):
+        paragraphs = rules_paragraphs("tricks")
+    assert paragraphs is not None and paragraphs[0].text.startswith("Ninety-Nine")
+
+
+def test_the_system_language_is_taken_only_when_it_is_offered() -> None:
+    offered = {entry.code for entry in offered_languages()}
+    for entry in LANGUAGES:
+        found = system_language({"LANG": f"{entry.code}.UTF-8"})
+        assert (found == entry.code) == (entry.code in offered)
+    assert system_language({"LANG": "C.UTF-8"}) is None
+
+
+def test_the_language_setting_keeps_only_known_languages() -> None:
+    kept, reset = Settings.from_dict({"language": "de"})
+    assert kept.language == "de" and not reset
+    dropped, reset = Settings.from_dict({"language": "xx"})
+    assert dropped.language is None and reset == ["language"]
+
+
+def test_the_command_line_plays_in_the_language_asked_for(tmp_path: Path) -> None:
+    env = {
+        **os.environ,
+        "NINETYNINE_AUDIO_HOME": str(tmp_path),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYTHONPATH": str(TOP),
+    }
+    command = [sys.executable, "-m", "ninetynine_audio", "--text", "--game", "classic"]
+    command += ["--seed", "1", "--bot-pause", "0", "--language", "de"]
+    spoken = subprocess.run(
+        command, input="escape\nescape\n", capture_output=True, text=True, env=env, timeout=120
+    ).stdout
+    assert "Runde 1" in spoken and "Summe 0" in spoken, spoken
+    # Without the option, the tests' own language: English.
+    env["NINETYNINE_AUDIO_HOME"] = str(tmp_path / "another")
+    with_english = subprocess.run(
+        command[:-2], input="escape\nescape\n", capture_output=True, text=True, env=env,
+        timeout=120,
+    ).stdout
+    assert "Round 1" in with_english, with_english
