@@ -299,9 +299,16 @@ def test_the_build_puts_the_shipped_folders_inside_the_package(tmp_path: Path) -
     )
     data = built / "ninetynine_audio" / "_data"
     for name, parts in SHIPPED_FOLDERS.items():
-        source = sorted(p.name for p in REPOSITORY.joinpath(*parts).iterdir() if p.is_file())
+        folder = REPOSITORY.joinpath(*parts)
+        source = sorted(p.name for p in folder.iterdir() if p.is_file() or p.is_dir())
         shipped = sorted(p.name for p in (data / name).iterdir())
         assert shipped and set(shipped) <= set(source), name
+        # The rules in other languages go folder for folder, every file of each.
+        for sub in (data / name).iterdir():
+            if sub.is_dir():
+                assert sorted(p.name for p in sub.iterdir()) == sorted(
+                    p.name for p in (folder / sub.name).glob("*.md")
+                ), sub
     assert (data / "keymaps" / "default.toml").is_file()
     # Imported from the built tree, away from the repository, the game reads its own copies.
     probe = (

@@ -75,9 +75,9 @@ class Language:
 
 LANGUAGES: tuple[Language, ...] = (
     Language(ENGLISH, "en_GB"),
-    Language("es", "es", complete=False),
-    Language("pt_BR", "pt_BR", complete=False),
-    Language("de", "de", complete=False),
+    Language("es", "es"),
+    Language("pt_BR", "pt_BR"),
+    Language("de", "de"),
 )
 """Every language with a catalogue, in the order Settings lists them. Adding a language is a
 folder of catalogues under ``locale/`` and one line here. A language whose catalogue is not
