@@ -58,6 +58,17 @@ class Stats:
     messages: int = 0
     bytes: int = 0
     games_ended: int = 0
+    lags: list[float] = field(default_factory=list)
+
+
+async def watch_lag(stats: Stats) -> None:
+    """How late this process's own loop wakes from a 10 ms sleep (its share of the latency)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(0.010)
+        if stats.measuring:
+            stats.lags.append(loop.time() - start - 0.010)
 
 
 class Seat:
@@ -222,7 +233,11 @@ async def measure(url: str, pid: int, steps: list[int], seconds: float, keep_goi
             "(latency as the load generator sees it, so a busy machine adds its own delay;"
             " server CPU is the share of one core)"
         )
-        print("tables  connections  keys   p50 ms  p95 ms  (95% interval)   server CPU  msgs/s")
+        print(
+            "tables  connections  keys   p50 ms  p95 ms  (95% interval)   server CPU"
+            "  ms CPU/table-s  msgs/s  gen CPU  gen lag p95/max ms"
+        )
+        TASKS.append(asyncio.get_running_loop().create_task(watch_lag(stats)))
         for tables in steps:
             try:
                 while len(seats) // 2 < tables:
@@ -232,12 +247,16 @@ async def measure(url: str, pid: int, steps: list[int], seconds: float, keep_goi
                 break
             await asyncio.sleep(3.0)  # let the new tables settle
             stats.latencies.clear()
+            stats.lags.clear()
             stats.messages = stats.bytes = 0
             stats.measuring = True
-            cpu0, wall0 = cpu_seconds(pid), time.monotonic()
+            cpu0, own0, wall0 = cpu_seconds(pid), time.process_time(), time.monotonic()
             await asyncio.sleep(seconds)
             stats.measuring = False
-            cpu = (cpu_seconds(pid) - cpu0) / (time.monotonic() - wall0)
+            wall = time.monotonic() - wall0
+            cpu = (cpu_seconds(pid) - cpu0) / wall
+            own = (time.process_time() - own0) / wall
+            lags = stats.lags or [0.0]
             values = stats.latencies
             if not values:
                 print(f"{tables:6d}  no answers")
@@ -248,7 +267,8 @@ async def measure(url: str, pid: int, steps: list[int], seconds: float, keep_goi
             print(
                 f"{tables:6d}  {2 * tables:11d}  {len(values):5d}  {p50 * 1000:6.1f}  "
                 f"{p95 * 1000:6.1f}  ({low * 1000:5.1f}-{high * 1000:5.1f})  "
-                f"{cpu * 100:8.0f}%  {rate:6.0f}",
+                f"{cpu * 100:8.0f}%  {cpu / tables * 1000:6.2f}ms  {rate:6.0f}  "
+                f"{own * 100:6.0f}%  {percentile(lags, 0.95) * 1000:6.1f}/{max(lags) * 1000:.0f}",
                 flush=True,
             )
             if p95 > GOAL_P95_S:

@@ -929,19 +929,28 @@ class Server:
             table.task = asyncio.get_running_loop().create_task(self._run_table(table))
 
     async def _run_table(self, table: OnlineTable) -> None:
+        woken = True
         while table.code in self.tables:
             delay: float | None = None
-            if table.host is not None:
+            host = table.host
+            if host is not None:
+                # A step that only waited (for the pause, or for listeners, every 50 ms)
+                # changes no screen, so the seats' screens are drawn again only after a
+                # message, a join or a drop woke the table, or when the step acted.
+                before = (host.narration_at, host.bot_due is None, host.is_over)
                 try:
-                    delay = table.host.tick()
+                    delay = host.tick()
                 except Exception:
                     self.crashes += 1
                     log.exception("table %s failed a step", table.code)
                     delay = 1.0
-                self._flush(table)
+                if woken or before != (host.narration_at, host.bot_due is None, host.is_over):
+                    self._flush(table)
             table.wake.clear()
+            woken = False
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.wake.wait(), timeout=delay)
+                woken = True
 
     def _flush(self, table: OnlineTable) -> None:
         busy = table.host is not None and table.host.bot_due is not None
@@ -986,7 +995,10 @@ class Server:
                 busy = table.host is not None and table.host.bot_due is not None
             else:
                 busy = False
-            session.app.send_display(busy)
+            # A report of speech heard (several a second from each client) changes nothing
+            # on that player's screen; a computer move it lets go is drawn by the table.
+            if not isinstance(message, p.Heard):
+                session.app.send_display(busy)
 
     def _bad(self, conn: Connection, code: str, text: str) -> None:
         conn.bad += 1
