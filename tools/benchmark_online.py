@@ -10,7 +10,10 @@ first phrase that answers it.
 
 It measures one table alone (p50/p95), then steps up the number of tables and reports, for
 each step, the key-to-speech p50/p95 (with a 95% interval for p95 by bootstrap) and the
-server's CPU, stopping at the first step whose p95 passes the goal.
+server's CPU (its share of one core, and CPU per table-second and per message sent, which stay
+comparable on a loaded machine), stopping at the first step whose p95 passes the goal. Beside
+them it prints this process's own CPU share and loop lag (how late a 10 ms sleep wakes, p95
+and worst), since the clients' own delay is inside every latency they measure.
 
     python tools/benchmark_online.py [--steps 50,100,200,300,400,500] [--seconds 20]
 """
@@ -58,6 +61,17 @@ class Stats:
     messages: int = 0
     bytes: int = 0
     games_ended: int = 0
+    lags: list[float] = field(default_factory=list)
+
+
+async def watch_lag(stats: Stats) -> None:
+    """How late this process's own loop wakes from a 10 ms sleep (its share of the latency)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        start = loop.time()
+        await asyncio.sleep(0.010)
+        if stats.measuring:
+            stats.lags.append(loop.time() - start - 0.010)
 
 
 class Seat:
@@ -222,7 +236,11 @@ async def measure(url: str, pid: int, steps: list[int], seconds: float, keep_goi
             "(latency as the load generator sees it, so a busy machine adds its own delay;"
             " server CPU is the share of one core)"
         )
-        print("tables  connections  keys   p50 ms  p95 ms  (95% interval)   server CPU  msgs/s")
+        print(
+            "tables  connections  keys   p50 ms  p95 ms  (95% interval)   server CPU"
+            "  ms CPU/table-s  msgs/s  ms CPU/msg  gen CPU  gen lag p95/max ms"
+        )
+        TASKS.append(asyncio.get_running_loop().create_task(watch_lag(stats)))
         for tables in steps:
             try:
                 while len(seats) // 2 < tables:
@@ -232,12 +250,16 @@ async def measure(url: str, pid: int, steps: list[int], seconds: float, keep_goi
                 break
             await asyncio.sleep(3.0)  # let the new tables settle
             stats.latencies.clear()
+            stats.lags.clear()
             stats.messages = stats.bytes = 0
             stats.measuring = True
-            cpu0, wall0 = cpu_seconds(pid), time.monotonic()
+            cpu0, own0, wall0 = cpu_seconds(pid), time.process_time(), time.monotonic()
             await asyncio.sleep(seconds)
             stats.measuring = False
-            cpu = (cpu_seconds(pid) - cpu0) / (time.monotonic() - wall0)
+            wall = time.monotonic() - wall0
+            cpu = (cpu_seconds(pid) - cpu0) / wall
+            own = (time.process_time() - own0) / wall
+            lags = stats.lags or [0.0]
             values = stats.latencies
             if not values:
                 print(f"{tables:6d}  no answers")
@@ -248,7 +270,9 @@ async def measure(url: str, pid: int, steps: list[int], seconds: float, keep_goi
             print(
                 f"{tables:6d}  {2 * tables:11d}  {len(values):5d}  {p50 * 1000:6.1f}  "
                 f"{p95 * 1000:6.1f}  ({low * 1000:5.1f}-{high * 1000:5.1f})  "
-                f"{cpu * 100:8.0f}%  {rate:6.0f}",
+                f"{cpu * 100:8.0f}%  {cpu / tables * 1000:6.2f}ms  {rate:6.0f}  "
+                f"{cpu / max(rate, 1e-9) * 1000:6.2f}  "
+                f"{own * 100:6.0f}%  {percentile(lags, 0.95) * 1000:6.1f}/{max(lags) * 1000:.0f}",
                 flush=True,
             )
             if p95 > GOAL_P95_S:

@@ -9,8 +9,10 @@ account and game.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +20,8 @@ from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+
+CHECKPOINT_EVERY_S = 1.0
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -95,12 +99,31 @@ class Database:
         self.db = sqlite3.connect(self.path, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        # A commit in WAL mode at NORMAL only appends to the log, without waiting for the disk
+        # (a killed process loses nothing committed); the disk waits are in the checkpoints
+        # that copy the log into the file. Those are done by a thread of their own, so that
+        # a slow disk never holds up the event loop, and every table with it.
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
         self.db.executescript(SCHEMA)
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(
+            target=self._checkpoint_loop, name="sqlite-checkpoint", daemon=True
+        )
+        self._checkpointer.start()
         # Cheap enough for a game server on a small machine, still far from guessable.
         self.hasher = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
 
+    def _checkpoint_loop(self) -> None:
+        """Copy the log into the file every second, beside the writes (never blocking them)."""
+        with contextlib.closing(sqlite3.connect(self.path, isolation_level=None)) as db:
+            while not self._stop.wait(CHECKPOINT_EVERY_S):
+                with contextlib.suppress(sqlite3.Error):
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+
     def close(self) -> None:
-        """Close the file."""
+        """Close the file (the last connection to close copies the rest of the log)."""
+        self._stop.set()
+        self._checkpointer.join(timeout=5.0)
         self.db.close()
 
     # -- accounts ---------------------------------------------------------------------------

@@ -136,6 +136,12 @@ class OnlineTable:
     watchers: set[str] = field(default_factory=set)
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
+    redraw: bool = True
+
+    def touch(self) -> None:
+        """Something happened at the table: take the next step now and draw the screens."""
+        self.redraw = True
+        self.wake.set()
 
     def lobby_text(self) -> str:
         """The table as the lobby lists it."""
@@ -427,7 +433,7 @@ class Server:
                 app.say(turn, cue="your_turn" if mine else None, queue=True)
         elif table.host is None:
             app.top.enter(app)
-        table.wake.set()
+        table.touch()
 
     def drop(self, conn: Connection) -> None:
         """A connection closed: the player's seat is kept for a while."""
@@ -444,7 +450,7 @@ class Server:
             self.say_at(
                 session.table, lambda: words.lost_connection_text(name), except_id=session.identity
             )
-            session.table.wake.set()
+            session.table.touch()
 
     def sweep(self) -> None:
         """Seats of players away too long go to computer players; forgotten sessions go."""
@@ -462,7 +468,7 @@ class Server:
                     level = table.settings.get("stand_in", "normal")
                     self.say_at(table, partial(words.replaced_text, session.name, level))
                     self._store(table)
-                    table.wake.set()
+                    table.touch()
                 elif table.host is None:
                     self._free_seat(session)
             if session.table is None and away >= FORGET_SESSION_S:
@@ -655,7 +661,7 @@ class Server:
         self.say_at(table, lambda: words.back_text(name), except_id=session.identity)
         self._send_table_info(session)
         self._store(table)
-        table.wake.set()
+        table.touch()
 
     def _watch(self, session: Session, table: OnlineTable) -> str | None:
         if table.host is None:
@@ -695,7 +701,7 @@ class Server:
             # ``who`` stays: joining the table again takes the seat back.
             self._store(table)
             session.table, session.seat = None, None
-            table.wake.set()
+            table.touch()
         else:
             self._free_seat(session)
             name = session.name
@@ -793,7 +799,7 @@ class Server:
                 other.app.say(words.game_started_text())
             table.host.attach(index, other.app)
             self._send_table_info(other)
-        table.wake.set()
+        table.touch()
         self._refresh_lobbies()
         return None
 
@@ -963,14 +969,21 @@ class Server:
     async def _run_table(self, table: OnlineTable) -> None:
         while table.code in self.tables:
             delay: float | None = None
-            if table.host is not None:
+            host = table.host
+            if host is not None:
+                # A step that only waited (for the pause, or for listeners, every 50 ms)
+                # changes no screen, so the seats' screens are drawn again only after a
+                # message, a join or a drop touched the table, or when the step acted.
+                before = _step_marks(host)
                 try:
-                    delay = table.host.tick()
+                    delay = host.tick()
                 except Exception:
                     self.crashes += 1
                     log.exception("table %s failed a step", table.code)
                     delay = 1.0
-                self._flush(table)
+                if table.redraw or before != _step_marks(host):
+                    table.redraw = False
+                    self._flush(table)
             table.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.wake.wait(), timeout=delay)
@@ -1022,12 +1035,18 @@ class Server:
         if session is not None:
             table = session.table
             if table is not None:
-                table.wake.set()
+                if isinstance(message, p.Heard):
+                    table.wake.set()  # a computer move may now go; no screen changed
+                else:
+                    table.touch()
                 busy = table.host is not None and table.host.bot_due is not None
             else:
                 busy = False
-            with session.app.speaking():
-                session.app.send_display(busy)
+            # A report of speech heard (several a second from each client) changes nothing
+            # on that player's screen; a computer move it lets go is drawn by the table.
+            if not isinstance(message, p.Heard):
+                with session.app.speaking():
+                    session.app.send_display(busy)
 
     def _bad(self, conn: Connection, code: str, text: str) -> None:
         conn.bad += 1
@@ -1238,6 +1257,12 @@ async def _write(conn: Connection) -> None:
             await conn.ws.send_str(frame)
         except Exception:  # the client went: the reader notices and drops it
             return
+
+
+def _step_marks(host: TableHost) -> tuple[float, bool, bool]:
+    """What changes when a table's step acted: the last action's time, a computer move due,
+    the end of the match."""
+    return (host.narration_at, host.bot_due is None, host.is_over)
 
 
 def is_loopback(host: str) -> bool:
