@@ -25,6 +25,7 @@ from ninetynine_audio.audio.speaker import join_phrases
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.i18n import _
 from ninetynine_audio.input.commands import (
     COMMANDS,
     CONTEXTS,
@@ -160,11 +161,11 @@ class App:
         first = [self.first_notice] if self.first_notice else []
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
-            self.say(join_phrases([words.APP_TITLE, *first, opening]))
+            self.say(join_phrases([_(words.APP_TITLE), *first, opening]))
             self._say_notices([problem, *notices])
             return
         self._seed_used = True
-        self.say(words.APP_TITLE)
+        self.say(_(words.APP_TITLE))
         for notice in first:
             self.say(notice, queue=True)
         if menu.saved is not None or problem:
@@ -172,7 +173,9 @@ class App:
             # the Play menu does (No is chosen first; the end of input answers nothing). A
             # save that cannot be read was kept aside, and the player hears where before
             # anything new is saved in its place.
-            question = results.NEW_GAME_QUESTION if menu.saved else results.DAMAGED_SAVE_QUESTION
+            question = (
+                _(results.NEW_GAME_QUESTION) if menu.saved else _(results.DAMAGED_SAVE_QUESTION)
+            )
             ask(self, question, lambda a: a.start_game(setup))
         else:
             self.start_game(setup, stop=False)
@@ -359,7 +362,7 @@ class App:
         if paragraphs is None:
             self.say(words.rules_missing_text(words.game_title(game)), cue="refused")
             return
-        self.push(Reader(f"{words.RULES}: {words.game_title(game)}", paragraphs))
+        self.push(Reader(words.rules_title(words.game_title(game)), paragraphs))
 
     def open_keys(self) -> None:
         """Read the keys of every screen."""
@@ -371,7 +374,7 @@ class App:
             paragraphs.append(Paragraph(words.context_title(context), is_heading=True))
             for description, keys in entries:
                 paragraphs.append(Paragraph(words.key_entry_text(keys, description)))
-        self.push(Reader(words.KEYS, paragraphs))
+        self.push(Reader(_(words.KEYS), paragraphs))
 
     def quit(self) -> None:
         """End the loop."""
@@ -414,7 +417,7 @@ class App:
                 if number_keys is not None and count > number_keys:
                     continue
                 if not numbers:
-                    entries.append((words.PLAY_NUMBERED_CARD, numbers))
+                    entries.append((_(words.PLAY_NUMBERED_CARD), numbers))
                 numbers.extend(keys[:1])
                 continue
             entries.append(((described or {}).get(command.id, command.description), keys))
@@ -445,7 +448,7 @@ class App:
         every = {c.id for c, _ in self.keymap.bindings_for(screen.context, include_global=True)}
         grouped = frozenset().union(*(ids for _, ids in groups))
         paragraphs: list[Paragraph] = []
-        for heading, ids in [*groups, (words.OTHER_KEYS, frozenset(every - grouped))]:
+        for heading, ids in [*groups, (_(words.OTHER_KEYS), frozenset(every - grouped))]:
             entries = self.key_entries(
                 screen.context,
                 hidden=screen.hidden_commands(self) | (every - ids),

@@ -11,7 +11,7 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.games.saved import resume
-from ninetynine_audio.i18n import language, language_name, offered_languages, set_language
+from ninetynine_audio.i18n import _, language, language_name, offered_languages, set_language
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.people import PEOPLE_HERE
@@ -34,7 +34,7 @@ class MainMenu(Menu):
     """
 
     def __init__(self, app: App) -> None:
-        super().__init__(words.MAIN_MENU, [], on_back=_ask_to_quit)
+        super().__init__(_(words.MAIN_MENU), [], on_back=_ask_to_quit)
         self.saved: Resumed | None = None
         self.problem: str | None = None
         self.start_at_top = False  # set when a match was left: Continue is then first
@@ -44,6 +44,7 @@ class MainMenu(Menu):
         """Look for a saved match and list the items; a damaged save gives ``problem``."""
         resumed, problem = load_match(_resume)
         self.saved = resumed
+        self.title = _(words.MAIN_MENU)  # in the language in use, which Settings may change
         if problem:
             self.problem = problem
         items: list[MenuItem] = []
@@ -52,13 +53,13 @@ class MainMenu(Menu):
             label = results.continue_label(saved.setup.game, saved.level, saved.round)
             items.append(MenuItem(label, self._continue))
         items += [
-            MenuItem(words.PLAY, self._play),
-            MenuItem(words.RULES, lambda a: a.push(rules_menu())),
-            MenuItem(words.KEYS, lambda a: a.open_keys()),
-            MenuItem(results.STATISTICS, _open_statistics),
-            MenuItem(words.SETTINGS, lambda a: a.push(settings_menu(a))),
-            MenuItem(words.PLAY_ONLINE, _play_online),
-            MenuItem(words.QUIT, lambda a: a.quit()),
+            MenuItem(_(words.PLAY), self._play),
+            MenuItem(_(words.RULES), lambda a: a.push(rules_menu())),
+            MenuItem(_(words.KEYS), lambda a: a.open_keys()),
+            MenuItem(_(results.STATISTICS), _open_statistics),
+            MenuItem(_(words.SETTINGS), lambda a: a.push(settings_menu(a))),
+            MenuItem(_(words.PLAY_ONLINE), _play_online),
+            MenuItem(_(words.QUIT), lambda a: a.quit()),
         ]
         # Stay on the item the player left from (its position moves when Continue comes or goes).
         current = self.items[self.index].text() if self.items else None
@@ -96,7 +97,7 @@ class MainMenu(Menu):
             # back from the game menu must still find it.
             a.push(game_menu())
 
-        ask(app, results.NEW_GAME_QUESTION, drop_and_play)
+        ask(app, _(results.NEW_GAME_QUESTION), drop_and_play)
 
 
 def _play_online(app: App) -> None:
@@ -108,7 +109,7 @@ def _play_online(app: App) -> None:
 
 def _ask_to_quit(app: App) -> None:
     """Escape on the main menu: a question first, No chosen, as for every choice that ends."""
-    ask(app, words.QUIT_QUESTION, lambda a: a.quit())
+    ask(app, _(words.QUIT_QUESTION), lambda a: a.quit())
 
 
 def _open_statistics(app: App) -> None:
@@ -148,7 +149,7 @@ def rules_menu() -> Menu:
     items = [
         MenuItem(words.game_title(spec.id), partial(read, game=spec.id)) for spec in all_games()
     ]
-    return Menu(words.CHOOSE_RULES, items, on_back=_pop)
+    return Menu(_(words.CHOOSE_RULES), items, on_back=_pop)
 
 
 @dataclass
@@ -185,7 +186,7 @@ def game_menu() -> Menu:
         )
         for spec in all_games()
     ]
-    return Menu(words.CHOOSE_GAME, items, on_back=_pop)
+    return Menu(_(words.CHOOSE_GAME), items, on_back=_pop)
 
 
 def _after_game(app: App, game: str) -> None:
@@ -210,7 +211,7 @@ def players_menu(draft: Draft) -> Menu:
 
     items = [MenuItem(words.players_item(n), partial(pick, count=n)) for n in counts]
     start = counts.index(4) if 4 in counts else 0
-    return Menu(words.CHOOSE_PLAYERS, items, on_back=_pop, index=start)
+    return Menu(_(words.CHOOSE_PLAYERS), items, on_back=_pop, index=start)
 
 
 def level_menu(draft: Draft) -> Menu:
@@ -227,7 +228,7 @@ def level_menu(draft: Draft) -> Menu:
     # The menu starts on the level the game seats by default (Normal in the games today).
     default = next((kind for kind in draft.spec.default_kinds if kind != HUMAN), None)
     start = known.index(default) if default in known else 0
-    return Menu(words.CHOOSE_LEVEL, items, on_back=_pop, index=start)
+    return Menu(_(words.CHOOSE_LEVEL), items, on_back=_pop, index=start)
 
 
 def _start_or_options(app: App, draft: Draft) -> None:
@@ -295,9 +296,9 @@ def options_menu(draft: Draft) -> Menu:
 
         return MenuItem(label, change, adjust)
 
-    items = [MenuItem(words.START_GAME, start)]
+    items = [MenuItem(_(words.START_GAME), start)]
     items += [option_item(option) for option in draft.spec.options]
-    menu = Menu(words.GAME_OPTIONS, items, on_back=_pop)
+    menu = Menu(_(words.GAME_OPTIONS), items, on_back=_pop)
     return menu
 
 
@@ -308,7 +309,7 @@ def pause_menu(app: App) -> Menu:
 
     def sound_label() -> str:
         return words.setting_item(
-            words.SETTING_LABELS["sound_enabled"], words.on_off(app.settings.sound_enabled)
+            words.setting_label("sound_enabled"), words.on_off(app.settings.sound_enabled)
         )
 
     def toggle_sound(a: App) -> None:
@@ -322,20 +323,20 @@ def pause_menu(app: App) -> Menu:
         def start(b: App) -> None:
             b.start_game(b.next_setup(table.setup))  # which drops the saved match
 
-        ask(a, results.LEAVE_MATCH_QUESTION, start)
+        ask(a, _(results.LEAVE_MATCH_QUESTION), start)
 
     def rules(a: App) -> None:
         if table is not None:
             a.open_rules(table.setup.game)
 
     menu = Menu(
-        words.PAUSE_MENU,
+        _(words.PAUSE_MENU),
         [
-            MenuItem(words.RESUME, _pop),
-            MenuItem(words.NEW_GAME, new_game),
+            MenuItem(_(words.RESUME), _pop),
+            MenuItem(_(words.NEW_GAME), new_game),
             MenuItem(sound_label, toggle_sound),
-            MenuItem(words.RULES, rules),
-            MenuItem(words.QUIT_TO_MENU, lambda a: a.back_to_main_menu()),
+            MenuItem(_(words.RULES), rules),
+            MenuItem(_(words.QUIT_TO_MENU), lambda a: a.back_to_main_menu()),
         ],
         on_back=_pop,
     )
@@ -386,11 +387,11 @@ def speech_menu(app: App) -> Menu:
             a.resume_top()
 
     items = [
-        MenuItem(words.SPEECH_LABELS[c].capitalize(), partial(pick, choice=c))
+        MenuItem(words.speech_choice_item(c), partial(pick, choice=c))
         for c in SPEECH_CHOICES
     ]
     current = SPEECH_CHOICES.index(app.settings.speech_backend)
-    return Menu(words.SETTING_LABELS["speech_backend"], items, on_back=_pop, index=current)
+    return Menu(words.setting_label("speech_backend"), items, on_back=_pop, index=current)
 
 
 def language_menu(app: App) -> Menu:
@@ -440,7 +441,7 @@ def keymap_menu(app: App) -> Menu:
     items += [MenuItem(f.name, partial(pick, path=f)) for f in files]
     current = app.settings.keymap_path
     index = next((i + 1 for i, f in enumerate(files) if str(f) == current), 0)
-    return Menu(words.SETTING_LABELS["keymap_path"], items, on_back=_pop, index=index)
+    return Menu(words.setting_label("keymap_path"), items, on_back=_pop, index=index)
 
 
 def settings_menu(app: App) -> Menu:
@@ -455,19 +456,19 @@ def settings_menu(app: App) -> Menu:
     def speech_label() -> str:
         backend, output = app.speech_in_use()
         value = words.speech_in_use(app.settings.speech_backend, backend, output)
-        return words.setting_item(words.SETTING_LABELS["speech_backend"], value)
+        return words.setting_item(words.setting_label("speech_backend"), value)
 
     def keymap_label() -> str:
         chosen = app.settings.keymap_path
         shown = words.keymap_choice(Path(chosen).name if chosen else None)
-        return words.setting_item(words.SETTING_LABELS["keymap_path"], shown)
+        return words.setting_item(words.setting_label("keymap_path"), shown)
 
     def item(name: str, shown: Any, values: tuple[Any, ...]) -> MenuItem:
         direction = [1]  # Enter's way through the values; it turns at either end
 
         def label() -> str:
             return words.setting_item(
-                words.SETTING_LABELS[name], shown(getattr(app.settings, name))
+                words.setting_label(name), shown(getattr(app.settings, name))
             )
 
         def adjust(a: App, step: int) -> None:
@@ -510,7 +511,7 @@ def settings_menu(app: App) -> Menu:
             app.say(problem, queue=True)
 
     menu = Menu(
-        words.SETTINGS,
+        _(words.SETTINGS),
         [
             speech_item(),
             item("verbosity", str, VERBOSITY_CHOICES),
@@ -523,7 +524,7 @@ def settings_menu(app: App) -> Menu:
             item("practice", words.on_off, (False, True)),
             MenuItem(keymap_label, lambda a: a.push(keymap_menu(a), on_result=keymap_chosen)),
             language_item(),
-            MenuItem(words.BACK_TO_MENU, _pop),
+            MenuItem(_(words.BACK_TO_MENU), _pop),
         ],
         on_back=_pop,
     )

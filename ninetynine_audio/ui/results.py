@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ninetynine_audio.games.base import HUMAN, GameSetup, Outcome
 from ninetynine_audio.games.saved import match_level
+from ninetynine_audio.i18n import _
 from ninetynine_audio.present import results as words
 from ninetynine_audio.present.results import Figures
 from ninetynine_audio.present.screens import BACK_TO_MENU
@@ -121,8 +122,8 @@ class ResultsScreen(Menu):
         self.setup = setup
         self.result = result
         items = [MenuItem(line, _to_main_menu) for line in result.lines()]
-        items.append(MenuItem(words.PLAY_AGAIN, self._play_again))
-        super().__init__(words.RESULTS, items, on_back=_to_main_menu)
+        items.append(MenuItem(_(words.PLAY_AGAIN), self._play_again))
+        super().__init__(_(words.RESULTS), items, on_back=_to_main_menu)
 
     def enter(self, app: App) -> None:
         """Queue the short result after the end of the match is told."""
@@ -142,7 +143,7 @@ class StatisticsMenu(Menu):
     """Every game and level with its figures, then Reset statistics and Back."""
 
     def __init__(self, app: App) -> None:
-        super().__init__(words.STATISTICS, [], on_back=_pop)
+        super().__init__(_(words.STATISTICS), [], on_back=_pop)
         self.problem: str | None = None
         self.rebuild(app)
 
@@ -158,8 +159,8 @@ class StatisticsMenu(Menu):
         if not items:
             items.append(MenuItem(words.no_statistics_text(), _nothing))
         else:
-            items.append(MenuItem(words.RESET_STATISTICS, self._ask_reset))
-        items.append(MenuItem(BACK_TO_MENU, _pop))
+            items.append(MenuItem(_(words.RESET_STATISTICS), self._ask_reset))
+        items.append(MenuItem(_(BACK_TO_MENU), _pop))
         self.items = items
         self.index = 0
 
@@ -171,7 +172,7 @@ class StatisticsMenu(Menu):
             self.problem = None
 
     def _ask_reset(self, app: App) -> None:
-        ask(app, words.RESET_QUESTION, self._reset)
+        ask(app, _(words.RESET_QUESTION), self._reset)
 
     def _reset(self, app: App) -> None:
         statistics, problems = reset_statistics()

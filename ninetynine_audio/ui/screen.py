@@ -8,6 +8,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.i18n import _
 from ninetynine_audio.input.commands import MENU
 from ninetynine_audio.present import screens as words
 
@@ -205,8 +206,8 @@ def confirm_menu(question: str) -> Menu:
     return Menu(
         question,
         [
-            MenuItem(words.YES, partial(answer, yes=True)),
-            MenuItem(words.NO, partial(answer, yes=False)),
+            MenuItem(_(words.YES), partial(answer, yes=True)),
+            MenuItem(_(words.NO), partial(answer, yes=False)),
         ],
         on_back=partial(answer, yes=False),
         index=1,
