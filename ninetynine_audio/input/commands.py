@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from ninetynine_audio.families import FamilyEntry, registered_families
+from ninetynine_audio.i18n import N_
 
 MENU = "menu"
 TABLE = "table"
@@ -60,7 +61,9 @@ class Command:
 
     Attributes:
         id: verb_object name used in keymaps and by screens (``announce_total``).
-        description: the short sentence key help speaks (``"Announce the total"``).
+        description: the short sentence key help speaks (``"Announce the total"``), in
+            English: the catalogue's message, said through ``_`` (the families' come from
+            their manifests, the shared ones are marked with ``N_`` here).
         contexts: where the command works; ``{"global"}`` means on every screen.
     """
 
@@ -113,47 +116,58 @@ def commands_for(context: str) -> tuple[Command, ...]:
 
 
 # Menus.
-register("move_up", "Move to the previous item", [MENU])
-register("move_down", "Move to the next item", [MENU])
-register("first_item", "Move to the first item", [MENU])
-register("last_item", "Move to the last item", [MENU])
-register("select", "Choose this item", [MENU])
-register("increase_value", "Raise the value of this setting", [MENU])
-register("decrease_value", "Lower the value of this setting", [MENU])
-register("back", "Go back", [MENU, HELP])
+register("move_up", N_("Move to the previous item"), [MENU])
+register("move_down", N_("Move to the next item"), [MENU])
+register("first_item", N_("Move to the first item"), [MENU])
+register("last_item", N_("Move to the last item"), [MENU])
+register("select", N_("Choose this item"), [MENU])
+register("increase_value", N_("Raise the value of this setting"), [MENU])
+register("decrease_value", N_("Lower the value of this setting"), [MENU])
+register("back", N_("Go back"), [MENU, HELP])
 
 # Every card table.
-register("announce_turn", "Say whose turn it is", [TABLE])
-register("previous_card", "Move to the previous card in your hand", [TABLE])
-register("next_card", "Move to the next card in your hand", [TABLE])
-register("play_card", "Play the selected card", [TABLE])
-register("first_card", "Move to the first card in your hand", [TABLE])
-register("last_card", "Move to the last card in your hand", [TABLE])
+register("announce_turn", N_("Say whose turn it is"), [TABLE])
+register("previous_card", N_("Move to the previous card in your hand"), [TABLE])
+register("next_card", N_("Move to the next card in your hand"), [TABLE])
+register("play_card", N_("Play the selected card"), [TABLE])
+register("first_card", N_("Move to the first card in your hand"), [TABLE])
+register("last_card", N_("Move to the last card in your hand"), [TABLE])
 # Nine number keys: the trick-taking game plays from a hand of nine.
-for _position in range(1, 10):
-    register(f"play_card_{_position}", f"Play card {_position} of your hand", [TABLE])
-register("speak_hand", "Read your whole hand", [TABLE])
-register("skip_wait", "Skip ahead through the computer players' turns", [TABLE])
-register("pause_menu", "Open the pause menu", [TABLE])
-register("hint", "Ask for a hint", [TABLE])
-register("read_rules", "Read the rules of this game", [TABLE])
-register("table_chat", "Say a line to the others at an online table", [TABLE])
+_PLAY_CARD_N = (
+    N_("Play card 1 of your hand"),
+    N_("Play card 2 of your hand"),
+    N_("Play card 3 of your hand"),
+    N_("Play card 4 of your hand"),
+    N_("Play card 5 of your hand"),
+    N_("Play card 6 of your hand"),
+    N_("Play card 7 of your hand"),
+    N_("Play card 8 of your hand"),
+    N_("Play card 9 of your hand"),
+)
+for _position, _description in enumerate(_PLAY_CARD_N, start=1):
+    register(f"play_card_{_position}", _description, [TABLE])
+register("speak_hand", N_("Read your whole hand"), [TABLE])
+register("skip_wait", N_("Skip ahead through the computer players' turns"), [TABLE])
+register("pause_menu", N_("Open the pause menu"), [TABLE])
+register("hint", N_("Ask for a hint"), [TABLE])
+register("read_rules", N_("Read the rules of this game"), [TABLE])
+register("table_chat", N_("Say a line to the others at an online table"), [TABLE])
 
 # The rules reader.
-register("previous_paragraph", "Read the previous paragraph", [HELP])
-register("next_paragraph", "Read the next paragraph", [HELP])
-register("previous_heading", "Go to the previous heading", [HELP])
-register("next_heading", "Go to the next heading", [HELP])
-register("first_paragraph", "Go to the start of the text", [HELP])
-register("last_paragraph", "Go to the end of the text", [HELP])
+register("previous_paragraph", N_("Read the previous paragraph"), [HELP])
+register("next_paragraph", N_("Read the next paragraph"), [HELP])
+register("previous_heading", N_("Go to the previous heading"), [HELP])
+register("next_heading", N_("Go to the next heading"), [HELP])
+register("first_paragraph", N_("Go to the start of the text"), [HELP])
+register("last_paragraph", N_("Go to the end of the text"), [HELP])
 
 # Everywhere.
-register("repeat_last", "Repeat the last thing said", [GLOBAL])
-register("key_help_list", "List the keys of this screen", [GLOBAL])
-register("key_help_mode", "Turn key help on or off: press a key to hear what it does", [GLOBAL])
-register("history_previous", "Step back through what was said", [GLOBAL])
-register("history_next", "Step forward through what was said", [GLOBAL])
-register("stop_speech", "Stop speaking", [GLOBAL])
+register("repeat_last", N_("Repeat the last thing said"), [GLOBAL])
+register("key_help_list", N_("List the keys of this screen"), [GLOBAL])
+register("key_help_mode", N_("Turn key help on or off: press a key to hear what it does"), [GLOBAL])
+register("history_previous", N_("Step back through what was said"), [GLOBAL])
+register("history_next", N_("Step forward through what was said"), [GLOBAL])
+register("stop_speech", N_("Stop speaking"), [GLOBAL])
 
 
 def register_family_commands(entries: Iterable[FamilyEntry]) -> None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import string
 
+from ninetynine_audio.i18n import N_, _
+
 MODIFIERS: tuple[str, ...] = ("ctrl", "alt", "shift")
 """Modifier prefixes, in the order they are written in a canonical gesture."""
 
@@ -25,46 +27,47 @@ _MODIFIER_ALIASES: dict[str, str] = {
 
 _NAMED_KEYS: dict[str, str] = {
     # canonical name -> how key help speaks it
-    "return": "Enter",
-    "escape": "Escape",
-    "space": "Space",
-    "tab": "Tab",
-    "backspace": "Backspace",
-    "delete": "Delete",
-    "insert": "Insert",
-    "capslock": "Caps Lock",
-    "up": "Up arrow",
-    "down": "Down arrow",
-    "left": "Left arrow",
-    "right": "Right arrow",
-    "home": "Home",
-    "end": "End",
-    "pageup": "Page up",
-    "pagedown": "Page down",
-    "comma": "Comma",
-    "period": "Period",
-    "slash": "Slash",
-    "backslash": "Backslash",
-    "semicolon": "Semicolon",
-    "quote": "Apostrophe",
-    "backquote": "Grave accent",
-    "minus": "Minus",
-    "equals": "Equals",
-    "plus": "Plus",
-    "leftbracket": "Left bracket",
-    "rightbracket": "Right bracket",
-    "kpenter": "Keypad Enter",
-    "kpplus": "Keypad plus",
-    "kpminus": "Keypad minus",
-    "kpmultiply": "Keypad star",
-    "kpdivide": "Keypad slash",
-    "kpperiod": "Keypad period",
-    "ctrl": "Control",
-    "alt": "Alt",
-    "shift": "Shift",
+    "return": N_("Enter"),
+    "escape": N_("Escape"),
+    "space": N_("Space"),
+    "tab": N_("Tab"),
+    "backspace": N_("Backspace"),
+    "delete": N_("Delete"),
+    "insert": N_("Insert"),
+    "capslock": N_("Caps Lock"),
+    "up": N_("Up arrow"),
+    "down": N_("Down arrow"),
+    "left": N_("Left arrow"),
+    "right": N_("Right arrow"),
+    "home": N_("Home"),
+    "end": N_("End"),
+    "pageup": N_("Page up"),
+    "pagedown": N_("Page down"),
+    "comma": N_("Comma"),
+    "period": N_("Period"),
+    "slash": N_("Slash"),
+    "backslash": N_("Backslash"),
+    "semicolon": N_("Semicolon"),
+    "quote": N_("Apostrophe"),
+    "backquote": N_("Grave accent"),
+    "minus": N_("Minus"),
+    "equals": N_("Equals"),
+    "plus": N_("Plus"),
+    "leftbracket": N_("Left bracket"),
+    "rightbracket": N_("Right bracket"),
+    "kpenter": N_("Keypad Enter"),
+    "kpplus": N_("Keypad plus"),
+    "kpminus": N_("Keypad minus"),
+    "kpmultiply": N_("Keypad star"),
+    "kpdivide": N_("Keypad slash"),
+    "kpperiod": N_("Keypad period"),
+    "ctrl": N_("Control"),
+    "alt": N_("Alt"),
+    "shift": N_("Shift"),
 }
 _NAMED_KEYS.update({f"f{n}": f"F{n}" for n in range(1, 13)})
-_NAMED_KEYS.update({f"kp{d}": f"Keypad {d}" for d in string.digits})
+_KEYPAD_DIGITS = {f"kp{d}": d for d in string.digits}
+_NAMED_KEYS.update(dict.fromkeys(_KEYPAD_DIGITS, ""))
 
 KEY_NAMES: frozenset[str] = frozenset(
     set(_NAMED_KEYS) | set(string.ascii_lowercase) | set(string.digits)
@@ -206,6 +209,15 @@ def speakable_gesture(gesture: str) -> str:
     Other examples: ``"return"`` → ``"Enter"``, ``"left"`` → ``"Left arrow"``, ``"f1"`` → ``"F1"``.
     """
     modifiers, key = split_gesture(gesture)
-    words = [_NAMED_KEYS[m] for m in modifiers]
-    words.append(_NAMED_KEYS.get(key, key.upper()))
-    return " plus ".join(words)
+    words = [_(_NAMED_KEYS[m]) for m in modifiers]
+    if key in _KEYPAD_DIGITS:
+        words.append(_("Keypad {digit}").format(digit=_KEYPAD_DIGITS[key]))
+    elif key in _NAMED_KEYS and not key.startswith("f"):
+        words.append(_(_NAMED_KEYS[key]))
+    else:
+        words.append(_NAMED_KEYS.get(key, key.upper()))
+    spoken = words[0]
+    for word in words[1:]:
+        # Translators: a key pressed with a modifier held: "Control plus R".
+        spoken = _("{keys} plus {key}").format(keys=spoken, key=word)
+    return spoken

@@ -420,7 +420,7 @@ class App:
                     entries.append((_(words.PLAY_NUMBERED_CARD), numbers))
                 numbers.extend(keys[:1])
                 continue
-            entries.append(((described or {}).get(command.id, command.description), keys))
+            entries.append(((described or {}).get(command.id, _(command.description)), keys))
         if len(numbers) > 1:
             numbers[:] = [words.key_range_text(numbers[0], numbers[-1])]
         return entries
@@ -482,7 +482,7 @@ class App:
             else:
                 description = None
                 if command is not None:
-                    description = COMMANDS[command].description
+                    description = _(COMMANDS[command].description)
                 self.say(words.key_does_text(speakable_gesture(gesture), description))
             return
         if screen.handle_gesture(self, gesture):
