@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ninetynine_audio.i18n import _
+from ninetynine_audio.i18n import N_, _
 from ninetynine_audio.resources import FileProblem, decode_text, read_file_bytes
 
 __all__ = [
@@ -82,74 +82,58 @@ def broken_path_for(path: Path) -> Path:
     return candidate
 
 
+# Why a file is set aside, and its two sentences: kept under another name, or left in place.
+_SET_ASIDE: dict[str, tuple[str, str]] = {
+    "not_a_file": (
+        N_("The file {name} was not a file, so it was kept as {kept}."),
+        N_("The file {name} was not a file, and it could not be moved aside."),
+    ),
+    "too_large": (
+        N_("The file {name} was far too large, so it was kept as {kept}."),
+        N_("The file {name} was far too large, and it could not be moved aside."),
+    ),
+    "unreadable": (
+        N_("The file {name} could not be read, so it was kept as {kept}."),
+        N_("The file {name} could not be read, and it could not be moved aside."),
+    ),
+    "damaged": (
+        N_("The file {name} was damaged, so it was kept as {kept}."),
+        N_("The file {name} was damaged, and it could not be moved aside."),
+    ),
+    "unexpected": (
+        N_("The file {name} did not hold what the game expected, so it was kept as {kept}."),
+        N_(
+            "The file {name} did not hold what the game expected, and it could not be "
+            "moved aside."
+        ),
+    ),
+    "other_version": (
+        N_("The file {name} was saved by another version of the game, so it was kept as {kept}."),
+        N_(
+            "The file {name} was saved by another version of the game, and it could not be "
+            "moved aside."
+        ),
+    ),
+    "cannot_continue": (
+        N_("The file {name} held a match that cannot be continued, so it was kept as {kept}."),
+        N_(
+            "The file {name} held a match that cannot be continued, and it could not be "
+            "moved aside."
+        ),
+    ),
+}
+
+SET_ASIDE_REASONS = tuple(_SET_ASIDE)
+"""Why a file is set aside; each has its own sentence."""
+
+
 def _set_aside_sentence(reason: str, name: str, kept_as: str | None) -> str:
     """The sentence for a file set aside for ``reason``, kept as ``kept_as`` (None: it could
-    not be moved)."""
-    moved = kept_as is not None
-    if reason == "not_a_file":
-        text = (
-            _("The file {name} was not a file, so it was kept as {kept}.")
-            if moved
-            else _("The file {name} was not a file, and it could not be moved aside.")
-        )
-    elif reason == "too_large":
-        text = (
-            _("The file {name} was far too large, so it was kept as {kept}.")
-            if moved
-            else _("The file {name} was far too large, and it could not be moved aside.")
-        )
-    elif reason == "unreadable":
-        text = (
-            _("The file {name} could not be read, so it was kept as {kept}.")
-            if moved
-            else _("The file {name} could not be read, and it could not be moved aside.")
-        )
-    elif reason == "damaged":
-        text = (
-            _("The file {name} was damaged, so it was kept as {kept}.")
-            if moved
-            else _("The file {name} was damaged, and it could not be moved aside.")
-        )
-    elif reason == "other_version":
-        text = (
-            _("The file {name} was saved by another version of the game, so it was kept as {kept}.")
-            if moved
-            else _(
-                "The file {name} was saved by another version of the game, and it could not be "
-                "moved aside."
-            )
-        )
-    elif reason == "cannot_continue":
-        text = (
-            _("The file {name} held a match that cannot be continued, so it was kept as {kept}.")
-            if moved
-            else _(
-                "The file {name} held a match that cannot be continued, and it could not be "
-                "moved aside."
-            )
-        )
-    else:
-        text = (
-            _("The file {name} did not hold what the game expected, so it was kept as {kept}.")
-            if moved
-            else _(
-                "The file {name} did not hold what the game expected, and it could not be "
-                "moved aside."
-            )
-        )
-    return text.format(name=name, kept=kept_as or "")
-
-
-SET_ASIDE_REASONS = (
-    "not_a_file",
-    "too_large",
-    "unreadable",
-    "damaged",
-    "unexpected",
-    "other_version",
-    "cannot_continue",
-)
-"""Why a file is set aside; each has its own sentence."""
+    not be moved); an unknown reason is told as an unexpected content."""
+    moved, stayed = _SET_ASIDE.get(reason, _SET_ASIDE["unexpected"])
+    if kept_as is None:
+        return _(stayed).format(name=name)
+    return _(moved).format(name=name, kept=kept_as)
 
 
 def set_aside(path: Path, reason: str) -> str:
