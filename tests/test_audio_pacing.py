@@ -17,12 +17,15 @@ import pytest
 
 from ninetynine_audio.audio.pacing import (
     CALIBRATION,
+    VOICES,
     calibration_at,
     number_words,
     speaking_seconds,
     spoken_words,
     syllables,
+    voice,
 )
+from ninetynine_audio.i18n import LANGUAGES, using
 
 TOOL = Path(__file__).resolve().parents[1] / "tools" / "calibrate_pacing.py"
 needs_espeak = pytest.mark.skipif(
@@ -46,6 +49,17 @@ def phrases() -> list[str]:
     return found
 
 
+@pytest.fixture(scope="module")
+def translated_phrases() -> dict[str, list[str]]:
+    """The same, said in each language beside English (every eighth phrase)."""
+    tool = calibrate_tool()
+    return {
+        entry.code: tool.shipped_phrases(seed=7, every=8, code=entry.code)
+        for entry in LANGUAGES
+        if entry.code != "en"
+    }
+
+
 def test_numbers_are_counted_as_they_are_said() -> None:
     assert number_words(97) == ["ninety", "seven"]
     assert number_words(15) == ["fifteen"]
@@ -60,13 +74,47 @@ def test_numbers_are_counted_as_they_are_said() -> None:
     assert [syllables(w) for w in ("Lily", "plays", "seven", "queen", "colour")] == [2, 1, 2, 1, 2]
 
 
-def test_a_faster_rate_is_never_slower_and_the_table_is_in_order() -> None:
-    rates = [row.rate for row in CALIBRATION]
+def test_each_language_says_its_numbers_in_its_own_words() -> None:
+    assert number_words(97, "es") == ["noventa", "y", "siete"]
+    assert number_words(21, "es") == ["veintiuno"]
+    assert number_words(100, "es") == ["cien"]
+    assert number_words(97, "pt_BR") == ["noventa", "e", "sete"]
+    assert number_words(115, "pt_BR") == ["cento", "e", "quinze"]
+    assert number_words(97, "de") == ["siebenundneunzig"]
+    assert number_words(21, "de") == ["einundzwanzig"]
+    assert number_words(1000, "de") == ["eins", "null", "null", "null"]
+    # German and Spanish say the final e that English leaves silent.
+    assert syllables("Dame", "de") == 2 and syllables("nueve", "es") == 2
+    assert syllables("made", "en") == 1
+    # A Spanish ordinal is one word and its dot no pause; "3rd" in English likewise.
+    assert spoken_words("Ana, 3.º con 40", "es") == ["Ana", "tres", "con", "cuarenta"]
+    assert speaking_seconds("Ana, 3.º", 200, "es") == speaking_seconds("Ana, 3", 200, "es")
+
+
+def test_the_language_in_use_chooses_the_voice_and_others_are_paced_as_english() -> None:
+    text = "Lily 97, total 99"
+    with using("de"):
+        assert voice().code == "de"
+        assert speaking_seconds(text, 200) == speaking_seconds(text, 200, "de")
+    assert speaking_seconds(text, 200, "de") != speaking_seconds(text, 200, "en")
+    with using("qps"):  # a pseudo-language has no voice of its own
+        assert voice().code == "en"
+        assert speaking_seconds(text, 200) == speaking_seconds(text, 200, "en")
+    # Every complete language has its own measured rows.
+    for entry in LANGUAGES:
+        assert entry.code in VOICES and VOICES[entry.code].calibration, entry.code
+
+
+@pytest.mark.parametrize("code", sorted(VOICES))
+def test_a_faster_rate_is_never_slower_and_the_table_is_in_order(code: str) -> None:
+    rows = VOICES[code].calibration
+    rates = [row.rate for row in rows]
     assert rates == sorted(rates)
     text = "Your turn: row of 3 up to purple 7. Piles: black 10, orange 6"
-    times = [speaking_seconds(text, rate) for rate in range(80, 901, 20)]
+    times = [speaking_seconds(text, rate, code) for rate in range(80, 901, 20)]
     assert all(a > b for a, b in itertools.pairwise(times)), times
-    assert calibration_at(200) == next(r for r in CALIBRATION if r.rate == 200)
+    assert calibration_at(200, code) == next(r for r in rows if r.rate == 200)
+    assert VOICES["en"].calibration == CALIBRATION
 
 
 @needs_espeak
@@ -86,3 +134,24 @@ def test_the_estimate_matches_espeak_at_the_same_rate(
     assert abs(statistics.median(errors)) <= 0.06, statistics.median(errors)
     assert within >= (1.0 if rate == 200 else 0.9), sorted(errors)
     assert max(abs(e) for e in errors) <= 0.35
+
+
+@needs_espeak
+@pytest.mark.parametrize("rate", [200, 400])
+def test_each_language_s_estimate_matches_its_espeak_voice(
+    rate: int, translated_phrases: dict[str, list[str]], tmp_path: Path
+) -> None:
+    tool = calibrate_tool()
+    for code, said in translated_phrases.items():
+        assert len(said) >= 40, code
+        errors = [
+            speaking_seconds(p, rate, code) / tool.espeak_seconds(p, rate, tmp_path, code) - 1
+            for p in said
+        ]
+        within = sum(abs(e) <= 0.2 for e in errors) / len(errors)
+        # The rows were fitted on every second phrase; these are every eighth, said by the
+        # language's own espeak-ng voice. English's rows would run up to 13% short on German
+        # and on Spanish at 400 words a minute, with a quarter of the phrases off by a fifth.
+        assert abs(statistics.median(errors)) <= 0.05, (code, statistics.median(errors))
+        assert within >= 0.95, (code, sorted(errors))
+        assert max(abs(e) for e in errors) <= 0.35, code

@@ -3,12 +3,13 @@
 
 The phrases are the game's own: a game of each kind is played through the real loop (the
 player's seat choosing as a Normal computer would), and every distinct phrase of 5 to 40
-words it said is rendered with ``espeak-ng -s RATE -w out.wav`` and measured with
-``sox out.wav -n stat``. Prints, for each rate, the estimate's error (median, range, share
-within ±20%) and the coefficients fitted afresh, in the form of ``audio/pacing.py``'s
-``CALIBRATION``; ``docs/pacing.md`` holds the last run.
+words it said is rendered with ``espeak-ng -v VOICE -s RATE -w out.wav`` and measured with
+``sox out.wav -n stat``. With ``--language`` the games are played in that language and its
+espeak-ng voice reads them. Prints, for each rate, the estimate's error (median, range, share
+within ±20%) and the coefficients fitted afresh, in the form of the calibration rows of
+``audio/pacing.py``'s ``VOICES``; ``docs/pacing.md`` holds the last run.
 
-Usage: ``python tools/calibrate_pacing.py [--rates 120,200,400] [--every 2]``.
+Usage: ``python tools/calibrate_pacing.py [--language es] [--rates 120,200,400] [--every 2]``.
 """
 
 from __future__ import annotations
@@ -59,9 +60,11 @@ def game_phrases(game: str, names: tuple[str, ...], seed: int) -> list[str]:
     return list(h.app.speaker.history)
 
 
-def shipped_phrases(seed: int = 7, every: int = 1) -> list[str]:
-    """The distinct phrases of 5 to 40 spoken words that the games said, every ``every``-th."""
+def shipped_phrases(seed: int = 7, every: int = 1, code: str = "en") -> list[str]:
+    """The distinct phrases of 5 to 40 spoken words that the games said in the language
+    ``code``, every ``every``-th."""
     from ninetynine_audio.audio.pacing import speaking_words
+    from ninetynine_audio.i18n import using
 
     home = tempfile.mkdtemp(prefix="pacing-")
     old = os.environ.get("NINETYNINE_AUDIO_HOME")
@@ -69,8 +72,10 @@ def shipped_phrases(seed: int = 7, every: int = 1) -> list[str]:
     try:
         seen: dict[str, None] = {}
         for game, names in GAMES:
-            for phrase in game_phrases(game, names, seed):
-                if FEWEST_WORDS <= speaking_words(phrase) <= MOST_WORDS:
+            with using(code):
+                said = game_phrases(game, names, seed)
+            for phrase in said:
+                if FEWEST_WORDS <= speaking_words(phrase, code) <= MOST_WORDS:
                     seen.setdefault(phrase, None)
     finally:
         if old is None:
@@ -81,10 +86,14 @@ def shipped_phrases(seed: int = 7, every: int = 1) -> list[str]:
     return list(seen)[::every]
 
 
-def espeak_seconds(text: str, rate: int, folder: Path) -> float:
-    """The length of espeak-ng's audio for ``text`` at ``rate`` words per minute, by sox."""
+def espeak_seconds(text: str, rate: int, folder: Path, code: str = "en") -> float:
+    """The length of espeak-ng's audio for ``text`` at ``rate`` words per minute, read by the
+    voice of the language ``code``, by sox."""
+    from ninetynine_audio.audio.pacing import voice
+
     wav = folder / "phrase.wav"
-    subprocess.run(["espeak-ng", "-s", str(rate), "-w", str(wav), text], check=True, timeout=60)
+    command = ["espeak-ng", "-v", voice(code).espeak, "-s", str(rate), "-w", str(wav), text]
+    subprocess.run(command, check=True, timeout=120)
     stat = subprocess.run(
         ["sox", str(wav), "-n", "stat"], capture_output=True, text=True, check=True, timeout=60
     ).stderr
@@ -94,13 +103,13 @@ def espeak_seconds(text: str, rate: int, folder: Path) -> float:
     return float(found.group(1))
 
 
-def features(text: str) -> tuple[float, float, float, float]:
-    """The estimate's four terms: one, syllables, words and pauses."""
+def features(text: str, code: str = "en") -> tuple[float, float, float, float]:
+    """The estimate's four terms in the language ``code``: one, syllables, words and pauses."""
     from ninetynine_audio.audio import pacing
 
-    words = pacing.spoken_words(text)
-    pauses = len(re.findall(r"[.!?:;,]", text.rstrip(".!? ")))
-    return (1.0, float(sum(pacing.syllables(w) for w in words)), float(len(words)), float(pauses))
+    words = pacing.spoken_words(text, code)
+    syllables = float(sum(pacing.syllables(w, code) for w in words))
+    return (1.0, syllables, float(len(words)), float(pacing.pauses(text)))
 
 
 def least_squares(rows: Sequence[Sequence[float]], targets: Sequence[float]) -> list[float]:
@@ -128,21 +137,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rates", default="80,120,160,200,250,300,350,400,450")
     parser.add_argument("--every", type=int, default=2, help="use every n-th phrase")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--language", default="en", help="a language code of i18n.LANGUAGES")
     args = parser.parse_args(argv)
+    code = args.language
     if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
         print("espeak-ng and sox are needed", file=sys.stderr)
         return 1
-    phrases = shipped_phrases(args.seed, args.every)
-    print(f"{len(phrases)} phrases of {FEWEST_WORDS} to {MOST_WORDS} words\n")
+    phrases = shipped_phrases(args.seed, args.every, code)
+    print(f"{len(phrases)} phrases of {FEWEST_WORDS} to {MOST_WORDS} words in {code}\n")
     print("| rate | median error | range | within ±20% | fitted lead, syllable, word, pause |")
     print("| ---: | ---: | --- | ---: | --- |")
     with tempfile.TemporaryDirectory() as folder:
         for rate in (int(r) for r in args.rates.split(",")):
-            real = [espeak_seconds(p, rate, Path(folder)) for p in phrases]
-            errors = [speaking_seconds(p, rate) / s - 1 for p, s in zip(phrases, real, strict=True)]
+            real = [espeak_seconds(p, rate, Path(folder), code) for p in phrases]
+            errors = [
+                speaking_seconds(p, rate, code) / s - 1 for p, s in zip(phrases, real, strict=True)
+            ]
             within = sum(abs(e) <= 0.2 for e in errors) / len(errors)
             scale = rate / DEFAULT_WORDS_PER_MINUTE
-            fitted = least_squares([features(p) for p in phrases], real)
+            fitted = least_squares([features(p, code) for p in phrases], real)
             print(
                 f"| {rate} | {statistics.median(errors):+.1%} | {min(errors):+.1%} to "
                 f"{max(errors):+.1%} | {within:.0%} | "
