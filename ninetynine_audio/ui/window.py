@@ -11,10 +11,12 @@ from collections.abc import Callable
 
 import pygame
 
+from ninetynine_audio.i18n import is_right_to_left
 from ninetynine_audio.input.gestures import gesture_from_event
 from ninetynine_audio.present.notices import no_x_server_reason
 from ninetynine_audio.present.screens import APP_TITLE
 from ninetynine_audio.ui.app import App
+from ninetynine_audio.ui.drawn_text import Typeface
 
 WINDOW_CLASS = "ninetynine-audio"
 SIZE = (1100, 800)
@@ -72,12 +74,14 @@ class Window:
             raise
         pygame.display.set_caption(APP_TITLE)
         self.wait_ms = wait_ms
-        self.huge = pygame.font.Font(None, HUGE)
-        self.big = pygame.font.Font(None, BIG)
-        self.normal = pygame.font.Font(None, NORMAL)
+        self.huge = Typeface(HUGE)
+        self.big = Typeface(BIG)
+        self.normal = Typeface(NORMAL)
         self.frames = 0
         self.layout: list[tuple[str, int, int]] = []
         """The last frame's lines as drawn: text, top and bottom in pixels."""
+        self.extents: list[tuple[int, int]] = []
+        """The last frame's lines' left and right edges in pixels, in the order of ``layout``."""
 
     def run(
         self, app: App, max_frames: int | None = None, on_frame: Callable[[], None] | None = None
@@ -125,6 +129,7 @@ class Window:
             return
         surface.fill(BACKGROUND)
         self.layout = []
+        self.extents = []
         width, height = surface.get_width(), surface.get_height()
         y = MARGIN
         if not app.stack:
@@ -154,13 +159,14 @@ class Window:
         pygame.display.flip()
 
     @staticmethod
-    def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    def _wrap(text: str, font: Typeface, width: int) -> list[str]:
         """``text`` broken by words into lines that fit the window at ``font``'s size."""
         lines: list[str] = []
         line = ""
+        right_to_left = is_right_to_left()
         for word in text.split():
             trial = f"{line} {word}".strip()
-            if font.size(trial)[0] > width - 2 * MARGIN and line:
+            if font.width(trial, right_to_left) > width - 2 * MARGIN and line:
                 lines.append(line)
                 line = word
             else:
@@ -173,20 +179,25 @@ class Window:
         self,
         surface: pygame.Surface,
         text: str,
-        font: pygame.font.Font,
+        font: Typeface,
         colour: tuple[int, int, int],
         y: int,
     ) -> int:
-        surface.blit(font.render(text, True, colour), (MARGIN, y))
-        bottom = y + font.get_linesize()
+        # A right-to-left language's lines start at the right edge.
+        right_to_left = is_right_to_left()
+        drawn = font.render(text, colour, right_to_left)
+        left = surface.get_width() - MARGIN - drawn.get_width() if right_to_left else MARGIN
+        surface.blit(drawn, (left, y))
+        bottom = y + max(font.get_linesize(), drawn.get_height())
         self.layout.append((text, y, bottom))
+        self.extents.append((left, left + drawn.get_width()))
         return bottom
 
     def _text(
         self,
         surface: pygame.Surface,
         text: str,
-        font: pygame.font.Font,
+        font: Typeface,
         colour: tuple[int, int, int],
         y: int,
         width: int,
