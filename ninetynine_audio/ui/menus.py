@@ -181,7 +181,7 @@ def game_menu() -> Menu:
     """Every registered game, by its summary."""
     items = [
         MenuItem(
-            words.GAME_SUMMARIES.get(spec.id, words.game_title(spec.id)),
+            words.game_summary(spec.id),
             partial(_after_game, game=spec.id),
         )
         for spec in all_games()
@@ -224,7 +224,7 @@ def level_menu(draft: Draft) -> Menu:
 
     items = [MenuItem(words.level_name(lv), partial(pick, level=lv)) for lv in known]
     if people.offers_people(draft):
-        items.append(MenuItem(PEOPLE_HERE, partial(_people, draft=draft)))
+        items.append(MenuItem(_(PEOPLE_HERE), partial(_people, draft=draft)))
     # The menu starts on the level the game seats by default (Normal in the games today).
     default = next((kind for kind in draft.spec.default_kinds if kind != HUMAN), None)
     start = known.index(default) if default in known else 0
@@ -277,7 +277,7 @@ def options_menu(draft: Draft) -> Menu:
         def label() -> str:
             value = draft.options.get(option.name, option.default)
             shown = _option_value_text(option, value, draft.players)
-            return words.setting_item(option.label, shown)
+            return words.setting_item(_(option.label), shown)
 
         def change(app: App) -> None:
             current = draft.options.get(option.name, option.default)
@@ -514,7 +514,7 @@ def settings_menu(app: App) -> Menu:
         _(words.SETTINGS),
         [
             speech_item(),
-            item("verbosity", str, VERBOSITY_CHOICES),
+            item("verbosity", words.verbosity_label, VERBOSITY_CHOICES),
             item("sound_enabled", words.on_off, (False, True)),
             item("sound_volume", str, VOLUME_STEPS),
             item("tts_rate", str, RATE_STEPS),
