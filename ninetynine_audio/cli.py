@@ -13,11 +13,13 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from ninetynine_audio.cards import CardParseError
 from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.games.registry import all_games, find_game, game_ids
 from ninetynine_audio.games.setup import parse_players
-from ninetynine_audio.i18n import LANGUAGES
+from ninetynine_audio.i18n import ENGLISH, LANGUAGES, _, set_language
+from ninetynine_audio.i18n import system_language as _system_language
 from ninetynine_audio.i18n.pseudo import PSEUDO_LANGUAGES
 from ninetynine_audio.store.settings import SPEECH_BACKENDS
 
@@ -57,21 +59,24 @@ def add_game_options(
     Without ``game_options`` the games' own options (built from every registered game) are
     left out, so that a plain start need not load the games to read its command line.
     """
-    games = ", ".join(game_ids()) if game_options else "a game id"
-    parser.add_argument("--game", default=None, help=f"one of {games} (default: the first)")
+    games = ", ".join(game_ids()) if game_options else "classic"
+    # Translators: {games} lists the games' ids as typed on the command line.
+    parser.add_argument(
+        "--game", default=None, help=_("one of {games} (default: the first)").format(games=games)
+    )
     parser.add_argument(
         "--players",
         default=default_players,
-        help="seats clockwise: levels (easy,normal,…) or name:kind (You:human,Lily:normal)",
+        help=_("seats clockwise: levels (easy,normal,…) or name:kind (You:human,Lily:normal)"),
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the shuffles")
-    parser.add_argument("--deck", default=None, help='stack the stock, top first: "KS 9H 4C …"')
+    parser.add_argument("--seed", type=int, default=None, help=_("seed of the shuffles"))
+    parser.add_argument("--deck", default=None, help=_('stack the stock, top first: "KS 9H 4C …"'))
     for option in game_option_specs() if game_options else ():
         if option.kind == SWITCH:
-            parser.add_argument(option.flag, action="store_true", help=option.help)
+            parser.add_argument(option.flag, action="store_true", help=_(option.help))
         else:
-            parser.add_argument(option.flag, type=int, default=None, help=option.help)
-    parser.add_argument("--log-events", type=Path, default=None, help="write a JSON Lines log")
+            parser.add_argument(option.flag, type=int, default=None, help=_(option.help))
+    parser.add_argument("--log-events", type=Path, default=None, help=_("write a JSON Lines log"))
 
 
 def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
@@ -84,8 +89,15 @@ def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
     names, kinds = parse_players(spec.id, players, (HUMAN, *levels(spec.family)))
     try:
         deck = spec.parse_deck(args.deck) if args.deck else None
-    except ValueError as error:
-        raise SetupError(str(error), option="deck") from None
+    except SetupError:
+        raise
+    except CardParseError as error:
+        raise SetupError(
+            "{value!r} is not a card: write the rank (A 2-10 J Q K) then the suit (S H D C), "
+            "for example 10H or KS",
+            option="deck",
+            value=error.text,
+        ) from None
     # Only what was given: the game fills in its own defaults, and refuses what it lacks.
     options: dict[str, Any] = {}
     for option in game_option_specs():
@@ -108,16 +120,30 @@ def check_ranges(args: argparse.Namespace) -> None:
     Raises:
         SetupError: one sentence naming the option, its allowed range and the value given.
     """
-    checks = [("seed", "--seed", SEED_RANGE, "")]
+    checks = [("seed", "--seed", SEED_RANGE, False)]
     if getattr(args, "bot_pause", None) is not None:
-        checks.append(("bot_pause", "--bot-pause", BOT_PAUSE_RANGE, " milliseconds"))
+        checks.append(("bot_pause", "--bot-pause", BOT_PAUSE_RANGE, True))
     if getattr(args, "games", None) is not None:
-        checks.append(("games", "--games", (0, 10**9), ""))
-    for name, flag, (low, high), unit in checks:
+        checks.append(("games", "--games", (0, 10**9), False))
+    for name, flag, (low, high), in_milliseconds in checks:
         value = getattr(args, name, None)
         if value is not None and not low <= value <= high:
+            if in_milliseconds:
+                raise SetupError(
+                    "{flag} must be from {low} to {high} milliseconds, not {value}",
+                    option=name,
+                    value=value,
+                    flag=flag,
+                    low=low,
+                    high=high,
+                )
             raise SetupError(
-                f"{flag} must be from {low} to {high}{unit}, not {value}", option=name, value=value
+                "{flag} must be from {low} to {high}, not {value}",
+                option=name,
+                value=value,
+                flag=flag,
+                low=low,
+                high=high,
             )
 
 
@@ -138,16 +164,21 @@ def open_log_for_writing(path: Path, mode: str) -> IO[str]:
             missing, or it cannot be written.
     """
     if path.is_dir():
-        raise SetupError(f"cannot write the event log {path}: it is a folder", option="log_events")
+        raise SetupError(
+            "cannot write the event log {path}: it is a folder", option="log_events", path=path
+        )
     try:
         return path.open(mode, encoding="utf-8")
     except FileExistsError:
         raise SetupError(
-            f"{path} exists already; add --force to replace it", option="log_events"
+            "{path} exists already; add --force to replace it", option="log_events", path=path
         ) from None
     except OSError as error:
         raise SetupError(
-            f"cannot write the event log {path}: {error.strerror or error}", option="log_events"
+            "cannot write the event log {path}: {reason}",
+            option="log_events",
+            path=path,
+            reason=error.strerror or error,
         ) from None
 
 
@@ -240,8 +271,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     except OSError as error:  # the log's disk filled up or went away
         raise SetupError(
-            f"cannot write the event log {args.log_events}: {error.strerror or error}",
+            "cannot write the event log {path}: {reason}",
             option="log_events",
+            path=args.log_events,
+            reason=error.strerror or error,
         ) from None
     finally:
         if log:
@@ -354,38 +387,40 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     """The command-line parser; ``game_options`` as in :func:`add_game_options`."""
     parser = argparse.ArgumentParser(
         prog="ninetynine-audio",
-        description="Ninety-Nine card games, played by keyboard and speech.",
+        description=_("Ninety-Nine card games, played by keyboard and speech."),
         allow_abbrev=game_options,
     )
     commands = parser.add_subparsers(dest="command")
-    play = commands.add_parser("play", help="play (the default)", allow_abbrev=game_options)
+    play = commands.add_parser("play", help=_("play (the default)"), allow_abbrev=game_options)
     _add_play_options(play, game_options=game_options)
-    simulate = commands.add_parser("simulate", help="play computer players against each other")
+    simulate = commands.add_parser("simulate", help=_("play computer players against each other"))
     add_game_options(simulate, default_players=None, game_options=game_options)
-    simulate.add_argument("--games", type=int, default=1000)
+    simulate.add_argument("--games", type=int, default=1000, help=_("how many games to play"))
     simulate.add_argument(
         "--no-rotate",
         action="store_true",
-        help="entries keep their seats (by default they take every seat and order equally often)",
+        help=_(
+            "entries keep their seats (by default they take every seat and order equally often)"
+        ),
     )
-    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.add_argument("--quiet", action="store_true", help=_("no progress bar"))
     simulate.add_argument(
-        "--force", action="store_true", help="replace the --log-events file if it exists"
+        "--force", action="store_true", help=_("replace the --log-events file if it exists")
     )
-    replay = commands.add_parser("replay", help="replay an event log and check it")
-    replay.add_argument("log", type=Path)
-    serve = commands.add_parser("serve", help="run a table server for playing online")
-    serve.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    serve.add_argument("--port", type=int, default=9999, help="port to listen on (0: any free)")
-    serve.add_argument("--data", default=None, help="folder of the server's database")
-    serve.add_argument("--cert", default=None, help="TLS certificate chain (PEM), for wss://")
-    serve.add_argument("--key", default=None, help="TLS private key (PEM)")
+    replay = commands.add_parser("replay", help=_("replay an event log and check it"))
+    replay.add_argument("log", type=Path, help=_("the event log (JSON Lines)"))
+    serve = commands.add_parser("serve", help=_("run a table server for playing online"))
+    serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on"))
+    serve.add_argument("--port", type=int, default=9999, help=_("port to listen on (0: any free)"))
+    serve.add_argument("--data", default=None, help=_("folder of the server's database"))
+    serve.add_argument("--cert", default=None, help=_("TLS certificate chain (PEM), for wss://"))
+    serve.add_argument("--key", default=None, help=_("TLS private key (PEM)"))
     serve.add_argument(
         "--insecure",
         action="store_true",
-        help="listen without TLS on an address other computers can reach",
+        help=_("listen without TLS on an address other computers can reach"),
     )
-    serve.add_argument("--no-guests", action="store_true", help="admit accounts only")
+    serve.add_argument("--no-guests", action="store_true", help=_("admit accounts only"))
     return parser
 
 
@@ -398,34 +433,39 @@ def _add_play_options(parser: argparse.ArgumentParser, *, game_options: bool = T
         type=int,
         default=None,
         metavar="MS",
-        help="pause before each computer move, in milliseconds (default: the Settings value)",
+        help=_("pause before each computer move, in milliseconds (default: the Settings value)"),
     )
-    parser.add_argument("--text", action="store_true", help="play in the terminal, no window")
+    parser.add_argument("--text", action="store_true", help=_("play in the terminal, no window"))
     parser.add_argument(
-        "--server", default=None, metavar="URL", help="play online at this table server (ws://…)"
+        "--server",
+        default=None,
+        metavar="URL",
+        help=_("play online at this table server (ws://…)"),
     )
     parser.add_argument(
-        "--name", default=None, help="your name online (password: $NINETYNINE_AUDIO_PASSWORD)"
+        "--name",
+        default=None,
+        help=_("your name online (password: $NINETYNINE_AUDIO_PASSWORD)"),
     )
     online = parser.add_mutually_exclusive_group()
-    online.add_argument("--create", default=None, metavar="GAME", help="online: create a table")
-    online.add_argument("--join", default=None, metavar="CODE", help="online: join a table")
+    online.add_argument("--create", default=None, metavar="GAME", help=_("online: create a table"))
+    online.add_argument("--join", default=None, metavar="CODE", help=_("online: join a table"))
     parser.add_argument(
         "--seats",
         default=None,
-        help="online, with --create: each seat, human or a computer level (human,human,normal)",
+        help=_("online, with --create: each seat, human or a computer level (human,human,normal)"),
     )
     parser.add_argument(
         "--speech",
         choices=SPEECH_BACKENDS,
         default=None,
-        help="how to speak (default: the Settings choice, else auto)",
+        help=_("how to speak (default: the Settings choice, else auto)"),
     )
     parser.add_argument(
         "--language",
         choices=[entry.code for entry in LANGUAGES] + sorted(PSEUDO_LANGUAGES),
         default=None,
-        help="the language of the game (default: the Settings choice, else the system's)",
+        help=_("the language of the game (default: the Settings choice, else the system's)"),
     )
 
 
@@ -441,6 +481,21 @@ def parse_arguments(arguments: list[str]) -> argparse.Namespace:
     return build_parser().parse_args(arguments)
 
 
+def command_line_language(arguments: Sequence[str]) -> str:
+    """The language the command line answers in, before it is read: ``--language`` when
+    given, else the one chosen in Settings, else the system's (as the game itself starts).
+    The settings file is only peeked at here; the game reads it properly (and says what is
+    wrong with it) when it starts."""
+    for index, argument in enumerate(arguments):
+        if argument == "--language" and index + 1 < len(arguments):
+            return arguments[index + 1]
+        if argument.startswith("--language="):
+            return argument.partition("=")[2]
+    from ninetynine_audio.store.settings import chosen_language
+
+    return chosen_language() or _system_language() or ENGLISH
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``ninetynine-audio`` and ``python -m ninetynine_audio``."""
     arguments = list(sys.argv[1:] if argv is None else argv)
@@ -450,6 +505,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(AttributeError, ValueError, OSError):
             stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    set_language(command_line_language(arguments))
     handlers = {
         "play": cmd_play,
         "simulate": cmd_simulate,
@@ -460,7 +516,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parse_arguments(arguments)
         return handlers[args.command](args)
     except SetupError as error:
-        print(f"ninetynine-audio: {error}", file=sys.stderr)
+        from ninetynine_audio.present.screens import setup_error_text
+
+        print(f"ninetynine-audio: {setup_error_text(error)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         # Ctrl+C in simulate or replay: stop there, quietly (the log written so far is

@@ -27,9 +27,13 @@ from ninetynine_audio.ui.screen import Menu
 
 pytestmark = pytest.mark.usefixtures("private_home")
 
-# The default seats' names of every game, and the one proper name of the app itself, which
-# every language writes as it is.
-KEPT = frozenset({"You", "Lily", "Max", "Zoe", "Ann", "Ben", "Ninety", "Nine", "Pseudo", "recorder"})
+# The default seats' names of every game; the app's own name, which every language writes as
+# it is; the pseudo-language's name for itself (as "Deutsch" is German's); and the name of the
+# tests' speech backend (as a screen reader's name, "NVDA", is said as it is).
+KEPT = frozenset({"You", "Lily", "Max", "Zoe", "Ann", "Ben", "Ninety", "Nine"}) | {
+    "Pseudo",
+    "recorder",
+}
 _WORD = re.compile(r"[A-Za-z]{2,}")
 SETTING_STEPS = range(1, 9)
 """The Settings entries stepped with Right and Left: verbosity to practice (not the speech,

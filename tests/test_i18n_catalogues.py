@@ -12,16 +12,17 @@ from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from ninetynine_audio.i18n import DOMAIN, ENGLISH, LANGUAGES, catalogue_dir
+from ninetynine_audio.i18n.extract import KEYWORDS
 
 TOP = Path(__file__).resolve().parent.parent
 TRANSLATED = [entry.code for entry in LANGUAGES if entry.code != ENGLISH]
-GETTEXT_CALLS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2, "npgettext": 3}
+GETTEXT_CALLS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2, "npgettext": 3, "SetupError": 1}
 
 Key = tuple[str | None, str]
 
@@ -33,7 +34,7 @@ def template() -> dict[Key, tuple[str, ...]]:
         method_map, options_map = parse_mapping_cfg(handle)
     found: dict[Key, tuple[str, ...]] = {}
     for _file, _line, message, _comments, context in extract_from_dir(
-        str(TOP), method_map, options_map
+        str(TOP), method_map, options_map, keywords={**DEFAULT_KEYWORDS, **KEYWORDS}
     ):
         ids = message if isinstance(message, tuple) else (message,)
         found[(context, ids[0])] = tuple(ids)
@@ -60,6 +61,9 @@ def test_the_template_finds_the_games_phrases() -> None:
     assert ("rank", "Queen") in messages
     assert (None, "Classic") in messages
     assert ("ordinal place", "{number}st") in messages
+    # A refused set-up's sentence, written in an engine, and an option's name marked there.
+    assert (None, "lives must be from 1 to {high}, not {value}") in messages
+    assert (None, "Hand size") in messages
     assert len(messages) > 300
 
 

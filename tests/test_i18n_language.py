@@ -3,12 +3,16 @@ language, and the settings that keep it."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from ninetynine_audio.i18n import LANGUAGES, offered_languages, system_language, using
+from ninetynine_audio.store import paths
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.reader import rules_paragraphs
 
@@ -64,7 +68,64 @@ def test_the_command_line_plays_in_the_language_asked_for(tmp_path: Path) -> Non
     # Without the option, the tests' own language: English.
     env["NINETYNINE_AUDIO_HOME"] = str(tmp_path / "another")
     with_english = subprocess.run(
-        command[:-2], input="escape\nescape\n", capture_output=True, text=True, env=env,
+        command[:-2],
+        input="escape\nescape\n",
+        capture_output=True,
+        text=True,
+        env=env,
         timeout=120,
     ).stdout
     assert "Round 1" in with_english, with_english
+
+
+def run_game(
+    home: Path, *arguments: str, keys: str = "escape\nescape\n"
+) -> subprocess.CompletedProcess[str]:
+    env = {
+        **os.environ,
+        "NINETYNINE_AUDIO_HOME": str(home),
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "PYTHONPATH": str(TOP),
+    }
+    command = [sys.executable, "-m", "ninetynine_audio", *arguments]
+    return subprocess.run(command, input=keys, capture_output=True, text=True, env=env, timeout=120)
+
+
+def write_settings(home: Path, monkeypatch: pytest.MonkeyPatch, **values: object) -> None:
+    """Settings as the game keeps them, in the folder ``home`` gives the game."""
+    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(home))
+    path = paths.settings_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(values), encoding="utf-8")
+
+
+def test_the_command_line_refuses_and_helps_in_the_language_in_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refused = run_game(tmp_path, "--text", "--game", "nope", "--language", "de")
+    assert refused.returncode == 2
+    assert "ninetynine-audio: unbekanntes Spiel 'nope'; wähle eins von classic" in refused.stderr
+    # A refusal written in an engine, with its numbers in their places.
+    lives = run_game(tmp_path, "--text", "--game", "classic", "--lives", "51", "--language", "es")
+    assert "ninetynine-audio: las vidas deben ser de 1 a 50, no 51" in lives.stderr, lives.stderr
+    helped = run_game(tmp_path, "--language", "pt_BR", "--help")
+    assert "joga no terminal, sem janela" in helped.stdout, helped.stdout
+    assert "classic: 3, 4, 5 ou 7" in helped.stdout  # a game's own option, from its engine
+    # The language chosen in Settings answers when the command line names none.
+    write_settings(tmp_path / "chosen", monkeypatch, language="de")
+    from_settings = run_game(tmp_path / "chosen", "--text", "--game", "nope")
+    assert "unbekanntes Spiel" in from_settings.stderr, from_settings.stderr
+
+
+def test_a_broken_keymap_is_reported_in_the_language_in_use(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    keymap = tmp_path / "mine.toml"
+    keymap.write_text('[table]\nno_such_command = ["t"]\n', encoding="utf-8")
+    write_settings(tmp_path, monkeypatch, keymap_path=str(keymap), language="es")
+    said = run_game(tmp_path, "--text", "--game", "classic").stdout
+    assert (
+        "No se usó tu mapa de teclas. mine.toml, sección [table], no_such_command: "
+        "no hay ningún comando con este nombre. Se usan las teclas por defecto." in said
+    ), said

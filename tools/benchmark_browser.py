@@ -38,9 +38,7 @@ def percentile(values: list[float], q: float) -> float:
 def interval(values: list[float], q: float, rounds: int = 2000) -> tuple[float, float]:
     """A 95% bootstrap interval for the ``q`` quantile of ``values``."""
     rng = random.Random(1)
-    found = sorted(
-        percentile([rng.choice(values) for _ in values], q) for _ in range(rounds)
-    )
+    found = sorted(percentile([rng.choice(values) for _ in values], q) for _ in range(rounds))
     return found[int(0.025 * rounds)], found[int(0.975 * rounds) - 1]
 
 

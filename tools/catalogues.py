@@ -23,6 +23,7 @@ TOP = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(TOP))
 
 from ninetynine_audio.i18n import DOMAIN, ENGLISH, LANGUAGES  # noqa: E402
+from ninetynine_audio.i18n.extract import KEYWORDS  # noqa: E402
 
 LOCALE = TOP / "ninetynine_audio" / "locale"
 TEMPLATE = LOCALE / f"{DOMAIN}.pot"
@@ -39,6 +40,7 @@ def extract() -> None:
         "-F",
         str(TOP / "babel.cfg"),
         "--add-comments=Translators:",
+        *(f"--keyword={name}" for name in KEYWORDS),
         "--sort-by-file",
         "--project=ninetynine-audio",
         "--msgid-bugs-address=",
@@ -60,15 +62,23 @@ def update() -> None:
             add(code)
             continue
         _babel(
-            "update", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", DOMAIN, "-l", code,
-            "--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching",
+            "update",
+            "-i",
+            str(TEMPLATE),
+            "-d",
+            str(LOCALE),
+            "-D",
+            DOMAIN,
+            "-l",
+            code,
+            "--no-wrap",
+            "--ignore-obsolete",
+            "--no-fuzzy-matching",
         )
 
 
 def add(code: str) -> None:
-    _babel(
-        "init", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", DOMAIN, "-l", code, "--no-wrap"
-    )
+    _babel("init", "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", DOMAIN, "-l", code, "--no-wrap")
 
 
 def compile_all() -> None:

@@ -35,13 +35,17 @@ COLOUR_ORDER: tuple[Colour, ...] = tuple(Colour)
 class ColourCardParseError(ValueError):
     """A text that names no colour card; the message says what is wrong with it."""
 
-    def __init__(self, text: str, reason: str) -> None:
+    def __init__(self, text: str, reason: str, kind: str = "", part: str = "") -> None:
         super().__init__(
             f"{text!r} is not a colour card: {reason}; write the colour, a hyphen and the "
             "value 0 to 10, for example purple-9 or light-blue-10"
         )
         self.text = text
         self.reason = reason
+        self.kind = kind
+        """What is wrong: ``"hyphen"``, ``"colour_missing"``, ``"colour"`` or ``"value"``."""
+        self.part = part
+        """The part of the text that is wrong (the colour or the value written)."""
 
 
 @dataclass(frozen=True)
@@ -73,18 +77,23 @@ def parse_colour_card(text: str) -> ColourCard:
     cleaned = text.strip().lower().replace("_", "-").replace(" ", "-")
     colour_text, sep, value_text = cleaned.rpartition("-")
     if not sep:
-        raise ColourCardParseError(text, "there is no hyphen between colour and value")
+        raise ColourCardParseError(text, "there is no hyphen between colour and value", "hyphen")
     if not colour_text:
-        raise ColourCardParseError(text, "the colour is missing")
+        raise ColourCardParseError(text, "the colour is missing", "colour_missing")
     try:
         colour = Colour(colour_text)
     except ValueError:
         known = ", ".join(c.value for c in Colour)
         raise ColourCardParseError(
-            text, f"{colour_text!r} is not a colour (the colours are {known})"
+            text,
+            f"{colour_text!r} is not a colour (the colours are {known})",
+            "colour",
+            colour_text,
         ) from None
     if not value_text.isdigit() or not LOWEST_VALUE <= int(value_text) <= HIGHEST_VALUE:
-        raise ColourCardParseError(text, f"{value_text!r} is not a value from 0 to 10")
+        raise ColourCardParseError(
+            text, f"{value_text!r} is not a value from 0 to 10", "value", value_text
+        )
     return ColourCard(colour, int(value_text))
 
 

@@ -59,6 +59,12 @@ NUMBER = "number"
 CHOICE = "choice"
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue and give it back unchanged: the engines stay free of
+    translation, and the presenter translates what they name (an option's label and help)."""
+    return message
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """One option a player can set, described as data.
@@ -141,9 +147,9 @@ def check_options(specs: Sequence[OptionSpec], data: Mapping[str, Any]) -> dict[
         if spec is None:
             if value is None or value is False:
                 continue
-            raise SetupError(f"unknown option {name!r}", option=name, value=value)
+            raise SetupError("unknown option {option!r}", option=name, value=value)
         if not spec.allowed(value):
-            raise SetupError(f"the option {name} cannot be {value!r}", option=name, value=value)
+            raise SetupError("the option {option} cannot be {value!r}", option=name, value=value)
     return dict(data)
 
 

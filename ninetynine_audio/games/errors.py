@@ -69,6 +69,21 @@ class NothingToDraw(IllegalAction):
 
 
 class SetupError(GameError, ValueError):
-    """A game cannot be set up as asked: bad player count, option out of range, bad deck."""
+    """A game cannot be set up as asked: bad player count, option out of range, bad deck.
+
+    ``template`` is the sentence with named placeholders filled from ``details``
+    (``"lives must be from 1 to {high}, not {value}"``): the message is it filled in English,
+    and the command line says it translated (``present.words.setup_error_text``). Every
+    template is extracted into the catalogue (``SetupError`` is a keyword of
+    ``tools/catalogues.py``), so it must be a plain string, never an f-string.
+    """
 
     code = "setup"
+
+    def __init__(self, template: str, **details: Any) -> None:
+        try:
+            message = template.format(**details)
+        except (KeyError, IndexError, ValueError):
+            message = template
+        super().__init__(message, **details)
+        self.template = template

@@ -103,7 +103,10 @@ def find_game(name: str) -> AnySpec:
     spec = _GAMES.get(key)
     if spec is None:
         raise SetupError(
-            f"unknown game {name!r}; choose one of {', '.join(_GAMES)}", option="game", value=name
+            "unknown game {value!r}; choose one of {games}",
+            option="game",
+            value=name,
+            games=", ".join(_GAMES),
         )
     return spec
 

@@ -110,15 +110,17 @@ def _check_name(name: str) -> None:
     if bad:
         shown = ", ".join(f"U+{ord(c):04X}" for c in dict.fromkeys(bad))
         raise SetupError(
-            f"a player's name cannot hold control characters ({shown})",
+            "a player's name cannot hold control characters ({shown})",
             option="players",
             value=name,
+            shown=shown,
         )
     if len(name) > MAX_NAME_LENGTH:
         raise SetupError(
-            f"a player's name can be at most {MAX_NAME_LENGTH} characters long",
+            "a player's name can be at most {limit} characters long",
             option="players",
             value=name,
+            limit=MAX_NAME_LENGTH,
         )
 
 
@@ -156,10 +158,11 @@ def parse_players(
         kind = kind.strip().lower()
         if kind not in known_kinds:
             raise SetupError(
-                f"unknown player kind {kind!r}; use {HUMAN} or a level: "
-                + ", ".join(k for k in known_kinds if k != HUMAN),
+                "unknown player kind {value!r}; use {human} or a level: {levels}",
                 option="players",
                 value=kind,
+                human=HUMAN,
+                levels=", ".join(k for k in known_kinds if k != HUMAN),
             )
         # Bytes the locale could not read come as surrogates: read them again before checking.
         name = recover_text(name).strip()
@@ -169,8 +172,12 @@ def parse_players(
     game_spec = find_game(game)
     defaults = game_spec.default_names(tuple(kinds))
     if game_spec.fixed_seats is not None and any(names):
-        seats = ", ".join(game_spec.fixed_seats[:-1]) + " and " + game_spec.fixed_seats[-1]
-        raise SetupError(f"{game} seats are {seats}; give only kinds", option="players")
+        raise SetupError(
+            "{game} seats are {seats}; give only kinds",
+            option="players",
+            game=game,
+            seats=", ".join(game_spec.fixed_seats),
+        )
     named = tuple(n or d for n, d in zip(names, defaults, strict=True))
     # The same name twice is the engine's to refuse; two spellings one voice says alike
     # ("Zoë" and "Zoe") would leave the players unable to tell who played.
@@ -178,9 +185,10 @@ def parse_players(
         for second in named[index + 1 :]:
             if first != second and heard_as(first) == heard_as(second):
                 raise SetupError(
-                    f"{first} and {second} sound the same when spoken: give them names "
+                    "{first} and {value} sound the same when spoken: give them names "
                     "a voice tells apart",
                     option="players",
                     value=second,
+                    first=first,
                 )
     return named, tuple(kinds)

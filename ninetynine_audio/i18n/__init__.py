@@ -90,6 +90,7 @@ def offered_languages() -> tuple[Language, ...]:
     """The languages a player is offered: those whose catalogues are complete."""
     return tuple(entry for entry in LANGUAGES if entry.complete)
 
+
 _BY_CODE = {entry.code: entry for entry in LANGUAGES}
 
 _current: ContextVar[str | None] = ContextVar("ninetynine_audio_language", default=None)

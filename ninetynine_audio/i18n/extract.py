@@ -12,6 +12,12 @@ import tomllib
 from collections.abc import Iterator, Mapping
 from typing import IO, Any
 
+KEYWORDS: dict[str, None] = {"SetupError": None}
+"""Calls whose first argument is a message, besides gettext's own (``_``, ``N_``…): a refused
+set-up's sentence (``games/errors.py``), which the engines write without importing the
+catalogue. ``tools/catalogues.py`` extracts with them, and the catalogue test reads the code
+with them."""
+
 # Keys whose values are names of modules or files, never said.
 NOT_PHRASES = frozenset({"table", "narrator", "rules", "keys", "schema"})
 

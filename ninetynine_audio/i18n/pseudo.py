@@ -28,7 +28,7 @@ _ACCENTED = str.maketrans(
 )
 _HEBREW = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
-    "אבגדהוזחטיכלמנסעפצקרשתאבגד" "אבגדהוזחטיכלמנסעפצקרשתאבגד",
+    "אבגדהוזחטיכלמנסעפצקרשתאבגדאבגדהוזחטיכלמנסעפצקרשתאבגד",
 )
 # A placeholder ``{name}`` or ``{name:spec}`` and a doubled brace stay as they are.
 _KEPT = re.compile(r"(\{\{|\}\}|\{[^{}]*\})")

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from ninetynine_audio.families import registered_families
+from ninetynine_audio.i18n import N_, _
 from ninetynine_audio.input.commands import (
     COMMANDS,
     CONTEXTS,
@@ -55,10 +56,11 @@ KEYMAP_READ_LIMIT = 1024 * 1024
 """A keymap is a few kilobytes; a file over this size is refused without being read."""
 
 _READ_PROBLEMS = {
-    FileProblem.MISSING: "the file was not found.",
-    FileProblem.NOT_A_FILE: "this is not a file (a folder, a device or a pipe).",
-    FileProblem.TOO_LARGE: "the file is far too large to be a keymap.",
-    FileProblem.UNREADABLE: "the file could not be read ({detail}).",
+    FileProblem.MISSING: N_("the file was not found."),
+    FileProblem.NOT_A_FILE: N_("this is not a file (a folder, a device or a pipe)."),
+    FileProblem.TOO_LARGE: N_("the file is far too large to be a keymap."),
+    # Translators: {detail} is the system's own reason, as it gives it.
+    FileProblem.UNREADABLE: N_("the file could not be read ({detail})."),
 }
 
 
@@ -100,12 +102,19 @@ class KeymapError(Exception):
         super().__init__(self._message())
 
     def _message(self) -> str:
-        where = [self.path.name]
-        if self.section is not None:
-            where.append(f"section [{self.section}]")
-        if self.key is not None:
-            where.append(self.key)
-        return f"{', '.join(where)}: {self.problem}"
+        # Translators: {file} is a keymap file's name, {section} a section of it written as
+        # in the file, {key} a command's name there, {problem} a sentence saying what is wrong.
+        if self.section is not None and self.key is not None:
+            message = _("{file}, section [{section}], {key}: {problem}")
+        elif self.section is not None:
+            message = _("{file}, section [{section}]: {problem}")
+        elif self.key is not None:
+            message = _("{file}, {key}: {problem}")
+        else:
+            message = _("{file}: {problem}")
+        return message.format(
+            file=self.path.name, section=self.section, key=self.key, problem=self.problem
+        )
 
 
 class Keymap:
@@ -192,42 +201,56 @@ def read_keymap_file(path: Path) -> tuple[Bindings, list[KeymapError]]:
     try:
         text = decode_text(read_file_bytes(path, KEYMAP_READ_LIMIT), guess=False)
     except FileProblem as exc:
-        error = KeymapError(path, _READ_PROBLEMS[exc.kind].format(detail=exc.detail))
+        error = KeymapError(path, _(_READ_PROBLEMS[exc.kind]).format(detail=exc.detail))
         error.is_missing = exc.kind == FileProblem.MISSING
         return {}, [error]
     except UnicodeDecodeError:
-        return {}, [KeymapError(path, "the file is not UTF-8 text.")]
+        return {}, [KeymapError(path, _("the file is not UTF-8 text."))]
     if "\x00" in text:
-        return {}, [KeymapError(path, "the file is not text: it holds NUL characters.")]
+        return {}, [KeymapError(path, _("the file is not text: it holds NUL characters."))]
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return {}, [KeymapError(path, f"this is not valid TOML: {exc}.")]
+        # Translators: {reason} is the TOML reader's own words, with the line and column.
+        problem = _("this is not valid TOML: {reason}.").format(reason=exc)
+        return {}, [KeymapError(path, problem)]
     except ValueError:
         # A whole number of more than 4,300 digits, which Python will not convert.
-        return {}, [KeymapError(path, "this is not a keymap: it holds a number far too long.")]
+        problem = _("this is not a keymap: it holds a number far too long.")
+        return {}, [KeymapError(path, problem)]
     except RecursionError:
-        return {}, [KeymapError(path, "this is not a keymap: its values are nested too deeply.")]
+        problem = _("this is not a keymap: its values are nested too deeply.")
+        return {}, [KeymapError(path, problem)]
 
     bindings: Bindings = {}
     for name, value in document_sections(document):
         if name == "schema":
             if value != SCHEMA or isinstance(value, bool):
                 errors.append(
-                    KeymapError(path, f"schema must be {SCHEMA}, not {value!r}.", key="schema")
+                    KeymapError(
+                        path,
+                        _("schema must be {schema}, not {value}.").format(
+                            schema=SCHEMA, value=repr(value)
+                        ),
+                        key="schema",
+                    )
                 )
             continue
         if name not in CONTEXTS:
             sections = ", ".join(CONTEXTS)
             errors.append(
                 KeymapError(
-                    path, f"there is no such section; the sections are {sections}.", section=name
+                    path,
+                    _("there is no such section; the sections are {sections}.").format(
+                        sections=sections
+                    ),
+                    section=name,
                 )
             )
             continue
         if not isinstance(value, dict):
             errors.append(
-                KeymapError(path, "this must be a section, written [name].", section=name)
+                KeymapError(path, _("this must be a section, written [name]."), section=name)
             )
             continue
         for context, per in _read_section(path, name, value, errors).items():
@@ -266,25 +289,30 @@ def _read_section(
         command = COMMANDS.get(command_id)
         if command is None:
             errors.append(
-                KeymapError(path, "there is no command with this name.", section, command_id)
+                KeymapError(path, _("there is no command with this name."), section, command_id)
             )
             continue
         home = _home(section, command)
         if home is None:
             homes = ", ".join(f"[{c}]" for c in CONTEXTS if c in command.contexts)
-            problem = f"this command does not work here; it belongs in {homes}."
+            problem = _("this command does not work here; it belongs in {sections}.").format(
+                sections=homes
+            )
             errors.append(KeymapError(path, problem, section, command_id))
             continue
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             errors.append(
                 KeymapError(
-                    path, 'keys must be a list of names in quotes, like ["t"].', section, command_id
+                    path,
+                    _('keys must be a list of names in quotes, like ["t"].'),
+                    section,
+                    command_id,
                 )
             )
             continue
         if not value:
             errors.append(
-                KeymapError(path, "a command needs at least one key.", section, command_id)
+                KeymapError(path, _("a command needs at least one key."), section, command_id)
             )
             continue
         gestures: list[str] = []
@@ -292,13 +320,17 @@ def _read_section(
             try:
                 gesture = gesture_from_name(name)
             except GestureError as exc:
-                errors.append(KeymapError(path, f"{exc}.", section, command_id))
+                # Translators: {reason} is why a key name was not understood.
+                problem = _("{reason}.").format(reason=exc)
+                errors.append(KeymapError(path, problem, section, command_id))
                 continue
             if is_forbidden(gesture):
                 errors.append(
                     KeymapError(
                         path,
-                        f'"{name}" is kept for the screen reader and cannot be bound.',
+                        _('"{key}" is kept for the screen reader and cannot be bound.').format(
+                            key=name
+                        ),
                         section,
                         command_id,
                     )
@@ -328,15 +360,15 @@ def _find_clashes(
             mine, theirs = theirs, mine
         section, command = mine
         other_section, other_command = theirs
-        where = "" if other_section == section else f" in [{other_section}]"
-        errors.append(
-            KeymapError(
-                origins[mine],
-                f'"{gesture}" is already used by {other_command}{where}.',
-                section,
-                command,
+        if other_section == section:
+            problem = _('"{key}" is already used by {command}.').format(
+                key=gesture, command=other_command
             )
-        )
+        else:
+            problem = _('"{key}" is already used by {command} in [{section}].').format(
+                key=gesture, command=other_command, section=other_section
+            )
+        errors.append(KeymapError(origins[mine], problem, section, command))
 
     global_owner: dict[str, tuple[str, str]] = {}
     for command, gestures in bindings.get(GLOBAL, {}).items():
@@ -396,7 +428,9 @@ def _read_defaults(
                 errors.append(
                     KeymapError(
                         family_path,
-                        f"a family's keys hold only its own section, {mine}.",
+                        _("a family's keys hold only its own section, {section}.").format(
+                            section=mine
+                        ),
                         section=context,
                     )
                 )

@@ -140,7 +140,7 @@ def _canonical_key(text: str) -> str:
     squeezed = text.replace(" ", "").replace("_", "").replace("-", "")
     squeezed = _KEY_ALIASES.get(squeezed, squeezed)
     if squeezed not in KEY_NAMES:
-        raise GestureError(f'"{text}" is not a key name')
+        raise GestureError(_('"{text}" is not a key name').format(text=text))
     return squeezed
 
 
@@ -160,14 +160,16 @@ def gesture_from_name(text: str) -> str:
         return "space"  # a typed space is the space bar, not an empty name
     raw = text.strip().lower()
     if not raw:
-        raise GestureError("an empty key name")
+        raise GestureError(_("an empty key name"))
     if raw in _CHARACTER_GESTURES:
         return _CHARACTER_GESTURES[raw]
     if raw.endswith("+"):
         # "ctrl++" means Control with the plus key.
         head = raw[:-1].rstrip()
         if not head.endswith("+"):
-            raise GestureError(f'"{text.strip()}" ends with a plus sign but names no key')
+            raise GestureError(
+                _('"{text}" ends with a plus sign but names no key').format(text=text.strip())
+            )
         modifier_parts = [part.strip() for part in head[:-1].split("+")]
         key_part = "+"
     else:
@@ -176,13 +178,19 @@ def gesture_from_name(text: str) -> str:
     for part in modifier_parts:
         modifier = _MODIFIER_ALIASES.get(part)
         if modifier is None:
-            raise GestureError(f'"{part}" in "{text.strip()}" is not a modifier')
+            raise GestureError(
+                _('"{part}" in "{text}" is not a modifier').format(part=part, text=text.strip())
+            )
         if modifier in modifiers:
-            raise GestureError(f'"{text.strip()}" names {modifier} twice')
+            raise GestureError(
+                _('"{text}" names {modifier} twice').format(text=text.strip(), modifier=modifier)
+            )
         modifiers.add(modifier)
     key = _canonical_key(key_part)
     if key in _LONE_ONLY and modifiers:
-        raise GestureError(f'"{text.strip()}" puts a modifier before another modifier')
+        raise GestureError(
+            _('"{text}" puts a modifier before another modifier').format(text=text.strip())
+        )
     ordered = [m for m in MODIFIERS if m in modifiers]
     return "+".join([*ordered, key])
 

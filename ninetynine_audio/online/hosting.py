@@ -189,9 +189,7 @@ class TableHost:
         # Each seat hears what happened in its own player's language, not the actor's.
         for seat, listener in list(self.listeners.items()):
             with listener.app.speaking():
-                listener.screen.receive(
-                    listener.app, batches, words_after if seat == actor else ""
-                )
+                listener.screen.receive(listener.app, batches, words_after if seat == actor else "")
         for listener in list(self.spectators):
             with listener.app.speaking():
                 listener.screen.receive(listener.app, batches, "")

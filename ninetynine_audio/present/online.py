@@ -196,9 +196,9 @@ def timer_text(seconds: int | None) -> str:
     """The turn timer setting."""
     if not seconds:
         return _("Turn timer: off")
-    return ngettext(
-        "Turn timer: {count} second", "Turn timer: {count} seconds", seconds
-    ).format(count=seconds)
+    return ngettext("Turn timer: {count} second", "Turn timer: {count} seconds", seconds).format(
+        count=seconds
+    )
 
 
 def pause_text(milliseconds: int) -> str:
@@ -499,9 +499,7 @@ def rating_text(game: str, mu: float, sigma: float, games: int) -> str:
         "{game}: rating {rating}, skill {skill}, {count} game.",
         "{game}: rating {rating}, skill {skill}, {count} games.",
         games,
-    ).format(
-        game=game_title(game), rating=f"{mu - 3 * sigma:.1f}", skill=f"{mu:.1f}", count=games
-    )
+    ).format(game=game_title(game), rating=f"{mu - 3 * sigma:.1f}", skill=f"{mu:.1f}", count=games)
 
 
 def no_ratings_text() -> str:

@@ -119,9 +119,7 @@ def figures_text(game: str, level: str, figures: Figures, verbosity: str = NORMA
     rate = percent(figures.win_rate)
     if verbosity == BRIEF:
         # Translators: brief statistics; {streak} and {best} are "1 win", "3 losses", "none".
-        return _(
-            "{head}: {wins} won, {losses} lost, {rate}, streak {streak}, best {best}"
-        ).format(
+        return _("{head}: {wins} won, {losses} lost, {rate}, streak {streak}, best {best}").format(
             head=head,
             wins=figures.wins,
             losses=figures.losses,
@@ -203,9 +201,7 @@ def result_lines(
     each = [
         _("{place} {player}").format(place=ordinal(i + 1), player=n) for i, n in enumerate(places)
     ]
-    lines.append(
-        _("Places: {places}").format(places=pgettext("list separator", ", ").join(each))
-    )
+    lines.append(_("Places: {places}").format(places=pgettext("list separator", ", ").join(each)))
     if figures is not None:
         lines += [
             _("{head}: {matches}").format(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ninetynine_audio.families import registered_families
+from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.i18n import N_, _, language_name, ngettext, pgettext
 from ninetynine_audio.present.words import BRIEF, NORMAL, YOU, is_you
 
@@ -283,6 +284,15 @@ def key_does_text(key: str, description: str | None) -> str:
 def unknown_key_text(name: str) -> str:
     """Text mode: a word that names no key."""
     return _("{name} is not a key name").format(name=name)
+
+
+def setup_error_text(error: SetupError) -> str:
+    """A refused set-up (an option out of range, an unknown game) as one sentence in the
+    language in use: the engine's template translated and filled with its details."""
+    try:
+        return _(error.template).format(**error.details)
+    except (KeyError, IndexError, ValueError):
+        return str(error)
 
 
 def keymap_problem_text(problem: str) -> str:

@@ -102,10 +102,7 @@ _SET_ASIDE: dict[str, tuple[str, str]] = {
     ),
     "unexpected": (
         N_("The file {name} did not hold what the game expected, so it was kept as {kept}."),
-        N_(
-            "The file {name} did not hold what the game expected, and it could not be "
-            "moved aside."
-        ),
+        N_("The file {name} did not hold what the game expected, and it could not be moved aside."),
     ),
     "other_version": (
         N_("The file {name} was saved by another version of the game, so it was kept as {kept}."),

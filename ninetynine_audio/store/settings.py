@@ -9,6 +9,7 @@ for the game to speak.
 from __future__ import annotations
 
 import dataclasses
+import json
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -225,6 +226,25 @@ def _clean_int(value: object, low: int, high: int) -> int | None:
     if not isinstance(value, int):
         return None
     return min(max(value, low), high)
+
+
+def chosen_language(path: Path | None = None) -> str | None:
+    """The language chosen in Settings, read without changing anything (a damaged file is left
+    where it is), so that what is said while the settings load is already in that language.
+    None when no known language was chosen or the file cannot be read."""
+    target = paths.settings_file() if path is None else path
+    try:
+        with target.open("rb") as handle:
+            data = json.loads(handle.read(SETTINGS_PEEK_LIMIT))
+    except (OSError, ValueError, RecursionError):
+        return None
+    chosen = data.get("language") if isinstance(data, dict) else None
+    known = {entry.code for entry in LANGUAGES}
+    return chosen if isinstance(chosen, str) and chosen in known else None
+
+
+SETTINGS_PEEK_LIMIT = 1 << 20
+"""The most of the settings file read to find the language (the file is a few hundred bytes)."""
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:

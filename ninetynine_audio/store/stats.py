@@ -274,9 +274,7 @@ def save_statistics(statistics: Statistics, path: Path | None = None) -> str | N
     try:
         write_json_atomic(target, statistics.to_dict())
     except OSError as exc:
-        return _("The statistics could not be saved ({reason}).").format(
-            reason=exc.strerror or exc
-        )
+        return _("The statistics could not be saved ({reason}).").format(reason=exc.strerror or exc)
     return None
 
 

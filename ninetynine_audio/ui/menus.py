@@ -386,10 +386,7 @@ def speech_menu(app: App) -> Menu:
             # Heard through the new speech: it works, and it says what it speaks through.
             a.resume_top()
 
-    items = [
-        MenuItem(words.speech_choice_item(c), partial(pick, choice=c))
-        for c in SPEECH_CHOICES
-    ]
+    items = [MenuItem(words.speech_choice_item(c), partial(pick, choice=c)) for c in SPEECH_CHOICES]
     current = SPEECH_CHOICES.index(app.settings.speech_backend)
     return Menu(words.setting_label("speech_backend"), items, on_back=_pop, index=current)
 
@@ -408,9 +405,7 @@ def language_menu(app: App) -> Menu:
     if language() not in codes:
         codes.append(language())
     items = [MenuItem(language_name(code), partial(pick, code=code)) for code in codes]
-    return Menu(
-        words.setting_label("language"), items, on_back=_pop, index=codes.index(language())
-    )
+    return Menu(words.setting_label("language"), items, on_back=_pop, index=codes.index(language()))
 
 
 def keymap_files() -> list[Path]:
@@ -467,9 +462,7 @@ def settings_menu(app: App) -> Menu:
         direction = [1]  # Enter's way through the values; it turns at either end
 
         def label() -> str:
-            return words.setting_item(
-                words.setting_label(name), shown(getattr(app.settings, name))
-            )
+            return words.setting_item(words.setting_label(name), shown(getattr(app.settings, name)))
 
         def adjust(a: App, step: int) -> None:
             value, at_edge = step_value(values, getattr(a.settings, name), step)

@@ -30,7 +30,7 @@ from ninetynine_audio.present import notices
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store.applog import log_to_file
 from ninetynine_audio.store.locks import FileLock, LockUnavailable, running_lock
-from ninetynine_audio.store.settings import load_settings
+from ninetynine_audio.store.settings import chosen_language, load_settings
 from ninetynine_audio.store.startup import prepare_folders
 from ninetynine_audio.ui.app import App, keymap_for
 from ninetynine_audio.ui.cues import CueRouter
@@ -50,11 +50,12 @@ def build_app(
     clock: Callable[[], float] = time.monotonic,
 ) -> tuple[App, list[str]]:
     """Everything the game needs, from the command line and the saved settings."""
+    asked = getattr(args, "language", None)
+    # What is found wrong while the folders and settings load is said in the language chosen.
+    set_language(asked or chosen_language() or system_language() or ENGLISH)
     folder_notices = prepare_folders()
     settings, notices = load_settings()
-    set_language(
-        getattr(args, "language", None) or settings.language or system_language() or ENGLISH
-    )
+    set_language(asked or settings.language or system_language() or ENGLISH)
     keymap, problems = keymap_for(settings)
     notices = folder_notices + notices + [words.keymap_problem_text(p) for p in problems]
     text_mode = bool(getattr(args, "text", False))

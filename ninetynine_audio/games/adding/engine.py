@@ -223,7 +223,7 @@ def new_game(
         for card in deck:
             if pool[card] <= 0:
                 raise SetupError(
-                    f"the deck names {card_text(card)} more often than the game has it",
+                    "the deck names {card} more often than the game has it",
                     option="deck",
                     card=card_text(card),
                 )

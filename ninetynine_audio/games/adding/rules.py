@@ -58,7 +58,7 @@ class AddingOptions(Mapping[str, Any]):
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise SetupError(f"unknown option {unknown[0]!r}", option=unknown[0])
+            raise SetupError("unknown option {option!r}", option=unknown[0])
         return cls(**data)
 
     def __getitem__(self, name: str) -> Any:
@@ -119,20 +119,31 @@ def make_rules(game: str, players: int, options: AddingOptions | None = None) ->
     """Build the rules of ``game`` for ``players`` seats, checking every option."""
     options = options or AddingOptions()
     if game not in PLAYER_RANGE:
-        raise SetupError(f"unknown adding game {game!r}", game=game)
+        raise SetupError("unknown adding game {game!r}", game=game)
     low, high = PLAYER_RANGE[game]
     if not low <= players <= high:
-        wanted = str(low) if low == high else f"{low} to {high}"
+        if low == high:
+            raise SetupError(
+                "{game} is played by {low} players, not {value}",
+                option="players",
+                value=players,
+                game=game,
+                low=low,
+            )
         raise SetupError(
-            f"{game} is played by {wanted} players, not {players}",
+            "{game} is played by {low} to {high} players, not {value}",
             option="players",
             value=players,
+            game=game,
+            low=low,
+            high=high,
         )
     if options.lives is not None and not 1 <= options.lives <= MAX_LIVES:
         raise SetupError(
-            f"lives must be from 1 to {MAX_LIVES}, not {options.lives}",
+            "lives must be from 1 to {high}, not {value}",
             option="lives",
             value=options.lives,
+            high=MAX_LIVES,
         )
     if game != "classic":
         for name in CLASSIC_ONLY:
@@ -140,7 +151,10 @@ def make_rules(game: str, players: int, options: AddingOptions | None = None) ->
             # A log names every option; the fixed values of these games are accepted.
             if value not in (None, False) and not (name == "hand_size" and value == 3):
                 raise SetupError(
-                    f"the option {name} is only for classic, not {game}", option=name, value=value
+                    "the option {option} is only for classic, not {game}",
+                    option=name,
+                    value=value,
+                    game=game,
                 )
     if game == "tactical":
         return AddingRules(
@@ -154,7 +168,7 @@ def make_rules(game: str, players: int, options: AddingOptions | None = None) ->
     if game == "arcade":
         if options.lives not in (None, 3):
             raise SetupError(
-                f"arcade is played with 3 lives each, not {options.lives}",
+                "arcade is played with 3 lives each, not {value}",
                 option="lives",
                 value=options.lives,
             )
@@ -170,7 +184,7 @@ def make_rules(game: str, players: int, options: AddingOptions | None = None) ->
     hand_size = options.hand_size if options.hand_size is not None else 3
     if hand_size not in HAND_SIZES:
         raise SetupError(
-            f"hand size must be 3, 4, 5 or 7, not {hand_size}", option="hand_size", value=hand_size
+            "hand size must be 3, 4, 5 or 7, not {value}", option="hand_size", value=hand_size
         )
     decks = 2 if players >= 5 else 1
     lives = options.lives or (3 if decks == 2 else 5)

@@ -22,6 +22,7 @@ from ninetynine_audio.games.adding.rules import (
 from ninetynine_audio.games.base import (
     CHOICE,
     HUMAN,
+    N_,
     NUMBER,
     SWITCH,
     ActionCodec,
@@ -51,38 +52,43 @@ LIVES_STEPS = (1, 2, 3, 5, 7, 10, 15, 20)
 
 LIVES = OptionSpec(
     "lives",
-    "Lives",
+    N_("Lives"),
     NUMBER,
     default=None,
     values=LIVES_STEPS,
     low=1,
     high=MAX_LIVES,
-    help="lives (tokens, points) each",
+    help=N_("lives (tokens, points) each"),
     game_default=lambda players: make_rules("classic", players).lives,
 )
 TACTICAL_POINTS = replace(
     LIVES,
-    label="Points",
-    help="points each",
+    label=N_("Points"),
+    help=N_("points each"),
     game_default=lambda players: make_rules("tactical", players).lives,
 )
 """Tactical's lives are points, in the menu as in the game (the option keeps its name)."""
 HAND_SIZE = OptionSpec(
-    "hand_size", "Hand size", CHOICE, default=3, values=HAND_SIZES, help="classic: 3, 4, 5 or 7"
+    "hand_size",
+    N_("Hand size"),
+    CHOICE,
+    default=3,
+    values=HAND_SIZES,
+    help=N_("classic: 3, 4, 5 or 7"),
 )
 _FLAG_TEXTS = {
-    "ten_always_minus": ("10 always minus", "a 10 always takes 10 away"),
-    "swap_nine_king": ("9 and King swapped", "the 9 makes 99 and the King passes"),
+    "ten_always_minus": (N_("10 always minus"), N_("a 10 always takes 10 away")),
+    "swap_nine_king": (N_("9 and King swapped"), N_("the 9 makes 99 and the King passes")),
     "keep_going": (
-        "Keep going after a lost life",
-        "after a lost token only the total goes back to 0; hands are kept",
+        N_("Keep going after a lost life"),
+        N_("after a lost token only the total goes back to 0; hands are kept"),
     ),
     "two_player_four": (
-        "Two-player 4 plays again",
-        "with two players a 4 gives its player another turn",
+        N_("Two-player 4 plays again"),
+        N_("with two players a 4 gives its player another turn"),
     ),
-    "straight_out": ("Straight out", "no tokens: a stuck player is out at once"),
-    "manual_draw": ("Draw by hand", "players draw with a key and can forget to"),
+    "straight_out": (N_("Straight out"), N_("no tokens: a stuck player is out at once")),
+    "manual_draw": (N_("Draw by hand"), N_("players draw with a key and can forget to")),
 }
 CLASSIC_OPTIONS = (
     LIVES,
@@ -102,7 +108,7 @@ def adding_options(options: Mapping[str, Any]) -> AddingOptions:
         return options
     unknown = sorted(set(options) - _OPTION_NAMES)
     if unknown:
-        raise SetupError(f"unknown option {unknown[0]!r}", option=unknown[0])
+        raise SetupError("unknown option {option!r}", option=unknown[0])
     return AddingOptions(**options)
 
 

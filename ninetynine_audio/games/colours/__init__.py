@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ninetynine_audio.cards import (
+    Colour,
     ColourCard,
     ColourCardParseError,
     colour_cards_text,
@@ -13,6 +14,7 @@ from ninetynine_audio.cards import (
 )
 from ninetynine_audio.games.base import (
     HUMAN,
+    N_,
     SWITCH,
     ActionCodec,
     GameSetup,
@@ -93,10 +95,10 @@ from ninetynine_audio.games.registry import register
 OPTIONS = (
     OptionSpec(
         name="pro_variant",
-        label="Pro variant: extra turns",
+        label=N_("Pro variant: extra turns"),
         kind=SWITCH,
         default=False,
-        help="a player who empties the hand onto the piles takes another whole turn",
+        help=N_("a player who empties the hand onto the piles takes another whole turn"),
     ),
 )
 
@@ -126,7 +128,33 @@ def parse_deck(text: str | Sequence[str]) -> tuple[ColourCard, ...]:
     try:
         return parse_colour_cards(text)
     except ColourCardParseError as error:
-        raise SetupError(str(error), option="deck", value=error.text) from None
+        raise _deck_error(error) from None
+
+
+def _deck_error(error: ColourCardParseError) -> SetupError:
+    """A card of a stacked deck that names no colour card, as the sentence that says why."""
+    colours = ", ".join(c.value for c in Colour)
+    facts = {"option": "deck", "value": error.text, "part": error.part, "colours": colours}
+    if error.kind == "hyphen":
+        return SetupError(
+            "{value!r} is not a colour card: there is no hyphen between colour and value; "
+            "write the colour, a hyphen and the value 0 to 10, for example purple-9",
+            **facts,
+        )
+    if error.kind == "colour_missing":
+        return SetupError(
+            "{value!r} is not a colour card: the colour is missing; write the colour, a "
+            "hyphen and the value 0 to 10, for example purple-9",
+            **facts,
+        )
+    if error.kind == "colour":
+        return SetupError(
+            "{value!r} is not a colour card: {part!r} is not a colour (the colours are {colours})",
+            **facts,
+        )
+    return SetupError(
+        "{value!r} is not a colour card: {part!r} is not a value from 0 to 10", **facts
+    )
 
 
 def deck_text(cards: Sequence[ColourCard]) -> list[str]:
@@ -147,7 +175,7 @@ def setup_from_log(record: Mapping[str, Any]) -> GameSetup:
         kinds = tuple(str(kind) for kind in record["kinds"])
         seed = int(record["seed"])
     except (KeyError, TypeError, ValueError) as error:
-        raise SetupError(f"the game_started line is incomplete: {error}") from None
+        raise SetupError("the game_started line is incomplete: {reason}", reason=error) from None
     options = check_options(OPTIONS, dict(record.get("options", {})))
     deck = parse_deck(record["deck"]) if record.get("deck") else None
     return GameSetup(GAME_ID, names, kinds, options, seed, deck)

@@ -110,7 +110,7 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
     kinds = tuple(setup.kinds)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         raise SetupError(
-            f"the colour game is played by 2 to 4 players, not {len(names)}",
+            "the colour game is played by 2 to 4 players, not {value}",
             option="players",
             value=len(names),
         )
@@ -121,7 +121,7 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
     # Options of other families are accepted only unset (a shared menu or save names them).
     for name, value in setup.options.items():
         if name != "pro_variant" and value not in (None, False):
-            raise SetupError(f"unknown option {name!r}", option=name, value=value)
+            raise SetupError("unknown option {option!r}", option=name, value=value)
     pro_variant = setup.option("pro_variant", False)
     if not isinstance(pro_variant, bool):
         raise SetupError("pro_variant is on or off", option="pro_variant", value=pro_variant)
@@ -132,12 +132,12 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
     else:
         for card in stacked:
             if not isinstance(card, ColourCard):
-                raise SetupError(f"{card!r} is not a colour card", option="deck")
+                raise SetupError("{value!r} is not a colour card", option="deck", value=card)
         seen: set[ColourCard] = set()
         for card in stacked:
             if card in seen:
                 raise SetupError(
-                    f"the stacked deck names {colour_card_text(card)} twice",
+                    "the stacked deck names {value} twice",
                     option="deck",
                     value=colour_card_text(card),
                 )

@@ -27,6 +27,7 @@ from ninetynine_audio.cards import (
     short_deck,
 )
 from ninetynine_audio.games.base import (
+    N_,
     NUMBER,
     SWITCH,
     GameSetup,
@@ -82,20 +83,20 @@ DEFAULT_TARGET = 100
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="declarations",
-        label="Declarations",
+        label=N_("Declarations"),
         kind=SWITCH,
         default=False,
-        help="let one player a deal declare or reveal the bid for a premium of 30 or 60",
+        help=N_("let one player a deal declare or reveal the bid for a premium of 30 or 60"),
     ),
     OptionSpec(
         name="target",
-        label="Game to",
+        label=N_("Game to"),
         kind=NUMBER,
         default=DEFAULT_TARGET,
         values=(30, 50, 100, 150, 200),
         low=10,
         high=300,
-        help="the points that end the game (100; 10 to 300)",
+        help=N_("the points that end the game (100; 10 to 300)"),
     ),
 )
 
@@ -256,14 +257,12 @@ def new_game(setup: GameSetup) -> tuple[TricksState, tuple[Event, ...]]:
         for card in stacked:
             if card not in allowed:
                 raise SetupError(
-                    f"{card_text(card)} is not in the 36-card deck",
+                    "{card} is not in the 36-card deck",
                     option="deck",
                     card=card_text(card),
                 )
             if card in seen:
-                raise SetupError(
-                    f"the deck names {card_text(card)} twice", option="deck", card=card_text(card)
-                )
+                raise SetupError("the deck names {card} twice", option="deck", card=card_text(card))
             seen.add(card)
     dealer = SEATS - 1
     state = TricksState(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ninetynine_audio.cards import Card, card_text, parse_cards
+from ninetynine_audio.cards import Card, CardParseError, card_text, parse_cards
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import SetupError
 
@@ -30,8 +30,13 @@ def parse_deck(text: str | Sequence[str]) -> tuple[Card, ...]:
     """The cards of a stacked deck, top first (``"AS 10H 6C"``)."""
     try:
         return parse_cards(text)
-    except ValueError as error:
-        raise SetupError(str(error), option="deck") from None
+    except CardParseError as error:
+        raise SetupError(
+            "{value!r} is not a card: write the rank (A 2-10 J Q K) then the suit (S H D C), "
+            "for example 10H or KS",
+            option="deck",
+            value=error.text,
+        ) from None
 
 
 def deck_text(cards: Sequence[Card]) -> list[str]:
@@ -47,7 +52,7 @@ def setup_from_log(record: Mapping[str, Any]) -> GameSetup:
         options = dict(record.get("options", {}))
         seed = int(record["seed"])
     except (KeyError, TypeError, ValueError) as error:
-        raise SetupError(f"the game_started line cannot be read: {error}") from None
+        raise SetupError("the game_started line cannot be read: {reason}", reason=error) from None
     deck = parse_deck(record["deck"]) if record.get("deck") else None
     return GameSetup(
         game="tricks", names=players, kinds=kinds, options=options, seed=seed, deck=deck

@@ -116,10 +116,8 @@ def renewed_text(event: DrawPileRenewed, verbosity: str) -> str:
             )
         else:
             text = ngettext(
-                "{player}'s draw pile is empty: {points} point, {score} in all,"
-                " and 15 new cards",
-                "{player}'s draw pile is empty: {points} points, {score} in all,"
-                " and 15 new cards",
+                "{player}'s draw pile is empty: {points} point, {score} in all, and 15 new cards",
+                "{player}'s draw pile is empty: {points} points, {score} in all, and 15 new cards",
                 n,
             )
     elif you:
@@ -149,9 +147,7 @@ def ended_text(event: GameEnded) -> str:
     scores = dict(zip(event.players, event.scores, strict=True))
     # Translators: a player's name and final score, in the list after the winner.
     rest = [
-        pgettext("player and score", "{player} {score}").format(
-            player=seat_name(name), score=score
-        )
+        pgettext("player and score", "{player} {score}").format(player=seat_name(name), score=score)
         for name, score in scores.items()
         if name != event.winner
     ]
@@ -231,9 +227,7 @@ class TurnNotes:
             parts.append(drew.format(count=self.drawn))
         # Translators: a computer turn's summary: the player, then its parts ("row of 5,
         # three cards on the piles, drew 3").
-        return _("{player}: {summary}").format(
-            player=self.player, summary=comma_list(parts)
-        )
+        return _("{player}: {summary}").format(player=self.player, summary=comma_list(parts))
 
 
 def account_text(event: RowCardPlaced | PileCardPlayed | CardsDrawn, verbosity: str) -> str:
@@ -409,9 +403,7 @@ class Narrator:
                 return [self._say("", p, event.seat, CUE_CARD)]
             length = len(event.row)
             if v == BRIEF:
-                text = _("{card}, row {length}").format(
-                    card=card_name(event.card), length=length
-                )
+                text = _("{card}, row {length}").format(card=card_name(event.card), length=length)
             else:
                 text = placed_text(event.player, event.card, length)
             return [self._say(text, p, event.seat, CUE_CARD)]

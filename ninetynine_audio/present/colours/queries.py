@@ -58,9 +58,7 @@ def stage_text(view: ColoursView) -> str:
     if not view.hand:
         return _("Your turn: hand empty: end your turn")
     # Translators: {count} cards of the 5 a turn allows have gone onto the piles so far.
-    return _("Your turn: play onto the piles, {count} of 5 so far").format(
-        count=view.pile_plays
-    )
+    return _("Your turn: play onto the piles, {count} of 5 so far").format(count=view.pile_plays)
 
 
 def pile_fits(view: ColoursView, pile: int) -> list[str]:
@@ -219,9 +217,7 @@ def hand_text(view: ColoursView, order: str, verbosity: str) -> str:
         return text.format(cards=names)
     # Translators: each card of the hand with how it fits ("purple 9: fits your row"),
     # separated by semicolons.
-    parts = semicolon_list(
-        card_fit_text(view, card, verbosity) for card in hand
-    )
+    parts = semicolon_list(card_fit_text(view, card, verbosity) for card in hand)
     if by_colour:
         return _("Hand by colour: {cards}").format(cards=parts)
     return _("Hand by value: {cards}").format(cards=parts)
@@ -246,9 +242,7 @@ def hand_card_text(view: ColoursView, hand: Sequence[ColourCard], index: int, v:
         return text
     # Translators: the card under the cursor and how it fits, then its place in the hand:
     # "purple 9: fits your row, 2 of 6".
-    return _("{card}, {position} of {count}").format(
-        card=text, position=index + 1, count=len(hand)
-    )
+    return _("{card}, {position} of {count}").format(card=text, position=index + 1, count=len(hand))
 
 
 def row_text(view: ColoursView, verbosity: str) -> str:
@@ -427,9 +421,7 @@ def table_lines(
         lines.append(_("Turn: {player}").format(player=seat_name(view.players[view.to_act])))
     scores = comma_list(
         [
-            pgettext("player and score", "{player} {score}").format(
-                player=seat_name(n), score=s
-            )
+            pgettext("player and score", "{player} {score}").format(player=seat_name(n), score=s)
             for n, s in zip(view.players, view.scores, strict=True)
         ]
     )

@@ -337,9 +337,7 @@ def refusals_none() -> str:
     return _("No computer turn yet")
 
 
-def chosen_pile_text(
-    view: ColoursView, hand: Sequence[ColourCard], cursor: int, pile: int
-) -> str:
+def chosen_pile_text(view: ColoursView, hand: Sequence[ColourCard], cursor: int, pile: int) -> str:
     """``"Left pile, grey 3"``; on the piles with the card under the cursor and how it fits:
     ``"Left pile, grey 3: purple 9 same colour"``."""
     left = pile == LEFT
