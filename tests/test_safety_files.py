@@ -19,7 +19,9 @@ from test_ui_results import quick_match
 
 from ninetynine_audio.games.saved import HUMAN, resume, start_match, to_record
 from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.i18n import using
 from ninetynine_audio.input.keymap import keymap_path_from_text, load_keymap, read_keymap_file
+from ninetynine_audio.present.screens import setting_label
 from ninetynine_audio.resources import (
     SHIPPED_FOLDERS,
     FileProblem,
@@ -202,8 +204,20 @@ def test_a_nul_in_the_keymap_setting_is_reset_by_name() -> None:
     write_json_atomic(paths.settings_file(), {"schema": 1, "keymap_path": "a\x00b.toml"})
     settings, problems = load_settings()
     assert settings.keymap_path is None
+    assert problems == ["A setting was not valid and went back to its default: keymap path."]
+    # The game names each setting as Settings does, in the language in use.
+    write_json_atomic(
+        paths.settings_file(), {"schema": 1, "keymap_path": "a\x00b.toml", "tts_rate": "x"}
+    )
+    _, problems = load_settings(label=setting_label)
     assert problems == [
-        "Some settings were not valid and went back to their defaults: keymap path."
+        "Some settings were not valid and went back to their defaults: Voice speed and Keymap."
+    ]
+    with using("de"):
+        _, problems = load_settings(label=setting_label)
+    assert problems == [
+        "Einige Einstellungen waren ungültig und sind wieder auf dem Standard: "
+        "Tempo der Stimme und Tastenbelegung."
     ]
 
 

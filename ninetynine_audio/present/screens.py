@@ -137,6 +137,10 @@ SETTING_LABELS = {
     "keymap_path": N_("Keymap"),
     "screen_reader_rate_wpm": N_("Screen reader speed"),
     "language": N_("Language"),
+    "online_server": N_("Online server"),
+    "online_name": N_("Your name online"),
+    "online_guest_tokens": N_("Guest sign-ins online"),
+    "schema": N_("Settings file version"),
 }
 """Each setting's name in English (``setting_label`` translates)."""
 

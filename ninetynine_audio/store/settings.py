@@ -11,12 +11,12 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ninetynine_audio.i18n import LANGUAGES
+from ninetynine_audio.i18n import LANGUAGES, format_list, ngettext
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.jsonfile import read_json, write_json_atomic
 
@@ -247,12 +247,15 @@ SETTINGS_PEEK_LIMIT = 1 << 20
 """The most of the settings file read to find the language (the file is a few hundred bytes)."""
 
 
-def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
+def load_settings(
+    path: Path | None = None, label: Callable[[str], str] | None = None
+) -> tuple[Settings, list[str]]:
     """Load settings (from ``paths.settings_file()`` by default) and the problems to speak.
 
     A missing file gives the defaults and no problem. A damaged file is kept aside as
     ``*.broken`` and gives the defaults and one problem. Values of the wrong kind are reset and
-    named in one problem.
+    named in one problem, each by ``label`` (the name Settings says; the field's own name
+    when not given).
     """
     target = paths.settings_file() if path is None else path
     data, problem = read_json(target, dict)
@@ -261,8 +264,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, list[str]]:
     settings, reset = Settings.from_dict(data)
     problems: list[str] = []
     if reset:
-        names = ", ".join(name.replace("_", " ") for name in reset)
-        problems.append(f"Some settings were not valid and went back to their defaults: {names}.")
+        # Each setting by the name Settings gives it (``label``), in the language in use.
+        names = format_list([label(name) if label else name.replace("_", " ") for name in reset])
+        problems.append(
+            ngettext(
+                "A setting was not valid and went back to its default: {names}.",
+                "Some settings were not valid and went back to their defaults: {names}.",
+                len(reset),
+            ).format(names=names)
+        )
     return settings, problems
 
 

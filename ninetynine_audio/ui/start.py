@@ -54,7 +54,7 @@ def build_app(
     # What is found wrong while the folders and settings load is said in the language chosen.
     set_language(asked or chosen_language() or system_language() or ENGLISH)
     folder_notices = prepare_folders()
-    settings, notices = load_settings()
+    settings, notices = load_settings(label=words.setting_label)
     set_language(asked or settings.language or system_language() or ENGLISH)
     keymap, problems = keymap_for(settings)
     notices = folder_notices + notices + [words.keymap_problem_text(p) for p in problems]
