@@ -113,13 +113,28 @@ def card_name(card: Card, verbosity: str = NORMAL) -> str:
 
 
 def card_with_article(card: Card, verbosity: str = NORMAL) -> str:
-    """``"the Queen of hearts"`` in full verbosity, else ``"the Queen"``."""
-    rank = rank_with_article(card.rank)
-    if verbosity == FULL:
-        return pgettext("card with article", "{rank} of {suit}").format(
-            rank=rank, suit=suit_name(card.suit)
-        )
-    return rank
+    """``"the Queen of hearts"`` in full verbosity, else ``"the Queen"``.
+
+    One message a rank, so that each language puts the article, the rank and the suit where
+    its players do: German says "die Kreuz-Dame", not "die Dame von Kreuz"."""
+    if verbosity != FULL:
+        return rank_with_article(card.rank)
+    messages = {
+        Rank.ACE: pgettext("card with article", "the Ace of {suit}"),
+        Rank.TWO: pgettext("card with article", "the 2 of {suit}"),
+        Rank.THREE: pgettext("card with article", "the 3 of {suit}"),
+        Rank.FOUR: pgettext("card with article", "the 4 of {suit}"),
+        Rank.FIVE: pgettext("card with article", "the 5 of {suit}"),
+        Rank.SIX: pgettext("card with article", "the 6 of {suit}"),
+        Rank.SEVEN: pgettext("card with article", "the 7 of {suit}"),
+        Rank.EIGHT: pgettext("card with article", "the 8 of {suit}"),
+        Rank.NINE: pgettext("card with article", "the 9 of {suit}"),
+        Rank.TEN: pgettext("card with article", "the 10 of {suit}"),
+        Rank.JACK: pgettext("card with article", "the Jack of {suit}"),
+        Rank.QUEEN: pgettext("card with article", "the Queen of {suit}"),
+        Rank.KING: pgettext("card with article", "the King of {suit}"),
+    }
+    return messages[card.rank].format(suit=suit_name(card.suit))
 
 
 def join_and(items: Sequence[str]) -> str:
