@@ -93,8 +93,9 @@ def test_each_seat_hears_a_whole_game_in_its_own_language(tmp_path: Path) -> Non
             play_out(srv, players, code)
             for player in players:
                 player.wait_for(
-                    lambda pl=player: pl.screen.table is not None
-                    and pl.screen.table.state == "over",
+                    lambda pl=player: (
+                        pl.screen.table is not None and pl.screen.table.state == "over"
+                    ),
                     WAIT_S,
                 )
             # Ann drops: Ben hears it in his language.
@@ -113,3 +114,50 @@ def test_each_seat_hears_a_whole_game_in_its_own_language(tmp_path: Path) -> Non
     assert joined not in pseudo  # Ben was told "You joined", Ann that Ben joined
     assert any("joined the table" in t for t in english)
     assert time.monotonic() - started < 240.0
+
+
+def test_after_a_server_restart_each_seat_hears_the_resumed_table_in_its_language(
+    tmp_path: Path,
+) -> None:
+    from online_helpers import ServerProcess, free_port
+    from test_online_faults import drive_stored
+
+    data = tmp_path / "data"
+    port = free_port()
+    server = ServerProcess(data, port)
+    server.start()
+    players: list[Player] = []
+    try:
+        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
+        ann = Player(server.url, "Ann", password="ann-secret", first=[create], record=True)
+        ann.wait_for(lambda: ann.screen.table is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        with using("qps"):
+            ben = Player(
+                server.url, "Ben", password="ben-secret", first=[p.Join(code=code)], record=True
+            )
+        players = [ann, ben]
+        ben.wait_for(lambda: ben.screen.table is not None and ben.screen.table.code == code)
+        ann.heard("Ben joined the table.")
+        ann.screen.link.send(p.Start())
+        ben.heard(pseudo_text("The game starts.", "qps"))
+        drive_stored(data, players, until=4)
+        server.kill()
+        ann.heard("The connection was lost.")
+        restart_at = len(ben.frames)
+        server = ServerProcess(data, port)
+        server.start()
+        ann.heard("You are back at your seat.")
+        back = pseudo_text("You are back at your seat. What you missed:", "qps")
+        ben.wait_for(lambda: any(back in t for t in texts(ben.frames[restart_at:])))
+        ben.pump(1.0)
+        after = texts(ben.frames[restart_at:])
+        # What the reloaded table said before Ben was back (the resumed game, whose turn it
+        # is) and since, all in his language; none of it in Ann's.
+        assert len(after) >= 3, after
+        assert [t for t in after if english_left(OTHER_AREAS.sub("", t))] == [], after
+    finally:
+        for player in players:
+            player.close()
+        server.stop()

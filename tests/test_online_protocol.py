@@ -76,3 +76,16 @@ def test_bad_client_frames_are_refused_with_a_code(frame: str, code: str) -> Non
 
 def test_defaults_are_left_out_of_frames() -> None:
     assert p.encode(p.Phrase(text="Hi.")) == '{"type":"phrase","text":"Hi."}'
+
+
+def test_a_server_address_is_read_as_a_player_writes_it() -> None:
+    from ninetynine_audio.online.client import server_url
+
+    # The address the server prints, the page's address and a bare host all reach /ws.
+    assert server_url("ws://127.0.0.1:9999/ws") == "ws://127.0.0.1:9999/ws"
+    assert server_url(" ws://127.0.0.1:9999 ") == "ws://127.0.0.1:9999/ws"
+    assert server_url("127.0.0.1:9999") == "ws://127.0.0.1:9999/ws"
+    assert server_url("http://cards.example.org/") == "ws://cards.example.org/ws"
+    assert server_url("HTTPS://cards.example.org") == "wss://cards.example.org/ws"
+    # A path of its own (behind a proxy) is kept.
+    assert server_url("wss://example.org/cards/ws") == "wss://example.org/cards/ws"

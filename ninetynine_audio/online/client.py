@@ -471,6 +471,21 @@ class RemoteScreen(Screen):
 # -- starting online play ---------------------------------------------------------------------
 
 
+def server_url(text: str) -> str:
+    """The websocket address of a table server as a player may write it: ``host:port``,
+    the page's ``http://host:port/`` or ``ws://host:port`` all mean the server's ``/ws``
+    (``https`` and ``wss`` keep TLS)."""
+    text = text.strip()
+    scheme, sep, rest = text.partition("://")
+    if not sep:
+        scheme, rest = "ws", text
+    scheme = {"http": "ws", "https": "wss"}.get(scheme.lower(), scheme.lower())
+    host, _, path = rest.partition("/")
+    if not path.strip("/"):
+        path = "ws"
+    return f"{scheme}://{host}/{path}"
+
+
 def connect(
     app: App,
     url: str,
@@ -483,6 +498,7 @@ def connect(
     """Open online play on ``app``: a link to ``url`` and the remote screen on top
     (``guest_token``: come back as the guest the server knew by it; a guest without one
     comes back by the token kept in the settings for this server and name)."""
+    url = server_url(url)
     hears = app.can_hear_cues()
     if guest_token is None and not password:
         guest_token = guest_token_for(app.settings, url, name)
@@ -518,6 +534,7 @@ def online_menu(app: App) -> Menu:
         if not state["name"]:
             edit_name(a)
             return
+        state["server"] = server_url(state["server"])
         a.update_settings(online_server=state["server"], online_name=state["name"])
         connect(a, state["server"], state["name"], state["password"] or None)
 

@@ -38,7 +38,7 @@ from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.registry import find_game, is_game
 from ninetynine_audio.games.saved import SaveError, to_record
-from ninetynine_audio.i18n import ENGLISH, using
+from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.commands import COMMANDS, GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
@@ -87,15 +87,31 @@ class SeatInfo:
     who: str | None = None
     name: str | None = None
     replaced: bool = False
+    language: str | None = None
+    """The language its player last heard the table in: after a restart, what the table
+    says before they are back (the resumed game, what they missed) is in it."""
 
     def to_json(self) -> dict[str, Any]:
         """The seat as stored."""
-        return {"kind": self.kind, "who": self.who, "name": self.name, "replaced": self.replaced}
+        return {
+            "kind": self.kind,
+            "who": self.who,
+            "name": self.name,
+            "replaced": self.replaced,
+            "language": self.language,
+        }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatInfo:
         """A stored seat."""
-        return cls(data["kind"], data.get("who"), data.get("name"), bool(data.get("replaced")))
+        language = data.get("language")
+        return cls(
+            data["kind"],
+            data.get("who"),
+            data.get("name"),
+            bool(data.get("replaced")),
+            language if isinstance(language, str) and known_language(language) else None,
+        )
 
 
 @dataclass
@@ -295,7 +311,8 @@ class Server:
         """A session for a player who sat at a reloaded table and has not reconnected."""
         account = identity.startswith("account:")
         token = None if account else identity.removeprefix("guest:")
-        session = self._new_session(identity, name, account, token)
+        language = table.seats[seat].language or ENGLISH
+        session = self._new_session(identity, name, account, token, language=language)
         session.dropped_at = self.clock()
         session.app.remote.away = True
         session.table = table
@@ -308,7 +325,14 @@ class Server:
     # -- sessions ---------------------------------------------------------------------------
 
     def _new_session(
-        self, identity: str, name: str, account: bool, token: str | None, hello: Any = None
+        self,
+        identity: str,
+        name: str,
+        account: bool,
+        token: str | None,
+        hello: Any = None,
+        *,
+        language: str | None = None,
     ) -> Session:
         session_ref: list[Session] = []
 
@@ -323,7 +347,7 @@ class Server:
             hears_cues=getattr(hello, "hears_cues", True),
             wpm=getattr(hello, "words_per_minute", 200),
             clock=self.clock,
-            language=getattr(hello, "language", ENGLISH),
+            language=language if language is not None else getattr(hello, "language", ENGLISH),
         )
         session = Session(identity, name, account, token, app)
         session_ref.append(session)
@@ -958,6 +982,10 @@ class Server:
 
     def _store(self, table: OnlineTable) -> None:
         if table.code in self.tables:
+            for seat in table.seats:
+                present = self.sessions.get(seat.who) if seat.who is not None else None
+                if present is not None:
+                    seat.language = present.app.language
             self.db.save_table(table.stored())
 
     # -- each table's timer -------------------------------------------------------------------
