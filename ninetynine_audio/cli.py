@@ -15,7 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from ninetynine_audio.cards import CardParseError
 from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
-from ninetynine_audio.games.errors import SetupError
+from ninetynine_audio.games.errors import SetupError, unreadable_card
 from ninetynine_audio.games.registry import all_games, find_game, game_ids
 from ninetynine_audio.games.setup import parse_players
 from ninetynine_audio.i18n import ENGLISH, LANGUAGES, _, set_language
@@ -92,12 +92,7 @@ def setup_from_args(args: argparse.Namespace, seed: int) -> GameSetup:
     except SetupError:
         raise
     except CardParseError as error:
-        raise SetupError(
-            "{value!r} is not a card: write the rank (A 2-10 J Q K) then the suit (S H D C), "
-            "for example 10H or KS",
-            option="deck",
-            value=error.text,
-        ) from None
+        raise unreadable_card(error.text) from None
     # Only what was given: the game fills in its own defaults, and refuses what it lacks.
     options: dict[str, Any] = {}
     for option in game_option_specs():

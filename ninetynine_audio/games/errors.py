@@ -87,3 +87,14 @@ class SetupError(GameError, ValueError):
             message = template
         super().__init__(message, **details)
         self.template = template
+
+
+def unreadable_card(text: str) -> SetupError:
+    """A card of a stacked deck (``--deck``) that names no card, as the sentence that says
+    how to write one."""
+    return SetupError(
+        "{value!r} is not a card: write the rank (A 2-10 J Q K) then the suit (S H D C), "
+        "for example 10H or KS",
+        option="deck",
+        value=text,
+    )

@@ -7,7 +7,7 @@ from typing import Any
 
 from ninetynine_audio.cards import Card, CardParseError, card_text, parse_cards
 from ninetynine_audio.games.base import HUMAN, GameSetup
-from ninetynine_audio.games.errors import SetupError
+from ninetynine_audio.games.errors import SetupError, unreadable_card
 
 COMPUTER_NAMES = ("Lily", "Max", "Zoe")
 
@@ -31,12 +31,7 @@ def parse_deck(text: str | Sequence[str]) -> tuple[Card, ...]:
     try:
         return parse_cards(text)
     except CardParseError as error:
-        raise SetupError(
-            "{value!r} is not a card: write the rank (A 2-10 J Q K) then the suit (S H D C), "
-            "for example 10H or KS",
-            option="deck",
-            value=error.text,
-        ) from None
+        raise unreadable_card(error.text) from None
 
 
 def deck_text(cards: Sequence[Card]) -> list[str]:
