@@ -1024,6 +1024,7 @@ class Server:
                     return
             self._bad(conn, error.code, error.text)
             return
+        before = _table_marks(conn.session) if isinstance(message, p.Key) else None
         try:
             self._dispatch(conn, message)
         except Exception:
@@ -1037,6 +1038,11 @@ class Server:
             if table is not None:
                 if isinstance(message, p.Heard):
                     table.wake.set()  # a computer move may now go; no screen changed
+                elif before is not None and _same_marks(before, _table_marks(session)):
+                    # A key that changed nothing at the table (a question, the cursor)
+                    # changed only this player's screen, drawn just below; the others'
+                    # screens stay as they are.
+                    table.wake.set()
                 else:
                     table.touch()
                 busy = table.host is not None and table.host.bot_due is not None
@@ -1257,6 +1263,38 @@ async def _write(conn: Connection) -> None:
             await conn.ws.send_str(frame)
         except Exception:  # the client went: the reader notices and drops it
             return
+
+
+TableMarks = tuple[tuple[object, ...], tuple[object, ...]]
+"""What of a table other seats' screens are drawn from: the objects (compared by identity)
+and the plain values (compared by value)."""
+
+
+def _table_marks(session: Session | None) -> TableMarks | None:
+    """The marks of ``session``'s table now (None: at no table)."""
+    table = None if session is None else session.table
+    if table is None:
+        return None
+    host = table.host
+    if host is None:
+        return (table, None), (table.state,)
+    listening = tuple(listener.app for listener in host.listening())
+    return (
+        (table, host, host.core.state, *listening),
+        (table.state, host.bot_due is None, host.is_over, tuple(sorted(host.replaced))),
+    )
+
+
+def _same_marks(before: TableMarks, after: TableMarks | None) -> bool:
+    """Whether nothing another seat's screen shows can have changed between the two."""
+    if after is None:
+        return False
+    objects, values = before
+    return (
+        len(objects) == len(after[0])
+        and all(a is b for a, b in zip(objects, after[0], strict=True))
+        and values == after[1]
+    )
 
 
 def _step_marks(host: TableHost) -> tuple[float, bool, bool]:
