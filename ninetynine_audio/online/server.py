@@ -37,7 +37,7 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.registry import find_game, is_game
-from ninetynine_audio.games.saved import SaveError, to_record
+from ninetynine_audio.games.saved import RecordMaker, SaveError
 from ninetynine_audio.i18n import ENGLISH, using
 from ninetynine_audio.input.commands import COMMANDS, GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
@@ -137,6 +137,7 @@ class OnlineTable:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     redraw: bool = True
+    records: RecordMaker = field(default_factory=RecordMaker)
 
     def touch(self) -> None:
         """Something happened at the table: take the next step now and draw the screens."""
@@ -162,7 +163,7 @@ class OnlineTable:
 
     def stored(self) -> StoredTable:
         """The table as the database keeps it."""
-        record = None if self.host is None else to_record(self.host.core.saved)
+        record = None if self.host is None else self.records.record(self.host.core.saved)
         settings = {**self.settings, "options": self.options}
         return StoredTable(
             self.code,
