@@ -20,7 +20,7 @@ from test_ui_games import keys_for_turn as adding_keys
 from test_ui_tricks import keys_for_turn as tricks_keys
 
 from ninetynine_audio.online import protocol as p
-from ninetynine_audio.online.server import Server
+from ninetynine_audio.online.server import Server, _table_marks
 from ninetynine_audio.present.results import RESULTS
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
@@ -150,11 +150,20 @@ def test_a_question_redraws_only_the_asker_and_a_play_redraws_everyone(tmp_path:
             ben = Player(srv.url, "Ben", first=[p.Join(code=code)], record=True)
             try:
                 ben.heard("You joined")
+
+                def marks(server: Server) -> object:
+                    session = next(x for x in server.sessions.values() if x.name == "Ann")
+                    return _table_marks(session)
+
+                # At a table waiting to start, a key may change the seats everyone is shown:
+                # it is drawn for everyone.
+                assert srv.call(marks) is None
                 ann.screen.link.send(p.Start())
                 players = [ann, ben]
                 for player in players:
                     player.heard("The game starts.")
                     player.pump(0.3)
+                assert srv.call(marks) is not None
                 turn = srv.call(lambda s: seat_table(s, code).turn_seat())
                 assert turn in (0, 1)
                 mover, other = players[turn], players[1 - turn]

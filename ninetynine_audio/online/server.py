@@ -1272,17 +1272,17 @@ and the plain values (compared by value)."""
 
 
 def _table_marks(session: Session | None) -> TableMarks | None:
-    """The marks of ``session``'s table now (None: at no table)."""
+    """The marks of ``session``'s table in play now (None: at no table, or at one still
+    waiting, whose every key is drawn for everyone: the seats may have changed)."""
     table = None if session is None else session.table
-    if table is None:
+    host = None if table is None else table.host
+    if table is None or host is None:
         return None
-    host = table.host
-    if host is None:
-        return (table, None), (table.state,)
     listening = tuple(listener.app for listener in host.listening())
+    seats = tuple((seat.who, seat.name, seat.kind, seat.replaced) for seat in table.seats)
     return (
         (table, host, host.core.state, *listening),
-        (table.state, host.bot_due is None, host.is_over, tuple(sorted(host.replaced))),
+        (table.state, host.bot_due is None, host.is_over, tuple(host.replaced), seats),
     )
 
 
