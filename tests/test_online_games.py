@@ -20,7 +20,7 @@ from test_ui_games import keys_for_turn as adding_keys
 from test_ui_tricks import keys_for_turn as tricks_keys
 
 from ninetynine_audio.online import protocol as p
-from ninetynine_audio.online.server import Server
+from ninetynine_audio.online.server import Server, _table_marks
 from ninetynine_audio.present.results import RESULTS
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
@@ -124,3 +124,84 @@ def test_a_whole_online_game_is_played_by_keys_to_its_end(game: str, tmp_path: P
         finally:
             for player in players:
                 player.close()
+
+
+def _displays(player: Player) -> list[p.Display]:
+    """The screens the server has sent ``player`` so far."""
+    found = []
+    for frame in player.frames:
+        message = p.decode_server(frame)
+        if isinstance(message, p.Display):
+            found.append(message)
+    return found
+
+
+def test_a_question_redraws_only_the_asker_and_a_play_redraws_everyone(tmp_path: Path) -> None:
+    """A key that changes nothing at the table (a question) draws no one else's screen; a
+    key that plays a card draws every seat's screen again."""
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "human"], options={}, pause_ms=0)
+        ann = Player(srv.url, "Ann", first=[create], record=True)
+        try:
+            ann.wait_for(lambda: ann.screen.table is not None)
+            table = ann.screen.table
+            assert table is not None and table.code is not None
+            code = table.code
+            ben = Player(srv.url, "Ben", first=[p.Join(code=code)], record=True)
+            try:
+                ben.heard("You joined")
+
+                def marks(server: Server) -> object:
+                    session = next(x for x in server.sessions.values() if x.name == "Ann")
+                    return _table_marks(session)
+
+                # At a table waiting to start, a key may change the seats everyone is shown:
+                # it is drawn for everyone.
+                assert srv.call(marks) is None
+                ann.screen.link.send(p.Start())
+                players = [ann, ben]
+                for player in players:
+                    player.heard("The game starts.")
+                    player.pump(0.3)
+                assert srv.call(marks) is not None
+                turn = srv.call(lambda s: seat_table(s, code).turn_seat())
+                assert turn in (0, 1)
+                mover, other = players[turn], players[1 - turn]
+                # The one who waits asks whose turn it is: only their own screen is drawn.
+                drawn = {0: 0, 1: 0}
+
+                def count_draws(server: Server) -> None:
+                    for seat, listener in seat_table(server, code).listeners.items():
+                        draw = listener.screen.display
+
+                        def counted(app: Any, seat: int = seat, draw: Any = draw) -> Any:
+                            drawn[seat] += 1
+                            return draw(app)
+
+                        listener.screen.display = counted  # type: ignore[method-assign]
+
+                srv.call(count_draws)
+                before = len(_displays(mover))
+                spoken = len(other.spoken)
+                other.press("t")
+                other.wait_for(lambda: len(other.spoken) > spoken)
+                mover.pump(0.5)
+                assert drawn[1 - turn] >= 1  # the asker's screen is drawn
+                assert drawn[turn] == 0
+                assert len(_displays(mover)) == before
+                # The one whose turn it is plays: the other's screen shows the new total.
+                seen = _displays(other)[-1]
+                keys = srv.call(
+                    lambda s: keys_for(
+                        seat_table(s, code).listeners[turn].screen, 0, random.Random(1)
+                    )
+                )
+                mover.press(*keys)
+                other.wait_for(lambda: _displays(other)[-1].lines != seen.lines)
+                assert drawn[turn] >= 1 and drawn[1 - turn] >= 2
+                assert srv.call(lambda s: len(s.tables[code].host.core.saved.actions)) >= 1
+                assert srv.call(lambda s: s.crashes) == 0
+            finally:
+                ben.close()
+        finally:
+            ann.close()

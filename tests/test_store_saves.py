@@ -26,6 +26,7 @@ from ninetynine_audio.games.saved import (
     MIXED,
     NO_BOTS,
     SAVE_SCHEMA,
+    RecordMaker,
     SavedMatch,
     SaveError,
     advance,
@@ -37,6 +38,7 @@ from ninetynine_audio.games.saved import (
     to_record,
 )
 from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.play.table import TableCore
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import (
     MATCH_SCHEMA,
@@ -441,3 +443,17 @@ def test_restore_names_the_illegal_action() -> None:
 
 def test_save_error_is_a_value_error() -> None:
     assert issubclass(SaveError, ValueError)
+
+
+def test_a_record_maker_gives_the_record_of_now_as_a_match_grows_and_after_another() -> None:
+    """Encoding each action once must give exactly ``to_record`` after every action, and for
+    another match (shorter, or as long) handed to the same maker."""
+    maker = RecordMaker()
+    for seed in (1, 2):
+        core = TableCore(GameSetup("classic", ("Ann", "Ben", "Cat"), ("human",) * 3, seed=seed))
+        for _ in range(8 if seed == 1 else 3):
+            assert maker.record(core.saved) == to_record(core.saved)
+            seat = core.seats_to_act()[-1]
+            core.apply(core.spec.legal_actions(core.state, seat)[0])
+        assert maker.record(core.saved) == to_record(core.saved)
+        assert len(to_record(core.saved)["actions"]) == len(core.saved.actions) > 0

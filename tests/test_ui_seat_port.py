@@ -99,3 +99,26 @@ def test_practice_words_follow_the_play_and_are_made_from_the_play_itself() -> N
     total = int(said[played].rsplit(" ", 1)[1])
     seen = dataclasses.replace(table.core.view(0), total=total, to_act=1)
     assert said[played + 1] == advice.next_player_words(seen.rules, seen, "normal")
+
+
+@pytest.mark.parametrize("game", [spec.id for spec in all_games()])
+def test_a_ports_view_follows_every_action_and_its_naming(game: str) -> None:
+    """The port makes a seat's view once per state; after each action, and when the naming
+    changes, it is the view made afresh from the state of now."""
+    core = _core(game)
+    port = core.port(0)
+    port.says_you = True
+    for _ in range(12):
+        if core.is_over:
+            break
+        fresh = port._heard(core.view(0))
+        assert port.view == fresh
+        assert port.table_view() == fresh
+        assert port.view is port.table_view()  # made once for this state
+        port.keeps_own_name = True
+        assert port.view == core.view(0)  # the own name kept: nothing renamed
+        assert port.view != fresh
+        port.keeps_own_name = False
+        assert port.view == fresh
+        seat = core.seats_to_act()[-1]
+        core.apply(core.spec.legal_actions(core.state, seat)[0])

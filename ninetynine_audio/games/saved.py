@@ -20,7 +20,7 @@ for that purpose and rebuilt, never trusted, when the match is restored. ``store
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +34,7 @@ __all__ = [
     "MIXED",
     "NO_BOTS",
     "SAVE_SCHEMA",
+    "RecordMaker",
     "SaveError",
     "SavedMatch",
     "advance",
@@ -187,9 +188,12 @@ def _describe(spec: AnySpec, action: Any) -> str:
 # ---------------------------------------------------------------------------- records
 
 
-def to_record(saved: SavedMatch) -> dict[str, Any]:
-    """The JSON object of ``saved`` (``saved_at`` included only when known)."""
+def to_record(saved: SavedMatch, codes: Sequence[Any] | None = None) -> dict[str, Any]:
+    """The JSON object of ``saved`` (``saved_at`` included only when known); ``codes``: its
+    actions already encoded (:class:`RecordMaker`)."""
     setup = saved.setup
+    if codes is None:
+        codes = [saved.spec.codec.encode(action) for action in saved.actions]
     record: dict[str, Any] = {
         "schema": SAVE_SCHEMA,
         "game": setup.game,
@@ -198,12 +202,34 @@ def to_record(saved: SavedMatch) -> dict[str, Any]:
         "options": dict(setup.options),
         "seed": setup.seed,
         "deck": None if setup.deck is None else saved.spec.deck_text(setup.deck),
-        "actions": [saved.spec.codec.encode(action) for action in saved.actions],
+        "actions": list(codes),
         "summary": {"game": setup.game, "level": saved.level, "round": saved.round},
     }
     if saved.saved_at is not None:
         record["saved_at"] = saved.saved_at
     return record
+
+
+class RecordMaker:
+    """:func:`to_record` for a match stored after every action: each action is encoded once,
+    as the match grows by one at a time, instead of the whole list again at each."""
+
+    def __init__(self) -> None:
+        self._of: tuple[Any, ...] = ()
+        self._codes: list[Any] = []
+
+    def record(self, saved: SavedMatch) -> dict[str, Any]:
+        """The JSON object of ``saved``, as :func:`to_record` makes it."""
+        actions = saved.actions
+        known = self._of
+        earlier = actions[: len(known)]
+        if len(known) > len(actions) or any(
+            a is not b for a, b in zip(known, earlier, strict=True)
+        ):
+            known, self._codes = (), []  # another match, or one taken back: start again
+        self._codes.extend(saved.spec.codec.encode(action) for action in actions[len(known) :])
+        self._of = actions
+        return to_record(saved, self._codes)
 
 
 def from_record(

@@ -37,7 +37,7 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.registry import find_game, is_game
-from ninetynine_audio.games.saved import SaveError, to_record
+from ninetynine_audio.games.saved import RecordMaker, SaveError
 from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.commands import COMMANDS, GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
@@ -153,6 +153,7 @@ class OnlineTable:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     task: asyncio.Task[None] | None = None
     redraw: bool = True
+    records: RecordMaker = field(default_factory=RecordMaker)
 
     def touch(self) -> None:
         """Something happened at the table: take the next step now and draw the screens."""
@@ -178,7 +179,7 @@ class OnlineTable:
 
     def stored(self) -> StoredTable:
         """The table as the database keeps it."""
-        record = None if self.host is None else to_record(self.host.core.saved)
+        record = None if self.host is None else self.records.record(self.host.core.saved)
         settings = {**self.settings, "options": self.options}
         return StoredTable(
             self.code,
@@ -1052,6 +1053,7 @@ class Server:
                     return
             self._bad(conn, error.code, error.text)
             return
+        before = _table_marks(conn.session) if isinstance(message, p.Key) else None
         try:
             self._dispatch(conn, message)
         except Exception:
@@ -1065,6 +1067,11 @@ class Server:
             if table is not None:
                 if isinstance(message, p.Heard):
                     table.wake.set()  # a computer move may now go; no screen changed
+                elif before is not None and _same_marks(before, _table_marks(session)):
+                    # A key that changed nothing at the table (a question, the cursor)
+                    # changed only this player's screen, drawn just below; the others'
+                    # screens stay as they are.
+                    table.wake.set()
                 else:
                     table.touch()
                 busy = table.host is not None and table.host.bot_due is not None
@@ -1285,6 +1292,38 @@ async def _write(conn: Connection) -> None:
             await conn.ws.send_str(frame)
         except Exception:  # the client went: the reader notices and drops it
             return
+
+
+TableMarks = tuple[tuple[object, ...], tuple[object, ...]]
+"""What of a table other seats' screens are drawn from: the objects (compared by identity)
+and the plain values (compared by value)."""
+
+
+def _table_marks(session: Session | None) -> TableMarks | None:
+    """The marks of ``session``'s table in play now (None: at no table, or at one still
+    waiting, whose every key is drawn for everyone: the seats may have changed)."""
+    table = None if session is None else session.table
+    host = None if table is None else table.host
+    if table is None or host is None:
+        return None
+    listening = tuple(listener.app for listener in host.listening())
+    seats = tuple((seat.who, seat.name, seat.kind, seat.replaced) for seat in table.seats)
+    return (
+        (table, host, host.core.state, *listening),
+        (table.state, host.bot_due is None, host.is_over, tuple(host.replaced), seats),
+    )
+
+
+def _same_marks(before: TableMarks, after: TableMarks | None) -> bool:
+    """Whether nothing another seat's screen shows can have changed between the two."""
+    if after is None:
+        return False
+    objects, values = before
+    return (
+        len(objects) == len(after[0])
+        and all(a is b for a, b in zip(objects, after[0], strict=True))
+        and values == after[1]
+    )
 
 
 def _step_marks(host: TableHost) -> tuple[float, bool, bool]:

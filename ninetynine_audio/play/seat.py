@@ -62,6 +62,21 @@ class SeatPort:
         each person has a name of their own but is spoken to as "you")."""
         self.keeps_own_name = False
         """While set, a hot-seat view keeps this seat's own name (the words after Enter)."""
+        self._seen_state: Any = None
+        self._seen_as: tuple[int, bool, bool] | None = None
+        self._seen_view: Any = None
+
+    def _own_view(self, seat: int) -> Any:
+        """``seat``'s view as heard here, made once per state: the state is frozen and only
+        replaced by an action, so while it and the naming stay the same the view does too
+        (a window draws it several times over, once per line group)."""
+        state = self._core.state
+        heard_as = (seat, self.says_you, self.keeps_own_name)
+        if state is self._seen_state and heard_as == self._seen_as:
+            return self._seen_view
+        view = self._heard(self._core.view(seat))
+        self._seen_state, self._seen_as, self._seen_view = state, heard_as, view
+        return view
 
     def _heard(self, view: Any) -> Any:
         if self.says_you and self.seat is not None:
@@ -107,7 +122,7 @@ class SeatPort:
     @property
     def view(self) -> Any | None:
         """All this seat may know; ``None`` for no seat."""
-        return None if self.seat is None else self._heard(self._core.view(self.seat))
+        return None if self.seat is None else self._own_view(self.seat)
 
     def table_view(self) -> Any:
         """A view to read public facts from: this seat's, or with no seat (a hot-seat
@@ -117,7 +132,7 @@ class SeatPort:
         if seat is None:
             turn = self._core.turn_seat()
             return self._core.view(turn if turn is not None else self._core.home)
-        return self._heard(self._core.view(seat))
+        return self._own_view(seat)
 
     # -- the public facts -------------------------------------------------------------------------
 

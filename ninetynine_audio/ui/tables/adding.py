@@ -21,6 +21,7 @@ from ninetynine_audio.games.adding import (
     RoundEnded,
 )
 from ninetynine_audio.games.errors import ChoiceRequired, GameError, IllegalAction
+from ninetynine_audio.i18n import language
 from ninetynine_audio.input.commands import table_context
 from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present import screens as words
@@ -52,6 +53,8 @@ class Table(HandCursor, TableController):
         self.cursor = 0
         self.choice: Choice | None = None
         self.confirm: PlayCard | None = None
+        self._drawn: tuple[Any, ...] = ()
+        self._drawn_lines: tuple[list[str], int | None] = ([], None)
 
     def table(self) -> AddingView:
         """The public table (and, with a seat at the keys, its hand)."""
@@ -294,8 +297,16 @@ class Table(HandCursor, TableController):
     # -- the window ------------------------------------------------------------------------------
 
     def display(self, app: App) -> Display:
-        """Total, whose turn, the hand with the selected card, and the lives."""
-        lines, highlight = queries.table_lines(
-            self.table(), self.hand(), self.cursor, self.port.is_over
-        )
-        return Display(self.title, lines, highlight, big_first=True)
+        """Total, whose turn, the hand with the selected card, and the lives.
+
+        The lines are made again only when what they are made from changed (the seat's view,
+        which is the same object while the match stands still, the cursor, the language): a
+        window is drawn after every key, and most keys change none of that."""
+        view, hand = self.table(), self.hand()
+        now = (self.cursor, self.port.is_over, language())
+        drawn = self._drawn
+        if not (drawn and drawn[0] is view and drawn[1] is hand and drawn[2] == now):
+            self._drawn = (view, hand, now)
+            self._drawn_lines = queries.table_lines(view, hand, self.cursor, self.port.is_over)
+        lines, highlight = self._drawn_lines
+        return Display(self.title, list(lines), highlight, big_first=True)
