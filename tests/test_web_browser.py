@@ -55,12 +55,9 @@ WITH_DESKTOP: dict[str, list[str]] = {
     "classic": ["human", "human", "normal"],
     "arcade": ["human", "human", "normal", "normal"],
     "tactical": ["human", "human", "normal"],
+    "colours": ["human", "human"],
     "tricks": ["human", "human", "normal"],
 }
-# The colour game, the longest (first to 99 points, no shorter option), is played in the page
-# against a computer player alone: the page's player, pressing keys blind, took three minutes
-# of a five-minute bound beside the desktop client.
-ALONE = ["colours"]
 # What each side hears of the other person's moves, family by family.
 MOVES = {"adding": ("plays",), "colours": ("puts", "plays", "ends"), "tricks": ("plays", "leads")}
 GAME_S = 300.0
@@ -249,27 +246,6 @@ def test_a_whole_game_by_keys_against_the_desktop_client_and_computer_players(
     finally:
         ben.stop()
         ben.client.close()
-
-
-@pytest.mark.parametrize("game", ALONE)
-def test_a_whole_game_by_keys_against_computer_players(
-    server: Server, desktop: WebDriver, axe: str, game: str
-) -> None:
-    driver = desktop
-    player = Player(driver, server.url)
-    new_table(player, game)
-    wait_for(lambda: player.js("client.display && client.display.context"), 20, "a table")
-    assert player.js("client.display.context") == f"table.{family_of(game)}"
-    assert_answered_assertively(player, player.press("t"), "turn")
-    screenshot(player, f"{game}-desktop")
-    try:
-        used = player.play_to_the_end(game, timeout=GAME_S)
-    except AssertionError as error:
-        raise AssertionError(f"{error}\nthe page last heard {last_heard(driver)}") from error
-    assert used > 0
-    assert_all_announced(player)
-    assert_game_heard(player, game)
-    assert not serious(run_axe(driver, axe)), game  # the results screen
 
 
 @pytest.fixture
