@@ -14,13 +14,20 @@ from collections.abc import Callable
 
 REFUSED = "refused"
 EDGE = "menu_edge"
+SILENT_S = 1.0
+"""How long a key whose taking may be silent waits for an answer: the end of a colour turn
+is said to the others ("Ann ends her turn") but the player who ended it hears nothing when
+the next turn is another person's; a refusal answers at once, and T then says where the turn
+stands."""
 
 
 class ByEar:
     """The turns of every family, played by ear over :meth:`_text` (press a key; the words
     and the cue that answered it, empty when nothing did)."""
 
-    def _text(self, key: str) -> tuple[str, str]:
+    def _text(self, key: str, timeout: float | None = None) -> tuple[str, str]:
+        """Press ``key``; the words and the cue that answered it within ``timeout`` seconds
+        (the player's own wait when None)."""
         raise NotImplementedError
 
     def turn_step(self, family: str) -> Callable[[str], bool]:
@@ -99,7 +106,7 @@ class ByEar:
         first that fits the row; none: score the row, then any card starts it), a card onto
         a pile it fits, or the end of the turn."""
         if "end your turn" in turn or "Nothing fits" in turn:
-            text, cue = self._text("d")
+            text, cue = self._text("d", SILENT_S)
             return cue != REFUSED and bool(text)
         if "Piles " in turn and ("row at" in turn or "row empty" in turn):
             if self._play_hand(
@@ -117,7 +124,7 @@ class ByEar:
             self._plain_enter,
         ):
             return True
-        text, cue = self._text("d")
+        text, cue = self._text("d", SILENT_S)
         return cue != REFUSED and bool(text)
 
     # -- the hand --------------------------------------------------------------------------------

@@ -115,9 +115,9 @@ class DesktopPlayer(ByEar):
                 raise AssertionError(f"{self.name} (desktop) pressed keys too fast")
         return None
 
-    def _text(self, key: str) -> tuple[str, str]:
+    def _text(self, key: str, timeout: float | None = None) -> tuple[str, str]:
         """Press ``key``; the words and the cue that answered it (empty if none)."""
-        said = self.ask(key)
+        said = self.ask(key, ANSWER_S if timeout is None else timeout)
         if said is None:
             return "", ""
         return said.text, said.cue or ""

@@ -128,9 +128,7 @@ def serious(violations: list[dict[str, Any]]) -> list[str]:
 
 def assert_all_announced(player: Player) -> None:
     """Every phrase with words the server sent was let out to a live region, none dropped."""
-    wait_for(
-        lambda: player.js("client.announcer.queue.length === 0"), 30, "the queue to empty"
-    )
+    wait_for(lambda: player.js("client.announcer.queue.length === 0"), 30, "the queue to empty")
     unsaid = player.js("client.received.filter((p) => p.text && p.saidAt === null).length")
     assert unsaid == 0
     received = player.js("client.phrasesReceived")
@@ -365,9 +363,7 @@ def test_an_invite_link_asks_the_name_then_opens_the_table(
     code = host.create("classic", ["human", "human"], {"lives": 1})
     guest = Player(guest_driver, server.url)
     guest.open(f"/?table={code}")
-    assert guest_driver.find_element(By.ID, "start-title").text == "Join table " + " ".join(
-        code
-    )
+    assert guest_driver.find_element(By.ID, "start-title").text == "Join table " + " ".join(code)
     assert "Join table" in guest_driver.title
     guest.sign_in("Ben")
     wait_for(lambda: guest.js("client.table.code") == code, 20, "the invited table")
@@ -457,8 +453,7 @@ def test_the_table_follows_the_system_look_and_fits_at_200_percent_zoom(
         )
         time.sleep(0.2)
         sideways = driver.execute_script(
-            "const root = document.documentElement;"
-            "return root.scrollWidth - root.clientWidth;"
+            "const root = document.documentElement;return root.scrollWidth - root.clientWidth;"
         )
         assert sideways <= 0, (width, sideways)
         smallest = driver.execute_script(

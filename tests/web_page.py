@@ -22,7 +22,7 @@ from browser_helpers import (
     touch,
     wait_for,
 )
-from by_ear import ByEar, mine
+from by_ear import SILENT_S, ByEar, mine
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -64,6 +64,9 @@ TRIES: dict[str, list[tuple[str, str]]] = {
     "tricks": [("return", ACT), ("space", MOVE), ("right", MOVE)],
 }
 FAMILY = {"classic": "adding", "arcade": "adding", "tactical": "adding"}
+# Keys whose taking may be said to the others only (the end of a colour turn): the player
+# waits for their answer no longer than a refusal takes to come.
+SILENT_KEYS = {"colours": {"d"}}
 # The families the page's key player plays by ear (:class:`PageEar`) rather than by trying
 # keys blind: the colour game's turns have many steps, and blind tries took minutes.
 BY_EAR = {"colours"}
@@ -271,7 +274,8 @@ class Player:
             used += 1
             if on_key is not None:
                 on_key(key)
-            said = self.answer(seq)
+            silent = key in SILENT_KEYS.get(self.family, set())
+            said = self.answer(seq, timeout=SILENT_S) if silent else self.answer(seq)
             cue = (said or {}).get("cue") or ""
             # An action taken is narrated like every move, in turn; a refusal, a question
             # ("up for plus 10 or down for minus 10?") or a warning answers at once.
@@ -300,7 +304,7 @@ class PageEar(ByEar):
         self.used = 0
         self._last_key = 0.0
 
-    def _text(self, key: str) -> tuple[str, str]:
+    def _text(self, key: str, timeout: float | None = None) -> tuple[str, str]:
         wait = self._last_key + KEY_GAP_S - time.monotonic()
         if wait > 0:
             time.sleep(wait)
@@ -309,7 +313,7 @@ class PageEar(ByEar):
         self.used += 1
         if self.on_key is not None:
             self.on_key(key)
-        said = self.player.answer(seq, timeout=ANSWER_S)
+        said = self.player.answer(seq, timeout=ANSWER_S if timeout is None else timeout)
         if said is None:
             return "", ""
         return str(said.get("text") or ""), str(said.get("cue") or "")
