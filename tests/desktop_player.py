@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 
+from by_ear import ByEar, mine
 from online_helpers import Player
 
 from ninetynine_audio.input.keynames import gesture_from_name
@@ -31,8 +31,6 @@ ASK_GAP_S = 0.25
 """The shortest time between two questions of whose turn it is while the others play."""
 KEY_GAP_S = 0.05
 """The shortest time between two keys."""
-REFUSED = "refused"
-EDGE = "menu_edge"
 FINISHED = "You finished"
 """The start of the result every seat hears when the match ends."""
 STARTS = "The game starts."
@@ -42,7 +40,7 @@ class Stuck(AssertionError):
     """The player heard its turn but found no key that the game took."""
 
 
-class DesktopPlayer:
+class DesktopPlayer(ByEar):
     """One seat played from the desktop client, by ear, on a thread of its own."""
 
     def __init__(self, url: str, name: str, first: list[p.ClientMessage]) -> None:
@@ -117,9 +115,9 @@ class DesktopPlayer:
                 raise AssertionError(f"{self.name} (desktop) pressed keys too fast")
         return None
 
-    def _text(self, key: str) -> tuple[str, str]:
+    def _text(self, key: str, timeout: float | None = None) -> tuple[str, str]:
         """Press ``key``; the words and the cue that answered it (empty if none)."""
-        said = self.ask(key)
+        said = self.ask(key, ANSWER_S if timeout is None else timeout)
         if said is None:
             return "", ""
         return said.text, said.cue or ""
@@ -161,9 +159,7 @@ class DesktopPlayer:
 
     def play(self, timeout: float) -> None:
         """Listen, and take each turn when it comes, until the result is said."""
-        step = {"adding": self._adding_turn, "colours": self._colours_step}.get(
-            self.family, self._tricks_turn
-        )
+        step = self.turn_step(self.family)
         deadline = time.monotonic() + timeout
         seen = -1
         idle_since = time.monotonic()
@@ -186,146 +182,3 @@ class DesktopPlayer:
                 if step(turn):
                     self.actions += 1
                 seen, idle_since = -1, 0.0  # ask again at once: the turn may go on
-
-    # -- the adding games ------------------------------------------------------------------------
-
-    def _adding_turn(self, turn: str) -> bool:
-        """``"Your turn, total 45"``: the first card that keeps the total at 99 or under
-        without cost, else the first that may be played at all."""
-        ways = lambda text: text.split(" or ")  # noqa: E731 - "10, plus 10 to 95 or minus 10 to 75"
-        return self._play_hand(
-            lambda text: any("too high" not in w and "costs you" not in w for w in ways(text)),
-            lambda text: any("too high" not in w for w in ways(text)),
-            self._adding_enter,
-        )
-
-    def _adding_enter(self, key: str) -> bool:
-        text, cue = self._text(key)
-        for _ in range(3):
-            if text.startswith("Choose how to play"):
-                # A 10 or an ace: down first (minus 10, plus 1), then up.
-                for way in ("down", "up"):
-                    chosen, chosen_cue = self._text(way)
-                    if chosen_cue == REFUSED or "not possible" in chosen or "too high" in chosen:
-                        continue
-                    text, cue = self._text("return")
-                    if cue != REFUSED:
-                        break
-            elif "again to play it" in text:
-                text, cue = self._text("return")  # a tactical play that costs: the second press
-            else:
-                break
-        return cue != REFUSED and bool(text) and not text.startswith("Choose how to play")
-
-    # -- the trick-taking game -------------------------------------------------------------------
-
-    def _tricks_turn(self, turn: str) -> bool:
-        """``"Your bid: mark three cards"``: mark the first three and bid them; ``"Your lead"``
-        or ``"Your turn"``: the first card not said to be "not playable"."""
-        if turn.startswith("Three cards marked"):
-            # Marked while another player was still to bid before this seat: bid them now.
-            return self._plain_enter()
-        if turn.startswith("Your bid"):
-            first, _ = self._text("home")
-            if not first:
-                return False
-            marked = 0
-            for position in range(12):
-                if position:
-                    self._text("right")
-                said, _ = self._text("space")
-                if said.startswith("Unmarked"):
-                    said, _ = self._text("space")  # marked before a refusal: mark it again
-                if said.startswith("Marked"):
-                    marked += 1
-                if marked == 3 or "Three cards are marked" in said:
-                    break
-            text, cue = self._text("return")
-            return cue != REFUSED and bool(text)
-        return self._play_hand(
-            lambda text: "not playable" not in text, lambda text: True, self._plain_enter
-        )
-
-    def _plain_enter(self, key: str = "return") -> bool:
-        text, cue = self._text(key)
-        return cue != REFUSED and bool(text)
-
-    # -- the colour game -------------------------------------------------------------------------
-
-    def _colours_step(self, turn: str) -> bool:
-        """One step of a colour turn, as T says where the turn stands: the row card (the
-        first that fits the row; none: score the row, then any card starts it), a card onto
-        a pile it fits, or the end of the turn."""
-        if "end your turn" in turn or "Nothing fits" in turn:
-            text, cue = self._text("d")
-            return cue != REFUSED and bool(text)
-        if "Piles " in turn and ("row at" in turn or "row empty" in turn):
-            if self._play_hand(
-                lambda text: "fits your row" in text or "starts your row" in text,
-                None,
-                self._plain_enter,
-            ):
-                return True
-            self._text("x")  # nothing fits the row: score it, and a new row starts
-            return self._play_hand(lambda text: True, None, self._plain_enter)
-        # On the piles: a card that fits one of them (Enter chooses the pile it fits).
-        if self._play_hand(
-            lambda text: " on the left" in text or " on the right" in text,
-            None,
-            self._plain_enter,
-        ):
-            return True
-        text, cue = self._text("d")
-        return cue != REFUSED and bool(text)
-
-    # -- the hand --------------------------------------------------------------------------------
-
-    def _play_hand(
-        self,
-        good: Callable[[str], bool],
-        fallback: Callable[[str], bool] | None,
-        enter: Callable[[str], bool],
-    ) -> bool:
-        """Walk the hand from its first card; Enter on each card ``good`` says may be
-        played until one is taken; then, if none was, on each ``fallback`` accepts. True when
-        a card was played."""
-        cards = self._walk_hand()
-        for accept in (good, fallback):
-            if accept is None:
-                continue
-            for index, text in enumerate(cards):
-                if not accept(text):
-                    continue
-                if enter(self._key_for(index)):
-                    return True
-        return False
-
-    def _walk_hand(self) -> list[str]:
-        """What the cursor says of each card of the hand, first to last."""
-        text, cue = self._text("home")
-        if not text or cue == REFUSED:
-            return []
-        cards = [text]
-        for _ in range(20):
-            text, cue = self._text("right")
-            if not text or cue in (EDGE, REFUSED):
-                break
-            cards.append(text)
-        return cards
-
-    def _key_for(self, index: int) -> str:
-        """The key that plays card ``index``: its number key (1 to 9), else Enter once the
-        cursor is on it (from the first card, which Home goes to)."""
-        if index < 9:
-            return str(index + 1)
-        self._text("home")
-        for _ in range(index):
-            self._text("right")
-        return "return"
-
-
-def mine(turn: str) -> bool:
-    """Whether T's answer says this seat is to act."""
-    return turn.startswith(
-        ("Your turn", "Your lead", "Your bid", "Your extra turn", "Three cards marked")
-    )

@@ -55,12 +55,9 @@ WITH_DESKTOP: dict[str, list[str]] = {
     "classic": ["human", "human", "normal"],
     "arcade": ["human", "human", "normal", "normal"],
     "tactical": ["human", "human", "normal"],
+    "colours": ["human", "human"],
     "tricks": ["human", "human", "normal"],
 }
-# The colour game, the longest (first to 99 points, no shorter option), is played in the page
-# against a computer player alone: the page's player, pressing keys blind, took three minutes
-# of a five-minute bound beside the desktop client.
-ALONE = ["colours"]
 # What each side hears of the other person's moves, family by family.
 MOVES = {"adding": ("plays",), "colours": ("puts", "plays", "ends"), "tricks": ("plays", "leads")}
 GAME_S = 300.0
@@ -131,9 +128,7 @@ def serious(violations: list[dict[str, Any]]) -> list[str]:
 
 def assert_all_announced(player: Player) -> None:
     """Every phrase with words the server sent was let out to a live region, none dropped."""
-    wait_for(
-        lambda: player.js("client.announcer.queue.length === 0"), 30, "the queue to empty"
-    )
+    wait_for(lambda: player.js("client.announcer.queue.length === 0"), 30, "the queue to empty")
     unsaid = player.js("client.received.filter((p) => p.text && p.saidAt === null).length")
     assert unsaid == 0
     received = player.js("client.phrasesReceived")
@@ -249,27 +244,6 @@ def test_a_whole_game_by_keys_against_the_desktop_client_and_computer_players(
     finally:
         ben.stop()
         ben.client.close()
-
-
-@pytest.mark.parametrize("game", ALONE)
-def test_a_whole_game_by_keys_against_computer_players(
-    server: Server, desktop: WebDriver, axe: str, game: str
-) -> None:
-    driver = desktop
-    player = Player(driver, server.url)
-    new_table(player, game)
-    wait_for(lambda: player.js("client.display && client.display.context"), 20, "a table")
-    assert player.js("client.display.context") == f"table.{family_of(game)}"
-    assert_answered_assertively(player, player.press("t"), "turn")
-    screenshot(player, f"{game}-desktop")
-    try:
-        used = player.play_to_the_end(game, timeout=GAME_S)
-    except AssertionError as error:
-        raise AssertionError(f"{error}\nthe page last heard {last_heard(driver)}") from error
-    assert used > 0
-    assert_all_announced(player)
-    assert_game_heard(player, game)
-    assert not serious(run_axe(driver, axe)), game  # the results screen
 
 
 @pytest.fixture
@@ -389,9 +363,7 @@ def test_an_invite_link_asks_the_name_then_opens_the_table(
     code = host.create("classic", ["human", "human"], {"lives": 1})
     guest = Player(guest_driver, server.url)
     guest.open(f"/?table={code}")
-    assert guest_driver.find_element(By.ID, "start-title").text == "Join table " + " ".join(
-        code
-    )
+    assert guest_driver.find_element(By.ID, "start-title").text == "Join table " + " ".join(code)
     assert "Join table" in guest_driver.title
     guest.sign_in("Ben")
     wait_for(lambda: guest.js("client.table.code") == code, 20, "the invited table")
@@ -481,8 +453,7 @@ def test_the_table_follows_the_system_look_and_fits_at_200_percent_zoom(
         )
         time.sleep(0.2)
         sideways = driver.execute_script(
-            "const root = document.documentElement;"
-            "return root.scrollWidth - root.clientWidth;"
+            "const root = document.documentElement;return root.scrollWidth - root.clientWidth;"
         )
         assert sideways <= 0, (width, sideways)
         smallest = driver.execute_script(

@@ -22,6 +22,7 @@ from browser_helpers import (
     touch,
     wait_for,
 )
+from by_ear import SILENT_S, ByEar, mine
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -63,6 +64,20 @@ TRIES: dict[str, list[tuple[str, str]]] = {
     "tricks": [("return", ACT), ("space", MOVE), ("right", MOVE)],
 }
 FAMILY = {"classic": "adding", "arcade": "adding", "tactical": "adding"}
+# Keys whose taking may be said to the others only (the end of a colour turn): the player
+# waits for their answer no longer than a refusal takes to come.
+SILENT_KEYS = {"colours": {"d"}}
+# The families the page's key player plays by ear (:class:`PageEar`) rather than by trying
+# keys blind: the colour game's turns have many steps, and blind tries took minutes.
+BY_EAR = {"colours"}
+ANSWER_S = 15.0
+"""How long a key played by ear waits for its answer (a loaded machine)."""
+QUIET_S = 1.0
+"""With nothing new said for this long, the player by ear asks whose turn it is all the same."""
+ASK_GAP_S = 0.25
+"""The shortest time between two questions of whose turn it is while the others play."""
+KEY_GAP_S = 0.05
+"""The shortest time between two keys (the server refuses more than 30 messages a second)."""
 
 # Touch: the seed's gestures for what they cover, a large button for the rest.
 GESTURE_FOR = {"left": "swipe_left", "right": "swipe_right", "return": "double_tap"}
@@ -237,8 +252,10 @@ class Player:
     def play_to_the_end(
         self, game: str, *, timeout: float = 300.0, on_key: Callable[[str], None] | None = None
     ) -> int:
-        """Play by ear until the table is over; the number of keys (or touches) used."""
+        """Play until the table is over; the number of keys (or touches) used."""
         self.family = family_of(game)
+        if self.family in BY_EAR and not self.by_touch:
+            return PageEar(self, on_key).play(timeout)
         tries = TRIES[self.family]
         index = 0
         used = 0
@@ -257,7 +274,8 @@ class Player:
             used += 1
             if on_key is not None:
                 on_key(key)
-            said = self.answer(seq)
+            silent = key in SILENT_KEYS.get(self.family, set())
+            said = self.answer(seq, timeout=SILENT_S) if silent else self.answer(seq)
             cue = (said or {}).get("cue") or ""
             # An action taken is narrated like every move, in turn; a refusal, a question
             # ("up for plus 10 or down for minus 10?") or a warning answers at once.
@@ -273,3 +291,53 @@ class Player:
         states = self.js("client.tableStates")
         assert "over" in states, f"the table left play without ending: {states}"
         return used
+
+
+class PageEar(ByEar):
+    """The page's key player by ear: it asks whose turn it is (T) whenever the page said
+    something new, and on its turn plays as :class:`by_ear.ByEar` does, from the words the
+    page announced in answer to each key."""
+
+    def __init__(self, player: Player, on_key: Callable[[str], None] | None = None) -> None:
+        self.player = player
+        self.on_key = on_key
+        self.used = 0
+        self._last_key = 0.0
+
+    def _text(self, key: str, timeout: float | None = None) -> tuple[str, str]:
+        wait = self._last_key + KEY_GAP_S - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        seq = self.player.press(key)
+        self._last_key = time.monotonic()
+        self.used += 1
+        if self.on_key is not None:
+            self.on_key(key)
+        said = self.player.answer(seq, timeout=ANSWER_S if timeout is None else timeout)
+        if said is None:
+            return "", ""
+        return str(said.get("text") or ""), str(said.get("cue") or "")
+
+    def play(self, timeout: float) -> int:
+        """Listen, and take each turn when it comes, until the table is over."""
+        player = self.player
+        step = self.turn_step(player.family)
+        deadline = time.monotonic() + timeout
+        seen = -1
+        idle_since = time.monotonic()
+        while player.table_state() == "playing":
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the {player.family} game did not end in {timeout} s")
+            count = int(player.js("client.phrasesReceived"))
+            quiet = time.monotonic() - idle_since
+            if (count == seen and quiet < QUIET_S) or quiet < ASK_GAP_S:
+                time.sleep(0.03)
+                continue  # nothing new (or asked a moment ago): listen on
+            seen, idle_since = count, time.monotonic()
+            turn, _ = self._text("t")
+            if mine(turn):
+                step(turn)
+                seen, idle_since = -1, 0.0  # ask again at once: the turn may go on
+        states = player.js("client.tableStates")
+        assert "over" in states, f"the table left play without ending: {states}"
+        return self.used
