@@ -192,6 +192,17 @@ def end_of_game(texts: list[str]) -> tuple[str, str]:
     raise AssertionError(f"no result was said; the last phrases: {texts[-12:]}")
 
 
+def own_move(family: str, text: str) -> bool:
+    """Whether ``text`` is how a player hears a move of their own: "You play 7, total 13",
+    "You lead…", "You bid…"; at the colour table the short confirmations of a pile play
+    ("Left takes pink 7") and of a row card ("pink 7, new row", "grey 9, row of 3")."""
+    if family == "colours":
+        return text.startswith(("Left takes", "Right takes", "You score")) or bool(
+            re.match(r"^[a-z ]+ \d+, (new row|row of)", text)
+        )
+    return text.startswith(("You play", "You lead", "You bid"))
+
+
 @pytest.mark.parametrize("game", list(WITH_DESKTOP))
 @pytest.mark.usefixtures("private_home")  # the desktop client's own settings: a new guest
 def test_a_whole_game_by_keys_against_the_desktop_client_and_computer_players(
@@ -225,7 +236,11 @@ def test_a_whole_game_by_keys_against_the_desktop_client_and_computer_players(
                 f"{error}\nthe page last heard {last_heard(driver)}"
                 f"\nthe desktop client last heard {ben.last_heard()}"
             ) from error
-        assert used > 0 and ben.actions > 0
+        # Ben acted: his own moves were narrated to him. (The count of his steps that got
+        # their answer in time can be 0 on a loaded machine, where an answer may come after
+        # the desktop player stopped waiting for it, though the move was made.)
+        assert used > 0
+        assert any(own_move(family_of(game), t) for t in ben.heard), ben.heard[-20:]
         assert_all_announced(player)
         assert_game_heard(player, game)
         # Both sides heard the end of the game, the other person in it, and their result.
