@@ -266,3 +266,17 @@ def test_your_own_draw_back_up_to_six_is_said_only_in_full(verbosity, said):
     theirs = CardsDrawn("Lily", 0, parse_colour_cards("red-3"))
     other = Perspective("colours", ("Lily", "You"), (0.0, 0.0), frozenset({0, 1}), 1, verbosity)
     assert [u.text for u in Narrator(summarise=False).narrate([theirs], other)] == ["Lily draws 1"]
+
+
+def test_another_person_s_turn_is_named_when_it_starts_a_computer_s_when_it_ends():
+    from ninetynine_audio.games.colours.model import TurnStarted
+
+    online = Perspective("colours", ("You", "Ben"), (0.0, 0.0), frozenset({0, 1}), 0, "normal")
+    said = Narrator().narrate([TurnStarted("Ben", 1, 2, False)], online)
+    # Whoever ended their turn hears where it went, though Ben has not acted yet.
+    assert [u.text for u in said] == ["Ben's turn"]
+    extra = Narrator().narrate([TurnStarted("Ben", 1, 3, True)], online)
+    assert [(u.text, u.cue) for u in extra] == [("Ben's extra turn", "extra_turn")]
+    # A computer's turn is told in one line once it is over; one's own turn by its own line.
+    assert Narrator().narrate([TurnStarted("Lily", 1, 2, False)], perspective()) == []
+    assert Narrator().narrate([TurnStarted("You", 0, 2, False)], online) == []

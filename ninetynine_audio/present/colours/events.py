@@ -357,6 +357,15 @@ class Narrator:
                             CUE_EXTRA_TURN,
                         )
                     )
+            elif p.listener is not None and p.listener != event.seat:
+                # Another person's turn (at an online table): a computer's turn is told
+                # when it ends, but a person's is named now, or whoever just ended their
+                # turn would hear nothing of where it went.
+                text = _("{player}'s extra turn") if event.extra else _("{player}'s turn")
+                cue = CUE_EXTRA_TURN if event.extra else None
+                out.append(
+                    self._say(text.format(player=seat_name(event.player)), p, event.seat, cue)
+                )
             elif event.extra:
                 out.append(self._say(_("Extra turn!"), p, event.seat, CUE_EXTRA_TURN))
             return out
