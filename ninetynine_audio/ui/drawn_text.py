@@ -118,6 +118,7 @@ class Typeface:
         self._wide: pygame.font.Font | None = None
         self._wide_tried = False
         self._missing = self.builtin.metrics("\U0010fffd")[0]
+        self._glyphs: dict[str, bool] = {}
 
     def get_linesize(self) -> int:
         """The height of a line in the built-in font."""
@@ -125,12 +126,20 @@ class Typeface:
 
     def has_letters(self, text: str) -> bool:
         """Whether the built-in font has a glyph for every letter and sign of ``text``."""
-        return not any(
-            not char.isspace()
-            and unicodedata.category(char) != "Cf"
-            and self.builtin.metrics(char)[0] == self._missing
-            for char in text
-        )
+        return all(self._has_glyph(char) for char in set(text))
+
+    def _has_glyph(self, char: str) -> bool:
+        # Asked for every word tried while a line is wrapped, at every redraw: each character
+        # is looked up in the font once.
+        known = self._glyphs.get(char)
+        if known is None:
+            known = (
+                char.isspace()
+                or unicodedata.category(char) == "Cf"
+                or self.builtin.metrics(char)[0] != self._missing
+            )
+            self._glyphs[char] = known
+        return known
 
     def wide(self) -> pygame.font.Font | None:
         """The wide system font at this size (None when the system has none)."""
