@@ -312,6 +312,12 @@ class Narrator:
         text = notes.summary(perspective.verbosity)
         return [self._say(text, perspective, notes.seat, mergeable=True)]
 
+    def _their_turn(self, event: TurnStarted, p: Perspective) -> Utterance:
+        """Another player's turn named as it starts ("Ben's turn", "Ben's extra turn")."""
+        text = _("{player}'s extra turn") if event.extra else _("{player}'s turn")
+        cue = CUE_EXTRA_TURN if event.extra else None
+        return self._say(text.format(player=seat_name(event.player)), p, event.seat, cue)
+
     def _one(self, event: Event, p: Perspective, v: str) -> list[Utterance]:
         if isinstance(event, GameStarted):
             names = join_and([seat_name(name) for name in event.players])
@@ -331,10 +337,7 @@ class Narrator:
             out = self._flush(p)
             if not self.summarise:
                 if p.is_bot(event.seat) or p.listener != event.seat:
-                    text = (
-                        _("{player}'s extra turn") if event.extra else _("{player}'s turn")
-                    ).format(player=seat_name(event.player))
-                    return [self._say(text, p, event.seat, CUE_EXTRA_TURN if event.extra else None)]
+                    return [self._their_turn(event, p)]
                 text = _("Your extra turn") if event.extra else _("Your turn")
                 return [self._say(text, p, event.seat)]
             own_turn = self._turns.get(event.seat, 0) + 1
@@ -361,11 +364,7 @@ class Narrator:
                 # Another person's turn (at an online table): a computer's turn is told
                 # when it ends, but a person's is named now, or whoever just ended their
                 # turn would hear nothing of where it went.
-                text = _("{player}'s extra turn") if event.extra else _("{player}'s turn")
-                cue = CUE_EXTRA_TURN if event.extra else None
-                out.append(
-                    self._say(text.format(player=seat_name(event.player)), p, event.seat, cue)
-                )
+                out.append(self._their_turn(event, p))
             elif event.extra:
                 out.append(self._say(_("Extra turn!"), p, event.seat, CUE_EXTRA_TURN))
             return out
