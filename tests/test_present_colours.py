@@ -269,8 +269,6 @@ def test_your_own_draw_back_up_to_six_is_said_only_in_full(verbosity, said):
 
 
 def test_another_person_s_turn_is_named_when_it_starts_a_computer_s_when_it_ends():
-    from ninetynine_audio.games.colours.model import TurnStarted
-
     online = Perspective("colours", ("You", "Ben"), (0.0, 0.0), frozenset({0, 1}), 0, "normal")
     said = Narrator().narrate([TurnStarted("Ben", 1, 2, False)], online)
     # Whoever ended their turn hears where it went, though Ben has not acted yet.
