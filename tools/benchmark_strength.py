@@ -396,8 +396,10 @@ def colours_section(
         " judges where each line ends (points, how far the row can still grow, cards left, the"
         " draw pile, what the piles offer the next player)."
         " **expert**: Hard's eight best plans, each played on 24 deals of the unseen cards:"
-        " the next player's pile plays on the tops it leaves, then its own next row card and"
-        " pile plays with the cards it draws; the plan worth most with what the deals found.",
+        " the next player's pile plays on the tops it leaves, then whether its own next row"
+        " card extends its row with the cards it draws; the plan worth most with what the deals"
+        " found (its own next pile plays are counted for the hint's words only: counted in the"
+        " value, they made it keep cards instead of drawing).",
         "",
         "| level | against | games | even share | win rate | 95% interval"
         " | decision median | decision 95th pct |",

@@ -4,12 +4,15 @@ Hard judges where each plan of the turn ends with a fixed reckoning of what come
 Expert keeps Hard's :data:`CANDIDATES` best plans and plays each on deals of the cards it cannot
 see, consistently with its view: the next player gets a hand of its known size from the unseen
 cards and this seat draws its own cards from them. In each deal the next player plays onto the
-piles the plan leaves (as a greedy player would), and then this seat's next turn is played
-from the tops that leaves (the same way): every card played onto a pile is a card drawn, a
-step towards the 15 points of an emptied draw pile. A plan's value is Hard's judgement without
-its guess at the next player, plus what the deals found: this seat's next pile plays and its
-row card, less the next player's plays. Deterministic for a given generator; the number of
-deals is a :class:`~ninetynine_audio.bots.base.Budget`, scaled down for the hint.
+piles the plan leaves (as a greedy player would), and then this seat's next turn is played from
+the tops that leaves (the same way): every card played onto a pile is a card drawn, a step
+towards the 15 points of an emptied draw pile. A plan's value is Hard's judgement without its
+guess at the next player, plus what the deals found: whether its next row card extends its row,
+less the next player's plays. This seat's own next pile plays are counted for the hint's words
+only: a card kept to play next turn is a card not drawn now, and counting it made the Expert
+keep cards (it won 43.8% of 400 games against Hard heads-up with them counted, 50.7% of the same
+games without). Deterministic for a given generator; the number of deals is a
+:class:`~ninetynine_audio.bots.base.Budget`, scaled down for the hint.
 """
 
 from __future__ import annotations
@@ -33,7 +36,6 @@ from ninetynine_audio.games.colours import (
 CANDIDATES = 8
 DEALS = 24
 HINT_SCALE = 0.5
-MY_PLAY = 1.8  # a card this seat plays onto a pile next turn (a card drawn, towards 15 points)
 THEIR_PLAY = 1.8  # a card the next player plays onto a pile: the same, for them
 ROW_CARD = 1.0  # this seat's next row card extends its row (instead of starting again)
 
@@ -96,7 +98,7 @@ class ExpertBot(HardBot):
             for look, (_, _, candidate) in zip(looks, top, strict=True):
                 self._look(view, candidate, theirs, their_row, later, look)
         values = [
-            value + (MY_PLAY * look.mine - THEIR_PLAY * look.theirs + ROW_CARD * look.row) / done
+            value + (ROW_CARD * look.row - THEIR_PLAY * look.theirs) / done
             for (value, _, _), look in zip(top, looks, strict=True)
         ]
         best = max(range(len(top)), key=lambda i: (values[i], -i))
