@@ -87,22 +87,27 @@ class ExpertBot(HardBot):
         their_row = view.rows[nxt]
         pool = list(unseen)
         clock = self.budget.start()
-        done = 0
+        dealt: list[tuple[tuple[ColourCard, ...], list[ColourCard]]] = []
         for _ in range(deals):
-            if done and clock.spent():
+            if dealt and clock.spent():
                 break
             rng.shuffle(pool)
-            done += 1
             theirs = tuple(pool[:their_size])
             later = pool[their_size:]
+            dealt.append((theirs, later))
             for look, (_, _, candidate) in zip(looks, top, strict=True):
                 self._look(view, candidate, theirs, their_row, later, look)
+        done = len(dealt)
         values = [
             value + (ROW_CARD * look.row - THEIR_PLAY * look.theirs) / done
             for (value, _, _), look in zip(top, looks, strict=True)
         ]
         best = max(range(len(top)), key=lambda i: (values[i], -i))
         look = looks[best]
+        # This seat's own next pile plays do not weigh in the choice (see above): they are
+        # counted for the chosen plan alone, on the same deals, for the hint's words.
+        for theirs, later in dealt:
+            self._look(view, top[best][2], theirs, their_row, later, look, count_mine=True)
         self.finding = Finding(look.mine / done, look.theirs / done, done, len(top))
         return list(top[best][2].actions)
 
@@ -114,13 +119,16 @@ class ExpertBot(HardBot):
         their_row: tuple[ColourCard, ...],
         later: list[ColourCard],
         look: _Look,
+        count_mine: bool = False,
     ) -> None:
-        """Play the next player's piles and this seat's next turn on one deal."""
+        """Play the next player's piles and this seat's next turn on one deal; with
+        ``count_mine`` count only this seat's own next pile plays, otherwise all but them."""
         tops = plan.end.tops
         if theirs:
             keep = lowest_fitting(theirs, their_row) if their_row else None
             plays = greedy_pile_plays(theirs, tops, MAX_PILE_PLAYS, keep)
-            look.theirs += len(plays)
+            if not count_mine:
+                look.theirs += len(plays)
             for card, pile in plays:
                 tops = (card, tops[1]) if pile == 1 else (tops[0], card)
         kept = plan.end.kept
@@ -128,8 +136,11 @@ class ExpertBot(HardBot):
         hand = kept + tuple(later[:draws])
         row = plan.row
         row_card = lowest_fitting(hand, row) if row else None
-        if row and row_card is not None and fits_row(row_card, row):
-            look.row += 1
+        extends = bool(row) and row_card is not None and fits_row(row_card, row)
+        if not count_mine:
+            look.row += 1 if extends else 0
+            return
+        if extends:
             hand = tuple(card for card in hand if card != row_card)
         elif hand:
             # A new row starts with the lowest card.
