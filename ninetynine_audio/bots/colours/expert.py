@@ -18,7 +18,7 @@ games without). Deterministic for a given generator; the number of deals is a
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ninetynine_audio.bots.base import Budget
 from ninetynine_audio.bots.colours.hard import WIN, HardBot, Weights
@@ -51,11 +51,16 @@ class Finding:
     best_of: int
 
 
+# This seat's next turn on one deal: the pile tops the next player leaves, the hand after
+# the row card is played, and the row the pile plays must keep a card for.
+_NextTurn = tuple[tuple[ColourCard, ColourCard], tuple[ColourCard, ...], tuple[ColourCard, ...]]
+
+
 @dataclass
 class _Look:
-    mine: float = 0.0
     theirs: float = 0.0
     row: float = 0.0
+    turns: list[_NextTurn] = field(default_factory=list)
 
 
 class ExpertBot(HardBot):
@@ -87,17 +92,16 @@ class ExpertBot(HardBot):
         their_row = view.rows[nxt]
         pool = list(unseen)
         clock = self.budget.start()
-        dealt: list[tuple[tuple[ColourCard, ...], list[ColourCard]]] = []
+        done = 0
         for _ in range(deals):
-            if dealt and clock.spent():
+            if done and clock.spent():
                 break
             rng.shuffle(pool)
+            done += 1
             theirs = tuple(pool[:their_size])
             later = pool[their_size:]
-            dealt.append((theirs, later))
             for look, (_, _, candidate) in zip(looks, top, strict=True):
                 self._look(view, candidate, theirs, their_row, later, look)
-        done = len(dealt)
         values = [
             value + (ROW_CARD * look.row - THEIR_PLAY * look.theirs) / done
             for (value, _, _), look in zip(top, looks, strict=True)
@@ -105,10 +109,12 @@ class ExpertBot(HardBot):
         best = max(range(len(top)), key=lambda i: (values[i], -i))
         look = looks[best]
         # This seat's own next pile plays do not weigh in the choice (see above): they are
-        # counted for the chosen plan alone, on the same deals, for the hint's words.
-        for theirs, later in dealt:
-            self._look(view, top[best][2], theirs, their_row, later, look, count_mine=True)
-        self.finding = Finding(look.mine / done, look.theirs / done, done, len(top))
+        # counted for the chosen plan alone, for the hint's words.
+        mine = sum(
+            len(greedy_pile_plays(hand, tops, MAX_PILE_PLAYS, lowest_fitting(hand, row)))
+            for tops, hand, row in look.turns
+        )
+        self.finding = Finding(mine / done, look.theirs / done, done, len(top))
         return list(top[best][2].actions)
 
     def _look(
@@ -119,16 +125,14 @@ class ExpertBot(HardBot):
         their_row: tuple[ColourCard, ...],
         later: list[ColourCard],
         look: _Look,
-        count_mine: bool = False,
     ) -> None:
-        """Play the next player's piles and this seat's next turn on one deal; with
-        ``count_mine`` count only this seat's own next pile plays, otherwise all but them."""
+        """Play the next player's piles and this seat's row card on one deal, and keep where
+        this seat's next turn starts."""
         tops = plan.end.tops
         if theirs:
             keep = lowest_fitting(theirs, their_row) if their_row else None
             plays = greedy_pile_plays(theirs, tops, MAX_PILE_PLAYS, keep)
-            if not count_mine:
-                look.theirs += len(plays)
+            look.theirs += len(plays)
             for card, pile in plays:
                 tops = (card, tops[1]) if pile == 1 else (tops[0], card)
         kept = plan.end.kept
@@ -136,18 +140,14 @@ class ExpertBot(HardBot):
         hand = kept + tuple(later[:draws])
         row = plan.row
         row_card = lowest_fitting(hand, row) if row else None
-        extends = bool(row) and row_card is not None and fits_row(row_card, row)
-        if not count_mine:
-            look.row += 1 if extends else 0
-            return
-        if extends:
+        if row and row_card is not None and fits_row(row_card, row):
+            look.row += 1
             hand = tuple(card for card in hand if card != row_card)
         elif hand:
             # A new row starts with the lowest card.
             low = min(hand, key=lambda c: c.value)
             hand = tuple(card for card in hand if card != low)
-        keep = lowest_fitting(hand, (*row, row_card) if row_card is not None else ())
-        look.mine += len(greedy_pile_plays(hand, tops, MAX_PILE_PLAYS, keep))
+        look.turns.append((tops, hand, (*row, row_card) if row_card is not None else ()))
 
 
 def hint_bot() -> ExpertBot:
