@@ -9,7 +9,8 @@ import pytest
 from tricks_helpers import bid_all, play, start
 
 from ninetynine_audio.bots.base import levels, make_bot, strongest_level
-from ninetynine_audio.bots.tricks.fast import choose_card, to_card, to_int
+from ninetynine_audio.bots.tricks.fast import bid_of, choose_card, estimate_tricks, to_card, to_int
+from ninetynine_audio.bots.tricks.simple import bid_choices, nearest_bid
 from ninetynine_audio.cards import Suit, parse_card, parse_cards
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.registry import find_game
@@ -185,3 +186,17 @@ def test_hard_wins_a_trick_it_needs_and_ducks_one_it_does_not(won, wanted, level
     action = bot.choose(view(state, 0), random.Random(3))
     assert isinstance(action, PlayCard)
     assert action.card in parse_cards(wanted)
+
+
+@pytest.mark.parametrize("trumps", [-1, 0, 1, 2, 3])
+def test_nearest_bid_is_as_near_as_the_best_of_every_choice(trumps):
+    rng = random.Random(trumps + 10)
+    for _ in range(40):
+        hand = tuple(rng.sample(range(36), 12))
+        kept, value = nearest_bid(hand, trumps)
+        aside = [card for card in hand if card not in kept]
+        assert len(kept) == 9 and len(aside) == 3
+        assert value == bid_of(aside)
+        nearest = abs(estimate_tricks(kept, trumps) - value) + 0.01 * sum(c % 9 for c in aside)
+        best, _, _ = bid_choices(hand, trumps)[0]
+        assert nearest == pytest.approx(best, abs=1e-9)

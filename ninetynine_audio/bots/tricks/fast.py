@@ -139,28 +139,36 @@ def estimate_tricks(hand: Sequence[int], trumps: int) -> float:
     by_suit: list[list[int]] = [[], [], [], []]
     for card in hand:
         by_suit[card // 9].append(card % 9)
+    ruffs = trumps >= 0 and bool(by_suit[trumps])
     total = 0.0
     for suit, ranks in enumerate(by_suit):
-        length = len(ranks)
-        if not length:
-            continue
         ranks.sort(reverse=True)
-        is_trump = suit == trumps
-        for place, rank in enumerate(ranks):
-            top = ACE - rank  # 0 for the ace, 1 for the king, ...
-            if top <= place:
-                # the card is as good as the ace once the higher ones held are played
-                total += 0.95 if top == 0 else 0.8
-            elif top == 1 and length >= 2:
-                total += 0.55
-            elif top == 2 and length >= 3:
-                total += 0.3
-        if length >= 4:
-            total += (length - 3) * (0.75 if is_trump else 0.35)
-        if is_trump and length >= 2:
-            total += 0.3 * min(length, 4)
-        if trumps >= 0 and not is_trump and length <= 1 and by_suit[trumps]:
-            total += 0.3 if length == 0 else 0.15
+        total = add_suit_tricks(total, ranks, suit == trumps, ruffs)
+    return total
+
+
+def add_suit_tricks(total: float, ranks: Sequence[int], is_trump: bool, ruffs: bool) -> float:
+    """``total`` with the likely tricks of one suit of a hand added: ``ranks`` highest first;
+    ``ruffs`` when the hand holds trumps, so that a single card of a plain suit lets it trump
+    in soon. A suit the hand lacks adds nothing."""
+    length = len(ranks)
+    if not length:
+        return total
+    for place, rank in enumerate(ranks):
+        top = ACE - rank  # 0 for the ace, 1 for the king, ...
+        if top <= place:
+            # the card is as good as the ace once the higher ones held are played
+            total += 0.95 if top == 0 else 0.8
+        elif top == 1 and length >= 2:
+            total += 0.55
+        elif top == 2 and length >= 3:
+            total += 0.3
+    if length >= 4:
+        total += (length - 3) * (0.75 if is_trump else 0.35)
+    if is_trump and length >= 2:
+        total += 0.3 * min(length, 4)
+    if ruffs and not is_trump and length == 1:
+        total += 0.15
     return total
 
 
