@@ -12,8 +12,9 @@ unlikely). Then:
   on the Normal policy. The card with the best weighted average wins.
 - **Bid**: all 220 ways of setting three of the twelve cards aside are tried, by successive
   halving: every choice on a few samples of the other hands, the better ones on more, the best
-  few on many; each sample played out to the end of the deal. Normal's count of likely tricks
-  settles near-ties.
+  few on many; in each sample the other two set aside what Normal would (the bid nearest their
+  cards' likely tricks, :func:`~ninetynine_audio.bots.tricks.simple.nearest_bid`), and the deal
+  is played out to its end. Normal's count of likely tricks settles near-ties.
 
 What a choice is worth: its own deal points, less :data:`OTHERS_WEIGHT` of the others' (the
 game is won by the highest total, not the most points). The search is deterministic for a
@@ -39,9 +40,9 @@ from ninetynine_audio.bots.tricks.fast import (
     to_int,
     trump_index,
 )
-from ninetynine_audio.bots.tricks.hard import declaration_for, declared_premium, others_bids
+from ninetynine_audio.bots.tricks.hard import declaration_for, declared_premium
 from ninetynine_audio.bots.tricks.knowledge import Knowledge, read, sample
-from ninetynine_audio.bots.tricks.simple import bid_choices, is_bidding
+from ninetynine_audio.bots.tricks.simple import bid_choices, is_bidding, nearest_bid
 from ninetynine_audio.bots.tricks.solve import Solver, mask_of, unpack, utilities
 from ninetynine_audio.games.tricks import Action, BidCards, PlayCard, TricksView
 
@@ -105,7 +106,7 @@ class ExpertBot:
             for _ in range(self.budget.scaled(each)):
                 if any(counts) and clock.spent():
                     break
-                keeps, targets = others_bids(knowledge, rng, trumps)
+                keeps, targets = likely_bids(knowledge, rng, trumps)
                 for index in alive:
                     _, value, aside = choices[index]
                     played = [list(cards) for cards in keeps]
@@ -184,6 +185,25 @@ class ExpertBot:
         total = max(weights_total, 1e-9)
         self.finding = Finding(made[best] / total, took[best] / total, done, solving)
         return PlayCard(me, to_card(best))
+
+
+def likely_bids(
+    knowledge: Knowledge, rng: random.Random, trumps: int
+) -> tuple[list[list[int]], list[int]]:
+    """One sample of the other two hands while bidding, each with the bid Normal would set
+    aside for it: the nine cards each keeps and its bid (the seat's own left empty, at 0).
+
+    The players at the table bid about what their cards look good for, and their bids are low
+    as often as high: a stand-in that kept every player's best nine and bid their worth made
+    the others want too many tricks, and this seat expect its own bid made far more often than
+    it was."""
+    hands, _ = sample(knowledge, rng, with_bids=False)
+    keeps: list[list[int]] = [[], [], []]
+    targets = [0, 0, 0]
+    for other in range(3):
+        if other != knowledge.seat:
+            keeps[other], targets[other] = nearest_bid(hands[other], trumps)
+    return keeps, targets
 
 
 def plausibility(
