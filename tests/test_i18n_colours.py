@@ -121,9 +121,7 @@ def questions(state: ColoursState, action: Action, rng: random.Random) -> list[s
 
 def play(seed: int, players: int, pro: bool) -> tuple[list[str], set[str]]:
     """A whole game told in ``qps``: every text said, and the refusal codes met."""
-    setup = GameSetup(
-        "colours", NAMES[:players], ("normal",) * players, {"pro_variant": pro}, seed
-    )
+    setup = GameSetup("colours", NAMES[:players], ("normal",) * players, {"pro_variant": pro}, seed)
     rng = random.Random(seed)
     bots = [make_bot("colours", "normal") for _ in range(players)]
     people = [

@@ -73,4 +73,3 @@ def test_scripts_are_modules_the_browser_runs_as_they_are() -> None:
             assert "require(" not in text and "import(" not in text, path.name
             for module in re.findall(r'from "([^"]+)"', text):
                 assert module.startswith("./") and module.endswith(".js"), (path.name, module)
-
