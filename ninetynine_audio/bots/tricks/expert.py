@@ -40,7 +40,7 @@ from ninetynine_audio.bots.tricks.fast import (
     to_int,
     trump_index,
 )
-from ninetynine_audio.bots.tricks.hard import declaration_for, declared_premium
+from ninetynine_audio.bots.tricks.hard import declaration_for, declared_premium, others_bids
 from ninetynine_audio.bots.tricks.knowledge import Knowledge, read, sample
 from ninetynine_audio.bots.tricks.simple import bid_choices, is_bidding, nearest_bid
 from ninetynine_audio.bots.tricks.solve import Solver, mask_of, unpack, utilities
@@ -106,7 +106,10 @@ class ExpertBot:
             for _ in range(self.budget.scaled(each)):
                 if any(counts) and clock.spent():
                     break
-                keeps, targets = likely_bids(knowledge, rng, trumps)
+                # the others bid as Normal would: a stand-in that kept each one's best nine and
+                # bid their worth made them want too many tricks, and this seat's own bid look
+                # far safer than it was
+                keeps, targets = others_bids(knowledge, rng, trumps, nearest_bid)
                 for index in alive:
                     _, value, aside = choices[index]
                     played = [list(cards) for cards in keeps]
@@ -185,25 +188,6 @@ class ExpertBot:
         total = max(weights_total, 1e-9)
         self.finding = Finding(made[best] / total, took[best] / total, done, solving)
         return PlayCard(me, to_card(best))
-
-
-def likely_bids(
-    knowledge: Knowledge, rng: random.Random, trumps: int
-) -> tuple[list[list[int]], list[int]]:
-    """One sample of the other two hands while bidding, each with the bid Normal would set
-    aside for it: the nine cards each keeps and its bid (the seat's own left empty, at 0).
-
-    The players at the table bid about what their cards look good for, and their bids are low
-    as often as high: a stand-in that kept every player's best nine and bid their worth made
-    the others want too many tricks, and this seat expect its own bid made far more often than
-    it was."""
-    hands, _ = sample(knowledge, rng, with_bids=False)
-    keeps: list[list[int]] = [[], [], []]
-    targets = [0, 0, 0]
-    for other in range(3):
-        if other != knowledge.seat:
-            keeps[other], targets[other] = nearest_bid(hands[other], trumps)
-    return keeps, targets
 
 
 def plausibility(

@@ -11,6 +11,7 @@ for this seat, less a share of what the others score, is played. Only the view i
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ninetynine_audio.bots.tricks.fast import (
@@ -42,16 +43,20 @@ def quick_bid(hand: list[int], trumps: int) -> tuple[list[int], int]:
 
 
 def others_bids(
-    knowledge: Knowledge, rng: random.Random, trumps: int
+    knowledge: Knowledge,
+    rng: random.Random,
+    trumps: int,
+    bid: Callable[[list[int], int], tuple[list[int], int]] = quick_bid,
 ) -> tuple[list[list[int]], list[int]]:
-    """One sample of the other two hands while bidding, each bid by :func:`quick_bid`: the cards
-    each keeps and its bid (the seat's own left empty, at 0)."""
+    """One sample of the other two hands while bidding, each bid by ``bid`` (the cards kept and
+    the bid for a twelve-card hand; :func:`quick_bid` unless told): the cards each keeps and its
+    bid (the seat's own left empty, at 0)."""
     hands, _ = sample(knowledge, rng, with_bids=False)
     keeps: list[list[int]] = [[], [], []]
     targets = [0, 0, 0]
     for other in range(3):
         if other != knowledge.seat:
-            keeps[other], targets[other] = quick_bid(hands[other], trumps)
+            keeps[other], targets[other] = bid(hands[other], trumps)
     return keeps, targets
 
 

@@ -65,12 +65,12 @@ def nearest_bid(hand: Sequence[int], trumps: int) -> tuple[list[int], int]:
     # trumps kept, without)
     asides: list[list[list[tuple[tuple[int, ...], int, float, float]]]] = []
     for suit, cards in enumerate(by_suit):
+        trump = suit == trumps
         per_count: list[list[tuple[tuple[int, ...], int, float, float]]] = []
         for count in range(4):
             found = []
             for aside in combinations(cards, count):
                 rest = [card % 9 for card in cards if card not in aside]
-                trump = suit == trumps
                 found.append(
                     (
                         aside,
