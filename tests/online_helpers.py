@@ -205,6 +205,7 @@ class Player:
             self.app, url, name, password, first, guest_token=guest_token
         )
         self.frames: list[str] = []
+        self._url = self.screen.link.url
         if record:
             self.screen.link.record = self.frames
 
@@ -253,6 +254,18 @@ class Player:
     def heard(self, text: str, timeout: float = WAIT_S) -> None:
         """Wait until a phrase containing ``text`` has been said."""
         self.wait_for(lambda: any(text in line for line in self.spoken), timeout)
+
+    def hold_back(self) -> None:
+        """Keep this client from reaching its server, as a network that is down would: it
+        goes on trying, every second, until :meth:`let_through`."""
+        link = self.screen.link
+        self._url = link.url
+        link.longest_delay = link.first_delay
+        link.url = f"ws://127.0.0.1:{free_port()}/ws"  # nothing listens there
+
+    def let_through(self) -> None:
+        """Let a client held back reach its server again (at its next try)."""
+        self.screen.link.url = self._url
 
     def close(self) -> None:
         """Close the connection."""

@@ -71,6 +71,19 @@ def accounts_sit_down(url: str, game: str, ben_password: str) -> tuple[list[Play
     return [ann, ben], code
 
 
+def settled(player: Player) -> None:
+    """Wait until everything the server has sent ``player`` so far has been said: the answer to
+    a question comes after it, and the client then says the narration it went ahead of."""
+    player.press("h")  # the hand, in words that name no one's turn
+    asked = player.screen.key_seq
+    player.wait_for(
+        lambda: any(
+            isinstance(m, p.Phrase) and m.answer_to == asked for m in player.screen.received
+        )
+    )
+    player.wait_for(player.app.speech_idle)
+
+
 def test_a_dropped_client_comes_back_by_itself_and_hears_where_the_game_stands(
     tmp_path: Path,
 ) -> None:
@@ -88,6 +101,57 @@ def test_a_dropped_client_comes_back_by_itself_and_hears_where_the_game_stands(
             ann.heard("Ben is back.")
             play_out(srv, players, code)
             assert srv.call(lambda s: s.db.results_count()) == 1
+        finally:
+            for player in players:
+                player.close()
+
+
+def test_a_player_whose_turn_came_while_away_hears_it_once_after_what_followed(
+    tmp_path: Path,
+) -> None:
+    """Ben's turn comes while his connection is down, and Ann then says a line to the table:
+    coming back, Ben hears the line among what he missed and "Your turn" once, at the end."""
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, "classic")
+        ann, ben = players
+        rng = random.Random(5)
+
+        def turn(server: Any) -> int | None:
+            host = server.tables[code].host
+            return None if host.bot_due is not None else host.turn_seat()
+
+        def ann_keys(server: Any) -> list[str]:
+            return keys_for(server.tables[code].host.listeners[0].screen, 0, rng)
+
+        def ben_missed(server: Any) -> list[str]:
+            return [phrase.text for phrase in server.sessions[ben_id].app.remote.missed]
+
+        try:
+            ben_id = f"guest:{ben.screen.link.guest_token}"
+            deadline = time.monotonic() + 120
+            while srv.call(turn) != 0 and time.monotonic() < deadline:
+                play_some(srv, players, code, 1)
+            assert srv.call(turn) == 0, "Ann did not come to act"
+            ben.hold_back()
+            ben.screen.link.drop()
+            ann.heard("Ben lost the connection.")
+            start = len(ben.spoken)
+            while (seat := srv.call(turn)) != 1 and time.monotonic() < deadline:
+                if seat == 0:
+                    ann.press(*srv.call(ann_keys))
+                ann.pump(0.02)
+            assert seat == 1, "Ben's turn did not come"
+            ann.press("quote")
+            ann.answer("back soon?")
+            ann.wait_for(lambda: "Ann says: back soon?" in srv.call(ben_missed))
+            ben.let_through()
+            ben.heard("You are back at your seat.")
+            settled(ben)
+            heard = ben.spoken[start:]
+            turns = [i for i, line in enumerate(heard) if line.startswith("Your turn")]
+            assert len(turns) == 1, "\n".join(heard)
+            said = [i for i, line in enumerate(heard) if line == "Ann says: back soon?"]
+            assert len(said) == 1 and said[0] < turns[0], "\n".join(heard)
         finally:
             for player in players:
                 player.close()
@@ -253,6 +317,87 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
         assert status == 0
         assert "The server stopped." in out
         assert "Traceback" not in err
+    finally:
+        for player in players:
+            player.close()
+        server.stop()
+
+
+def person_to_act(data: Path) -> int:
+    """Wait until a person (not a computer player) is to act at the stored table: their seat."""
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        host = TableHost.reload(stored_table(data)["record"], time.monotonic)
+        seat = host.turn_seat()
+        if seat is not None and seat in host.humans and host.core.computer_to_move() is None:
+            return seat
+        time.sleep(0.05)
+    raise AssertionError("no person came to act")
+
+
+def lost_at(player: Player, start: int) -> tuple[int, int]:
+    """Wait until ``player`` says it lost the connection (line ``start`` or later): the index
+    of that line, and how many phrases the client had received by then."""
+
+    def line() -> int | None:
+        said = player.spoken
+        return next((i for i in range(start, len(said)) if "connection was lost" in said[i]), None)
+
+    player.wait_for(lambda: line() is not None)
+    index = line()
+    assert index is not None
+    return index, len(player.screen.received)
+
+
+def back_at_seat(player: Player, since: int) -> None:
+    """Wait until ``player`` hears it is back at its seat (after line ``since``)."""
+    player.wait_for(
+        lambda: any(s.startswith("You are back at your seat") for s in player.spoken[since:])
+    )
+
+
+@pytest.mark.parametrize("last_back", ["the player to act", "the player waiting"])
+def test_after_a_server_restart_each_player_hears_whose_turn_it_is_once(
+    tmp_path: Path, last_back: str
+) -> None:
+    """Both reconnect by themselves, one later than the other (their network still down), so
+    the later one has been told while away that the first is back. Each hears whose turn it
+    is once on coming back: the player to act "Your turn" with its cue, not also again."""
+    data = tmp_path / "data"
+    port = free_port()
+    server = ServerProcess(data, port)
+    server.start()
+    players: list[Player] = []
+    try:
+        players, _ = accounts_sit_down(server.url, "classic", "b-pass")
+        drive_stored(data, players, until=4)
+        seat = person_to_act(data)
+        mover, waiting = players[seat], players[1 - seat]
+        late, early = (mover, waiting) if last_back == "the player to act" else (waiting, mover)
+        starts = [len(player.spoken) for player in players]
+        late.hold_back()
+        server.kill()
+        lost = [lost_at(player, start) for player, start in zip(players, starts, strict=True)]
+        server = ServerProcess(data, port)
+        server.start()
+        back_at_seat(early, lost[players.index(early)][0])
+        late.let_through()
+        back_at_seat(late, lost[players.index(late)][0])
+        for player in players:
+            settled(player)
+
+        for player, (said, _) in zip(players, lost, strict=True):
+            heard = player.spoken[said:]
+            turn = "Your turn" if player is mover else f"{mover.name}'s turn"
+            turns = [i for i, line in enumerate(heard) if line.startswith(turn)]
+            assert len(turns) == 1, "\n".join(heard)
+            # It ends what they are told on coming back (the later one: that the other is back).
+            back = [i for i, line in enumerate(heard) if line.startswith("You are back")]
+            if player is late:
+                back += [i for i, line in enumerate(heard) if line.endswith(" is back.")]
+            assert turns[0] > max(back), "\n".join(heard)
+        cues = [m for m in mover.screen.received[lost[seat][1] :] if m.cue == "your_turn"]
+        assert len(cues) == 1, cues
     finally:
         for player in players:
             player.close()

@@ -434,6 +434,12 @@ class Server:
             app.top.enter(app)
             return
         self._send_table_info(session)
+        turn = self._turn_line(session)
+        if turn is not None:
+            # Whose turn it is ends what they hear, once. The seat's screen said it while they
+            # were away (a reloaded table says it to every seat), and other words may have
+            # followed it (another player back, a line of chat): it is not said twice.
+            missed = [phrase for phrase in missed if phrase.text != turn[0]]
         if was_away:
             app.say(words.welcome_back_text(len(missed)))
             for phrase in missed:
@@ -446,19 +452,24 @@ class Server:
                 table.host.take_back(session.seat)
                 app.say(words.took_back_text(), queue=True)
                 self._store(table)
-            screen = table.host.listeners[session.seat].screen
-            mine = table.host.turn_seat() == session.seat
-            turn = (
-                screen.table.your_turn_text(app, session.seat)
-                if mine
-                else screen.table.turn_text(app)
-            )
-            # Whose turn it is ends what they hear, once (it may end what they missed).
-            if not missed or missed[-1].text != turn:
-                app.say(turn, cue="your_turn" if mine else None, queue=True)
+            if turn is not None:
+                text, mine = turn
+                app.say(text, cue="your_turn" if mine else None, queue=True)
         elif table.host is None:
             app.top.enter(app)
         table.touch()
+
+    def _turn_line(self, session: Session) -> tuple[str, bool] | None:
+        """What tells a player seated at a table in play whose turn it is, and whether the
+        turn is theirs; None for anyone else."""
+        table = session.table
+        if table is None or table.host is None or session.seat is None:
+            return None
+        app = session.app
+        screen = table.host.listeners[session.seat].screen
+        if table.host.turn_seat() == session.seat:
+            return screen.table.your_turn_text(app, session.seat), True
+        return screen.table.turn_text(app), False
 
     def drop(self, conn: Connection) -> None:
         """A connection closed: the player's seat is kept for a while."""
