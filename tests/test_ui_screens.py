@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import argparse
+import io
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -10,7 +13,10 @@ import pytest
 from ninetynine_audio.games.adding import AddingOptions, GameEnded, LivesChanged, PlayerOut
 from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.i18n import ENGLISH, set_language
 from ninetynine_audio.ui.harness import make_app
+from ninetynine_audio.ui.start import build_app
+from ninetynine_audio.ui.textmode import run_text
 
 pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
@@ -117,6 +123,93 @@ def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:
     ]
 
 
+def test_a_key_that_does_nothing_here_says_so_and_which_key_lists_the_keys() -> None:
+    setup = GameSetup("classic", ("You", "Lily"), ("human", "normal"), AddingOptions(), 3)
+    h = make_app(setup)
+    h.frames(2)
+    h.new_speech()
+    table = h.table
+    assert table is not None
+    hand = list(table.state.hands[0])
+    h.app.cues.played.clear()
+    h.press("x", "ctrl+q")
+    assert h.new_speech() == [
+        "X does nothing here. F1 lists the keys of this screen.",
+        "Control plus Q does nothing here. F1 lists the keys of this screen.",
+    ]
+    assert h.app.cues.names == ["refused", "refused"]
+    assert h.table is table and list(table.state.hands[0]) == hand
+    # In a menu, a letter no item starts with.
+    h.press("escape")
+    h.new_speech()
+    h.press("x")
+    assert h.new_speech() == ["X does nothing here. F1 lists the keys of this screen."]
+
+
+def test_the_key_that_lists_the_keys_is_named_as_the_players_keymap_has_it(
+    private_home: Path,
+) -> None:
+    config = private_home / "config"
+    config.mkdir()
+    (config / "keymap.toml").write_text('schema = 1\n[global]\nkey_help_list = ["f3"]\n')
+    h = make_app()
+    h.frames(1)
+    h.new_speech()
+    h.press("x", "f1")
+    assert h.new_speech() == [
+        "X does nothing here. F3 lists the keys of this screen.",
+        "F1 does nothing here. F3 lists the keys of this screen.",
+    ]
+
+
+def test_a_modifier_alone_and_the_screen_readers_keys_stay_silent() -> None:
+    h = make_app()
+    h.frames(1)
+    h.new_speech()
+    h.app.cues.played.clear()
+    h.press("shift", "alt", "insert", "capslock", "kp0", "shift+insert")
+    # The browser's page sends some of them straight to the app.
+    for gesture in ("shift", "alt", "insert", "kp0", "ctrl+insert"):
+        h.app.handle_gesture(gesture)
+    h.frames(1)
+    assert h.new_speech() == []
+    assert h.app.cues.names == []
+    # Typed in text mode, their names were meant as keys: they are answered.
+    h.app.handle_gesture("shift", typed=True)
+    assert h.new_speech() == ["Shift does nothing here. F1 lists the keys of this screen."]
+
+
+@pytest.fixture
+def english_after() -> Iterator[None]:
+    """A test that plays in another language sets the process's language: English after it."""
+    yield
+    set_language(ENGLISH)
+
+
+@pytest.mark.usefixtures("english_after")
+def test_a_key_that_does_nothing_here_says_so_in_the_language_in_use() -> None:
+    h = make_app(extra_args=[("language", "de")])
+    h.frames(1)
+    h.new_speech()
+    h.press("x", "ctrl+q")
+    assert h.new_speech() == [
+        "X tut hier nichts. F1 listet die Tasten dieses Bildschirms auf.",
+        "Strg plus Q tut hier nichts. F1 listet die Tasten dieses Bildschirms auf.",
+    ]
+
+
+def test_text_mode_answers_a_typed_key_that_does_nothing_here() -> None:
+    out = io.StringIO()
+    args = argparse.Namespace(text=True, speech="text", bot_pause=0, log_events=None)
+    app, notices = build_app(args, 1, stream=out)
+    app.start(None, notices)
+    run_text(app, io.StringIO("x\nshift\nsideways\n"), wait_for_game=True, sleep=lambda s: 0)
+    lines = out.getvalue().splitlines()
+    assert "X does nothing here. F1 lists the keys of this screen." in lines, lines
+    assert "Shift does nothing here. F1 lists the keys of this screen." in lines, lines
+    assert "sideways is not a key name" in lines, lines  # a word that names no key, as before
+
+
 def test_a_broken_keymap_is_reported_and_the_default_keys_work(private_home: Path) -> None:
     config = private_home / "config"
     config.mkdir()
@@ -142,7 +235,8 @@ def test_a_good_user_keymap_changes_keys(private_home: Path) -> None:
     h.frames(1)
     h.new_speech()
     h.press("c", "w")
-    assert h.new_speech() == ["Total 0"]
+    # C no longer announces the total (it says it does nothing); W does.
+    assert h.new_speech() == ["C does nothing here. F1 lists the keys of this screen.", "Total 0"]
 
 
 def test_a_fast_game_drops_old_narration_but_never_a_result() -> None:

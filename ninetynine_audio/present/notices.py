@@ -10,6 +10,7 @@ __all__ = [
     "no_x_server_reason",
     "terminal_letters_text",
     "unbound_escape_text",
+    "unbound_key_text",
 ]
 
 
@@ -42,3 +43,13 @@ def unbound_escape_text(key_list: str) -> str:
     """Escape was pressed where the player's keymap gives it no meaning."""
     text = _("Escape does nothing here in your keymap. {key} lists the keys of this screen.")
     return text.format(key=key_list)
+
+
+def unbound_key_text(key: str, help_key: str) -> str:
+    """A key was pressed that does nothing on this screen: ``key`` as key help speaks it,
+    ``help_key`` the key that lists the keys of the screen."""
+    # Translators: {key} is the key pressed, as key help names it ("Q",
+    # "Control plus Q"); {help_key} is the key that lists the keys of
+    # the screen ("F1").
+    text = _("{key} does nothing here. {help_key} lists the keys of this screen.")
+    return text.format(key=key, help_key=help_key)

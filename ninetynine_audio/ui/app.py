@@ -38,6 +38,7 @@ from ninetynine_audio.input.keymap import (
     load_keymap,
     speakable_gesture,
 )
+from ninetynine_audio.input.keynames import is_forbidden, is_lone_modifier
 from ninetynine_audio.play.eventlog import EventLog
 from ninetynine_audio.present import notices, results
 from ninetynine_audio.present import screens as words
@@ -460,16 +461,17 @@ class App:
                 paragraphs += [Paragraph(words.key_entry_text(k, d)) for d, k in entries]
         return paragraphs
 
-    def handle_gesture(self, gesture: str) -> None:
-        """One key press."""
+    def handle_gesture(self, gesture: str, *, typed: bool = False) -> None:
+        """One key press; ``typed`` when its name was typed in text mode (see
+        :meth:`say_unbound`)."""
         self.voice.key_pressed()
         self.changed = True
         try:
-            self._handle(gesture)
+            self._handle(gesture, typed)
         finally:
             self.voice.key_done()
 
-    def _handle(self, gesture: str) -> None:
+    def _handle(self, gesture: str, typed: bool) -> None:
         if not self.stack:
             return
         screen = self.top
@@ -488,11 +490,7 @@ class App:
         if screen.handle_gesture(self, gesture):
             return
         if command is None:
-            if gesture == "escape":
-                # Escape is the key a lost player presses: it must never be silent, even
-                # when the player's keymap gave its meaning to another key.
-                help_key = self.key_name(GLOBAL, "key_help_list")
-                self.say(notices.unbound_escape_text(help_key), cue="refused")
+            self.say_unbound(gesture, typed=typed)
             return
         if command in GLOBAL_COMMANDS and self.keymap.command_for(GLOBAL, gesture) == command:
             if not command.startswith("history_"):
@@ -501,6 +499,26 @@ class App:
             return
         self.history_index = None
         screen.handle(self, command)
+
+    def say_unbound(self, gesture: str, *, typed: bool = False) -> None:
+        """A key that does nothing on this screen: say so, and which key lists the keys that
+        do, so that a player who cannot see the screen never wonders whether it was heard.
+
+        A modifier on its own and the screen reader's keys (Insert, Caps Lock, numpad 0) stay
+        silent when pressed: a modifier is pressed on the way to another key, and the screen
+        reader's keys are its own. The window never passes them on, but the browser's page
+        sends Insert and numpad 0. Their names typed in text mode were meant, and are answered
+        like any other key."""
+        if not typed and (is_lone_modifier(gesture) or is_forbidden(gesture)):
+            return
+        help_key = self.key_name(GLOBAL, "key_help_list")
+        if gesture == "escape":
+            # Escape is the key a lost player presses: its sentence says that the player's
+            # keymap gave its meaning to another key.
+            text = notices.unbound_escape_text(help_key)
+        else:
+            text = notices.unbound_key_text(speakable_gesture(gesture), help_key)
+        self.say(text, cue="refused")
 
     def _global(self, command: str) -> None:
         if command == "repeat_last":

@@ -273,7 +273,7 @@ def run_text(
             for gesture in gestures:
                 if not app.running:
                     break
-                app.handle_gesture(gesture)
+                app.handle_gesture(gesture, typed=True)
                 app.tick()
     finally:
         app.close()
