@@ -63,6 +63,10 @@ class TableCore:
         self.home = min(self.humans) if self.humans else 0
         self.pans = seat_pans(len(setup.names), self.home)
         self.events: list[Any] = [*past, *self.opening]
+        # Where in ``events`` each seat's last action begins and ends, and where the opening
+        # ends; for a continued match found by replaying its save when first asked.
+        self._acted: dict[int, tuple[int, int]] | None = {} if resumed is None else None
+        self._opened = len(self.opening)
         self.listeners: list[EventListener] = []
         if on_events is not None:
             self.listeners.append(on_events)
@@ -127,6 +131,31 @@ class TableCore:
         seat = self.turn_seat()
         return seat if seat is not None and seat in self.bots and not self.is_over else None
 
+    def since_last_action(self, seat: int) -> tuple[tuple[Any, ...], int, bool]:
+        """What has happened since ``seat`` last acted: ``(events, start, acted)``, where
+        ``events[start:]`` is everything since and ``events[:start]`` the events of that
+        action itself; ``acted`` is False for a seat that has not acted yet, whose
+        ``events[:start]`` are then the opening's."""
+        if self._acted is None:
+            self._acted, self._opened = self._replayed_actions()
+        begin, end = self._acted.get(seat, (0, self._opened))
+        return tuple(self.events[begin:]), end - begin, seat in self._acted
+
+    def _replayed_actions(self) -> tuple[dict[int, tuple[int, int]], int]:
+        """Where each seat's last action's events are, and where the opening ends, for a
+        continued match: its save dealt again and replayed, counting the events."""
+        _saved, state, opening = start_match(self.setup)
+        acted: dict[int, tuple[int, int]] = {}
+        at = len(opening)
+        for action in self.saved.actions:
+            state, caused = self.spec.apply(state, action)
+            acted[action.seat] = (at, at + len(caused))
+            at += len(caused)
+        if at != len(self.events):
+            # Continued without its past events: nothing before now can be told again.
+            return {seat: (0, len(self.events)) for seat in range(len(self.setup.names))}, 0
+        return acted, len(opening)
+
     # -- randomness fixed by the position --------------------------------------------------------
 
     def bot_rng(self, seat: int) -> random.Random:
@@ -154,7 +183,10 @@ class TableCore:
             IllegalAction: the engine refused the action; nothing changed.
         """
         self.saved, self.state, events = advance(self.saved, self.state, action)
+        start = len(self.events)
         self.events.extend(events)
+        if self._acted is not None:
+            self._acted[action.seat] = (start, len(self.events))
         for listener in self.listeners:
             listener(events)
         return events
