@@ -9,9 +9,9 @@ the two tables apart, so everything it is told must be the same on both:
   in the same words with the same cues, and the window's lines;
 - what key help leaves out and how many card-number keys it names;
 - the narration of every step of play within a round whose outcome the seat sees alike on
-  both tables, at every verbosity (a step that ends a round may lay cards open by the rules);
-  what the seat's speech history and repeat key give back is only this narration and those
-  answers;
+  both tables, at every verbosity (a step that ends a round may lay cards open by the rules),
+  and the account of it the seat is given after a hot-seat hand-over (``catch_up``); what the
+  seat's speech history and repeat key give back is only this narration and those answers;
 - at a hot-seat hand-over (no seat at the keys) all of the above with respect to every seat,
   since any of them may be the person sitting down.
 
@@ -127,8 +127,11 @@ def narration_differs(
         heard = []
         for core, caused in zip(cores, events, strict=True):
             controller = controller_for(run, core, seat)
-            lines = controller.narrate(caused, perspective(run, core, seat, v))
+            view = perspective(run, core, seat, v)
+            lines = controller.narrate(caused, view)
             heard.append([(u.text, u.cue, u.pan, u.priority) for u in lines])
+            # Told again, as the news of a hand-over, once the seat's player sits down.
+            heard[-1].extend(("news", u.text) for u in controller.catch_up(caused, 0, view))
         if heard[0] != heard[1]:
             return f"at {v}: {heard[0]!r} became {heard[1]!r}"
     return None

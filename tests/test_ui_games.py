@@ -287,8 +287,9 @@ def test_hot_seat_hides_the_next_hand_until_enter() -> None:
     sam_hand = table.state.hands[1]
     assert not any("Sam draws" in line for line in spoken)
     h.press("return")
-    reveal = h.new_speech()[0]
-    assert reveal.startswith("Sam's turn, ")
+    news, reveal = h.new_speech()
+    assert news == "Sam, before your first turn: Player 1 plays Ace, total 1", news
+    assert reveal.startswith("Your turn, ")
     assert all(card.rank.value in reveal or card.rank.name.title() in reveal for card in sam_hand)
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.setup import GameSetup
-from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.ui.harness import Harness, make_app, make_heard_app
 
 pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
@@ -61,15 +61,16 @@ def test_the_player_at_the_keys_is_you_and_the_others_are_named() -> None:
     h.press("return", frames=3)  # Ann is at the keyboard
     reveal = h.new_speech()
     # Named first, so the right person knows the cards that follow are theirs.
-    assert reveal[0].startswith("Ann's "), reveal
-    assert "Your hand" in reveal[0]
+    assert reveal[0].startswith("Ann, since your last turn: "), reveal
+    assert "Your hand" in reveal[-1]
     h.press("return", frames=3)  # Ann leads
     lead = h.new_speech()
     assert lead[0].startswith("You lead the "), lead
     assert lead[-1] == "Sam's turn, press Enter when ready"
     h.press("return", frames=3)  # Sam sits down: Ann's card is told by her name
     sam = h.new_speech()
-    assert sam[0].startswith("Sam's turn. Trick 1: Ann led the "), sam
+    assert sam[0] == "Sam, since your last turn: Lily has bid", sam
+    assert sam[1].startswith("Your turn. Trick 1: Ann led the "), sam
 
 
 def test_a_match_saved_at_a_hand_over_continues_at_the_gate() -> None:
@@ -136,11 +137,12 @@ def test_a_person_named_you_is_called_by_number_while_another_is_at_the_keys() -
     bid(h)  # You
     bid(h)  # Sam, then Lily
     h.press("return", frames=3)  # You are at the keyboard
+    h.new_speech()
     h.press("return", frames=3)  # and lead
-    assert h.new_speech()[1].startswith("You lead the ")
+    assert h.new_speech()[0].startswith("You lead the ")
     h.press("return", frames=3)  # Sam sits down
     sam = h.new_speech()
-    assert sam[0].startswith("Sam's turn. Trick 1: Player 1 led the "), sam
+    assert sam[1].startswith("Your turn. Trick 1: Player 1 led the "), sam
 
 
 def test_names_are_typed_as_whole_lines_in_text_mode() -> None:
@@ -254,3 +256,151 @@ def test_a_new_round_reads_the_cards_of_the_player_still_at_the_keys() -> None:
     text = round_started_text(heard, view)
     assert "Your cards: King, 9 and 4" in text, text
     assert "2" not in text.split("Your cards")[1], text  # Ben's cards stay his
+
+
+# -- what the table did since the player's last turn ---------------------------------------------
+
+
+def until_handed_over(h: Harness, limit: int = 500) -> list[str]:
+    """Run frames until the table waits for the next person's Enter; what was said meanwhile."""
+    table = h.table
+    assert table is not None
+    for _ in range(limit):
+        if table.awaiting_ready:
+            return h.new_speech()
+        h.frames(1)
+    raise AssertionError(f"no hand-over after {limit} frames: {h.new_speech()}")
+
+
+def test_after_a_hand_over_the_next_player_hears_the_plays_since_their_last_turn() -> None:
+    """Classic, Ann and Ben at one keyboard with Lily between them. Once each sits down they
+    hear the cards played since their last turn, in order and in their own words ("you" is
+    them, Ann's own draw is hers alone), then their turn and cards; and they can go back
+    over it with the history keys."""
+    setup = GameSetup("classic", ("Ann", "Lily", "Ben"), ("human", "normal", "human"), {}, 4)
+    h = make_app(setup)
+    until_handed_over(h)
+    h.press("return", frames=2)  # Ann is at the keys
+    assert h.new_speech() == ["Ann's turn, total 0. 6, to 6; Jack, to 10; 8, to 8"]
+    h.press("1")  # Ann plays her 6 and draws a King; then Lily plays
+    ann = until_handed_over(h)
+    assert ann[:3] == ["You play 6, total 6", "You draw King", "Lily plays 6, total 12"], ann
+    assert ann[-1] == "Ben's turn, press Enter when ready"
+    h.press("return", frames=2)  # Ben sits down
+    assert h.new_speech() == [
+        "Ben, before your first turn: Ann plays 6, total 6. Lily plays 6, total 12",
+        "Your turn, total 12. 8, to 20; Queen, to 22; 9, stays 12",
+    ]
+    h.press("comma", frames=2)  # the history gives the account back
+    assert h.new_speech() == [
+        "Ben, before your first turn: Ann plays 6, total 6. Lily plays 6, total 12"
+    ]
+    h.press("1")  # Ben plays his 8: Ann's turn
+    until_handed_over(h)
+    h.press("return", frames=2)
+    said = h.new_speech()
+    # Ben's draw is his own: only that he played is told to Ann.
+    assert said[0] == "Ann, since your last turn: Lily plays 6, total 12. Ben plays 8, total 20"
+    assert said[1].startswith("Your turn, total 20. "), said
+    assert len(said) == 2, said
+
+
+def test_the_trick_taking_game_tells_the_bids_and_tricks_since_the_players_last_turn() -> None:
+    """Bids are told only as made; the trick won since the player's last card is told, while
+    the cards of the trick on the table are left to the turn's own words."""
+    h = tricks_for_two()
+    h.new_speech()
+    bid(h)  # Ann
+    sam = bid(h)  # Sam, then Lily
+    assert sam[0] == "Sam, before your first turn: Ann has bid", sam
+    assert "You bid 9: three clubs" not in " ".join(sam)
+    h.press("return", frames=3)  # Ann is at the keys
+    ann = h.new_speech()
+    assert ann[0] == "Ann, since your last turn: Sam has bid. Lily has bid", ann
+    assert ann[1].startswith("Your lead. Your hand: "), ann
+    h.press("return")  # Ann leads the 8 of clubs
+    until_handed_over(h)
+    h.press("return", frames=3)  # Sam is at the keys
+    sam = h.new_speech()
+    assert sam[0] == "Sam, since your last turn: Lily has bid", sam
+    assert sam[1].startswith("Your turn. Trick 1: Ann led the 8 of clubs. "), sam
+    h.press("return")  # Sam plays the 10 of hearts; Lily takes the trick and leads
+    until_handed_over(h)
+    h.press("return", frames=3)  # Ann again
+    ann = h.new_speech()
+    assert ann[0] == (
+        "Ann, since your last turn: Sam plays the 10 of hearts. Lily plays the 10 of clubs. "
+        "Lily wins trick 1 with the 10 of clubs. Your bid of 9 is out of reach now"
+    ), ann
+    assert ann[1].startswith("Your turn. Trick 2: Lily led the Ace of hearts. "), ann
+
+
+def test_the_colour_game_sums_up_each_turn_since_the_players_last() -> None:
+    """Another person's turn is summed up as a computer's is, for the player sitting down."""
+    setup = GameSetup("colours", ("Ann", "Sam", "Max"), ("human", "human", "normal"), {}, 4)
+    h = make_app(setup)
+    until_handed_over(h)
+    h.press("return", frames=2)  # Ann
+    h.press("1", frames=2)  # black 1 starts her row
+    h.press("d")  # no cards onto the piles: she draws, Sam's turn
+    until_handed_over(h)
+    h.press("return", frames=2)  # Sam
+    sam = h.new_speech()
+    assert sam[0] == "Sam, before your first turn: Ann: new row, no cards on the piles", sam
+    assert sam[1].startswith("Your turn. Piles "), sam
+    h.press("1", frames=2)
+    h.press("d")  # Sam ends his turn; Max plays his
+    until_handed_over(h)
+    h.press("return", frames=2)  # Ann
+    ann = h.new_speech()
+    assert ann[0] == (
+        "Ann, since your last turn: Sam: new row, no cards on the piles. "
+        "Max: new row, two cards on the piles"
+    ), ann
+
+
+def test_a_match_continued_at_a_hand_over_tells_what_happened_since_the_players_turn() -> None:
+    """The break between two sittings loses nothing: the save is replayed to find the
+    player's last turn."""
+    h = tricks_for_two()
+    bid(h)  # Ann
+    bid(h)  # Sam, then Lily: Ann's turn
+    h.app.close()
+    again = make_app()  # the same folder: the main menu offers to continue
+    again.frames(2)
+    again.press("return", frames=3)  # Continue
+    assert again.new_speech()[-1] == "Ann's turn, press Enter when ready"
+    again.press("return", frames=3)
+    said = again.new_speech()
+    assert said[0] == "Ann, since your last turn: Sam has bid. Lily has bid", said
+    assert said[1].startswith("Your lead. Your hand: "), said
+
+
+def test_what_the_last_player_was_told_is_not_said_after_the_next_one_sits_down() -> None:
+    """Ben presses Enter while Ann's play is still being said (a screen reader's pace): he
+    hears the account of it in his words, then his turn, and nothing worded for Ann follows,
+    least of all the card she drew."""
+    setup = GameSetup("classic", ("Ann", "Ben", "Lily"), ("human", "human", "normal"), {}, 4)
+    h, voice = make_heard_app(setup)
+
+    def until_quiet() -> None:
+        for _ in range(3000):
+            if not h.app.speaker.pending and all(p.end <= h.clock.now for p in voice.timeline):
+                return
+            h.frames(1)
+        raise AssertionError("the speech never ended")
+
+    until_quiet()
+    h.press("return")  # Ann is at the keys
+    until_quiet()
+    h.press("1")  # Ann plays her 6 and draws a King; at once it is Ben's turn
+    until_handed_over(h)
+    assert "You draw King" in [u.text for u in h.app.speaker.pending], "said already"
+    entered = h.clock.now
+    h.press("return")  # Ben, straight away
+    until_quiet()
+    heard = [p.text for p in voice.timeline if p.start >= entered and p.end > p.start]
+    assert heard == [
+        "Ben, before your first turn: Ann plays 6, total 6",
+        "Your turn, total 6. 6, to 12; 7, to 13; 10, plus 10 to 16 or minus 10 to 0",
+    ], heard

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.input.commands import TABLE, table_context
@@ -311,11 +312,18 @@ class MatchScreen(Screen):
 
     def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
         listener = self.port.seat
-        if self.hot_seat and listener is not None:
-            renames = listener_names(self.setup.names, listener)
-            events = [heard_by(event, renames) for event in events]
+        if listener is not None:
+            events = self._heard_by(listener, events)
         for utterance in self.table.narrate(events, self.perspective(app)):
             app.say_utterance(utterance)
+
+    def _heard_by(self, listener: int, events: Sequence[Any]) -> list[Any]:
+        """``events`` as the narration tells them to ``listener``: at a hot seat the
+        listener's own name is "you"."""
+        if not self.hot_seat:
+            return list(events)
+        renames = listener_names(self.setup.names, listener)
+        return [heard_by(event, renames) for event in events]
 
     def _after_change(self, app: App) -> None:
         self.bot_due = None
@@ -356,7 +364,8 @@ class MatchScreen(Screen):
         return self.table.ready_prompt(app)
 
     def reveal(self, app: App) -> None:
-        """Hot seat: the player to act is at the keyboard; read them their cards."""
+        """Hot seat: the player to act is at the keyboard; tell them what the table did since
+        their last turn, then read them their turn and cards."""
         seat = self.turn_seat()
         if seat is None:
             return
@@ -364,6 +373,17 @@ class MatchScreen(Screen):
         self.port.seat = seat
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
+        news = self._news(app, seat)
+        if news is not None:
+            # What is still waiting to be said was worded for the last player, and the news
+            # tells all of it again for this one. The news names the player first, so the
+            # right person knows the cards that follow are theirs; the turn follows it as
+            # narration, which the player's first move cuts off.
+            app.stop_speech()
+            app.say(news)
+            turn = self.table.your_turn_text(app, seat)
+            app.say_utterance(Utterance(f"{turn}. {own}", mergeable=True))
+            return
         # The first words name the player ("Sam's turn"), so the right person knows the
         # cards that follow are theirs; from then on they are "you". Some turns ("Your bid")
         # never name anyone, so the name is put before them.
@@ -372,6 +392,17 @@ class MatchScreen(Screen):
         self.port.keeps_own_name = False
         turn = words.named_at_keys_text(self.port.names[seat], turn)
         app.say(f"{turn}. {own}")
+
+    def _news(self, app: App, seat: int) -> str | None:
+        """Hot seat: what the table did since ``seat`` last acted, as its player is told it
+        now they are at the keys (only what that seat may know); None when nothing was."""
+        events, start, acted = self.core.since_last_action(seat)
+        heard = self._heard_by(seat, events)
+        told = self.table.catch_up(heard, start, self.perspective(app))
+        lines = [utterance.text for utterance in told if utterance.text]
+        if not lines:
+            return None
+        return words.news_text(self.port.names[seat], lines, first_turn=not acted)
 
     # -- commands ------------------------------------------------------------------------------
 

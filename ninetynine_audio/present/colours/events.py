@@ -274,10 +274,13 @@ def narrate(events: Sequence[Event], perspective: Perspective) -> list[Utterance
 
 class Narrator:
     """Turns batches of events into utterances, gathering computer turns into one summary
-    (unless ``summarise`` is false: then each step is told alone)."""
+    (unless ``summarise`` is false: then each step is told alone). With ``recap`` every turn
+    but the listener's is summarised, a person's as a computer's: turns told after they are
+    over, to a player back at the keys of a hot seat."""
 
-    def __init__(self, summarise: bool = True) -> None:
+    def __init__(self, summarise: bool = True, *, recap: bool = False) -> None:
         self.summarise = summarise
+        self.recap = recap
         self.notes: TurnNotes | None = None
         self.last_account: list[str] = []
         self._account: list[str] = []
@@ -342,7 +345,7 @@ class Narrator:
                 return [self._say(text, p, event.seat)]
             own_turn = self._turns.get(event.seat, 0) + 1
             self._turns[event.seat] = own_turn
-            if p.is_bot(event.seat):
+            if p.is_bot(event.seat) or (self.recap and event.seat != p.listener):
                 self.notes = TurnNotes(event.player, event.seat, event.extra)
                 self._account = [
                     # Translators: the heading of a computer turn's full account; {place} is

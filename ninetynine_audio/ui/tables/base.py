@@ -145,6 +145,15 @@ class TableController:
         """The utterances for ``events``."""
         raise NotImplementedError
 
+    def catch_up(
+        self, events: Sequence[Any], start: int, perspective: Perspective
+    ) -> list[Utterance]:
+        """Hot seat: what the person now at the keys is told of the table since they last
+        acted, once they are there: ``events[start:]`` told as the narration tells them to
+        the listener (``events[:start]`` are that person's own last action's, heard as they
+        acted). A family whose narration keeps a turn's steps together overrides it."""
+        return self.narrate(events[start:], perspective)
+
     def your_turn_text(self, app: App, seat: int) -> str:
         """Said when the human at ``seat`` is to act."""
         raise NotImplementedError

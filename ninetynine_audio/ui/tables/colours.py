@@ -24,6 +24,7 @@ from ninetynine_audio.games.colours import (
     PlaceRowCard,
     PlayToPile,
     ScoreRow,
+    TurnStarted,
     ways_onto,
 )
 from ninetynine_audio.games.errors import GameError
@@ -99,6 +100,16 @@ class Table(HandCursor, TableController):
     def narrate(self, events: Sequence[Any], perspective: Perspective) -> list[Utterance]:
         """The colour game's narrator."""
         return self.narrator.narrate(events, perspective)
+
+    def catch_up(
+        self, events: Sequence[Any], start: int, perspective: Perspective
+    ) -> list[Utterance]:
+        """Every other player's turn since the listener's own, each summed up as a
+        computer's turn is. The turn after the listener's starts among the events of their
+        last action (or of the opening): the account starts with it."""
+        while start > 0 and isinstance(events[start - 1], TurnStarted):
+            start -= 1
+        return Narrator(recap=True).narrate(events[start:], perspective)
 
     def your_turn_text(self, app: App, seat: int) -> str:
         """Where the human's turn stands: its first line, or on the piles what fits now."""

@@ -20,6 +20,7 @@ from ninetynine_audio.cards import Card
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.tricks import (
     BidCards,
+    CardPlayed,
     Declaration,
     Phase,
     PlayCard,
@@ -94,6 +95,17 @@ class Table(HandCursor, TableController):
             cards = seen.bid_cards
             bid = bid_value(cards) if cards else None
         return narrate(events, perspective, bid=bid)
+
+    def catch_up(
+        self, events: Sequence[Any], start: int, perspective: Perspective
+    ) -> list[Utterance]:
+        """What the table did since the listener last acted, but for the cards of the trick
+        on the table: the turn's own words name those next (:meth:`your_turn_text`)."""
+        told = list(events[start:])
+        if perspective.verbosity != "brief":
+            while told and isinstance(told[-1], CardPlayed):
+                told.pop()
+        return self.narrate(told, perspective)
 
     def your_turn_text(self, app: App, seat: int) -> str:
         """``"Your bid: mark three cards"``, ``"Your lead"``, ``"Your turn"`` (with the trick)."""
