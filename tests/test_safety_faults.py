@@ -541,6 +541,13 @@ def test_replay_needs_far_less_memory_than_the_log_holds(
 # -- 11: signals and closed streams ------------------------------------------------------------
 
 
+def _ctrl_c_as_at_a_terminal() -> None:
+    """In the command's process before it starts: Ctrl+C does what it does at a terminal. A
+    suite run as a background job of a script ignores SIGINT, and so would every command it
+    starts (a shell's background jobs ignore it, and Python then leaves it ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _stopped_by_ctrl_c(command: list[str], fifo: Path, feed: str | None) -> None:
     """Start ``command``, wait until it is at work on ``fifo``, press Ctrl+C: quiet, 130."""
     process = subprocess.Popen(
@@ -550,6 +557,7 @@ def _stopped_by_ctrl_c(command: list[str], fifo: Path, feed: str | None) -> None
         stderr=subprocess.PIPE,
         text=True,
         env=env_for(fifo.parent, PYTHONPATH=str(ROOT)),
+        preexec_fn=_ctrl_c_as_at_a_terminal,
     )
     try:
         if feed is None:  # the command writes the FIFO: read until it is playing
