@@ -441,15 +441,11 @@ def named_at_keys_text(name: str, text: str) -> str:
     return _("{player}'s turn. {text}").format(player=name, text=text)
 
 
-def news_text(name: str, lines: Sequence[str], *, first_turn: bool) -> str:
+def news_text(name: str, news: str, *, first_turn: bool) -> str:
     """Hot seat: what the table did since a player's last turn (or, before their first,
     since the deal), told once they are at the keys and led by their name: ``"Ben, since
-    your last turn: Ann plays Jack, total 32. Lily plays 7, total 39"``."""
-    parts = [line.strip() for line in lines if line.strip()]
-    for index, part in enumerate(parts[:-1]):
-        if not part.endswith((".", "!", "?", ":", ";")):
-            parts[index] = part + "."
-    news = " ".join(parts)
+    your last turn: Ann plays Jack, total 32. Lily plays 7, total 39"``; ``news`` is the
+    narration's lines joined into one."""
     if first_turn:
         # Translators: hot seat: said to a player who has just sat down for their first turn;
         # {news} is what the others did before it, sentence after sentence ("Ann plays 6,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ninetynine_audio.audio.speaker import join_phrases
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
@@ -402,7 +403,8 @@ class MatchScreen(Screen):
         lines = [utterance.text for utterance in told if utterance.text]
         if not lines:
             return None
-        return words.news_text(self.port.names[seat], lines, first_turn=not acted)
+        news = join_phrases(lines)
+        return words.news_text(self.port.names[seat], news, first_turn=not acted)
 
     # -- commands ------------------------------------------------------------------------------
 
