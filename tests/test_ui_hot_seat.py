@@ -404,3 +404,29 @@ def test_what_the_last_player_was_told_is_not_said_after_the_next_one_sits_down(
         "Ben, before your first turn: Ann plays 6, total 6",
         "Your turn, total 6. 6, to 12; 7, to 13; 10, plus 10 to 16 or minus 10 to 0",
     ], heard
+
+
+def test_after_a_new_round_the_cards_are_read_once_with_their_totals() -> None:
+    """Classic: Ann was stuck, and a new round was dealt while the others played. The account
+    tells the lost life and the new round's plays; the turn that follows reads her new cards,
+    each with the total it makes, so the account does not read them first."""
+    setup = GameSetup("classic", ("Ann", "Lily", "Ben"), ("human", "normal", "human"), {}, 4)
+    h = make_app(setup)
+    table = h.table
+    assert table is not None
+    for _ in range(40):
+        h.frames(60)
+        if table.awaiting_ready:  # else the same person plays on, with no hand-over
+            h.new_speech()
+            h.press("return", frames=2)
+            said = h.new_speech()
+            if said and "Round " in said[0]:
+                break
+        h.press("1")  # the first card, whoever is at the keys
+    else:
+        raise AssertionError("no new round within 40 turns")
+    news, turn = said
+    assert news.startswith("Ann, since your last turn: "), said
+    assert "You are stuck at 99" in news and "Round 2. Lily starts." in news, said
+    assert "Your cards" not in news, said
+    assert turn == "Your turn, total 20. King, to 99; 7, to 27; 6, to 26", said

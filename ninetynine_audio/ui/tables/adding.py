@@ -8,6 +8,7 @@ draw, the hint, and practice explanations before each play.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ninetynine_audio.audio.utterance import Utterance
@@ -103,6 +104,14 @@ class Table(HandCursor, TableController):
     def narrate(self, events: Sequence[Any], perspective: Perspective) -> list[Utterance]:
         """The adding games' narrator."""
         return narrate(events, perspective)
+
+    def catch_up(
+        self, events: Sequence[Any], start: int, perspective: Perspective
+    ) -> list[Utterance]:
+        """What the table did since the listener last acted, with nobody's cards: a new
+        round's opening would read the listener's new hand, and the turn's own words read it
+        right after, each card with the total it makes."""
+        return self.narrate(events[start:], replace(perspective, listener=None))
 
     def your_turn_text(self, app: App, seat: int) -> str:
         """``"Your turn, 42"``."""
