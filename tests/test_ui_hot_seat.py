@@ -129,6 +129,24 @@ def test_one_person_still_plays_as_you() -> None:
     assert table.setup.kinds.count("human") == 1
 
 
+def test_one_person_with_a_name_of_their_own_is_spoken_to_as_you() -> None:
+    """``--players Ann:human,Lily:normal,Max:normal``: Ann is "you", as a player named You
+    is, and the computers are named."""
+    setup = GameSetup("classic", ("Ann", "Lily", "Max"), ("human", "normal", "normal"), {}, 4)
+    h = make_app(setup)
+    h.frames(200)
+    assert h.new_speech()[-2:] == [
+        "Round 1. You start. Your cards: 6, Jack and 8",
+        "Your turn, total 0",
+    ]
+    h.press("1")
+    h.frames(400)
+    said = h.new_speech()
+    assert said[:3] == ["You play 6, total 6", "You draw King", "Lily plays 6, total 12"], said
+    assert said[-1] == "Your turn, total 20", said
+    assert not any("Ann" in line for line in said), said
+
+
 def test_a_person_named_you_is_called_by_number_while_another_is_at_the_keys() -> None:
     """``--players You:human,Sam:human,Lily:normal``: to Sam, "you" is only ever Sam."""
     setup = GameSetup("tricks", ("You", "Sam", "Lily"), ("human", "human", "normal"), {}, 4)

@@ -72,9 +72,11 @@ class MatchScreen(Screen):
         # after the human to act has said they are at the keyboard.
         home = self.core.home
         self.port = self.core.port(home if len(self.core.humans) == 1 else None, self._propose)
-        # Several people at one keyboard: each is spoken to as "you", the others by name.
+        # Several people at one keyboard: the next hand waits for its player's Enter.
         self.hot_seat = len(self.core.humans) > 1
-        self.port.says_you = self.hot_seat
+        # The person at the keys is spoken to as "you" and the others by name, also one
+        # person who gave their name on the command line.
+        self.port.says_you = bool(self.core.humans)
         self.awaiting_ready = False
         self.bot_due: float | None = None
         self.draw_heard_at: float | None = None  # when an owed action's prompt was heard
@@ -149,7 +151,7 @@ class MatchScreen(Screen):
     def perspective(self, app: App) -> Perspective:
         """The listener and wording settings for narration."""
         names = self.setup.names
-        if self.hot_seat and self.port.seat is not None:
+        if self.port.seat is not None:
             renames = listener_names(names, self.port.seat)
             names = tuple(renames.get(name, name) for name in names)
         return Perspective(
@@ -319,10 +321,8 @@ class MatchScreen(Screen):
             app.say_utterance(utterance)
 
     def _heard_by(self, listener: int, events: Sequence[Any]) -> list[Any]:
-        """``events`` as the narration tells them to ``listener``: at a hot seat the
-        listener's own name is "you"."""
-        if not self.hot_seat:
-            return list(events)
+        """``events`` as the narration tells them to ``listener``, whose own name is
+        "you"."""
         renames = listener_names(self.setup.names, listener)
         return [heard_by(event, renames) for event in events]
 
