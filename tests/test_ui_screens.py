@@ -218,10 +218,13 @@ def test_a_broken_keymap_is_reported_and_the_default_keys_work(private_home: Pat
     h = make_app(setup)
     h.frames(1)
     spoken = h.new_speech()
-    assert (
+    # Said before the game opens, not between the player's cards and their first key.
+    assert spoken[:3] == [
+        "Ninety-Nine",
         'Your keymap was not used. keymap.toml, section [table.adding], announce_total: "r" is '
-        "already used by repeat_last in [global]. The default keys are in use." in spoken
-    )
+        "already used by repeat_last in [global]. The default keys are in use.",
+        "Classic. You and Lily. 5 lives each",
+    ], spoken
     h.press("c", "r")
     assert h.new_speech() == ["Total 0", "Total 0"]  # C, then R repeats it
 

@@ -178,9 +178,12 @@ class App:
                 _(results.NEW_GAME_QUESTION) if menu.saved else _(results.DAMAGED_SAVE_QUESTION)
             )
             ask(self, question, lambda a: a.start_game(setup))
-        else:
-            self.start_game(setup, stop=False)
-        self._say_notices([problem, *notices])
+            self._say_notices([problem, *notices])
+            return
+        # What went wrong on the way in is said before the game opens: after the opening it
+        # would come between the player's cards and their first key.
+        self._say_notices(notices)
+        self.start_game(setup, stop=False)
 
     def _say_notices(self, notices: Sequence[str | None]) -> None:
         """What went wrong on the way in (settings, keymap), after the first line."""
