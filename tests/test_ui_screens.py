@@ -198,6 +198,19 @@ def test_a_key_that_does_nothing_here_says_so_in_the_language_in_use() -> None:
     ]
 
 
+def test_a_key_whose_command_means_nothing_on_the_item_says_so() -> None:
+    """Left and Right change a setting; on a menu item that is not one they do nothing, and
+    the player hears that rather than silence."""
+    h = make_app()
+    h.frames(2)
+    h.new_speech()
+    h.press("left", "right")
+    assert h.new_speech() == [
+        "Left arrow does nothing here. F1 lists the keys of this screen.",
+        "Right arrow does nothing here. F1 lists the keys of this screen.",
+    ]
+
+
 def test_text_mode_answers_a_typed_key_that_does_nothing_here() -> None:
     out = io.StringIO()
     args = argparse.Namespace(text=True, speech="text", bot_pause=0, log_events=None)

@@ -501,7 +501,8 @@ class App:
             self._global(command)
             return
         self.history_index = None
-        screen.handle(self, command)
+        if not screen.handle(self, command):
+            self.say_unbound(gesture, typed=typed)
 
     def say_unbound(self, gesture: str, *, typed: bool = False) -> None:
         """A key that does nothing on this screen: say so, and which key lists the keys that
