@@ -156,6 +156,11 @@ class ServerProcess:
         assert "Listening" in line, f"the server did not start: {line!r}"
         self.output = line
 
+    def restart(self) -> None:
+        """Start it again on the same data and port (after :meth:`kill`)."""
+        self.stop()
+        self.start()
+
     def kill(self) -> None:
         """SIGKILL: no goodbye, no cleanup."""
         assert self.process is not None

@@ -300,8 +300,7 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
         assert after_kill["record"] == before["record"] or len(
             after_kill["record"]["actions"]
         ) >= len(before["record"]["actions"])
-        server = ServerProcess(data, port)
-        server.start()
+        server.restart()
         for player in players:
             player.heard("You are back at your seat.")
         # The same position: the match reloaded from its set-up and actions.
@@ -378,8 +377,7 @@ def test_after_a_server_restart_each_player_hears_whose_turn_it_is_once(
         late.hold_back()
         server.kill()
         lost = [lost_at(player, start) for player, start in zip(players, starts, strict=True)]
-        server = ServerProcess(data, port)
-        server.start()
+        server.restart()
         back_at_seat(early, lost[players.index(early)][0])
         late.let_through()
         back_at_seat(late, lost[players.index(late)][0])
