@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from ninetynine_audio.audio import SimulatedVoice
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.ui.harness import Harness, make_app, make_heard_app
@@ -394,29 +395,30 @@ def test_a_match_continued_at_a_hand_over_tells_what_happened_since_the_players_
     assert said[1].startswith("Your lead. Your hand: "), said
 
 
+def until_quiet(h: Harness, voice: SimulatedVoice) -> None:
+    """Run frames until nothing waits to be said and the simulated voice has finished."""
+    for _ in range(3000):
+        if not h.app.speaker.pending and all(p.end <= h.clock.now for p in voice.timeline):
+            return
+        h.frames(1)
+    raise AssertionError("the speech never ended")
+
+
 def test_what_the_last_player_was_told_is_not_said_after_the_next_one_sits_down() -> None:
     """Ben presses Enter while Ann's play is still being said (a screen reader's pace): he
     hears the account of it in his words, then his turn, and nothing worded for Ann follows,
     least of all the card she drew."""
     setup = GameSetup("classic", ("Ann", "Ben", "Lily"), ("human", "human", "normal"), {}, 4)
     h, voice = make_heard_app(setup)
-
-    def until_quiet() -> None:
-        for _ in range(3000):
-            if not h.app.speaker.pending and all(p.end <= h.clock.now for p in voice.timeline):
-                return
-            h.frames(1)
-        raise AssertionError("the speech never ended")
-
-    until_quiet()
+    until_quiet(h, voice)
     h.press("return")  # Ann is at the keys
-    until_quiet()
+    until_quiet(h, voice)
     h.press("1")  # Ann plays her 6 and draws a King; at once it is Ben's turn
     until_handed_over(h)
     assert "You draw King" in [u.text for u in h.app.speaker.pending], "said already"
     entered = h.clock.now
     h.press("return")  # Ben, straight away
-    until_quiet()
+    until_quiet(h, voice)
     heard = [p.text for p in voice.timeline if p.start >= entered and p.end > p.start]
     assert heard == [
         "Ben, before your first turn: Ann plays 6, total 6",
@@ -448,3 +450,32 @@ def test_after_a_new_round_the_cards_are_read_once_with_their_totals() -> None:
     assert "You are stuck at 99" in news and "Round 2. Lily starts." in news, said
     assert "Your cards" not in news, said
     assert turn == "Your turn, total 20. King, to 99; 7, to 27; 6, to 26", said
+
+
+def test_a_failed_save_not_yet_heard_at_a_hand_over_is_said_to_the_next_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ben presses Enter while Ann's play and the sentence that the match could not be saved
+    are still being said: the account of Ann's play replaces the words meant for her, and
+    the sentence about the save is said to him after his turn."""
+    import ninetynine_audio.ui.match as match
+
+    problem = "The match could not be saved: the disk is full."
+    setup = GameSetup("classic", ("Ann", "Ben", "Lily"), ("human", "human", "normal"), {}, 4)
+    h, voice = make_heard_app(setup)
+    until_quiet(h, voice)
+    h.press("return")  # Ann is at the keys
+    h.frames(200)
+    monkeypatch.setattr(match, "save_match", lambda record: problem)  # the disk fills up
+    h.press("1")  # Ann plays her 6; the save fails; at once it is Ben's turn
+    until_handed_over(h)
+    assert problem in h.app.unheard_texts()
+    entered = h.clock.now
+    h.press("return")  # Ben, straight away
+    until_quiet(h, voice)
+    heard = [p.text for p in voice.timeline if p.start >= entered and p.end > p.start]
+    assert heard == [
+        "Ben, before your first turn: Ann plays 6, total 6",
+        "Your turn, total 6. 6, to 12; 7, to 13; 10, plus 10 to 16 or minus 10 to 0",
+        problem,
+    ], heard

@@ -161,6 +161,12 @@ class Speaker:
         return tuple(item.utterance for item in self._queue)
 
     @property
+    def unheard(self) -> tuple[Utterance, ...]:
+        """What is not yet heard out: the phrases being said, then those waiting."""
+        speaking = self._current if self.is_speaking() else []
+        return tuple(item.utterance for item in [*speaking, *self._queue])
+
+    @property
     def words_per_minute(self) -> int:
         """The rate used to estimate speaking time where the backend cannot report it."""
         return self._words_per_minute

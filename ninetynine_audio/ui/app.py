@@ -216,6 +216,10 @@ class App:
         """Cut off what is being said."""
         self.voice.stop()
 
+    def unheard_texts(self) -> list[str]:
+        """What is not yet heard out: the phrases being said, then those waiting."""
+        return [utterance.text for utterance in self.speaker.unheard]
+
     def speech_in_use(self) -> tuple[str, str | None]:
         """The backend speaking now, and the output its library speaks through (if known)."""
         backend = self.speaker.backend

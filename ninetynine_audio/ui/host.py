@@ -60,6 +60,10 @@ class Host(Protocol):
         """Cut off what is being said."""
         ...
 
+    def unheard_texts(self) -> list[str]:
+        """What is not yet heard out: the phrases being said, then those waiting."""
+        ...
+
     def speech_in_use(self) -> tuple[str, str | None]:
         """The backend speaking now, and the output its library speaks through (if known)."""
         ...

@@ -82,6 +82,7 @@ class MatchScreen(Screen):
         self.draw_heard_at: float | None = None  # when an owed action's prompt was heard
         self.skipping = False
         self.save_problem_said = False
+        self.notices: list[str] = []  # hot seat: said since the last hand-over
         self.result: MatchResult | None = None  # set once, when the match ends
         self.table: TableController = controller_class(self.core.spec.family)(self.port)
         self._host: App | None = None  # the host of the key or frame being handled
@@ -305,13 +306,19 @@ class MatchScreen(Screen):
                 # Counts the match, and only then removes its save (ui.results).
                 self.result, notices = finish_match(self.core)
                 for notice in notices:
-                    app.say(notice, queue=True)
+                    self._notice(app, notice)
             return
         problem = save_match(self.core.record())
         # One sentence is enough: the match goes on in memory either way.
         if problem and not self.save_problem_said:
             self.save_problem_said = True
-            app.say(problem, queue=True)
+            self._notice(app, problem)
+
+    def _notice(self, app: App, text: str) -> None:
+        """A sentence about the computer (a save that failed), for whoever is at the keys."""
+        app.say(text, queue=True)
+        if self.hot_seat:
+            self.notices.append(text)
 
     def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
         listener = self.port.seat
@@ -374,16 +381,21 @@ class MatchScreen(Screen):
         self.port.seat = seat
         self.table.turn_changed(app, seat)
         own = self.table.own_cards_text(app, seat)
+        unheard = self._unheard_notices(app)
         news = self._news(app, seat)
         if news is not None:
             # What is still waiting to be said was worded for the last player, and the news
-            # tells all of it again for this one. The news names the player first, so the
+            # tells all of it again for this one; a sentence about the computer not yet heard
+            # out (a save that failed) is for this player too, and follows the turn. The
+            # news names the player first, so the
             # right person knows the cards that follow are theirs; the turn follows it as
             # narration, which the player's first move cuts off.
             app.stop_speech()
             app.say(news)
             turn = self.table.your_turn_text(app, seat)
             app.say_utterance(Utterance(f"{turn}. {own}", mergeable=True))
+            for notice in unheard:
+                app.say(notice, queue=True)
             return
         # The first words name the player ("Sam's turn"), so the right person knows the
         # cards that follow are theirs; from then on they are "you". Some turns ("Your bid")
@@ -393,6 +405,15 @@ class MatchScreen(Screen):
         self.port.keeps_own_name = False
         turn = words.named_at_keys_text(self.port.names[seat], turn)
         app.say(f"{turn}. {own}")
+
+    def _unheard_notices(self, app: App) -> list[str]:
+        """Hot seat: the sentences about the computer said since the last hand-over and not
+        yet heard out (still waiting, or being said): they are for this player too, and go
+        with the words the news replaces."""
+        waiting = set(app.unheard_texts())
+        unheard = [notice for notice in self.notices if notice in waiting]
+        self.notices.clear()
+        return unheard
 
     def _news(self, app: App, seat: int) -> str | None:
         """Hot seat: what the table did since ``seat`` last acted, as its player is told it
