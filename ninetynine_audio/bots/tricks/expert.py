@@ -47,14 +47,14 @@ from ninetynine_audio.bots.tricks.solve import Solver, mask_of, unpack, utilitie
 from ninetynine_audio.games.tricks import Action, BidCards, PlayCard, TricksView
 
 SOLVE_FROM = 4  # cards in hand: from here on every sample is solved exactly
-OTHERS_WEIGHT = 0.5  # how much the others' points count against this seat's own
+OTHERS_WEIGHT = 0.25  # how much the others' points count against this seat's own
 MODEL_WEIGHT = 0.25  # how much the others are taken to weigh their opponents' points
 GAP_SHARPNESS = 0.5  # how sharply a sampled bid far from its cards' likely tricks is doubted
 PRIOR_WEIGHT = 0.5  # points per trick of Normal's gap: settles the bid's near-ties
 PLAY_SAMPLES = 60
 SOLVE_SAMPLES = 40
-BID_ROUNDS = ((220, 2), (24, 8), (6, 24))  # (choices kept, samples each) per halving round
-HINT_SCALE = 0.5
+BID_ROUNDS = ((220, 3), (30, 12), (8, 40))  # (choices kept, samples each) per halving round
+HINT_SCALE = 0.4  # the hint must answer at once: its bid searches 1, 5 and 16 samples a round
 
 
 @dataclass(frozen=True)
