@@ -341,12 +341,12 @@ def tricks_section(
         " revealed hand), plays every playable card out in each, and plays the card that scores"
         " best for it, less a share of what the others score (more for a bid it can read).",
         "- **expert**: tries all 220 choices of bid cards by successive halving (every choice on"
-        " 2 samples of the other hands, the best 24 on 8 more, the best 6 on 24 more, the other"
+        " 3 samples of the other hands, the best 30 on 12 more, the best 8 on 40 more, the other"
         " two bidding in each as Normal would and the deal played out); in play it deals the"
         " unseen cards out 60 times, weighing each deal by how well the bid it gives each other"
         " player fits the cards that player kept, and from four cards in hand on solves each of"
         " 40 deals exactly (every player playing its best for itself); its choice is the best"
-        " for its own points less half the others'.",
+        " for its own points less a quarter of the others'.",
         "",
         "| level | against | games | win rate | 95% interval | bid made | 95% interval"
         " | points per deal | decision median | decision 95th pct |",
