@@ -386,10 +386,9 @@ class MatchScreen(Screen):
         if news is not None:
             # What is still waiting to be said was worded for the last player, and the news
             # tells all of it again for this one; a sentence about the computer not yet heard
-            # out (a save that failed) is for this player too, and follows the turn. The
-            # news names the player first, so the
-            # right person knows the cards that follow are theirs; the turn follows it as
-            # narration, which the player's first move cuts off.
+            # out (a save that failed) is for this player too, and follows the turn. The news
+            # names the player first, so the right person knows the cards that follow are
+            # theirs; the turn follows it as narration, which the player's first move cuts off.
             app.stop_speech()
             app.say(news)
             turn = self.table.your_turn_text(app, seat)
