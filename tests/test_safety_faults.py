@@ -145,17 +145,18 @@ def test_names_are_made_safe_in_one_place() -> None:
 
 
 def test_a_name_in_bytes_that_are_not_utf8_plays_and_saves(private_home: Path) -> None:
-    done = game(private_home, ["--players", b"Zo\xff:human,Max:normal", "--bot-pause", "0"], "l\n")
+    # A computer seat's name: the player at the keys is "you", and the others are named.
+    done = game(private_home, ["--players", b"You:human,Zo\xff:normal", "--bot-pause", "0"], "l\n")
     clean_end(done)
-    assert "Lives: Zoÿ 5, Max 5" in done.stdout
+    assert "Lives: You 5, Zoÿ 5" in done.stdout
     record, problem = load_match()
-    assert problem is None and record is not None and record["names"] == ["Zoÿ", "Max"]
+    assert problem is None and record is not None and record["names"] == ["You", "Zoÿ"]
 
 
 def test_a_utf8_name_in_a_locale_that_is_not_utf8_plays_and_saves(private_home: Path) -> None:
     done = game(
         private_home,
-        ["--players", "Zoë:human,Max:normal".encode(), "--bot-pause", "0"],
+        ["--players", "You:human,Zoë:normal".encode(), "--bot-pause", "0"],
         "l\n",
         LC_ALL="C",
         LANG="C",
@@ -165,8 +166,8 @@ def test_a_utf8_name_in_a_locale_that_is_not_utf8_plays_and_saves(private_home: 
     )
     clean_end(done)
     record, problem = load_match()
-    assert problem is None and record is not None and record["names"] == ["Zoë", "Max"]
-    assert "Lives: Zoe 5, Max 5" in done.stdout  # an ASCII terminal, told so once
+    assert problem is None and record is not None and record["names"] == ["You", "Zoë"]
+    assert "Lives: You 5, Zoe 5" in done.stdout  # an ASCII terminal, told so once
 
 
 # -- 2: huge numbers in a keymap -------------------------------------------------------------
@@ -192,17 +193,17 @@ def test_an_integer_of_5000_digits_in_a_keymap_is_one_sentence(private_home: Pat
 def test_a_terminal_that_cannot_print_a_letter_keeps_the_game_heard(private_home: Path) -> None:
     done = game(
         private_home,
-        ["--game", "colours", "--players", "Zoë:human,Łucja:normal,Max:normal", "--seed", "2"],
+        ["--game", "colours", "--players", "You:human,Zoë:normal,Łucja:normal", "--seed", "2"],
         "\n",
         PYTHONIOENCODING="ascii",
     )
     clean_end(done)
     lines = done.stdout.splitlines()
-    assert "Colours: Zoe, Lucja and Max. First to 99 points wins" in lines, lines
+    assert "Colours: You, Zoe and Lucja. First to 99 points wins" in lines, lines
     assert any(line.startswith("This terminal can only show ascii text") for line in lines)
     assert lines[-1] == "Goodbye"
     record, _ = load_match()
-    assert record is not None and record["names"] == ["Zoë", "Łucja", "Max"]
+    assert record is not None and record["names"] == ["You", "Zoë", "Łucja"]
 
 
 def test_input_that_is_not_text_is_read_with_the_bytes_replaced(private_home: Path) -> None:

@@ -160,12 +160,19 @@ def test_escape_on_the_main_menu_asks_first_with_no_chosen() -> None:
 def test_names_keep_the_players_own_spelling(private_home: Path) -> None:
     done = text_game(
         private_home,
-        ["--players", "DJ:human,McCoy:normal,Ann-Marie:normal", "--seed", "1", "--bot-pause", "0"],
+        [
+            "--players",
+            "You:human,DJ:normal,McCoy:normal,Ann-Marie:normal",
+            "--seed",
+            "1",
+            "--bot-pause",
+            "0",
+        ],
         "l\n",
     )
     assert done.returncode == 0, done.stderr
     lives = [line for line in done.stdout.splitlines() if line.startswith("Lives:")]
-    assert lives == ["Lives: DJ 5, McCoy 5, Ann-Marie 5"], done.stdout
+    assert lives == ["Lives: You 5, DJ 5, McCoy 5, Ann-Marie 5"], done.stdout
 
 
 @pytest.mark.parametrize("name", ["E\x1b[2Jvil", "Bell\x07", "Nul\x00", "Rev\u202eerse"])
