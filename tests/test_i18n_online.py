@@ -160,3 +160,53 @@ def test_after_a_server_restart_each_seat_hears_the_resumed_table_in_its_languag
         for player in players:
             player.close()
         server.stop()
+
+
+def test_a_player_back_in_another_language_hears_the_turn_once(tmp_path: Path) -> None:
+    """Ben's client is killed, his turn comes while he is away (said to the empty seat in
+    English), and he starts the game again in the pseudo-language: he is told it is his turn
+    once, in his new language, not once in each."""
+    from test_online_faults import accounts_sit_down, play_some
+
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = accounts_sit_down(srv.url, "classic", "ben-secret")
+        ann, ben = players
+
+        def turn(server: Any) -> int | None:
+            host = server.tables[code].host
+            return None if host.bot_due is not None else host.turn_seat()
+
+        try:
+            deadline = time.monotonic() + WAIT_S
+            while srv.call(turn) != 0 and time.monotonic() < deadline:
+                play_some(srv, players, code, 1)
+            assert srv.call(turn) == 0, "Ann did not come to act"
+            ben.close()
+            ann.heard("Ben lost the connection.")
+            while (seat := srv.call(turn)) != 1 and time.monotonic() < deadline:
+                if seat == 0:
+                    play_some(srv, [ann], code, 1)
+                ann.pump(0.02)
+            assert seat == 1, "Ben's turn did not come"
+
+            def missed_turns(server: Any) -> list[str]:
+                session = server.sessions["account:ben"]
+                missed = session.app.remote.missed
+                return [m.text for m in missed if m.cue and "your_turn" in m.cue]
+
+            assert [t for t in srv.call(missed_turns) if t.startswith("Your turn")]
+            with using("qps"):
+                ben = Player(srv.url, "Ben", password="ben-secret")
+            players[1] = ben
+            ben.heard(pseudo_text("You are back at your seat. What you missed:", "qps"))
+            ben.pump(1.0)
+            turns = [
+                m.text
+                for m in ben.screen.received
+                if isinstance(m, p.Phrase) and m.cue and "your_turn" in m.cue
+            ]
+            assert len(turns) == 1, turns
+            assert english_left(turns[0]) == "", turns
+        finally:
+            for player in players:
+                player.close()

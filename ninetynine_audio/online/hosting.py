@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
@@ -31,7 +32,7 @@ from ninetynine_audio.present import screens as screen_words
 from ninetynine_audio.present.seats import Perspective, listener_names, seat_pans
 from ninetynine_audio.ui.match import OWED_ACTION_WINDOW_S, MatchScreen
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen
-from ninetynine_audio.ui.tables.base import controller_class
+from ninetynine_audio.ui.tables.base import TURN_CUE, TURN_KEY, controller_class
 
 if TYPE_CHECKING:
     from ninetynine_audio.bots.base import Bot
@@ -426,9 +427,10 @@ class SeatScreen(MatchScreen):
             app.say(prompt, cue="your_turn", queue=True)
         if seat == self.seat:
             self.table.turn_changed(app, seat)
-            app.say(self.table.your_turn_text(app, seat), cue="your_turn", queue=True)
+            text = self.table.your_turn_text(app, seat)
+            app.say_utterance(Utterance(text, cue=TURN_CUE, key=TURN_KEY))
         elif fresh:
-            app.say(self.table.turn_text(app), queue=True)
+            app.say_utterance(Utterance(self.table.turn_text(app), key=TURN_KEY))
 
     def handle(self, app: App, command: str) -> bool:
         """The shared table keys, with "play again" asking the table for another game."""

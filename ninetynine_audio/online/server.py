@@ -33,6 +33,7 @@ from typing import Any, Literal
 import msgspec
 from aiohttp import WSMsgType, web
 
+from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import GameError
@@ -49,6 +50,7 @@ from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, onl
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
+from ninetynine_audio.ui.tables.base import TURN_CUE, TURN_KEY
 
 log = logging.getLogger(__name__)
 
@@ -438,8 +440,9 @@ class Server:
         if turn is not None:
             # Whose turn it is ends what they hear, once. The seat's screen said it while they
             # were away (a reloaded table says it to every seat), and other words may have
-            # followed it (another player back, a line of chat): it is not said twice.
-            missed = [phrase for phrase in missed if phrase.text != turn[0]]
+            # followed it (another player back, a line of chat): it is not said twice, nor in
+            # the language they had before when they come back in another.
+            missed = [phrase for phrase in missed if phrase.key != TURN_KEY]
         if was_away:
             app.say(words.welcome_back_text(len(missed)))
             for phrase in missed:
@@ -454,7 +457,8 @@ class Server:
                 self._store(table)
             if turn is not None:
                 text, mine = turn
-                app.say(text, cue="your_turn" if mine else None, queue=True)
+                cue = TURN_CUE if mine else None
+                app.say_utterance(Utterance(text, cue=cue, key=TURN_KEY))
         elif table.host is None:
             app.top.enter(app)
         table.touch()

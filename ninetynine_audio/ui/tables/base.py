@@ -33,6 +33,10 @@ if TYPE_CHECKING:
 TURN_CUE = "your_turn"
 """The cue that means: it is your turn now."""
 
+TURN_KEY = "turn"
+"""The key of a line that says whose turn it is: a newer one replaces one still waiting, and a
+player back at an online table hears only the line of now, not those said while away."""
+
 Handler = Callable[[Any, "App"], None]
 """The method a command runs: ``handler(controller, app)``."""
 
