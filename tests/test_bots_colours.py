@@ -145,3 +145,87 @@ def test_a_searching_level_does_not_start_an_empty_row_with_a_10_for_a_row_of_1(
         action = make_bot("colours", level).choose(view(state, 0), random.Random(seed))
         assert isinstance(action, PlaceRowCard)
         assert action.card == C("green-1"), (seed, action)
+
+
+def test_the_playouts_fast_turn_is_normals_turn_in_the_engine():
+    from ninetynine_audio.bots.colours.fastsim import CODE, Seat, Table, codes
+    from ninetynine_audio.games.base import GameSetup
+    from ninetynine_audio.games.colours import new_game
+
+    compared = renewals = 0
+    for seed in range(6):
+        setup = GameSetup("colours", ("A", "B"), ("normal", "normal"), {}, seed)
+        state, _ = new_game(setup)
+        normal = make_bot("colours", "normal")
+        while not state.is_over:
+            seat = state.to_act
+            mover = Seat(
+                codes(state.hands[seat]),
+                codes(state.draw_piles[seat]),
+                codes(state.rows[seat]),
+                state.scores[seat],
+            )
+            table = Table(
+                [CODE[state.pile_tops[0]], CODE[state.pile_tops[1]]],
+                codes(state.reserve),
+                [],
+                random.Random(0),
+            )
+            won, played = table.normal_turn(mover)
+            before = state.draw_piles[seat]
+            turn = state.turn
+            plays = 0
+            while not state.is_over and state.turn == turn:
+                action = normal.choose(view(state, seat), random.Random(0))
+                plays += isinstance(action, PlayToPile)
+                state, _ = apply(state, action)
+            assert (won, played) == (state.winner == seat, plays)
+            assert mover.score == state.scores[seat]
+            if state.is_over:
+                break
+            assert mover.hand == codes(state.hands[seat])
+            assert mover.row == codes(state.rows[seat])
+            assert table.tops == [CODE[state.pile_tops[0]], CODE[state.pile_tops[1]]]
+            if len(state.reserve) >= 15 or len(before) > 6:
+                assert mover.pile == codes(state.draw_piles[seat])
+            renewals += len(state.draw_piles[seat]) > len(before)
+            compared += 1
+    assert compared > 100 and renewals > 10
+
+
+def _expert_position():
+    state, _ = deal(
+        ["purple-1 dark-blue-9 black-4 red-4 orange-6 green-0", ""], tops="red-5 green-2"
+    )
+    return with_row(state, 0, "yellow-0")
+
+
+def test_the_expert_plays_its_best_plans_out_on_every_deal_and_the_hint_on_half_as_many():
+    from ninetynine_audio.bots.colours.expert import CANDIDATES, DEALS, hint_bot
+
+    state = _expert_position()
+    seat = make_bot("colours", "expert")
+    seat.choose(view(state, 0), random.Random(2))
+    assert seat.finding is not None
+    assert (seat.finding.best_of, seat.finding.deals) == (CANDIDATES, DEALS)
+    assert 0.0 <= seat.finding.mine <= 5.0 and 0.0 <= seat.finding.theirs <= 5.0
+    hint = hint_bot()
+    hint.choose(view(state, 0), random.Random(2))
+    assert hint.finding is not None and hint.finding.deals == DEALS // 2
+
+
+def test_the_expert_is_the_same_for_a_seed_and_stops_early_when_its_clock_runs_out():
+    import itertools
+
+    from ninetynine_audio.bots import Budget
+
+    state = _expert_position()
+    first = [
+        make_bot("colours", "expert").plan(view(state, 0), random.Random(seed)) for seed in (4, 4)
+    ]
+    assert first[0] == first[1]
+    ticks = itertools.count()
+    bot = make_bot("colours", "expert")
+    bot.budget = Budget(clock=lambda: float(next(ticks)), seconds=0.5)
+    bot.choose(view(state, 0), random.Random(1))
+    assert bot.finding is not None and bot.finding.deals == 1
