@@ -396,11 +396,12 @@ def colours_section(
         " **hard**: tries every scoring choice and row card with every order of pile plays and"
         " judges where each line ends (points, how far the row can still grow, cards left, the"
         " draw pile, what the piles offer the next player)."
-        " **expert**: Hard's eight best plans, each played on 24 deals of the unseen cards:"
-        " the next player's pile plays on the tops it leaves, then whether its own next row"
-        " card extends its row with the cards it draws; the plan worth most with what the deals"
-        " found (its own next pile plays are counted for the hint's words only: counted in the"
-        " value, they made it keep cards instead of drawing).",
+        " **expert**: a search over deals of the unseen cards: Hard's twelve best plans, each"
+        " carried out on the same 40 deals of the cards it cannot see (hands, draw piles and"
+        " reserve of their known sizes) and played on for two rounds, every seat by Normal's"
+        " rules, in a fast copy of the game; a plan is worth Hard's judgement plus twice the"
+        " average of where its playouts end (a win, a loss, or its points, draw pile and row"
+        " ahead of the other player's).",
         "",
         "| level | against | games | even share | win rate | 95% interval"
         " | decision median | decision 95th pct |",
