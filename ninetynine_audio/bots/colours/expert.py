@@ -21,7 +21,9 @@ the Expert before this search (Hard's eight best plans with a one-turn look) won
 this search with playouts alone 52.0% (eight plans, 24 deals); with Hard's judgement added
 once 56.7%, twice 59.3% (59.3% again on 300 other games), three times 59.3%. Playing on for
 three rounds won 58.7%, six rounds 44.7% (Normal's way of playing this seat's rows misleads
-the longer it goes on), and 80 deals instead of 40 55.0%.
+the longer it goes on), and 80 deals instead of 40 55.0%. On the strength report's 2,000 games
+a row it wins 56.1% (54.0-58.3) against Hard, where the Expert before won 50.1%, and 74.5%
+(72.5-76.3) against Normal, was 69.8%; decision 95th percentile 37 ms CPU.
 """
 
 from __future__ import annotations
