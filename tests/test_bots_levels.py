@@ -11,8 +11,13 @@ from dataclasses import replace
 import pytest
 
 from ninetynine_audio.bots import levels, make_bot
-from ninetynine_audio.bots.adding.expert import ExpertBot
-from ninetynine_audio.bots.adding.fastsim import RoundSim, normal_move, policy_table
+from ninetynine_audio.bots.adding.expert import (
+    ExpertBot,
+    _margin,
+    _rival_weights,
+    _tactical_score,
+)
+from ninetynine_audio.bots.adding.fastsim import RoundSim, determinize, normal_move, policy_table
 from ninetynine_audio.bots.adding.hard import CrazyBot, HardBot
 from ninetynine_audio.bots.adding.knowledge import RANK_CODE, hand_codes, play_move
 from ninetynine_audio.bots.adding.reference import TrapBot
@@ -245,6 +250,23 @@ def test_expert_prefers_a_landing_on_66_to_passing_it() -> None:
     choice = make_bot("adding", "expert").choose(view(state, 0), random.Random(3))
     assert isinstance(choice, PlayCard)
     assert choice.card == parse_cards("6H")[0]
+
+
+def test_the_tactical_expert_counts_a_point_of_the_leader_more_than_one_of_the_others() -> None:
+    state = position("tactical", ["6H 8H 9S", "5D 6D 7D", "8D 3D 2D", "5C 6C 7C"], 10)
+    me = view(replace(state, lives=(5, 8, 3, 8)), 0)
+    weights = _rival_weights(me)
+    # The two leaders share half; every other player also counts a sixth (half over three).
+    assert weights == pytest.approx([0.0, 1 / 4 + 1 / 6, 1 / 6, 1 / 4 + 1 / 6])
+    sim = determinize(me, random.Random(1))
+    sim.deltas = [0, -1, 0, 0]
+    from_leader = _tactical_score(sim, 0, weights)
+    sim.deltas = [0, 0, -1, 0]
+    from_last = _tactical_score(sim, 0, weights)
+    assert from_leader > from_last > 0
+    assert _margin(sim, 0) == pytest.approx(1 / 3), "the hint's margin is the plain average"
+    level = view(state, 0)
+    assert _rival_weights(level) == pytest.approx([0.0, 1 / 3, 1 / 3, 1 / 3]), "all level"
 
 
 @pytest.mark.parametrize(
