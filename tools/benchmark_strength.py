@@ -13,6 +13,8 @@ games are seeded, so a run with the same options gives the same table (decision 
     python tools/benchmark_strength.py --only tricks   # only the trick-taking rows: the other
                                                        # sections of the page are kept
     python tools/benchmark_strength.py --only colours,tricks   # both games of their own
+    python tools/benchmark_strength.py --only tactical-expert   # those rows of the page made
+                                                       # again, every other row kept
 
 The games run on ``--workers`` processes, one game at a time on each. Every finished chunk of
 games is kept in ``--cache`` (``build/strength`` by default), so an interrupted run picks up
@@ -513,6 +515,19 @@ def write_report(
         path.write_text("\n\n".join(p.rstrip("\n") for p in parts.values()) + "\n", "utf-8")
         return
     body = [table(game, chosen, results, wanted) for game in GAMES]
+    every = {row.name for row in rows() if row.game not in SECTIONS}
+    adding = {row.name for row in chosen if row.game not in SECTIONS}
+    if adding and adding < every and path.exists():
+        # Some rows of the adding games' tables were run: they replace their lines of the page
+        # as it is, whose other rows, sections and first command stay; a line says which rows
+        # were made again, when and how.
+        parts = _split_sections(path.read_text(encoding="utf-8"))
+        fresh = "\n".join(header + body)
+        names = ", ".join(sorted(adding))
+        rerun = f"- made again on {date.today().isoformat()} by `{command}`: {names}"
+        parts[""] = merge_rows(parts[""], fresh, rerun)
+        path.write_text("\n\n".join(p.rstrip("\n") for p in parts.values()) + "\n", "utf-8")
+        return
     sections = [
         write(chosen, results, command, wanted)
         for game, (_, write) in writers.items()
@@ -526,11 +541,76 @@ def write_report(
     path.write_text("\n".join(header + body) + "".join("\n" + s for s in sections), "utf-8")
 
 
+def _row_key(line: str, game: str) -> tuple[str, str, str] | None:
+    """The game, level and opponents of a line of an adding game's table; None for other lines."""
+    cells = [cell.strip() for cell in line.split("|")]
+    if len(cells) < 4 or not line.startswith("| ") or cells[1] in ("level", "---"):
+        return None
+    return game, cells[1], cells[2]
+
+
+def merge_rows(old: str, fresh: str, rerun: str) -> str:
+    """The adding games' part of the page ``old`` with the rows of ``fresh`` put in: a row of
+    both takes its line from ``fresh``, a row new to a table goes at its end, the others stay.
+    The levels' descriptions come from ``fresh`` (they describe the code that ran); the first
+    command, date and machine stay those of ``old``, followed by the ``rerun`` line (one line
+    for each partial run since)."""
+
+    def rows_of(page: str) -> dict[tuple[str, str, str], str]:
+        found: dict[tuple[str, str, str], str] = {}
+        game = ""
+        for line in page.splitlines():
+            if line.startswith("### "):
+                game = line[4:].strip()
+            key = _row_key(line, game)
+            if key is not None:
+                found[key] = line
+        return found
+
+    new_rows = rows_of(fresh)
+    old_lines = old.splitlines()
+    levels_at = old_lines.index("## The levels") if "## The levels" in old_lines else None
+    fresh_lines = fresh.splitlines()
+    if levels_at is not None and "## The levels" in fresh_lines:
+        # The old page's opening (its command, date and machine, and the partial runs since),
+        # then this run's line, then the rest as this run wrote it.
+        head = old_lines[:levels_at]
+        while head and not head[-1].strip():
+            head.pop()
+        head += [rerun, ""]
+        start = fresh_lines.index("## The levels")
+        end = fresh_lines.index("## Results") if "## Results" in fresh_lines else len(fresh_lines)
+        old_results = old_lines.index("## Results") if "## Results" in old_lines else levels_at
+        merged = head + fresh_lines[start:end] + old_lines[old_results:]
+    else:
+        merged = old_lines
+    out: list[str] = []
+    game = ""
+    placed: set[tuple[str, str, str]] = set()
+    for index, line in enumerate(merged):
+        if line.startswith("### "):
+            game = line[4:].strip()
+        key = _row_key(line, game)
+        if key is not None and key in new_rows:
+            line = new_rows[key]
+            placed.add(key)
+        out.append(line)
+        table_ends = key is not None and (
+            index + 1 == len(merged) or _row_key(merged[index + 1], game) is None
+        )
+        if table_ends:
+            for extra, text in new_rows.items():
+                if extra[0] == game and extra not in placed:
+                    out.append(text)
+                    placed.add(extra)
+    return "\n".join(out) + "\n"
+
+
 def _split_sections(page: str) -> dict[str, str]:
     """The page cut at the headings of the games with sections of their own (in page order);
     the part before them is kept under the key ``""``."""
     parts: dict[str, str] = {}
-    key, current = "", []
+    key, current = "", list[str]()
     headings = {COLOURS_HEADING, TRICKS_HEADING, HINT_HEADING}
     for line in page.splitlines(keepends=True):
         if line.rstrip("\n") in headings:
