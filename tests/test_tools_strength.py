@@ -24,7 +24,7 @@ HEAD = "| level | against | games | win rate |\n| --- | --- | ---: | ---: |\n"
 
 OLD = (
     "# How strong\n\n```\npython tools/benchmark_strength.py\n```\n\n- date: 2026-12-01\n\n"
-    "## The levels\n\n- **expert**: the old way.\n\n## Results\n\n"
+    "## The levels\n\n- **expert**: the old way.\n\n## Results\n\nSome rows did not finish.\n\n"
     "### classic\n\n" + HEAD + "| hard | 3 × normal | 2000 | 64.3% |\n"
     "| expert | 3 × hard | 2000 | 26.8% |\n\n"
     "### tactical\n\n" + HEAD + "| hard | 3 × normal | 2000 | 46.6% |\n"
@@ -61,6 +61,9 @@ def test_rows_run_again_replace_their_lines_and_the_rest_of_the_page_stays() -> 
     assert "- **expert**: the new way." in lines and "- **expert**: the old way." not in lines
     assert "python tools/benchmark_strength.py" in lines and "- date: 2026-12-01" in lines
     assert lines.index("- made again: tactical-expert") < lines.index("## The levels")
+    # What the old run said of its own rows stopping short goes with it.
+    assert "Some rows did not finish." not in lines
+    assert lines.count("## Results") == 1 and lines.count("### classic") == 1
 
 
 def test_a_second_partial_run_keeps_the_line_of_the_first() -> None:

@@ -549,6 +549,11 @@ def _row_key(line: str, game: str) -> tuple[str, str, str] | None:
     return game, cells[1], cells[2]
 
 
+def _first_table(lines: list[str]) -> int:
+    """Where the first game's table starts (its ``###`` heading)."""
+    return next((i for i, line in enumerate(lines) if line.startswith("### ")), len(lines))
+
+
 def merge_rows(old: str, fresh: str, rerun: str) -> str:
     """The adding games' part of the page ``old`` with the rows of ``fresh`` put in: a row of
     both takes its line from ``fresh``, a row new to a table goes at its end, the others stay.
@@ -572,16 +577,16 @@ def merge_rows(old: str, fresh: str, rerun: str) -> str:
     levels_at = old_lines.index("## The levels") if "## The levels" in old_lines else None
     fresh_lines = fresh.splitlines()
     if levels_at is not None and "## The levels" in fresh_lines:
-        # The old page's opening (its command, date and machine, and the partial runs since),
-        # then this run's line, then the rest as this run wrote it.
+        # The old page's opening (its command, date and machine, and the partial runs since)
+        # and this run's line; then, as this run wrote them, the levels and the words before
+        # the tables (whether a row stopped short); then the old page's tables.
         head = old_lines[:levels_at]
         while head and not head[-1].strip():
             head.pop()
         head += [rerun, ""]
         start = fresh_lines.index("## The levels")
-        end = fresh_lines.index("## Results") if "## Results" in fresh_lines else len(fresh_lines)
-        old_results = old_lines.index("## Results") if "## Results" in old_lines else levels_at
-        merged = head + fresh_lines[start:end] + old_lines[old_results:]
+        merged = head + fresh_lines[start : _first_table(fresh_lines)]
+        merged += old_lines[_first_table(old_lines) :]
     else:
         merged = old_lines
     out: list[str] = []
