@@ -29,18 +29,17 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import importlib.util
+import importlib
 import json
 import random
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from tool_helpers import load_tool
 
 from ninetynine_audio.families import family as family_entry
 from ninetynine_audio.families import registered_families
@@ -440,21 +439,10 @@ def test_every_kind_of_event_has_a_spoken_line(game: str) -> None:
 
 # ---------------------------------------------------------------------------- the referee
 
-REFEREE = Path(__file__).resolve().parents[1] / "tools" / "refereeing"
 
-
-@cache
 def referee() -> ModuleType:
     """The independent referee, loaded from its folder."""
-    spec = importlib.util.spec_from_file_location(
-        "refereeing", REFEREE / "__init__.py", submodule_search_locations=[str(REFEREE)]
-    )
-    assert spec is not None and spec.loader is not None
-    if "refereeing" not in sys.modules:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["refereeing"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["refereeing"]
+    return load_tool("tools/refereeing", "refereeing")
 
 
 def refereed_games() -> list[str]:

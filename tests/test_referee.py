@@ -8,7 +8,6 @@ that knows nothing of the game's.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import io
 import json
 import random
@@ -21,28 +20,18 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from tool_helpers import load_tool
 
 from ninetynine_audio.bots import tournament
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
 
-TOOLS = Path(__file__).resolve().parents[1] / "tools"
-REFEREE_PATH = TOOLS / "referee.py"
-PACKAGE_PATH = TOOLS / "refereeing"
+REFEREE_PATH = Path(__file__).resolve().parents[1] / "tools" / "referee.py"
 
 
-@cache
 def referee() -> ModuleType:
     """The referee package, imported from its folder."""
-    spec = importlib.util.spec_from_file_location(
-        "refereeing", PACKAGE_PATH / "__init__.py", submodule_search_locations=[str(PACKAGE_PATH)]
-    )
-    assert spec is not None and spec.loader is not None
-    if spec.name not in sys.modules:  # its modules import each other through this name
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[spec.name]
+    return load_tool("tools/refereeing", "refereeing")
 
 
 def game_log(game: str, kinds: list[str], seed: int, **options: Any) -> list[str]:

@@ -3,35 +3,23 @@ games between computer players, and catches tampered logs at the right line."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from tool_helpers import load_tool
 
 from ninetynine_audio.bots import tournament
 
-PACKAGE_PATH = Path(__file__).resolve().parents[1] / "tools" / "refereeing"
 KINDS = (["easy", "normal"], ["normal", "easy", "normal"], ["normal", "normal", "easy", "easy"])
 
 
-@cache
 def referee() -> ModuleType:
     """The referee package, imported from its folder."""
-    spec = importlib.util.spec_from_file_location(
-        "refereeing", PACKAGE_PATH / "__init__.py", submodule_search_locations=[str(PACKAGE_PATH)]
-    )
-    assert spec is not None and spec.loader is not None
-    if spec.name not in sys.modules:
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[spec.name]
+    return load_tool("tools/refereeing", "refereeing")
 
 
 @cache

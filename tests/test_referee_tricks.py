@@ -7,34 +7,21 @@ knows nothing of the game's.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from tool_helpers import load_tool
 
 from ninetynine_audio.bots import tournament
 
-PACKAGE_PATH = Path(__file__).resolve().parents[1] / "tools" / "refereeing"
 
-
-@cache
 def referee() -> ModuleType:
     """The referee package, imported from its folder."""
-    spec = importlib.util.spec_from_file_location(
-        "refereeing", PACKAGE_PATH / "__init__.py", submodule_search_locations=[str(PACKAGE_PATH)]
-    )
-    assert spec is not None and spec.loader is not None
-    if spec.name not in sys.modules:  # its modules import each other through this name
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        spec.loader.exec_module(module)
-    return sys.modules[spec.name]
+    return load_tool("tools/refereeing", "refereeing")
 
 
 @cache

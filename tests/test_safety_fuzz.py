@@ -10,11 +10,9 @@ being recorded in the statistics is always counted.
 from __future__ import annotations
 
 import copy
-import importlib.util
 import json
 import os
 import random
-import sys
 import unicodedata
 from functools import cache, partial
 from pathlib import Path
@@ -22,6 +20,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from tool_helpers import load_tool
 
 from ninetynine_audio import cli
 from ninetynine_audio.bots import levels, tournament
@@ -43,8 +42,6 @@ from ninetynine_audio.store.stats import (
 SEED = 99_2026
 CASES = 120
 """Damaged files per reader: six readers, a couple of seconds in all."""
-
-REFEREE_PATH = Path(__file__).resolve().parents[1] / "tools" / "referee.py"
 
 WEIRD: tuple[Any, ...] = (
     None,
@@ -172,14 +169,8 @@ def good_log() -> str:
     return "\n".join(lines) + "\n"
 
 
-@cache
 def referee() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("ninetynine_referee_fuzz", REFEREE_PATH)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("tools/referee.py", "ninetynine_referee_fuzz")
 
 
 def fill_home() -> dict[Path, bytes]:
