@@ -6,7 +6,6 @@ sound, not wall time, so a loaded machine changes nothing but how long it takes.
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import shutil
 import statistics
@@ -14,6 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tool_helpers import load_tool
 
 from ninetynine_audio.audio.pacing import (
     CALIBRATION,
@@ -27,7 +27,6 @@ from ninetynine_audio.audio.pacing import (
 )
 from ninetynine_audio.i18n import LANGUAGES, using
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "calibrate_pacing.py"
 needs_espeak = pytest.mark.skipif(
     shutil.which("espeak-ng") is None or shutil.which("sox") is None,
     reason="espeak-ng and sox render and measure the real speech",
@@ -35,11 +34,7 @@ needs_espeak = pytest.mark.skipif(
 
 
 def calibrate_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("calibrate_pacing", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("tools/calibrate_pacing.py", "calibrate_pacing")
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import math
 import re
@@ -16,13 +15,13 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from tool_helpers import load_tool
 
 from ninetynine_audio.audio.cues import ALL_CUE_NAMES, default_sounds_dir
 from ninetynine_audio.audio.tts import VOICE_GAIN
 from ninetynine_audio.store.settings import Settings
 
 SOUNDS = default_sounds_dir()
-ROOT = SOUNDS.parent
 
 
 def read(path: Path) -> tuple[wave._wave_params, array[int]]:
@@ -265,11 +264,7 @@ def test_readme_lists_every_cue() -> None:
 
 
 def load_generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("make_sounds", ROOT / "tools" / "make_sounds.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("tools/make_sounds.py", "make_sounds")
 
 
 def test_committed_files_are_what_the_generator_makes(tmp_path: Path) -> None:

@@ -3,21 +3,13 @@ into the page as it is, keeping every other row and section."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
-TOOL = Path(__file__).resolve().parents[1] / "tools" / "benchmark_strength.py"
+from tool_helpers import load_tool
 
 
-def load_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("benchmark_strength", TOOL)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+def strength_tool() -> ModuleType:
+    return load_tool("tools/benchmark_strength.py", "benchmark_strength")
 
 
 HEAD = "| level | against | games | win rate |\n| --- | --- | ---: | ---: |\n"
@@ -44,7 +36,7 @@ FRESH = (
 
 
 def test_rows_run_again_replace_their_lines_and_the_rest_of_the_page_stays() -> None:
-    tool = load_tool()
+    tool = strength_tool()
     merged = tool.merge_rows(OLD, FRESH, "- made again: tactical-expert")
     lines = merged.splitlines()
     # The run's rows replace theirs; a row new to its table ends that table.
@@ -67,7 +59,7 @@ def test_rows_run_again_replace_their_lines_and_the_rest_of_the_page_stays() -> 
 
 
 def test_a_second_partial_run_keeps_the_line_of_the_first() -> None:
-    tool = load_tool()
+    tool = strength_tool()
     once = tool.merge_rows(OLD, FRESH, "- made again: first")
     twice = tool.merge_rows(once, FRESH, "- made again: second").splitlines()
     assert twice.index("- made again: first") < twice.index("- made again: second")
