@@ -96,8 +96,9 @@ def attack_factor(view: AddingView, target: int, weights: Weights, aims: bool) -
     return weights.human_next if is_human(view, target) else weights.other_next
 
 
-def seat_after(view: AddingView, play: PlayCard, reverses: bool, skips: bool) -> int:
-    """Who acts after ``play`` (for a Jack: the player after the skipped one)."""
+def seat_after(view: AddingView, reverses: bool, skips: bool) -> int:
+    """Who acts after a play of the seat of ``view`` that ``reverses`` or ``skips`` (for a
+    Jack: the player after the skipped one)."""
     players_in = len(view.active_seats)
     if reverses and players_in == 2 and view.rules.two_player_four:
         return view.seat
@@ -159,7 +160,7 @@ class HardBot:
         move = play_move(view.rules, view.total, play)
         after = move[1]
         code = hand_codes((play.card,))[0]
-        following = seat_after(view, play, move[2], False)
+        following = seat_after(view, move[2], False)
         kept = hand_codes(view.hand)
         kept.remove(code)
         if following == view.seat:
@@ -199,40 +200,61 @@ class HardBot:
     # -------------------------------------------------------------- tactical
 
     def _tactical_score(self, view: AddingView, play: PlayCard) -> float:
-        w = self.weights
         rules = view.rules
+        move = play_move(rules, view.total, play)
+        code = hand_codes((play.card,))[0]
+        kept = hand_codes(view.hand)
+        kept.remove(code)
+        base, spread = self.tactical_parts(view, code, move, unseen_counts(view))
+        return base + self.kept_worth(view, spread, kept)
+
+    def tactical_parts(
+        self, view: AddingView, code: int, move: Move, counts: list[int]
+    ) -> tuple[float, list[tuple[float, int]]]:
+        """A tactical play of rank ``code`` as ``move`` by the seat of ``view``, ``counts``
+        being the cards it has not seen: its score but for what its kept cards can make of
+        the next player's reply, and that reply's spread (its chance of each total it leaves
+        below 99) for :meth:`kept_worth`."""
+        w = self.weights
         total = view.total
-        move = play_move(rules, total, play)
         after = move[1]
         own, each = rise_points(total, after, move[4])
         score = float(each - own)
-        code = hand_codes((play.card,))[0]
         if code in FLEXIBLE and score <= 0:
             score -= w.flexible
         if after >= LIMIT:
-            return score
-        following = seat_after(view, play, move[2], move[3])
+            return score, []
+        following = seat_after(view, move[2], move[3])
         if following == view.seat:
-            return score
+            return score, []
         size = view.hand_sizes[following]
         if size == 0:
-            return score
-        counts = unseen_counts(view)
-        kept = hand_codes(view.hand)
-        kept.remove(code)
-        table = move_table(rules)
+            return score, []
+        table = move_table(view.rules)
         direction = view.direction
         if move[2] and len(view.active_seats) >= 3:
             direction = direction.reversed()
         second = next_seat(view, following, direction)
         second_size = view.hand_sizes[second] if second != view.seat else 0
-        lands, pays, mine, lands2 = _reply(table, after, counts, size, kept, second_size)
+        lands, pays, spread, lands2 = _reply(table, after, counts, size, second_size)
         factor = attack_factor(view, following, w, self.aims)
-        others = max(len(view.active_seats) - 1, 1)
         score -= w.land_threat * (lands + w.second * lands2)
         score += w.forced_gain * pays * factor
-        score += w.own_next * mine / others
-        return score
+        return score, spread
+
+    def kept_worth(
+        self, view: AddingView, spread: list[tuple[float, int]], kept: list[int]
+    ) -> float:
+        """What ``kept`` can score on the totals the next player's reply leaves (its spread,
+        from :meth:`tactical_parts`), in Hard's weights."""
+        if not kept or not spread:
+            return 0.0
+        table = move_table(view.rules)
+        mine = 0.0
+        for chance, reached in spread:
+            mine += chance * _kept_best(table, reached, kept)
+        others = max(len(view.active_seats) - 1, 1)
+        return self.weights.own_next * mine / others
 
 
 FLEXIBLE = (NINE, TEN, ACE, TWO, FOUR, JACK)
@@ -254,13 +276,13 @@ def _reply(
     after: int,
     counts: list[int],
     size: int,
-    kept: list[int],
     second_size: int = 0,
-) -> tuple[float, float, float, float]:
+) -> tuple[float, float, list[tuple[float, int]], float]:
     """What the next player's best reply to ``after`` is expected to bring, exactly over the
     unseen cards (its hand is ``size`` of them): the points it makes every other player lose,
-    the points it pays itself, and the best score Hard's kept cards can make on the total it
-    leaves (the trap Hard walks into when its turn comes)."""
+    the points it pays itself, the chance of each total below 99 it leaves (where Hard's kept
+    cards play next: the trap Hard walks into), and the points the player after it (with
+    ``second_size`` cards) can then make the others lose."""
     row = table[after]
     replies: list[tuple[int, int, int, int]] = []  # (gain, count, each, own) and total after
     totals: list[int] = []
@@ -276,7 +298,8 @@ def _reply(
     order = sorted(range(len(replies)), key=lambda i: -replies[i][0])
     pool = sum(counts)
     better = 0
-    lands = pays = mine = lands2 = 0.0
+    lands = pays = lands2 = 0.0
+    spread: list[tuple[float, int]] = []
     none_before = 1.0
     for i in order:
         _, count, each, own = replies[i]
@@ -289,11 +312,11 @@ def _reply(
         lands += chance * each
         pays += chance * own
         reached = totals[i]
-        if reached < LIMIT and kept:
-            mine += chance * _kept_best(table, reached, kept)
-        if reached < LIMIT and second_size:
-            lands2 += chance * _reply(table, reached, counts, second_size, [])[0]
-    return lands, pays, mine, lands2
+        if reached < LIMIT:
+            spread.append((chance, reached))
+            if second_size:
+                lands2 += chance * _reply(table, reached, counts, second_size)[0]
+    return lands, pays, spread, lands2
 
 
 def reply_chances(
@@ -301,7 +324,7 @@ def reply_chances(
 ) -> tuple[float, float]:
     """The points the next player's best reply to ``after`` is expected to make every other
     player lose and to cost that player (its hand: ``size`` of the cards in ``counts``)."""
-    lands, pays, _, _ = _reply(table, after, counts, size, [])
+    lands, pays, _, _ = _reply(table, after, counts, size)
     return lands, pays
 
 

@@ -61,7 +61,7 @@ class TrapBot:
 
         def key(play: PlayCard) -> tuple[float, tuple[int, ...]]:
             move = play_move(rules, total, play)
-            following = seat_after(view, play, move[2], False)
+            following = seat_after(view, move[2], False)
             stuck = 0.0
             if following != view.seat:
                 safe = pool - all_unsafe(counts, move[1], table)
