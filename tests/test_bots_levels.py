@@ -14,8 +14,8 @@ from ninetynine_audio.bots import levels, make_bot
 from ninetynine_audio.bots.adding.expert import (
     ExpertBot,
     _margin,
-    _rival_weights,
-    _tactical_score,
+    _Standing,
+    outlasting,
 )
 from ninetynine_audio.bots.adding.fastsim import RoundSim, determinize, normal_move, policy_table
 from ninetynine_audio.bots.adding.hard import CrazyBot, HardBot
@@ -255,18 +255,20 @@ def test_expert_prefers_a_landing_on_66_to_passing_it() -> None:
 def test_the_tactical_expert_counts_a_point_of_the_leader_more_than_one_of_the_others() -> None:
     state = position("tactical", ["6H 8H 9S", "5D 6D 7D", "8D 3D 2D", "5C 6C 7C"], 10)
     me = view(replace(state, lives=(5, 8, 3, 8)), 0)
-    weights = _rival_weights(me)
-    # The two leaders share half; every other player also counts a sixth (half over three).
-    assert weights == pytest.approx([0.0, 1 / 4 + 1 / 6, 1 / 6, 1 / 4 + 1 / 6])
+    standing = _Standing(me.lives, 0)
     sim = determinize(me, random.Random(1))
-    sim.deltas = [0, -1, 0, 0]
-    from_leader = _tactical_score(sim, 0, weights)
+
+    def gain(lives: list[int]) -> float:
+        sim.lives = lives
+        return standing.gain(sim)
+
+    assert gain([4, 8, 3, 8]) == pytest.approx(-1.0), "a point of its own is the unit"
+    assert gain([5, 7, 3, 8]) > gain([5, 8, 2, 8]) > 0, "the leader's point counts more"
+    assert gain([5, 8, 0, 8]) > gain([5, 8, 1, 8]) > 0, "a player put out counts most"
+    assert gain([5, 8, 3, 8]) == 0.0
+    assert outlasting([5, 0, 0, 0], 0) == 1.0 and outlasting([0, 8, 3, 8], 0) == 0.0
     sim.deltas = [0, 0, -1, 0]
-    from_last = _tactical_score(sim, 0, weights)
-    assert from_leader > from_last > 0
     assert _margin(sim, 0) == pytest.approx(1 / 3), "the hint's margin is the plain average"
-    level = view(state, 0)
-    assert _rival_weights(level) == pytest.approx([0.0, 1 / 3, 1 / 3, 1 / 3]), "all level"
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,7 @@ Hard, where 120 won 38.5%, at twice the time (decision 95th percentile 76 ms CPU
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ninetynine_audio.bots.adding.fastsim import (
@@ -46,6 +47,7 @@ from ninetynine_audio.bots.adding.fastsim import (
 )
 from ninetynine_audio.bots.adding.hard import HardBot
 from ninetynine_audio.bots.adding.knowledge import RANK_CODE, distinct_plays, play_move
+from ninetynine_audio.bots.adding.reading import HandReading, Memory
 from ninetynine_audio.bots.adding.simple import pending_draw
 from ninetynine_audio.bots.base import Budget
 from ninetynine_audio.games.adding import Action, AddingView, PlayCard, Scoring, playable
@@ -58,9 +60,10 @@ TIE_WEIGHT = 0.3  # classic and arcade: Hard's score settles near-ties of the pl
 # Tactical: Hard's reckoning of the traps is sharper than the deals can be, so it weighs more
 # (half or double this weight did no better over 800 games).
 TACTICAL_PRIOR_WEIGHT = 1.0
-# Tactical: how much the points of the other player with the most points count in a round's
-# score; the average of the others counts the rest.
-LEADER_SHARE = 0.5
+# Tactical: a round is scored by the chance of outlasting the others, taken as the points a
+# player has to this power against everybody's.
+OUTLAST_POWER = 2.0
+TRIES = 20  # hands dealt to a seat at most for one that fits its last play
 HINT_SCALE = 0.5  # the hint searches half the deals of a seat: it must answer at once
 
 
@@ -86,6 +89,7 @@ class ExpertBot:
         tactical_deals: int = TACTICAL_DEALS,
         horizon: int = HORIZON,
         budget: Budget | None = None,
+        read: bool = True,
     ) -> None:
         """An Expert sampling ``deals`` deals per decision (``tactical_deals`` in tactical), both
         scaled by ``budget``, which may also stop a search early by its clock."""
@@ -93,6 +97,8 @@ class ExpertBot:
         self.deals = self.budget.scaled(deals)
         self.tactical_deals = self.budget.scaled(tactical_deals)
         self.horizon = horizon
+        self.read = read
+        self._memory = Memory()
         self.hard = HardBot()
         self.finding: Finding | None = None
         self._found: list[_Tally] = []
@@ -127,20 +133,24 @@ class ExpertBot:
         seats = len(view.hand_sizes)
         found = [_Tally(seats) for _ in plays]
         deals = self.tactical_deals if limits else self.deals
-        weights = _rival_weights(view) if limits else []
+        standing = _Standing(view.lives, view.seat) if limits else None
+        fit = None
+        if self.read and limits:
+            reading = HandReading(view, self._memory)
+            fit = reading.seat_fit if reading else None
         clock = self.budget.start()
         done = 0
         for _ in range(deals):
             if done and clock.spent():
                 break
             done += 1
-            base = determinize(view, rng)
+            base = determinize(view, rng, fit, TRIES)
             for index, (code, move) in enumerate(moves):
                 sim = base.copy()
                 sim.play(code, move)
                 play_out_with(sim, movers, self.horizon)
-                if limits:
-                    score = _tactical_score(sim, view.seat, weights)
+                if standing is not None:
+                    score = standing.gain(sim)
                     found[index].add(sim.loser, _margin(sim, view.seat))
                 else:
                     score = _score(sim, view.seat)
@@ -190,8 +200,10 @@ class _Tally:
 
 
 def hint_bot() -> ExpertBot:
-    """The Expert with the hint's smaller budget."""
-    return ExpertBot(budget=Budget(scale=HINT_SCALE))
+    """The Expert with the hint's smaller budget. It does not read the others' plays: made
+    afresh for each hint, it has not watched the pile grow (see
+    :meth:`~ninetynine_audio.bots.adding.reading.Memory.follows`), and it must answer at once."""
+    return ExpertBot(budget=Budget(scale=HINT_SCALE), read=False)
 
 
 def _score(sim: RoundSim, seat: int) -> float:
@@ -218,28 +230,29 @@ def _margin(sim: RoundSim, seat: int) -> float:
     return sim.deltas[seat] - sum(sim.deltas[s] for s in others) / len(others)
 
 
-def _rival_weights(view: AddingView) -> list[float]:
-    """How much each seat's points count against the Expert's in a tactical round's score:
-    ``LEADER_SHARE`` shared by the other players with the most points, the rest spread evenly
-    over the other players (its own seat: 0)."""
-    others = [s for s in range(len(view.lives)) if s != view.seat]
-    weights = [0.0] * len(view.lives)
-    if not others:
-        return weights
-    top = max(view.lives[s] for s in others)
-    leaders = [s for s in others if view.lives[s] == top]
-    for s in others:
-        weights[s] = (1.0 - LEADER_SHARE) / len(others)
-    for s in leaders:
-        weights[s] += LEADER_SHARE / len(leaders)
-    return weights
+class _Standing:
+    """How a tactical round's end stands for ``seat``: its chance of outlasting the others as
+    :func:`outlasting` has it, against the chance before the round, in points (the change that
+    losing one point now would make)."""
+
+    def __init__(self, lives: Sequence[int], seat: int) -> None:
+        self.seat = seat
+        self.before = outlasting(lives, seat)
+        poorer = list(lives)
+        poorer[seat] -= 1
+        self.point = max(self.before - outlasting(poorer, seat), 1e-9)
+
+    def gain(self, sim: RoundSim) -> float:
+        """What the round played out in ``sim`` gained, in points."""
+        return (outlasting(sim.lives, self.seat) - self.before) / self.point
 
 
-def _tactical_score(sim: RoundSim, seat: int, weights: list[float]) -> float:
-    """The round's result for ``seat`` in tactical: its points against the others', weighted
-    by :func:`_rival_weights`."""
-    deltas = sim.deltas
-    return deltas[seat] - sum(w * d for w, d in zip(weights, deltas, strict=True))
+def outlasting(lives: Sequence[int], seat: int) -> float:
+    """The chance that ``seat`` outlasts the others, taken as its points to the power
+    :data:`OUTLAST_POWER` against everybody's (out: nothing)."""
+    own = max(lives[seat], 0) ** OUTLAST_POWER
+    every = sum(max(points, 0) ** OUTLAST_POWER for points in lives)
+    return own / every if every else 0.0
 
 
 def _plays_like_keeper(kind: str) -> bool:

@@ -238,11 +238,19 @@ class RoundSim:
         self.ended = True
 
 
-def determinize(view: AddingView, rng: random.Random) -> RoundSim:
+# How well a hand dealt to a seat fits what the seat has shown (1: fully).
+HandFit = Callable[[int, list[int]], float]
+
+
+def determinize(
+    view: AddingView, rng: random.Random, fit: HandFit | None = None, tries: int = 1
+) -> RoundSim:
     """A full round consistent with ``view``: the unseen cards dealt at random.
 
     The other hands get their known sizes from the unseen cards; the rest becomes the stock in
     random order. Only ``rng`` decides, so the same view and generator give the same deal.
+    With ``fit`` a hand dealt to a seat is kept with the chance ``fit(seat, hand)``, else dealt
+    again from the same cards, up to ``tries`` times (the last one is kept).
     """
     counts = unseen_counts(view)
     unseen = [code for code, count in enumerate(counts) for _ in range(count)]
@@ -251,9 +259,16 @@ def determinize(view: AddingView, rng: random.Random) -> RoundSim:
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
             hands.append(hand_codes(view.hand))
-        else:
-            hands.append(unseen[:size])
-            del unseen[:size]
+            continue
+        hand = unseen[:size]
+        if fit is not None:
+            for _ in range(tries - 1):
+                if rng.random() < fit(seat, hand):
+                    break
+                rng.shuffle(unseen)
+                hand = unseen[:size]
+        hands.append(hand)
+        del unseen[:size]
     return RoundSim(
         view.rules,
         hands,
