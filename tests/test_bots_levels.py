@@ -264,7 +264,8 @@ def test_the_tactical_expert_counts_a_point_of_the_leader_more_than_one_of_the_o
 
     assert gain([4, 8, 3, 8]) == pytest.approx(-1.0), "a point of its own is the unit"
     assert gain([5, 7, 3, 8]) > gain([5, 8, 2, 8]) > 0, "the leader's point counts more"
-    assert gain([5, 8, 0, 8]) > gain([5, 8, 1, 8]) > 0, "a player put out counts most"
+    assert gain([5, 8, 0, 8]) > gain([5, 8, 1, 8]) > 0, "more points taken count more"
+    assert gain([1, 8, 3, 8]) > 4 * gain([4, 8, 3, 8]), "with few points each one weighs less"
     assert gain([5, 8, 3, 8]) == 0.0
     assert outlasting([5, 0, 0, 0], 0) == 1.0 and outlasting([0, 8, 3, 8], 0) == 0.0
     sim.deltas = [0, 0, -1, 0]

@@ -15,18 +15,31 @@ the choice depends only on the view and the bot's own generator.
 In classic and arcade nobody can be stuck while the total is well below 99, and playouts from
 there only add noise, so below a total of 80 the Expert plays Hard's choice and spends its
 budget on the endgame. A round is scored from the Expert's side: losing the life costs 1 and
-another player losing it gains a share. In tactical every decision is searched on 120 deals,
-so landings on 33, 66 and 99, the traps below them, the 2 (halving or doubling) and the Jack's
-skip count exactly as the engine plays them. A tactical round is scored by the points the Expert
-wins or loses against the others, where the other player with the most points counts half and
-the average of the others the other half: the game is won by outlasting everybody, and a point
-taken from the leader brings the Expert closer to first place than one taken from a player it
-already leads. Measured over the same 800 games against three Hard (seeded as the strength
-report's), each change alone: 120 deals instead of 40 won 39.8% against 35.5%, the half weight
-on the leader 38.9%. Both together, over the report's 2,000 games: 37.5% (35.5-39.7) against
-three Hard, was 34.2%, and 59.0% (56.8-61.1) against two of the yardstick ``trap``, was 55.6%.
-More deals stop helping there: 240 won 38.7% of the report's first 768 games against three
-Hard, where 120 won 38.5%, at twice the time (decision 95th percentile 76 ms CPU).
+another player losing it gains a share.
+
+In tactical every decision is searched on 120 deals, so landings on 33, 66 and 99, the traps
+below them, the 2 (halving or doubling) and the Jack's skip count exactly as the engine plays
+them. The other hands are dealt as the other players' last two plays suggest
+(:mod:`~ninetynine_audio.bots.adding.reading`): a hand dealt to a Normal or Hard player is kept
+with the chance that its level would have made those plays from it, else dealt again (up to
+:data:`TRIES` times). A round is scored by how it changes the Expert's chance of outlasting
+the others, taken as its points squared against the sum of everybody's points squared
+(:func:`outlasting`), in units of one point of its own: a point taken from the leader weighs
+more than one taken from a player behind, and the fewer points the Expert has, the less each
+one it loses weighs against what it can take (its chance is small already, so it plays for
+more).
+
+Measured in tactical on the same games against three Hard, each change against the Expert
+before it: 120 deals instead of 40 won 39.8% of 800 games against 35.5%; half the weight on
+the leader of the others 38.9%; reading the plays +3.5 points (+-4.0) over 1,000 games; the
+chance of outlasting instead of the weighted points +5.5 (+-5.8) over 400 games. Knowing the
+other hands outright (a cheat, for the measure only) the search won 76.5% of 366 games where it
+won 37.0%: the hands are what it lacks most, and the plays tell only a little of them. More
+deals stop helping: 240 won 38.7% of the report's first 768 games against three Hard, where
+120 won 38.5%, at twice the time. In classic, reading the plays (+1.1 +-2.9 over 800 games)
+and the chance of outlasting (+2.5 +-2.7 over 800 games) did not clearly help, and are not
+used there; knowing the other hands outright, the search wins 38.0% of 587 games against three
+Hard where it wins 26.8%.
 """
 
 from __future__ import annotations
