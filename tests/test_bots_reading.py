@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -11,14 +13,20 @@ from ninetynine_audio.bots import make_bot
 from ninetynine_audio.bots.adding.knowledge import RANK_CODE, hand_codes
 from ninetynine_audio.bots.adding.reading import MISS, HandReading, Memory, last_plays
 from ninetynine_audio.cards import parse_cards
-from ninetynine_audio.games.adding import AddingView, Direction, PlayCard
+from ninetynine_audio.games.adding import AddingView, Choice, Direction, PlayCard
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.registry import find_game
 
 KINDS = ("hard", "normal", "hard", "crazy")
 
 
-def walk(game: str, seed: int, kinds: tuple[str, ...] = KINDS):  # type: ignore[no-untyped-def]
+# A seat's real plays on the pile: (rank code, choice, total, pile height), the latest last.
+Played = dict[int, list[tuple[int, Choice | None, int, int]]]
+
+
+def walk(
+    game: str, seed: int, kinds: tuple[str, ...] = KINDS
+) -> Iterator[tuple[Any, AddingView, Played]]:
     """Play one game of bots, yielding before each play, while the pile is the round's whole
     pile, the state, the view of the seat to act and each seat's real plays on the pile, the
     latest last: (rank code, choice, total, pile height)."""
@@ -27,7 +35,7 @@ def walk(game: str, seed: int, kinds: tuple[str, ...] = KINDS):  # type: ignore[
     state, _ = spec.new_game(setup)
     bots = [make_bot(spec.family, kind) for kind in kinds]
     rng = random.Random(seed)
-    played: dict[int, list[tuple[object, ...]]] = {}
+    played: Played = {}
     round_number, whole, players_in = -1, True, 0
     while spec.outcome(state) is None:
         seat = spec.seats_to_act(state)[0]
