@@ -33,7 +33,7 @@ from ninetynine_audio.bots.adding.knowledge import (
 )
 from ninetynine_audio.bots.adding.simple import normal_key
 from ninetynine_audio.cards import Card, Suit
-from ninetynine_audio.games.adding import AddingView, Direction, Scoring
+from ninetynine_audio.games.adding import AddingView, Direction, Scoring, next_seat
 
 MISS = 0.05  # how much a hand counts that could not have made the plays
 DEPTH = 2  # plays read back per player
@@ -97,8 +97,7 @@ def last_plays(view: AddingView, depth: int = 1) -> tuple[LastPlay, ...]:
     # Read back to its first card, the pile must start the round: clockwise, with the player
     # after the dealer. It does not when a player went out during the round (the hand went
     # under the pile); then nothing is read.
-    starter = _step_back(view, view.dealer, -1)
-    if following != starter or step != 1:
+    if following != next_seat(view, view.dealer, Direction.CLOCKWISE) or step != 1:
         return ()
     return tuple(found)
 
