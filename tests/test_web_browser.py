@@ -187,10 +187,13 @@ def last_heard(driver: WebDriver, count: int = 12) -> list[str]:
 
 
 def end_of_game(texts: list[str]) -> tuple[str, str]:
-    """The last phrase before the result, and the result (``"You finished 2nd of 3..."``)."""
+    """The last phrase of the game before the result, and the result (``"You finished 2nd of
+    3..."``). A key pressed as the game ended may be refused ("T does nothing here...")
+    between the two; that answer is not the game's."""
     for index, text in enumerate(texts):
         if text.startswith("You finished"):
-            return (texts[index - 1] if index else ""), text
+            said = [t for t in texts[:index] if "does nothing here" not in t]
+            return (said[-1] if said else ""), text
     raise AssertionError(f"no result was said; the last phrases: {texts[-12:]}")
 
 
