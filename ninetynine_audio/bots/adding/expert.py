@@ -34,12 +34,12 @@ before it: 120 deals instead of 40 won 39.8% of 800 games against 35.5%; half th
 the leader of the others 38.9%; reading the plays +3.5 points (+-4.0) over 1,000 games; the
 chance of outlasting instead of the weighted points +5.5 (+-5.8) over 400 games. Knowing the
 other hands outright (a cheat, for the measure only) the search won 76.5% of 366 games where it
-won 37.0%: the hands are what it lacks most, and the plays tell only a little of them. More
+won 36.9%: the hands are what it lacks most, and the plays tell only a little of them. More
 deals stop helping: 240 won 38.7% of the report's first 768 games against three Hard, where
 120 won 38.5%, at twice the time. In classic, reading the plays (+1.1 +-2.9 over 800 games)
 and the chance of outlasting (+2.5 +-2.7 over 800 games) did not clearly help, and are not
-used there; knowing the other hands outright, the search wins 38.0% of 587 games against three
-Hard where it wins 26.8%.
+used there; knowing the other hands outright, the search wins 37.7% of 600 games against three
+Hard where it wins 26.2%.
 """
 
 from __future__ import annotations
