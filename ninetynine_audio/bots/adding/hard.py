@@ -205,16 +205,15 @@ class HardBot:
         code = hand_codes((play.card,))[0]
         kept = hand_codes(view.hand)
         kept.remove(code)
-        base, spread = self.tactical_parts(view, code, move, unseen_counts(view))
+        base, spread = self.tactical_parts(view, code, move)
         return base + self.kept_worth(view, spread, kept)
 
     def tactical_parts(
-        self, view: AddingView, code: int, move: Move, counts: list[int]
+        self, view: AddingView, code: int, move: Move
     ) -> tuple[float, list[tuple[float, int]]]:
-        """A tactical play of rank ``code`` as ``move`` by the seat of ``view``, ``counts``
-        being the cards it has not seen: its score but for what its kept cards can make of
-        the next player's reply, and that reply's spread (its chance of each total it leaves
-        below 99) for :meth:`kept_worth`."""
+        """A tactical play of rank ``code`` as ``move`` by the seat of ``view``: its score but
+        for what its kept cards can make of the next player's reply, and that reply's spread
+        (its chance of each total it leaves below 99) for :meth:`kept_worth`."""
         w = self.weights
         total = view.total
         after = move[1]
@@ -230,6 +229,7 @@ class HardBot:
         size = view.hand_sizes[following]
         if size == 0:
             return score, []
+        counts = unseen_counts(view)
         table = move_table(view.rules)
         direction = view.direction
         if move[2] and len(view.active_seats) >= 3:

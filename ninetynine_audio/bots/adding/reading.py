@@ -29,7 +29,6 @@ from ninetynine_audio.bots.adding.knowledge import (
     RANKS,
     Move,
     move_table,
-    unseen_counts,
 )
 from ninetynine_audio.bots.adding.simple import normal_key
 from ninetynine_audio.cards import Card, Suit
@@ -285,16 +284,16 @@ class HandReading:
         key = (play, code, move)
         parts = self._memory.parts.get(key)
         if parts is None:
-            then = self._then(play, (play.code,))
-            parts = bot.tactical_parts(then, code, move, unseen_counts(then))
+            parts = bot.tactical_parts(self._then(play), code, move)
             self._memory.parts[key] = parts
         base, spread = parts
         return base + bot.kept_worth(self.view, spread, list(kept))
 
-    def _then(self, play: LastPlay, codes: tuple[int, ...]) -> AddingView:
-        """The view of the player of ``play`` as it was then, holding cards of ``codes``."""
+    def _then(self, play: LastPlay) -> AddingView:
+        """The view of the player of ``play`` as it was then, holding the card it played (its
+        other cards are counted unseen, see :meth:`_hard_fits`)."""
         view = self.view
-        hand = tuple(Card(RANKS[code], Suit.SPADES) for code in codes)
+        hand = (Card(RANKS[play.code], Suit.SPADES),)
         sizes = list(view.hand_sizes)
         sizes[play.seat] = view.rules.hand_size
         return dataclasses.replace(
