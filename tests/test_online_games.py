@@ -51,9 +51,15 @@ def seat_table(server: Server, code: str) -> Any:
     return server.tables[code].host
 
 
-def sit_down(srv: ServerThread, game: str, record: bool = False) -> tuple[list[Player], str]:
-    """Ann creates the table, the others join by code, Ann starts it."""
-    seats, options = TABLES[game]
+def sit_down(
+    srv: ServerThread,
+    game: str,
+    record: bool = False,
+    layout: tuple[list[str], dict[str, Any]] | None = None,
+) -> tuple[list[Player], str]:
+    """Ann creates the table (the game's in :data:`TABLES` unless ``layout`` gives its seats
+    and options), the others join by code, Ann starts it."""
+    seats, options = layout or TABLES[game]
     humans = seats.count("human")
     create = p.Create(game=game, seats=seats, options=options, pause_ms=0)
     players = [Player(srv.url, NAMES[0], first=[create], record=record)]
@@ -205,3 +211,81 @@ def test_a_question_redraws_only_the_asker_and_a_play_redraws_everyone(tmp_path:
                 ben.close()
         finally:
             ann.close()
+
+
+def test_a_key_pressed_as_the_match_ends_leaves_the_result_to_be_heard_first(
+    tmp_path: Path,
+) -> None:
+    """Keys that reach the server just after the last move, before their players could hear
+    the end (Ann's Enter for a card, Ben asking whose turn it is), do nothing there but sound
+    the refusal: Ann stays at the table, nobody is told anything ahead of the result, and
+    once the result has been heard Enter goes back to the lobby, after it."""
+    with ServerThread(tmp_path / "data") as srv:
+        # Two people alone, one life each: a short match whose every move is a person's.
+        players, code = sit_down(srv, "classic", True, (["human", "human"], {"lives": 1}))
+        ann = players[0]
+        try:
+            for player in players:
+                player.pump(0.3)
+            held = iter(range(10_000, 10_100))
+            pressed: list[int] = []
+
+            def press(server: Server, name: str, key: str) -> int:
+                session = next(s for s in server.sessions.values() if s.name == name)
+                assert session.conn is not None
+                seq = next(held)
+                server.handle(session.conn, p.encode(p.Key(key=key, seq=seq)))
+                return seq
+
+            def step(server: Server) -> bool:
+                # Each move and what follows it happen in one step of the server: no client
+                # hears the end before the keys that follow it arrive.
+                host = seat_table(server, code)
+                seat = host.turn_seat()
+                for key in keys_for(host.listeners[seat].screen, 0, random.Random(1)):
+                    press(server, NAMES[seat], key)
+                if not host.is_over:
+                    return False
+                pressed.append(press(server, "Ann", "return"))
+                pressed.append(press(server, "Ben", "t"))
+                return True
+
+            deadline = time.monotonic() + GAME_TIME_S
+            while not srv.call(step):
+                assert time.monotonic() < deadline, "the match did not end"
+                for player in players:
+                    player.pump(0.1)  # within the server's limit of keys a second
+
+            def seated(server: Server) -> bool:
+                session = next(s for s in server.sessions.values() if s.name == "Ann")
+                return session.table is server.tables.get(code) and session.seat == 0
+
+            assert srv.call(seated)
+            for player in players:
+                player.heard("You finished")
+                answers = [
+                    item
+                    for item in player.screen.received
+                    if isinstance(item, p.Phrase) and item.answer_to in pressed
+                ]
+                assert answers == [], answers
+                assert not any("does nothing here" in text for text in player.spoken)
+            cues = [p.decode_server(frame) for frame in ann.frames]
+            assert p.Cue(name="refused") in cues
+
+            def ann_heard_it(server: Server) -> bool:
+                session = next(s for s in server.sessions.values() if s.name == "Ann")
+                return session.app.speech_idle()
+
+            assert ann.wait_for(lambda: srv.call(ann_heard_it))
+            ann.press("return")
+            ann.heard("Lobby")
+            said = ann.spoken[ann.spoken.index("The game starts.") :]
+            result = next(i for i, text in enumerate(said) if text.startswith("You finished"))
+            assert not any("Lobby" in text for text in said[:result]), said[-12:]
+            assert any("Lobby" in text for text in said[result:]), said[-12:]
+            assert not srv.call(seated)
+            assert srv.call(lambda s: s.crashes) == 0
+        finally:
+            for player in players:
+                player.close()

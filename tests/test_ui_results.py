@@ -17,7 +17,7 @@ from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.setup import GameSetup, default_names
 from ninetynine_audio.present import results as words
 from ninetynine_audio.store.stats import load_statistics, statistics_file
-from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.ui.harness import Harness, make_app, make_heard_app
 from ninetynine_audio.ui.results import ResultsScreen
 
 DECKS = {"win": "KS 9H 7C 5D 9C 6D 2S 3S", "lose": "5S KS 6D KH 7C KD 2S 3S"}
@@ -112,6 +112,49 @@ def test_the_results_are_browsed_line_by_line_and_enter_goes_to_the_menu() -> No
     ]
     h.press("home", "return")
     assert h.new_speech() == ["You finished 2nd of 2, 1 of 10", "Main menu. Play, 1 of 7"]
+
+
+@pytest.mark.parametrize("key", ["return", "escape", "down", "t"])
+def test_a_key_pressed_as_the_match_ends_waits_for_the_result_to_be_heard(key: str) -> None:
+    """Lily's King ends the match while the player, at a screen reader, still hears it: a key
+    pressed then was meant for the table. It sounds the refusal and does nothing else (no
+    menu, no answer said ahead of the end); once the result is heard, keys work again."""
+    setup = GameSetup(
+        "classic",
+        ("You", "Lily"),
+        ("human", "easy"),
+        AddingOptions(lives=1),
+        5,
+        parse_cards(DECKS["lose"]),
+    )
+    h, voice = make_heard_app(setup, bot_pause_ms=0)
+    for _ in range(3000):
+        table = h.table
+        assert table is not None
+        if table.is_over:
+            break
+        if table.bot_due is None and table.state.to_act in table.humans:
+            h.press("1")  # the 5, then the cards drawn
+        else:
+            h.frames()
+    assert isinstance(h.app.top, ResultsScreen)
+    assert not h.app.speech_idle()
+    said = len(h.spoken)
+    h.press(key)
+    assert isinstance(h.app.top, ResultsScreen)
+    assert h.app.cues.names[-1] == "refused"
+    assert len(h.spoken) == said  # nothing answered ahead of the end
+    for _ in range(3000):
+        if h.app.speech_idle():
+            break
+        h.frames()
+    # Heard whole, in order: the end, the result, and the keys of the results.
+    end, result, hint = voice.heard_whole[-3:]
+    assert end == "Lily wins the game. Places: 1st Lily, 2nd You"
+    assert result.startswith("You finished 2nd of 2")
+    assert hint.startswith("Up and Down read the details")
+    h.press("escape")
+    assert h.new_speech()[-1] == "Main menu. Play, 1 of 7"
 
 
 def test_play_again_deals_a_new_match_with_the_same_players() -> None:

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 from ninetynine_audio.games.base import HUMAN, GameSetup, Outcome
 from ninetynine_audio.games.saved import match_level
 from ninetynine_audio.i18n import _
+from ninetynine_audio.input.commands import GLOBAL
+from ninetynine_audio.input.keynames import is_forbidden, is_lone_modifier
 from ninetynine_audio.present import results as words
 from ninetynine_audio.present.results import Figures
 from ninetynine_audio.present.screens import BACK_TO_MENU
@@ -116,6 +118,13 @@ class ResultsScreen(Menu):
     """The result, a line per item; Enter or Escape returns to the main menu.
 
     The last item plays again with the same players and a new shuffle.
+
+    The screen opens the moment the match ends, while its end and the result are still to be
+    said, so a key pressed then was meant for the table (a card played a moment too late, a
+    second press of Enter). Until that narration has likely been heard (``speech_idle``) the
+    screen takes no key but those of every screen (repeat, history, stop speech, key help):
+    the others are answered by the refusal's cue alone, so that no answer is said ahead of
+    the result and no Enter or Escape leaves it unheard.
     """
 
     def __init__(self, setup: GameSetup, result: MatchResult) -> None:
@@ -130,6 +139,21 @@ class ResultsScreen(Menu):
         v = app.settings.verbosity
         app.say(self.result.summary(v), queue=True)
         app.say(words.results_hint(v), queue=True)
+
+    def handle_gesture(self, app: App, gesture: str) -> bool:
+        """A key pressed before the end of the match was heard does nothing but sound."""
+        if app.speech_idle() or self._works_anywhere(app, gesture):
+            return super().handle_gesture(app, gesture)
+        app.play_cue("refused")
+        return True
+
+    def _works_anywhere(self, app: App, gesture: str) -> bool:
+        """Whether ``gesture`` is a key of every screen, or one left silent where it does
+        nothing (a modifier alone, a screen reader's key)."""
+        if is_lone_modifier(gesture) or is_forbidden(gesture):
+            return True
+        command = app.command_for(self.context, gesture)
+        return command is not None and command == app.command_for(GLOBAL, gesture)
 
     def _play_again(self, app: App) -> None:
         app.start_game(app.next_setup(self.setup))
