@@ -413,6 +413,35 @@ def test_the_page_reconnects_by_itself_and_says_so(tmp_path: Path, desktop: WebD
         server.stop()
 
 
+def test_phrases_waiting_behind_the_browser_voice_are_reported_as_not_yet_heard(
+    server: Server, desktop: WebDriver
+) -> None:
+    """The page tells the server how long its speech still has to go (``heard``): with the
+    browser's voice, the phrases waiting for the voice count too, or the server would take
+    the end of a match as heard (and let a key leave its result) while it still waits."""
+    player = Player(desktop, server.url)
+    player.open()
+    player.js(
+        "(() => { client.sentForTest = [];"
+        " const send = client.send.bind(client);"
+        " client.send = (m) => { client.sentForTest.push(m); return send(m); };"
+        " const voice = client.announcer.voice;"
+        " voice.enabled = true;"  # the browser's voice, still saying the first phrase
+        " voice.speak = () => new Promise(() => {}); })()"
+    )
+    long = " ".join(["word"] * 30)  # 10 s at the voice's 180 words a minute
+    for seq, text in enumerate(["The first phrase", long, long], start=1):
+        player.js(f"client.receive({{type: 'phrase', text: {text!r}, seq: {seq}}})")
+    assert player.js("client.announcer.queue.length") == 2
+    report = wait_for(
+        lambda: player.js("client.sentForTest.find((m) => m.type === 'heard') || null"),
+        10,
+        "the report of speech heard",
+    )
+    assert report["seq"] == 3
+    assert report["remaining"] > 19, report  # the two waiting, and the one being said
+
+
 def test_a_menu_item_is_chosen_by_touching_it(server: Server, phone: WebDriver) -> None:
     driver = phone
     player = Player(driver, server.url)

@@ -392,10 +392,15 @@ class Client {
     this.announcer.stop();
   }
 
+  /** The seconds a phrase likely takes to say, from its words and the player's speed. */
+  speakingSeconds(text) {
+    const words = text.split(/\s+/).filter(Boolean).length;
+    return words ? (words * 60) / this.wordsPerMinute() + 0.1 : 0;
+  }
+
   /** Each phrase let out: when it is likely heard, from the words and the player's speed. */
   spoken(text, priority) {
-    const words = text.split(/\s+/).filter(Boolean).length;
-    const seconds = (words * 60) / this.wordsPerMinute() + 0.1;
+    const seconds = this.speakingSeconds(text);
     const now = performance.now();
     // An answer cuts off what was being said; narration is said after what came before it.
     const from = priority === "now" ? now : Math.max(now, this.speakingUntil);
@@ -403,14 +408,17 @@ class Client {
     this.reportHeard();
   }
 
-  /** Tell the server how far speech has got, so computer players wait for this listener. */
+  /** Tell the server how far speech has got, so computer players wait for this listener,
+   * and the results screen for the result. The phrases still waiting in the queue (behind
+   * the browser's voice) are to be heard too: the server must not take them as heard. */
   reportHeard() {
     if (this.heardPending) return;
     this.heardPending = true;
     setTimeout(() => {
       this.heardPending = false;
-      const remaining = Math.max(0, this.speakingUntil - performance.now()) / 1000;
       const waiting = this.announcer.queue.length;
+      const queued = this.announcer.queue.reduce((sum, phrase) => sum + this.speakingSeconds(phrase.text), 0);
+      const remaining = Math.max(0, this.speakingUntil - performance.now()) / 1000 + queued;
       this.send({ type: "heard", seq: this.lastPhraseSeq, remaining: Math.min(3600, remaining) });
       clearTimeout(this.heardTimer);
       if (remaining > 0 || waiting > 0) {
