@@ -187,13 +187,13 @@ def last_heard(driver: WebDriver, count: int = 12) -> list[str]:
 
 
 def end_of_game(texts: list[str]) -> tuple[str, str]:
-    """The last phrase of the game before the result, and the result (``"You finished 2nd of
-    3..."``). A key pressed as the game ended may be refused ("T does nothing here...")
-    between the two; that answer is not the game's."""
+    """The phrase said just before the result, which must be the end of the game, and the
+    result (``"You finished 2nd of 3..."``). Nothing may come between: a key pressed as the
+    game ended ("T", a card's Enter) is answered only by a cue until the result is heard,
+    never by words ahead of it ("T does nothing here", the lobby after leaving the table)."""
     for index, text in enumerate(texts):
         if text.startswith("You finished"):
-            said = [t for t in texts[:index] if "does nothing here" not in t]
-            return (said[-1] if said else ""), text
+            return (texts[index - 1] if index else ""), text
     raise AssertionError(f"no result was said; the last phrases: {texts[-12:]}")
 
 
