@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -213,6 +214,61 @@ def test_a_question_redraws_only_the_asker_and_a_play_redraws_everyone(tmp_path:
             ann.close()
 
 
+Press = Callable[[Server, str, str], int]
+
+
+def server_press() -> Press:
+    """Press a key for a named player on the server's side of their connection (within one
+    step of the server): the key's ``seq``, from 10,000 on."""
+    seqs = iter(range(10_000, 11_000))
+
+    def press(server: Server, name: str, key: str) -> int:
+        session = next(s for s in server.sessions.values() if s.name == name)
+        assert session.conn is not None
+        seq = next(seqs)
+        server.handle(session.conn, p.encode(p.Key(key=key, seq=seq)))
+        return seq
+
+    return press
+
+
+def play_to_the_end_in_steps(
+    srv: ServerThread,
+    players: list[Player],
+    code: str,
+    press: Press,
+    then: Callable[[Server], None],
+) -> None:
+    """Play a table of people alone to its end, each move a step of the server made by the
+    mover's keys; ``then`` runs in the step that ends the match, before any client can have
+    heard its end."""
+
+    def step(server: Server) -> bool:
+        host = seat_table(server, code)
+        seat = host.turn_seat()
+        for key in keys_for(host.listeners[seat].screen, 0, random.Random(1)):
+            press(server, NAMES[seat], key)
+        if not host.is_over:
+            return False
+        then(server)
+        return True
+
+    deadline = time.monotonic() + GAME_TIME_S
+    while not srv.call(step):
+        assert time.monotonic() < deadline, "the match did not end"
+        for player in players:
+            player.pump(0.1)  # within the server's limit of keys a second
+
+
+def session_of(server: Server, name: str) -> Any:
+    """The session of the player called ``name``."""
+    return next(s for s in server.sessions.values() if s.name == name)
+
+
+# Two people alone, one life each: a short match whose every move is a person's.
+TWO_PEOPLE = (["human", "human"], {"lives": 1})
+
+
 def test_a_key_pressed_as_the_match_ends_leaves_the_result_to_be_heard_first(
     tmp_path: Path,
 ) -> None:
@@ -221,43 +277,22 @@ def test_a_key_pressed_as_the_match_ends_leaves_the_result_to_be_heard_first(
     the refusal: Ann stays at the table, nobody is told anything ahead of the result, and
     once the result has been heard Enter goes back to the lobby, after it."""
     with ServerThread(tmp_path / "data") as srv:
-        # Two people alone, one life each: a short match whose every move is a person's.
-        players, code = sit_down(srv, "classic", True, (["human", "human"], {"lives": 1}))
+        players, code = sit_down(srv, "classic", True, TWO_PEOPLE)
         ann = players[0]
         try:
             for player in players:
                 player.pump(0.3)
-            held = iter(range(10_000, 10_100))
+            press = server_press()
             pressed: list[int] = []
 
-            def press(server: Server, name: str, key: str) -> int:
-                session = next(s for s in server.sessions.values() if s.name == name)
-                assert session.conn is not None
-                seq = next(held)
-                server.handle(session.conn, p.encode(p.Key(key=key, seq=seq)))
-                return seq
-
-            def step(server: Server) -> bool:
-                # Each move and what follows it happen in one step of the server: no client
-                # hears the end before the keys that follow it arrive.
-                host = seat_table(server, code)
-                seat = host.turn_seat()
-                for key in keys_for(host.listeners[seat].screen, 0, random.Random(1)):
-                    press(server, NAMES[seat], key)
-                if not host.is_over:
-                    return False
+            def keys_as_it_ends(server: Server) -> None:
                 pressed.append(press(server, "Ann", "return"))
                 pressed.append(press(server, "Ben", "t"))
-                return True
 
-            deadline = time.monotonic() + GAME_TIME_S
-            while not srv.call(step):
-                assert time.monotonic() < deadline, "the match did not end"
-                for player in players:
-                    player.pump(0.1)  # within the server's limit of keys a second
+            play_to_the_end_in_steps(srv, players, code, press, keys_as_it_ends)
 
             def seated(server: Server) -> bool:
-                session = next(s for s in server.sessions.values() if s.name == "Ann")
+                session = session_of(server, "Ann")
                 return session.table is server.tables.get(code) and session.seat == 0
 
             assert srv.call(seated)
@@ -272,12 +307,7 @@ def test_a_key_pressed_as_the_match_ends_leaves_the_result_to_be_heard_first(
                 assert not any("does nothing here" in text for text in player.spoken)
             cues = [p.decode_server(frame) for frame in ann.frames]
             assert p.Cue(name="refused") in cues
-
-            def ann_heard_it(server: Server) -> bool:
-                session = next(s for s in server.sessions.values() if s.name == "Ann")
-                return session.app.speech_idle()
-
-            assert ann.wait_for(lambda: srv.call(ann_heard_it))
+            assert ann.wait_for(lambda: srv.call(lambda s: session_of(s, "Ann").app.speech_idle()))
             ann.press("return")
             ann.heard("Lobby")
             said = ann.spoken[ann.spoken.index("The game starts.") :]
@@ -285,6 +315,49 @@ def test_a_key_pressed_as_the_match_ends_leaves_the_result_to_be_heard_first(
             assert not any("Lobby" in text for text in said[:result]), said[-12:]
             assert any("Lobby" in text for text in said[result:]), said[-12:]
             assert not srv.call(seated)
+            assert srv.call(lambda s: s.crashes) == 0
+        finally:
+            for player in players:
+                player.close()
+
+
+def test_play_again_is_told_to_the_others_after_their_result(tmp_path: Path) -> None:
+    """Ann hears the result and plays again at once; Ben, still hearing the end, is told he
+    is back at the table after his result, as narration, not ahead of it as an answer."""
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, "classic", True, TWO_PEOPLE)
+        ann, ben = players
+        try:
+            for player in players:
+                player.pump(0.3)
+            press = server_press()
+
+            def result_seq(server: Server) -> int:
+                return int(session_of(server, "Ben").app.remote.seq)
+
+            ends_at: list[int] = []
+            play_to_the_end_in_steps(
+                srv, players, code, press, lambda s: ends_at.append(result_seq(s))
+            )
+            ann.heard("You finished")
+            assert ann.wait_for(lambda: srv.call(lambda s: session_of(s, "Ann").app.speech_idle()))
+
+            def play_again(server: Server) -> None:
+                # Ben has not reported hearing anything since the end.
+                assert session_of(server, "Ben").app.remote.heard_seq < ends_at[0]
+                press(server, "Ann", "end")  # Play again with the same players
+                press(server, "Ann", "return")
+
+            srv.call(play_again)
+            ben.heard("Back at the table")
+            told = [
+                item
+                for item in ben.screen.received
+                if isinstance(item, p.Phrase) and item.seq > ends_at[0]
+            ]
+            assert told, "Ben was told nothing"
+            assert all(item.priority == "queue" for item in told), told
+            assert srv.call(lambda s: s.tables[code].state) == "waiting"
             assert srv.call(lambda s: s.crashes) == 0
         finally:
             for player in players:

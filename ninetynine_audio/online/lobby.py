@@ -14,7 +14,7 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.present import online as words
-from ninetynine_audio.present.screens import game_title
+from ninetynine_audio.present.screens import game_title, menu_opened_text
 from ninetynine_audio.ui.menus import game_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
@@ -227,6 +227,11 @@ class WaitingRoom(Menu):
     def refresh_silently(self) -> None:
         """The table changed (someone came or went): the menu lists it as it is now."""
         self.rebuild()
+
+    def enter_after_narration(self, app: App) -> None:
+        """Opened by another player (play again): the title and the current item, said after
+        what the player is still hearing of the table, not ahead of it."""
+        app.say(menu_opened_text(self.title, self.item_text(app)), queue=True)
 
     def resume(self, app: App) -> None:
         """Back in the waiting room."""

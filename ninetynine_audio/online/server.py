@@ -557,7 +557,7 @@ class Server:
         table = session.table
         if table is not None:
             if table.state == "over" and table.host is not None:
-                self._back_to_waiting(table)
+                self._back_to_waiting(table, session)
             return
         session.app.push(SeatsMenu(self, session, setup))
 
@@ -900,8 +900,10 @@ class Server:
         self.db.record_result(table.code, table.game, players, by_place)
         self._store(table)
 
-    def _back_to_waiting(self, table: OnlineTable) -> None:
-        """After a match: the same seats wait for the host to start another."""
+    def _back_to_waiting(self, table: OnlineTable, chooser: Session) -> None:
+        """After a match: the same seats wait for the host to start another. ``chooser``,
+        who played again, is answered at once; the others may still be hearing the end of
+        the match and their result, so they are told after it."""
         if table.host is not None:
             for listener in table.host.listening():
                 table.host.detach(listener.app)
@@ -915,9 +917,14 @@ class Server:
                 continue
             other.seat = index
             with other.app.speaking():
-                other.app.stack = [*other.app.stack[:1], WaitingRoom(self, other, table)]
-                other.app.say(words.rematch_text())
-                other.app.top.enter(other.app)
+                room = WaitingRoom(self, other, table)
+                other.app.stack = [*other.app.stack[:1], room]
+                if other is chooser:
+                    other.app.say(words.rematch_text())
+                    room.enter(other.app)
+                else:
+                    other.app.say(words.rematch_text(), queue=True)
+                    room.enter_after_narration(other.app)
             self._send_table_info(other)
         for identity in list(table.watchers):
             watcher = self.sessions.get(identity)
