@@ -310,8 +310,10 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
         )
         drive_stored(data, players, until=None)
         players[0].wait_for(lambda: stored_table(data)["state"] == "over")
-        with sqlite3.connect(data / "server.sqlite3") as db:
-            assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] == 1
+        # The table is stored as over a moment before its result is: wait for the result,
+        # then it must be there once.
+        players[0].wait_for(lambda: results_stored(data) > 0)
+        assert results_stored(data) == 1
         status, out, err = server.terminate()
         assert status == 0
         assert "The server stopped." in out
@@ -320,6 +322,16 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
         for player in players:
             player.close()
         server.stop()
+
+
+def results_stored(data: Path) -> int:
+    """How many match results the server has stored."""
+    db = sqlite3.connect(data / "server.sqlite3")
+    try:
+        count: int = db.execute("SELECT COUNT(*) FROM results").fetchone()[0]
+    finally:
+        db.close()
+    return count
 
 
 def person_to_act(data: Path) -> int:
