@@ -193,6 +193,66 @@ def test_the_playouts_fast_turn_is_normals_turn_in_the_engine():
     assert compared > 100 and renewals > 10
 
 
+def test_the_playouts_fast_hard_turn_is_hards_turn_in_the_engine():
+    from ninetynine_audio.bots.colours.fastsim import CODE, Seat, Table, codes, mask
+    from ninetynine_audio.bots.colours.hard import Weights
+    from ninetynine_audio.games.base import GameSetup
+    from ninetynine_audio.games.colours import new_game
+
+    compared = scorings = 0
+    for seed in range(8):
+        count = 2 + seed % 3
+        kinds = ("hard",) * count
+        names = ("A", "B", "C", "D")[:count]
+        setup = GameSetup("colours", names, kinds, {"pro_variant": seed % 4 == 3}, seed)
+        state, _ = new_game(setup)
+        hard = make_bot("colours", "hard")
+        weights = Weights()
+        while not state.is_over:
+            seat = state.to_act
+            mover = Seat(
+                codes(state.hands[seat]),
+                codes(state.draw_piles[seat]),
+                codes(state.rows[seat]),
+                state.scores[seat],
+            )
+            shown = mask(codes(state.discards[0]) + codes(state.discards[1]))
+            table = Table(
+                [CODE[state.pile_tops[0]], CODE[state.pile_tops[1]]],
+                codes(state.reserve),
+                [],
+                random.Random(0),
+                shown,
+            )
+            others = [other for other in range(count) if other != seat]
+            rows_seen = mask([c for other in others for c in codes(state.rows[other])])
+            late = max(state.scores[other] for other in others) >= weights.late_from
+            won, played = table.hard_turn(mover, rows_seen, late, weights, {}, state.pro_variant)
+            # With the reserve short, the draw may rebuild it from cards this table lacks.
+            exact = len(state.reserve) >= 15 or len(state.draw_piles[seat]) > 6
+            turn = state.turn
+            plays = scored = 0
+            while not state.is_over and state.turn == turn:
+                action = hard.choose(view(state, seat), random.Random(0))
+                plays += isinstance(action, PlayToPile)
+                scored += isinstance(action, ScoreRow)
+                state, _ = apply(state, action)
+            assert played == plays
+            # A Pro Variant extra turn may begin by scoring the row at once.
+            exact = exact and not state.extra
+            if exact:
+                assert (won, mover.score) == (state.winner == seat, state.scores[seat])
+            if state.is_over:
+                break
+            assert table.tops == [CODE[state.pile_tops[0]], CODE[state.pile_tops[1]]]
+            if exact:
+                assert mover.row == codes(state.rows[seat])
+                assert mover.hand == codes(state.hands[seat])
+            scorings += scored
+            compared += 1
+    assert compared > 150 and scorings >= 2
+
+
 def _expert_position():
     state, _ = deal(
         ["purple-1 dark-blue-9 black-4 red-4 orange-6 green-0", ""], tops="red-5 green-2"

@@ -8,14 +8,19 @@ piles are plain lists, and a turn is played whole by Normal's rules
 lowest card that fits, score a row that can hardly grow, play greedily onto the piles keeping
 the card the row wants next, draw back up to six; an emptied draw pile scores its 15 points and
 takes 15 cards from the reserve (rebuilt from the played cards, shuffled, when it runs short).
-``tests/test_bots_colours.py`` checks a turn here against Normal's turn in the engine.
+A turn may also be played whole by Hard's rules (:meth:`Table.hard_turn`): the same plans in
+the same order, judged by the same arithmetic on deck numbers, so it makes Hard's choice.
+``tests/test_bots_colours.py`` checks a turn here against Normal's turn and Hard's in the
+engine.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
+from ninetynine_audio.bots.colours.hard import WIN, Weights
 from ninetynine_audio.bots.colours.turns import ALL_CARDS
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
@@ -31,10 +36,18 @@ CODE = {card: index for index, card in enumerate(ALL_CARDS)}
 VALUE = tuple(card.value for card in ALL_CARDS)
 COLOUR = tuple(card.colour for card in ALL_CARDS)
 _COUNT = len(ALL_CARDS)
+_COLOURS = sorted({card.colour for card in ALL_CARDS}, key=lambda colour: colour.name)
+COLOUR_BIT = tuple(1 << _COLOURS.index(card.colour) for card in ALL_CARDS)
 ONTO = tuple(
     frozenset(b for b, top in enumerate(ALL_CARDS) if ways_onto(card, top)) for card in ALL_CARDS
 )
 """For each card, the tops it may go onto."""
+INTO = tuple(
+    sum(1 << c for c, card in enumerate(ALL_CARDS) if ways_onto(card, top)) for top in ALL_CARDS
+)
+"""For each top, the cards that may go onto it, as a mask of deck numbers."""
+EVERY = (1 << _COUNT) - 1
+"""The mask of the whole deck."""
 
 
 def codes(cards: Sequence[ColourCard]) -> list[int]:
@@ -94,6 +107,82 @@ def greedy_plays(hand: list[int], tops: list[int], keep: int | None) -> list[int
     return played
 
 
+def mask(cards: Sequence[int]) -> int:
+    """The mask of the deck numbers ``cards``."""
+    found = 0
+    for card in cards:
+        found |= 1 << card
+    return found
+
+
+End = tuple[list[int], list[int], int, int]
+"""One end of Action B: the cards played in order, the cards kept and the two tops."""
+Choice = tuple[int, int, list[int], int, End]
+"""A whole turn chosen: what is done with the row (see :meth:`Table.hard_turn`), the row card
+(-1 for none), the row after, the points it scores, and the end of Action B."""
+
+
+def pile_ends(hand: list[int], top0: int, top1: int, room: int) -> list[End]:
+    """Every distinct end of Action B, in the order and with the plays of
+    :func:`~ninetynine_audio.bots.colours.turns.pile_ends`: ends that keep the same cards and
+    leave the same tops are one, reached by the first order found."""
+    seen: set[tuple[int, int, int]] = set()
+    ends: list[End] = []
+
+    def walk(kept: list[int], kept_mask: int, t0: int, t1: int, plays: list[int]) -> None:
+        key = (kept_mask, t0, t1)
+        if key in seen:
+            return
+        seen.add(key)
+        ends.append((plays, kept, t0, t1))
+        if len(plays) >= room:
+            return
+        for index, card in enumerate(kept):
+            onto = ONTO[card]
+            if t0 in onto or t1 in onto:
+                rest = kept[:index] + kept[index + 1 :]
+                rest_mask = kept_mask ^ (1 << card)
+                if t0 in onto:
+                    walk(rest, rest_mask, card, t1, [*plays, card])
+                if t1 in onto:
+                    walk(rest, rest_mask, t0, card, [*plays, card])
+
+    walk(hand, mask(hand), top0, top1, [])
+    return ends
+
+
+def row_worth(row: Sequence[int], kept: Sequence[int], w: Weights) -> float:
+    """Hard's :func:`~ninetynine_audio.bots.colours.hard.row_worth` on deck numbers: what the
+    row is worth beyond a fresh one, with the chain the kept cards make (same arithmetic, so
+    the same value)."""
+    length = len(row)
+    last = VALUE[row[-1]] if row else -1
+    colours = 0
+    for card in row:
+        colours |= COLOUR_BIT[card]
+    # The chain of the kept cards below 10, lowest first (equal values in hand order), then
+    # whether a kept 10 can end it.
+    chain = 0
+    for card in sorted(kept, key=VALUE.__getitem__):
+        value = VALUE[card]
+        if value == 10:
+            break
+        if value > last and not colours & COLOUR_BIT[card]:
+            chain += 1
+            last = value
+            colours |= COLOUR_BIT[card]
+    ten = 0
+    if last < 10:
+        for card in kept:
+            if VALUE[card] == 10 and not colours & COLOUR_BIT[card]:
+                ten = 1
+                break
+    whole = chain + ten
+    room = max(0, min(10 - last - ten, 10 - length - whole))
+    expected = length + w.kept_chain * whole + w.open_room * room
+    return expected * expected - w.fresh_length * (expected - length)
+
+
 class Seat:
     """One player of the playout: hand, draw pile (top first), row and score."""
 
@@ -107,18 +196,25 @@ class Seat:
 
 
 class Table:
-    """The cards of one playout besides the seats: the two pile tops, the reserve (top first)
-    and the played cards the reserve is rebuilt from."""
+    """The cards of one playout besides the seats: the two pile tops, the reserve (top first),
+    the played cards the reserve is rebuilt from, and the mask of the cards face up on the
+    discard piles (what a player sees of them; kept only when given)."""
 
-    __slots__ = ("gone", "reserve", "rng", "tops")
+    __slots__ = ("gone", "reserve", "rng", "shown", "tops")
 
     def __init__(
-        self, tops: list[int], reserve: list[int], gone: list[int], rng: random.Random
+        self,
+        tops: list[int],
+        reserve: list[int],
+        gone: list[int],
+        rng: random.Random,
+        shown: int = 0,
     ) -> None:
         self.tops = tops
         self.reserve = reserve
         self.gone = gone
         self.rng = rng
+        self.shown = shown
 
     def draw_up(self, seat: Seat) -> bool:
         """Draw back up to six; an emptied draw pile scores and is renewed. Whether the seat
@@ -138,6 +234,7 @@ class Table:
                     self.rng.shuffle(gone)
                     reserve.extend(gone)
                     gone.clear()
+                    self.shown = (1 << self.tops[0]) | (1 << self.tops[1])
                 seat.pile = pile = reserve[:DRAW_PILE_SIZE]
                 del reserve[:DRAW_PILE_SIZE]
         return False
@@ -185,3 +282,146 @@ class Table:
         cards the reserve may be rebuilt from."""
         tops = self.tops
         self.gone.extend(card for card in (*old, *played) if card not in tops)
+        self.shown |= mask(played)
+
+    def hard_turn(
+        self,
+        seat: Seat,
+        rows_seen: int,
+        late: bool,
+        weights: Weights,
+        worths: dict[tuple[tuple[int, ...], tuple[int, ...]], float],
+        pro: bool = False,
+        chosen: dict[tuple[int, int, int, bool], Choice] | None = None,
+    ) -> tuple[bool, int]:
+        """Play one whole turn of ``seat`` as Hard would (:class:`~ninetynine_audio.bots.
+        colours.hard.HardBot`, the same plans in the same order, judged alike): whether it
+        won, and how many cards it put onto the piles.
+
+        ``rows_seen`` is the mask of the other seats' rows, ``late`` whether another seat is
+        near enough to 99 for Hard to count a row's growth less, ``worths`` a store of row
+        worths shared by the turns of a search. ``chosen`` keeps the choice made for a hand,
+        row, score and draw pile that stay the same from one call to the next (a seat's turn
+        on one deal after each of several plans), by the tops and the cards unseen."""
+        hand, row = seat.hand, seat.row
+        if row and not any(fits(card, row) for card in hand):
+            seat.score += len(row) ** 2
+            self.gone.extend(row)
+            seat.row = row = []
+            if seat.score >= TARGET:
+                return True, 0
+        hidden = EVERY & ~(mask(hand) | mask(row) | rows_seen | self.shown)
+        t0, t1 = self.tops
+        if chosen is not None:
+            known = chosen.get((t0, t1, hidden, late))
+            if known is None:
+                known = chosen[(t0, t1, hidden, late)] = self._hard_choice(
+                    seat, hidden, late, weights, worths, pro
+                )
+        else:
+            known = self._hard_choice(seat, hidden, late, weights, worths, pro)
+        kind, card, new_row, gained, (plays, kept, top0, top1) = known
+        if kind in (1, 3, 4):
+            seat.score += gained
+            self.gone.extend(row if kind != 3 else [*row, card])
+        seat.row = list(new_row)
+        if seat.score >= TARGET:
+            return True, 0
+        seat.hand = list(kept)
+        self.tops = [top0, top1]
+        if plays:
+            self.bury((t0, t1), plays)
+        return self.draw_up(seat), len(plays)
+
+    def _hard_choice(
+        self,
+        seat: Seat,
+        hidden: int,
+        late: bool,
+        w: Weights,
+        worths: dict[tuple[tuple[int, ...], tuple[int, ...]], float],
+        pro: bool,
+    ) -> Choice:
+        """Hard's choice for ``seat``'s turn: the first of the best plans."""
+        hand, row = seat.hand, seat.row
+        unseen = hidden.bit_count()
+        t0, t1 = self.tops
+        start = seat.score
+        pile = len(seat.pile)
+        length = len(row)
+        opened: dict[tuple[int, int], float] = {}
+        best_value = -WIN
+        best: Choice | None = None
+        # The choices as (kind, row card, row after, points): 0 keep the row, 1 score it
+        # (both with an empty hand), 2 add the card, 3 add it and score, 4 score and add it.
+        if hand:
+            options: list[tuple[list[tuple[int, int, list[int], int]], list[End]]] = []
+            for index, card in enumerate(hand):
+                if row and not fits(card, row):
+                    continue
+                choices = [(2, card, [*row, card], 0), (3, card, [], (length + 1) ** 2)]
+                if row:
+                    choices.append((4, card, [card], length * length))
+                rest = hand[:index] + hand[index + 1 :]
+                options.append((choices, pile_ends(rest, t0, t1, MAX_PILE_PLAYS)))
+        else:
+            choices = [(0, -1, row, 0)]
+            if row:
+                choices.append((1, -1, [], length * length))
+            options = [(choices, [([], [], t0, t1)])]
+        for choices, ends in options:
+            # The ends that keep the same cards differ only by what their tops offer the next
+            # player: each such group is judged once, by its end that offers least (the
+            # first of those), or by its first end when the plan wins anyway.
+            groups: dict[int, list[Any]] = {}
+            for position, end in enumerate(ends):
+                plays, kept, top0, top1 = end
+                penalty = 0.0
+                if unseen:
+                    found = opened.get((top0, top1))
+                    if found is None:
+                        open_to_next = ((INTO[top0] | INTO[top1]) & hidden).bit_count()
+                        found = opened[(top0, top1)] = w.next_player * open_to_next / unseen
+                    penalty = found
+                kept_mask = mask(kept)
+                group = groups.get(kept_mask)
+                if group is None:
+                    groups[kept_mask] = [position, end, position, end, penalty]
+                elif penalty < group[4]:
+                    group[2:] = [position, end, penalty]
+            for kind, card, new_row, gained in choices:
+                total = start + gained
+                key_row = tuple(new_row)
+                choice_value = -WIN
+                choice_at = 0
+                choice_end: End | None = None
+                for first, first_end, position, end, penalty in groups.values():
+                    plays, kept = end[0], end[1]
+                    if total >= TARGET:
+                        value, position, end = WIN + total, first, first_end
+                    else:
+                        draws = HAND_SIZE - len(kept)
+                        if 0 < pile <= draws and total + RENEWAL_POINTS >= TARGET:
+                            value, position, end = WIN + total, first, first_end
+                        else:
+                            value = float(gained) + (w.per_draw * draws if pile else 0.0)
+                            key = (key_row, tuple(kept))
+                            worth = worths.get(key)
+                            if worth is None:
+                                worth = worths[key] = row_worth(new_row, kept, w)
+                            if late:
+                                now = len(new_row) ** 2
+                                worth = now + w.late_share * (worth - now)
+                            value += worth
+                            if pro and not kept and plays:
+                                value += w.extra_turn
+                            if unseen:
+                                value -= penalty
+                    if value > choice_value or (value == choice_value and position < choice_at):
+                        choice_value, choice_at, choice_end = value, position, end
+                if choice_value > best_value:
+                    assert choice_end is not None
+                    best_value = choice_value
+                    best = (kind, card, new_row, gained, choice_end)
+        assert best is not None
+        return best
