@@ -274,6 +274,32 @@ def test_the_expert_plays_its_best_plans_out_on_every_deal_and_the_hint_on_half_
     assert hint.finding is not None and hint.finding.deals == DEALS // 2
 
 
+def test_the_experts_playouts_play_its_own_next_turn_by_hards_rules_but_not_the_hints(
+    monkeypatch,
+):
+    from ninetynine_audio.bots.colours import fastsim
+    from ninetynine_audio.bots.colours.expert import hint_bot
+
+    calls = []
+    hard_turn = fastsim.Table.hard_turn
+
+    def counted(self, seat, *args):
+        calls.append(seat)
+        return hard_turn(self, seat, *args)
+
+    monkeypatch.setattr(fastsim.Table, "hard_turn", counted)
+    state = _expert_position()
+    seat = make_bot("colours", "expert")
+    seat.choose(view(state, 0), random.Random(2))
+    assert seat.finding is not None
+    playouts = seat.finding.deals * seat.finding.best_of
+    # Once a playout, unless the game is won before this seat's next turn.
+    assert playouts * 0.9 <= len(calls) <= playouts
+    calls.clear()
+    hint_bot().choose(view(state, 0), random.Random(2))
+    assert calls == []
+
+
 def test_the_expert_is_the_same_for_a_seed_and_stops_early_when_its_clock_runs_out():
     import itertools
 

@@ -35,15 +35,17 @@ import random
 from dataclasses import dataclass
 
 from ninetynine_audio.bots.base import Budget
-from ninetynine_audio.bots.colours.fastsim import CODE, Seat, Table, codes
+from ninetynine_audio.bots.colours.fastsim import CODE, Seat, Table, Worths, codes, mask
 from ninetynine_audio.bots.colours.hard import WIN, HardBot, Weights, row_worth
 from ninetynine_audio.bots.colours.turns import ALL_CARDS, TurnPlan, turn_plans, unseen_cards
+from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import DRAW_PILE_SIZE, Action, ColoursView
 
 CANDIDATES = 12
 DEALS = 40
 ROUNDS = 2  # rounds of the table played on after the plan
 BLEND = 2.0  # the weight of the playouts' average against Hard's judgement
+OWN_TURNS = 1  # this seat's turns in a playout played by Hard's rules (the others by Normal's)
 HINT_SCALE = 0.5
 WON = 60.0  # a playout won, in points ahead
 DRAWN = 1.0  # a card drawn from the draw pile: a fifteenth of its 15 points
@@ -74,6 +76,7 @@ class ExpertBot(HardBot):
         deals: int = DEALS,
         rounds: int = ROUNDS,
         blend: float = BLEND,
+        own_turns: int = OWN_TURNS,
     ) -> None:
         """An Expert searching ``budget`` (the default: a seat's budget)."""
         super().__init__(weights)
@@ -82,6 +85,7 @@ class ExpertBot(HardBot):
         self.deals = deals
         self.rounds = rounds
         self.blend = blend
+        self.own_turns = own_turns
         self.finding: Finding | None = None
 
     def plan(self, view: ColoursView, rng: random.Random) -> list[Action]:
@@ -100,6 +104,7 @@ class ExpertBot(HardBot):
         mine = [0] * count
         theirs = [0] * count
         pool = codes(unseen)
+        worths: Worths = {}
         clock = self.budget.start()
         done = 0
         for _ in range(self.budget.scaled(self.deals)):
@@ -110,7 +115,7 @@ class ExpertBot(HardBot):
             seed = rng.getrandbits(32)
             done += 1
             for index, candidate in enumerate(top):
-                value, own, next_plays = self._playout(view, candidate, pool, seed)
+                value, own, next_plays = self._playout(view, candidate, pool, seed, worths)
                 totals[index] += value
                 mine[index] += own
                 theirs[index] += next_plays
@@ -120,10 +125,16 @@ class ExpertBot(HardBot):
         return list(top[best].actions)
 
     def _playout(
-        self, view: ColoursView, plan: TurnPlan, pool: list[int], seed: int
+        self,
+        view: ColoursView,
+        plan: TurnPlan,
+        pool: list[int],
+        seed: int,
+        worths: Worths,
     ) -> tuple[float, int, int]:
         """Carry out ``plan`` on the deal ``pool`` and play on: the value where it ends, this
-        seat's pile plays at its next turn and the next player's at theirs."""
+        seat's pile plays at its next turn and the next player's at theirs. This seat's first
+        :attr:`own_turns` turns are played by Hard's rules, every other turn by Normal's."""
         me = view.seat
         count = len(view.players)
         # The deal in the order of the view's counts: the other hands, the draw piles, the
@@ -152,7 +163,7 @@ class ExpertBot(HardBot):
         reserve = take(view.reserve_size)
         gone = pool[taken:]
         tops = [CODE[plan.end.tops[0]], CODE[plan.end.tops[1]]]
-        table = Table(tops, reserve, gone, random.Random(seed))
+        table = Table(tops, reserve, gone, random.Random(seed), mask(codes(_shown(view))))
         table.bury(
             (CODE[view.pile_tops[0]], CODE[view.pile_tops[1]]),
             codes([card for card, _ in plan.end.plays]),
@@ -160,9 +171,23 @@ class ExpertBot(HardBot):
         if table.draw_up(seats[me]):
             return WON, 0, 0
         own = next_plays = -1
+        hard_left = self.own_turns
         for step in range(1, self.rounds * count + 1):
             seat = (me + step) % count
-            won, played = table.normal_turn(seats[seat])
+            if seat == me and hard_left:
+                hard_left -= 1
+                rows_seen = 0
+                for other in range(count):
+                    if other != me:
+                        rows_seen |= mask(seats[other].row)
+                late = (
+                    max(seats[s].score for s in range(count) if s != me) >= self.weights.late_from
+                )
+                won, played = table.hard_turn(
+                    seats[me], rows_seen, late, self.weights, worths, view.pro_variant
+                )
+            else:
+                won, played = table.normal_turn(seats[seat])
             if step == 1:
                 next_plays = played
             if seat == me and own < 0:
@@ -172,6 +197,11 @@ class ExpertBot(HardBot):
         mine = _standing(seats[me])
         others = max(_standing(seats[s]) for s in range(count) if s != me)
         return mine - others, max(own, 0), max(next_plays, 0)
+
+
+def _shown(view: ColoursView) -> list[ColourCard]:
+    """The cards face up on the discard piles."""
+    return [*view.discards[0], *view.discards[1]]
 
 
 def _standing(seat: Seat) -> float:
@@ -187,4 +217,4 @@ _WEIGHTS = Weights()
 
 def hint_bot() -> ExpertBot:
     """The Expert with the hint's smaller budget."""
-    return ExpertBot(Budget(scale=HINT_SCALE))
+    return ExpertBot(Budget(scale=HINT_SCALE), own_turns=0)

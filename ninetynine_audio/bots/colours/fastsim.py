@@ -151,34 +151,67 @@ def pile_ends(hand: list[int], top0: int, top1: int, room: int) -> list[End]:
     return ends
 
 
+Worths = dict[tuple[tuple[int, ...], tuple[int, ...]], float]
+"""Row worths by the row and the cards kept (lowest first), kept for the turns of a search."""
+Reached = tuple[list[int], int, int, int]
+"""One end of Action B as :func:`_reached` finds it: the plays, the mask of the cards kept, the
+two tops."""
+
+
+def _reached(hand: list[int], top0: int, top1: int, room: int) -> list[Reached]:
+    """:func:`pile_ends` with the cards kept as a mask."""
+    seen: set[tuple[int, int, int]] = set()
+    ends: list[Reached] = []
+
+    def walk(kept: list[int], kept_mask: int, t0: int, t1: int, plays: list[int]) -> None:
+        key = (kept_mask, t0, t1)
+        if key in seen:
+            return
+        seen.add(key)
+        ends.append((plays, kept_mask, t0, t1))
+        if len(plays) >= room:
+            return
+        for index, card in enumerate(kept):
+            onto = ONTO[card]
+            if t0 in onto or t1 in onto:
+                rest = kept[:index] + kept[index + 1 :]
+                rest_mask = kept_mask ^ (1 << card)
+                if t0 in onto:
+                    walk(rest, rest_mask, card, t1, [*plays, card])
+                if t1 in onto:
+                    walk(rest, rest_mask, t0, card, [*plays, card])
+
+    walk(hand, mask(hand), top0, top1, [])
+    return ends
+
+
 def row_worth(row: Sequence[int], kept: Sequence[int], w: Weights) -> float:
-    """Hard's :func:`~ninetynine_audio.bots.colours.hard.row_worth` on deck numbers: what the
-    row is worth beyond a fresh one, with the chain the kept cards make (same arithmetic, so
-    the same value)."""
+    """Hard's :func:`~ninetynine_audio.bots.colours.hard.row_worth` on deck numbers, for
+    ``kept`` sorted by value (equal values in hand order, as Hard's sort leaves them): what the
+    row is worth beyond a fresh one (the same arithmetic, so the same value)."""
     length = len(row)
     last = VALUE[row[-1]] if row else -1
     colours = 0
     for card in row:
         colours |= COLOUR_BIT[card]
-    # The chain of the kept cards below 10, lowest first (equal values in hand order), then
-    # whether a kept 10 can end it.
-    chain = 0
-    for card in sorted(kept, key=VALUE.__getitem__):
+    # The chain of the kept cards below 10, lowest first, then whether a kept 10 can end it.
+    chain = ten = 0
+    for card in kept:
         value = VALUE[card]
         if value == 10:
-            break
-        if value > last and not colours & COLOUR_BIT[card]:
+            if last < 10 and not colours & COLOUR_BIT[card]:
+                ten = 1
+                break
+        elif value > last and not colours & COLOUR_BIT[card]:
             chain += 1
             last = value
             colours |= COLOUR_BIT[card]
-    ten = 0
-    if last < 10:
-        for card in kept:
-            if VALUE[card] == 10 and not colours & COLOUR_BIT[card]:
-                ten = 1
-                break
     whole = chain + ten
-    room = max(0, min(10 - last - ten, 10 - length - whole))
+    room = 10 - last - ten
+    if 10 - length - whole < room:
+        room = 10 - length - whole
+    if room < 0:
+        room = 0
     expected = length + w.kept_chain * whole + w.open_room * room
     return expected * expected - w.fresh_length * (expected - length)
 
@@ -290,9 +323,8 @@ class Table:
         rows_seen: int,
         late: bool,
         weights: Weights,
-        worths: dict[tuple[tuple[int, ...], tuple[int, ...]], float],
+        worths: Worths,
         pro: bool = False,
-        chosen: dict[tuple[int, int, int, bool], Choice] | None = None,
     ) -> tuple[bool, int]:
         """Play one whole turn of ``seat`` as Hard would (:class:`~ninetynine_audio.bots.
         colours.hard.HardBot`, the same plans in the same order, judged alike): whether it
@@ -300,9 +332,7 @@ class Table:
 
         ``rows_seen`` is the mask of the other seats' rows, ``late`` whether another seat is
         near enough to 99 for Hard to count a row's growth less, ``worths`` a store of row
-        worths shared by the turns of a search. ``chosen`` keeps the choice made for a hand,
-        row, score and draw pile that stay the same from one call to the next (a seat's turn
-        on one deal after each of several plans), by the tops and the cards unseen."""
+        worths shared by the turns of a search."""
         hand, row = seat.hand, seat.row
         if row and not any(fits(card, row) for card in hand):
             seat.score += len(row) ** 2
@@ -312,14 +342,7 @@ class Table:
                 return True, 0
         hidden = EVERY & ~(mask(hand) | mask(row) | rows_seen | self.shown)
         t0, t1 = self.tops
-        if chosen is not None:
-            known = chosen.get((t0, t1, hidden, late))
-            if known is None:
-                known = chosen[(t0, t1, hidden, late)] = self._hard_choice(
-                    seat, hidden, late, weights, worths, pro
-                )
-        else:
-            known = self._hard_choice(seat, hidden, late, weights, worths, pro)
+        known = self._hard_choice(seat, hidden, late, weights, worths, pro)
         kind, card, new_row, gained, (plays, kept, top0, top1) = known
         if kind in (1, 3, 4):
             seat.score += gained
@@ -339,7 +362,7 @@ class Table:
         hidden: int,
         late: bool,
         w: Weights,
-        worths: dict[tuple[tuple[int, ...], tuple[int, ...]], float],
+        worths: Worths,
         pro: bool,
     ) -> Choice:
         """Hard's choice for ``seat``'s turn: the first of the best plans."""
@@ -354,28 +377,36 @@ class Table:
         best: Choice | None = None
         # The choices as (kind, row card, row after, points): 0 keep the row, 1 score it
         # (both with an empty hand), 2 add the card, 3 add it and score, 4 score and add it.
+        options: list[tuple[list[tuple[int, int, list[int], int]], list[Reached]]] = []
+        by_value = sorted(hand, key=VALUE.__getitem__)
         if hand:
-            options: list[tuple[list[tuple[int, int, list[int], int]], list[End]]] = []
-            for index, card in enumerate(hand):
-                if row and not fits(card, row):
-                    continue
+            fitting = [card for card in hand if not row or fits(card, row)]
+            # The ends after each row card are the ends from the whole hand that keep that
+            # card (found in the same order): one walk serves every row card.
+            whole = _reached(hand, t0, t1, MAX_PILE_PLAYS) if len(fitting) > 1 else []
+            for card in fitting:
                 choices = [(2, card, [*row, card], 0), (3, card, [], (length + 1) ** 2)]
                 if row:
                     choices.append((4, card, [card], length * length))
-                rest = hand[:index] + hand[index + 1 :]
-                options.append((choices, pile_ends(rest, t0, t1, MAX_PILE_PLAYS)))
+                if whole:
+                    bit = 1 << card
+                    ends = [end for end in whole if end[1] & bit]
+                else:
+                    rest = [other for other in hand if other != card]
+                    ends = _reached(rest, t0, t1, MAX_PILE_PLAYS)
+                options.append((choices, ends))
         else:
             choices = [(0, -1, row, 0)]
             if row:
                 choices.append((1, -1, [], length * length))
-            options = [(choices, [([], [], t0, t1)])]
+            options.append((choices, [([], 0, t0, t1)]))
         for choices, ends in options:
             # The ends that keep the same cards differ only by what their tops offer the next
             # player: each such group is judged once, by its end that offers least (the
             # first of those), or by its first end when the plan wins anyway.
             groups: dict[int, list[Any]] = {}
             for position, end in enumerate(ends):
-                plays, kept, top0, top1 = end
+                top0, top1 = end[2], end[3]
                 penalty = 0.0
                 if unseen:
                     found = opened.get((top0, top1))
@@ -383,20 +414,26 @@ class Table:
                         open_to_next = ((INTO[top0] | INTO[top1]) & hidden).bit_count()
                         found = opened[(top0, top1)] = w.next_player * open_to_next / unseen
                     penalty = found
-                kept_mask = mask(kept)
-                group = groups.get(kept_mask)
+                group = groups.get(end[1])
                 if group is None:
-                    groups[kept_mask] = [position, end, position, end, penalty]
+                    groups[end[1]] = [position, end, position, end, penalty]
                 elif penalty < group[4]:
                     group[2:] = [position, end, penalty]
+            card = choices[0][1]
+            # The cards kept, lowest first (equal values in hand order), as the row's worth
+            # reads them.
+            kept_of = {
+                kept_mask: [c for c in by_value if c != card and kept_mask >> c & 1]
+                for kept_mask in groups
+            }
             for kind, card, new_row, gained in choices:
                 total = start + gained
                 key_row = tuple(new_row)
                 choice_value = -WIN
                 choice_at = 0
-                choice_end: End | None = None
+                choice_end: Reached | None = None
                 for first, first_end, position, end, penalty in groups.values():
-                    plays, kept = end[0], end[1]
+                    kept = kept_of[end[1]]
                     if total >= TARGET:
                         value, position, end = WIN + total, first, first_end
                     else:
@@ -413,7 +450,7 @@ class Table:
                                 now = len(new_row) ** 2
                                 worth = now + w.late_share * (worth - now)
                             value += worth
-                            if pro and not kept and plays:
+                            if pro and not kept and end[0]:
                                 value += w.extra_turn
                             if unseen:
                                 value -= penalty
@@ -422,6 +459,8 @@ class Table:
                 if choice_value > best_value:
                     assert choice_end is not None
                     best_value = choice_value
-                    best = (kind, card, new_row, gained, choice_end)
+                    plays, kept_mask, top0, top1 = choice_end
+                    kept = [c for c in hand if c != card and kept_mask >> c & 1]
+                    best = (kind, card, new_row, gained, (plays, kept, top0, top1))
         assert best is not None
         return best
