@@ -274,11 +274,11 @@ def test_the_expert_plays_its_best_plans_out_on_every_deal_and_the_hint_on_half_
     assert hint.finding is not None and hint.finding.deals == DEALS // 2
 
 
-def test_the_experts_playouts_play_its_own_next_turn_by_hards_rules_but_not_the_hints(
+def test_the_expert_may_play_its_own_next_turn_in_the_playouts_by_hards_rules_the_hint_never(
     monkeypatch,
 ):
     from ninetynine_audio.bots.colours import fastsim
-    from ninetynine_audio.bots.colours.expert import hint_bot
+    from ninetynine_audio.bots.colours.expert import ExpertBot, hint_bot
 
     calls = []
     hard_turn = fastsim.Table.hard_turn
@@ -289,7 +289,7 @@ def test_the_experts_playouts_play_its_own_next_turn_by_hards_rules_but_not_the_
 
     monkeypatch.setattr(fastsim.Table, "hard_turn", counted)
     state = _expert_position()
-    seat = make_bot("colours", "expert")
+    seat = ExpertBot(own_turns=1)
     seat.choose(view(state, 0), random.Random(2))
     assert seat.finding is not None
     playouts = seat.finding.deals * seat.finding.best_of
@@ -298,6 +298,8 @@ def test_the_experts_playouts_play_its_own_next_turn_by_hards_rules_but_not_the_
     calls.clear()
     hint_bot().choose(view(state, 0), random.Random(2))
     assert calls == []
+    same = [ExpertBot(own_turns=1).plan(view(state, 0), random.Random(4)) for _ in range(2)]
+    assert same[0] == same[1]
 
 
 def test_the_expert_is_the_same_for_a_seed_and_stops_early_when_its_clock_runs_out():

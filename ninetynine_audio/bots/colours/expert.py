@@ -5,15 +5,18 @@ Expert keeps Hard's :data:`CANDIDATES` best plans and plays each out on :data:`D
 the cards it cannot see, dealt consistently with its view: the other players' hands of their
 known sizes, every draw pile of its known size (its own too: it does not know the order of its
 own pile), the reserve, the rest set aside. On each deal every plan is carried out, this seat
-draws, and the table plays on for :data:`ROUNDS` rounds, every seat (this one too) by Normal's
-rules, in the fast copy of the game in :mod:`~ninetynine_audio.bots.colours.fastsim`. Where a
+draws, and the table plays on for :data:`ROUNDS` rounds in the fast copy of the game in
+:mod:`~ninetynine_audio.bots.colours.fastsim`, every seat (this one too) by Normal's rules;
+``own_turns`` plays this seat's first turns there by Hard's rules instead (the fast copy
+makes Hard's choice), none by default (:data:`OWN_TURNS`, see below). Where a
 playout ends is scored in points: :data:`WON` for a win (less for a loss), or else this seat's
 points, the cards drawn from its draw pile (each a fifteenth of the 15 points an emptied pile
 gives) and what its row is worth by Hard's reckoning, less the same for the best other seat.
 A plan is worth Hard's judgement plus :data:`BLEND` times its playouts' average. Every plan
 meets the same deals, so they differ by the plan alone. Deterministic for a given generator;
 the number of deals is a :class:`~ninetynine_audio.bots.base.Budget`, halved for the hint,
-which says what the playouts found: the pile plays this seat and the next player make at
+whose playouts play every turn by Normal's rules whatever the default, so that it answers at
+once; it says what the playouts found: the pile plays this seat and the next player make at
 their next turns, on average.
 
 Measured heads-up against Hard on the same 300 games (150 deals, each player in each seat):
@@ -27,6 +30,21 @@ a row it wins 56.1% (54.0-58.3) against Hard, where the Expert before won 50.1%,
 24 best plans instead of 12 did not pay for its double time: on the first 1,344 of those games
 against Hard it won 56.2% where 12 plans won 55.7%, and on the first 960 against Normal 74.8%
 where 12 plans won 75.1%.
+
+Playing this seat's next turn in each playout by Hard's rules instead of Normal's
+(``own_turns=1``: Hard plans the row card, the scoring and the pile plays together, so the
+cards a plan keeps are used as the Expert would use them) won a little more, by too little to
+show on the games measured, at three times the time. On the same 800 games against Hard
+(tournament seed 1, seated as the strength report seats them) it won 57.1% where the Expert
+without it won 55.6%, a paired difference of +1.5 points (-2.3 to +5.3); on the same 300
+games against Normal 76.3% where it won 73.3%, +3.0 (-2.3 to +8.3). (The first 452 games
+against Hard had shown +6.0, +1.0 to +11.0.) Its decisions took 113 ms CPU at the median and
+162 ms at the 95th percentile of the turns it plans (136 ms at the 95th percentile of every
+decision, as the strength report counts them), where the Expert without it took 36 and 47
+ms, on a machine busy with other work. Not the default until a 2,000-game row shows it pays.
+Playing the Hard opponent's next turn by Hard's rules instead won 54.3% on the first 140 of
+those games against Hard where the Expert without it won 54.3% (+0.0, -8.4 to +8.4), at a
+similar cost: not kept.
 """
 
 from __future__ import annotations
@@ -45,7 +63,7 @@ CANDIDATES = 12
 DEALS = 40
 ROUNDS = 2  # rounds of the table played on after the plan
 BLEND = 2.0  # the weight of the playouts' average against Hard's judgement
-OWN_TURNS = 1  # this seat's turns in a playout played by Hard's rules (the others by Normal's)
+OWN_TURNS = 0  # this seat's turns in a playout played by Hard's rules (the others by Normal's)
 HINT_SCALE = 0.5
 WON = 60.0  # a playout won, in points ahead
 DRAWN = 1.0  # a card drawn from the draw pile: a fifteenth of its 15 points
@@ -105,6 +123,7 @@ class ExpertBot(HardBot):
         theirs = [0] * count
         pool = codes(unseen)
         worths: Worths = {}
+        shown = mask(codes(_shown(view)))
         clock = self.budget.start()
         done = 0
         for _ in range(self.budget.scaled(self.deals)):
@@ -115,7 +134,7 @@ class ExpertBot(HardBot):
             seed = rng.getrandbits(32)
             done += 1
             for index, candidate in enumerate(top):
-                value, own, next_plays = self._playout(view, candidate, pool, seed, worths)
+                value, own, next_plays = self._playout(view, candidate, pool, seed, worths, shown)
                 totals[index] += value
                 mine[index] += own
                 theirs[index] += next_plays
@@ -131,6 +150,7 @@ class ExpertBot(HardBot):
         pool: list[int],
         seed: int,
         worths: Worths,
+        shown: int,
     ) -> tuple[float, int, int]:
         """Carry out ``plan`` on the deal ``pool`` and play on: the value where it ends, this
         seat's pile plays at its next turn and the next player's at theirs. This seat's first
@@ -163,7 +183,7 @@ class ExpertBot(HardBot):
         reserve = take(view.reserve_size)
         gone = pool[taken:]
         tops = [CODE[plan.end.tops[0]], CODE[plan.end.tops[1]]]
-        table = Table(tops, reserve, gone, random.Random(seed), mask(codes(_shown(view))))
+        table = Table(tops, reserve, gone, random.Random(seed), shown)
         table.bury(
             (CODE[view.pile_tops[0]], CODE[view.pile_tops[1]]),
             codes([card for card, _ in plan.end.plays]),
