@@ -398,10 +398,10 @@ def colours_section(
         " draw pile, what the piles offer the next player)."
         " **expert**: a search over deals of the unseen cards: Hard's twelve best plans, each"
         " carried out on the same 40 deals of the cards it cannot see (hands, draw piles and"
-        " reserve of their known sizes) and played on for two rounds, every seat by Normal's"
-        " rules, in a fast copy of the game; a plan is worth Hard's judgement plus twice the"
-        " average of where its playouts end (a win, a loss, or its points, draw pile and row"
-        " ahead of the other player's).",
+        " reserve of their known sizes) and played on for two rounds in a fast copy of the"
+        " game, its own next turn by Hard's rules and every other turn by Normal's; a plan is"
+        " worth Hard's judgement plus twice the average of where its playouts end (a win, a"
+        " loss, or its points, draw pile and row ahead of the other player's).",
         "",
         "| level | against | games | even share | win rate | 95% interval"
         " | decision median | decision 95th pct |",
