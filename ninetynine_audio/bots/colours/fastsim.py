@@ -122,35 +122,6 @@ Choice = tuple[int, int, list[int], int, End]
 (-1 for none), the row after, the points it scores, and the end of Action B."""
 
 
-def pile_ends(hand: list[int], top0: int, top1: int, room: int) -> list[End]:
-    """Every distinct end of Action B, in the order and with the plays of
-    :func:`~ninetynine_audio.bots.colours.turns.pile_ends`: ends that keep the same cards and
-    leave the same tops are one, reached by the first order found."""
-    seen: set[tuple[int, int, int]] = set()
-    ends: list[End] = []
-
-    def walk(kept: list[int], kept_mask: int, t0: int, t1: int, plays: list[int]) -> None:
-        key = (kept_mask, t0, t1)
-        if key in seen:
-            return
-        seen.add(key)
-        ends.append((plays, kept, t0, t1))
-        if len(plays) >= room:
-            return
-        for index, card in enumerate(kept):
-            onto = ONTO[card]
-            if t0 in onto or t1 in onto:
-                rest = kept[:index] + kept[index + 1 :]
-                rest_mask = kept_mask ^ (1 << card)
-                if t0 in onto:
-                    walk(rest, rest_mask, card, t1, [*plays, card])
-                if t1 in onto:
-                    walk(rest, rest_mask, t0, card, [*plays, card])
-
-    walk(hand, mask(hand), top0, top1, [])
-    return ends
-
-
 Worths = dict[tuple[tuple[int, ...], tuple[int, ...]], float]
 """Row worths by the row and the cards kept (lowest first), kept for the turns of a search."""
 Reached = tuple[list[int], int, int, int]
@@ -159,7 +130,9 @@ two tops."""
 
 
 def _reached(hand: list[int], top0: int, top1: int, room: int) -> list[Reached]:
-    """:func:`pile_ends` with the cards kept as a mask."""
+    """Every distinct end of Action B, in the order and with the plays of
+    :func:`~ninetynine_audio.bots.colours.turns.pile_ends`: ends that keep the same cards and
+    leave the same tops are one, reached by the first order found; the cards kept as a mask."""
     seen: set[tuple[int, int, int]] = set()
     ends: list[Reached] = []
 
