@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from test_rules_colours import deal, with_row
@@ -147,8 +148,20 @@ def test_a_searching_level_does_not_start_an_empty_row_with_a_10_for_a_row_of_1(
         assert action.card == C("green-1"), (seed, action)
 
 
+def _fast_seat(state: Any, seat: int) -> Any:
+    """The fast copy's seat for ``seat`` of the engine's ``state``."""
+    from ninetynine_audio.bots.colours.fastsim import Seat, codes
+
+    return Seat(
+        codes(state.hands[seat]),
+        codes(state.draw_piles[seat]),
+        codes(state.rows[seat]),
+        state.scores[seat],
+    )
+
+
 def test_the_playouts_fast_turn_is_normals_turn_in_the_engine():
-    from ninetynine_audio.bots.colours.fastsim import CODE, Seat, Table, codes
+    from ninetynine_audio.bots.colours.fastsim import CODE, Table, codes
     from ninetynine_audio.games.base import GameSetup
     from ninetynine_audio.games.colours import new_game
 
@@ -159,12 +172,7 @@ def test_the_playouts_fast_turn_is_normals_turn_in_the_engine():
         normal = make_bot("colours", "normal")
         while not state.is_over:
             seat = state.to_act
-            mover = Seat(
-                codes(state.hands[seat]),
-                codes(state.draw_piles[seat]),
-                codes(state.rows[seat]),
-                state.scores[seat],
-            )
+            mover = _fast_seat(state, seat)
             table = Table(
                 [CODE[state.pile_tops[0]], CODE[state.pile_tops[1]]],
                 codes(state.reserve),
@@ -194,7 +202,7 @@ def test_the_playouts_fast_turn_is_normals_turn_in_the_engine():
 
 
 def test_the_playouts_fast_hard_turn_is_hards_turn_in_the_engine():
-    from ninetynine_audio.bots.colours.fastsim import CODE, Seat, Table, codes, mask
+    from ninetynine_audio.bots.colours.fastsim import CODE, Table, codes, mask
     from ninetynine_audio.bots.colours.hard import Weights
     from ninetynine_audio.games.base import GameSetup
     from ninetynine_audio.games.colours import new_game
@@ -210,12 +218,7 @@ def test_the_playouts_fast_hard_turn_is_hards_turn_in_the_engine():
         weights = Weights()
         while not state.is_over:
             seat = state.to_act
-            mover = Seat(
-                codes(state.hands[seat]),
-                codes(state.draw_piles[seat]),
-                codes(state.rows[seat]),
-                state.scores[seat],
-            )
+            mover = _fast_seat(state, seat)
             shown = mask(codes(state.discards[0]) + codes(state.discards[1]))
             table = Table(
                 [CODE[state.pile_tops[0]], CODE[state.pile_tops[1]]],

@@ -245,16 +245,23 @@ class Table:
                 del reserve[:DRAW_PILE_SIZE]
         return False
 
+    def _score_stuck_row(self, seat: Seat) -> bool:
+        """Score ``seat``'s row when no card in hand fits it, as the turn begins; whether that
+        won the game."""
+        row = seat.row
+        if row and not any(fits(card, row) for card in seat.hand):
+            seat.score += len(row) ** 2
+            self.gone.extend(row)
+            seat.row = []
+            return seat.score >= TARGET
+        return False
+
     def normal_turn(self, seat: Seat) -> tuple[bool, int]:
         """Play one whole turn of ``seat`` as Normal would: whether it won, and how many cards
         it put onto the piles."""
+        if self._score_stuck_row(seat):
+            return True, 0
         hand, row = seat.hand, seat.row
-        if row and not any(fits(card, row) for card in hand):
-            seat.score += len(row) ** 2
-            self.gone.extend(row)
-            seat.row = row = []
-            if seat.score >= TARGET:
-                return True, 0
         may_score = bool(row)
         if may_score and seat.score + len(row) ** 2 >= TARGET:
             seat.score += len(row) ** 2
@@ -306,13 +313,9 @@ class Table:
         ``rows_seen`` is the mask of the other seats' rows, ``late`` whether another seat is
         near enough to 99 for Hard to count a row's growth less, ``worths`` a store of row
         worths shared by the turns of a search."""
+        if self._score_stuck_row(seat):
+            return True, 0
         hand, row = seat.hand, seat.row
-        if row and not any(fits(card, row) for card in hand):
-            seat.score += len(row) ** 2
-            self.gone.extend(row)
-            seat.row = row = []
-            if seat.score >= TARGET:
-                return True, 0
         hidden = EVERY & ~(mask(hand) | mask(row) | rows_seen | self.shown)
         t0, t1 = self.tops
         known = self._hard_choice(seat, hidden, late, weights, worths, pro)
