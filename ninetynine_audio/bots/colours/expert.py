@@ -6,9 +6,8 @@ the cards it cannot see, dealt consistently with its view: the other players' ha
 known sizes, every draw pile of its known size (its own too: it does not know the order of its
 own pile), the reserve, the rest set aside. On each deal every plan is carried out, this seat
 draws, and the table plays on for :data:`ROUNDS` rounds in the fast copy of the game in
-:mod:`~ninetynine_audio.bots.colours.fastsim`, every seat (this one too) by Normal's rules;
-``own_turns`` plays this seat's first turns there by Hard's rules instead (the fast copy
-makes Hard's choice), none by default (:data:`OWN_TURNS`, see below). Where a
+:mod:`~ninetynine_audio.bots.colours.fastsim`: this seat's next turn (:data:`OWN_TURNS`) by
+Hard's rules (the fast copy makes Hard's choice), every other turn by Normal's. Where a
 playout ends is scored in points: :data:`WON` for a win (less for a loss), or else this seat's
 points, the cards drawn from its draw pile (each a fifteenth of the 15 points an emptied pile
 gives) and what its row is worth by Hard's reckoning, less the same for the best other seat.
@@ -25,23 +24,19 @@ this search with playouts alone 52.0% (eight plans, 24 deals); with Hard's judge
 once 56.7%, twice 59.3% (59.3% again on 300 other games), three times 59.3%. Playing on for
 three rounds won 58.7%, six rounds 44.7% (Normal's way of playing this seat's rows misleads
 the longer it goes on), and 80 deals instead of 40 55.0%. On the strength report's 2,000 games
-a row it wins 56.1% (54.0-58.3) against Hard, where the Expert before won 50.1%, and 74.5%
+a row it won 56.1% (54.0-58.3) against Hard, where the Expert before won 50.1%, and 74.5%
 (72.5-76.3) against Normal, was 69.8%; decision 95th percentile 37 ms CPU. Weighing Hard's
 24 best plans instead of 12 did not pay for its double time: on the first 1,344 of those games
 against Hard it won 56.2% where 12 plans won 55.7%, and on the first 960 against Normal 74.8%
 where 12 plans won 75.1%.
 
 Playing this seat's next turn in each playout by Hard's rules instead of Normal's
-(``own_turns=1``: Hard plans the row card, the scoring and the pile plays together, so the
-cards a plan keeps are used as the Expert would use them) won a little more, by too little to
-show on the games measured, at three times the time. On the same 800 games against Hard
-(tournament seed 1, seated as the strength report seats them) it won 57.1% where the Expert
-without it won 55.6%, a paired difference of +1.5 points (-2.3 to +5.3); on the same 300
-games against Normal 76.3% where it won 73.3%, +3.0 (-2.3 to +8.3). (The first 452 games
-against Hard had shown +6.0, +1.0 to +11.0.) Its decisions took 113 ms CPU at the median and
-162 ms at the 95th percentile of the turns it plans (136 ms at the 95th percentile of every
-decision, as the strength report counts them), where the Expert without it took 36 and 47
-ms, on a machine busy with other work. Not the default until a 2,000-game row shows it pays.
+(Hard plans the row card, the scoring and the pile plays together, so the cards a plan keeps
+are used as the Expert would use them) won a little more, at three times the time. On the
+strength report's 2,000 games a row it wins 58.2% (56.1-60.4) against Hard, where the Expert
+with Normal's turns won 56.1% on the same games, and 75.4% (73.5-77.2) against Normal, was
+74.5%; decision 95th percentile 120 ms CPU, was 37 ms. (A first paired look, on 800 other
+games against Hard: +1.5 points, -2.3 to +5.3; on 300 against Normal: +3.0, -2.3 to +8.3.)
 Playing the Hard opponent's next turn by Hard's rules instead won 54.3% on the first 140 of
 those games against Hard where the Expert without it won 54.3% (+0.0, -8.4 to +8.4), at a
 similar cost: not kept.
