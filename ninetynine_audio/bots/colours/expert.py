@@ -191,16 +191,7 @@ class ExpertBot(HardBot):
             seat = (me + step) % count
             if seat == me and hard_left:
                 hard_left -= 1
-                rows_seen = 0
-                for other in range(count):
-                    if other != me:
-                        rows_seen |= mask(seats[other].row)
-                late = (
-                    max(seats[s].score for s in range(count) if s != me) >= self.weights.late_from
-                )
-                won, played = table.hard_turn(
-                    seats[me], rows_seen, late, self.weights, worths, view.pro_variant
-                )
+                won, played = self._hard_turn(table, seats, me, worths, view.pro_variant)
             else:
                 won, played = table.normal_turn(seats[seat])
             if step == 1:
@@ -212,6 +203,18 @@ class ExpertBot(HardBot):
         mine = _standing(seats[me])
         others = max(_standing(seats[s]) for s in range(count) if s != me)
         return mine - others, max(own, 0), max(next_plays, 0)
+
+    def _hard_turn(
+        self, table: Table, seats: list[Seat], me: int, worths: Worths, pro: bool
+    ) -> tuple[bool, int]:
+        """This seat's turn of a playout by Hard's rules, on what the seat sees there: the
+        other rows, and whether another seat is near enough to 99 for Hard to play late."""
+        rows_seen = 0
+        for other, seat in enumerate(seats):
+            if other != me:
+                rows_seen |= mask(seat.row)
+        late = max(s.score for o, s in enumerate(seats) if o != me) >= self.weights.late_from
+        return table.hard_turn(seats[me], rows_seen, late, self.weights, worths, pro)
 
 
 def _shown(view: ColoursView) -> list[ColourCard]:
