@@ -165,8 +165,12 @@ class RemoteSpeaker(Speaker):
         self.emit(p.Speech(action="skip"))
 
     def stop(self) -> None:
-        """The client silences speech and drops what waits."""
+        """The client silences speech and drops what waits: nothing sent so far is left to
+        be heard (the player chose not to), so what waits on it (a computer's move, the
+        results screen's keys) need not wait for the client's next report."""
         self.narration_seconds = 0.0
+        self.heard_until = self._now()
+        self.heard_seq = max(self.heard_seq, self.narration_seq)
         self.emit(p.Speech(action="stop"))
 
     def repeat_last(self) -> None:
