@@ -247,6 +247,14 @@ class App:
         """The command a key gives on a screen of ``context``."""
         return self.keymap.command_for(context, gesture)
 
+    def global_command(self, context: str, gesture: str) -> str | None:
+        """The command of every screen (repeat, history, stop speech, key help) a key gives
+        on a screen of ``context``, or None when it gives that screen's own or none."""
+        command = self.keymap.command_for(context, gesture)
+        if command in GLOBAL_COMMANDS and self.keymap.command_for(GLOBAL, gesture) == command:
+            return command
+        return None
+
     def speech_idle(self) -> bool:
         """The game's narration has likely been heard (answers to keys do not count): for a
         screen reader, estimated from the words and the rate set in Settings."""
@@ -499,7 +507,7 @@ class App:
         if command is None:
             self.say_unbound(gesture, typed=typed)
             return
-        if command in GLOBAL_COMMANDS and self.keymap.command_for(GLOBAL, gesture) == command:
+        if command is not None and self.global_command(screen.context, gesture) == command:
             if not command.startswith("history_"):
                 self.history_index = None
             self._global(command)

@@ -174,6 +174,10 @@ class Host(Protocol):
         """The command a key gives on a screen of ``context``."""
         ...
 
+    def global_command(self, context: str, gesture: str) -> str | None:
+        """The command of every screen a key gives on a screen of ``context``, if any."""
+        ...
+
     def reset_history_position(self) -> None:
         """Forget where history browsing stood."""
         ...

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from ninetynine_audio.games.base import HUMAN, GameSetup, Outcome
 from ninetynine_audio.games.saved import match_level
 from ninetynine_audio.i18n import _
-from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.input.keynames import is_forbidden, is_lone_modifier
 from ninetynine_audio.present import results as words
 from ninetynine_audio.present.results import Figures
@@ -152,8 +151,7 @@ class ResultsScreen(Menu):
         nothing (a modifier alone, a screen reader's key)."""
         if is_lone_modifier(gesture) or is_forbidden(gesture):
             return True
-        command = app.command_for(self.context, gesture)
-        return command is not None and command == app.command_for(GLOBAL, gesture)
+        return app.global_command(self.context, gesture) is not None
 
     def _play_again(self, app: App) -> None:
         app.start_game(app.next_setup(self.setup))
