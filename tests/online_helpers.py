@@ -46,6 +46,11 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def session_of(server: Server, name: str) -> Any:
+    """The server's session of the player called ``name``."""
+    return next(s for s in server.sessions.values() if s.name == name)
+
+
 class ServerThread:
     """The real server on 127.0.0.1, on a thread; stop it with :meth:`stop` (or ``with``)."""
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import WAIT_S, Player, ServerThread
+from online_helpers import WAIT_S, Player, ServerThread, session_of
 from test_online_games import play_out
 
 from ninetynine_audio.i18n import using
@@ -59,7 +59,7 @@ def ask_chat_of(name: str) -> Any:
     """A step of the server: ask ``name`` for a chat line, as the table's menu does."""
 
     def step(server: Server) -> None:
-        session = next(s for s in server.sessions.values() if s.name == name)
+        session = session_of(server, name)
         with session.app.speaking():
             server.ask_chat(session)
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import WAIT_S, Player, ServerThread
+from online_helpers import WAIT_S, Player, ServerThread, session_of
 from test_ui_colours import keys_for as colours_keys
 from test_ui_games import keys_for_turn as adding_keys
 from test_ui_tricks import keys_for_turn as tricks_keys
@@ -223,7 +223,7 @@ def server_press() -> Press:
     seqs = iter(range(10_000, 11_000))
 
     def press(server: Server, name: str, key: str) -> int:
-        session = next(s for s in server.sessions.values() if s.name == name)
+        session = session_of(server, name)
         assert session.conn is not None
         seq = next(seqs)
         server.handle(session.conn, p.encode(p.Key(key=key, seq=seq)))
@@ -258,11 +258,6 @@ def play_to_the_end_in_steps(
         assert time.monotonic() < deadline, "the match did not end"
         for player in players:
             player.pump(0.1)  # within the server's limit of keys a second
-
-
-def session_of(server: Server, name: str) -> Any:
-    """The session of the player called ``name``."""
-    return next(s for s in server.sessions.values() if s.name == name)
 
 
 # Two people alone, one life each: a short match whose every move is a person's.
