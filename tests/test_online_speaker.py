@@ -45,3 +45,23 @@ def test_stop_speech_leaves_nothing_to_be_heard_at_once() -> None:
     # Narration after the stop is waited for again.
     speaker.say(Utterance("Lily plays 9, total 99"))
     assert not speaker.narration_heard()
+
+
+def test_a_report_sent_before_the_stop_reached_the_client_does_not_wait_again() -> None:
+    """The client counted speech still to come, then had the stop and dropped it: its late
+    report must not make what waits on the narration wait again."""
+    clock = Clock()
+    sent: list[p.ServerMessage] = []
+    speaker = RemoteSpeaker(sent.append, clock=clock)
+    speaker.say(Utterance("Ben wins the game. You finish 2nd of 2 after 8 rounds"))
+    seq = speaker.seq
+    speaker.stop()
+    speaker.report_heard(seq, 5.0)  # on its way when the stop was sent
+    assert speaker.narration_heard()
+    # A report of what came after the stop counts as before.
+    speaker.say(Utterance("Ben chose to play again"))
+    speaker.report_heard(speaker.seq, 2.0)
+    clock.now += 1.0
+    assert not speaker.narration_heard()
+    clock.now += 1.1
+    assert speaker.narration_heard()

@@ -86,6 +86,7 @@ class RemoteSpeaker(Speaker):
         self.narration_seconds = 0.0  # estimated speaking time of narration not yet heard
         self.heard_seq = 0
         self.heard_until = 0.0  # when the client expects to have said what it has
+        self.stopped_seq = 0  # the last phrase sent before the player stopped speech
         self.missed: deque[p.Phrase] = deque(maxlen=MISSED_LIMIT)
         self.away = False
 
@@ -134,6 +135,8 @@ class RemoteSpeaker(Speaker):
         in ``remaining`` seconds."""
         if seq > self.seq:
             return  # a phrase the server never sent: ignore the report
+        if seq <= self.stopped_seq:
+            return  # sent before the client had the stop: what it counted was dropped
         self.heard_seq = max(self.heard_seq, seq)
         self.heard_until = self._now() + remaining
 
@@ -171,6 +174,7 @@ class RemoteSpeaker(Speaker):
         self.narration_seconds = 0.0
         self.heard_until = self._now()
         self.heard_seq = max(self.heard_seq, self.narration_seq)
+        self.stopped_seq = self.seq
         self.emit(p.Speech(action="stop"))
 
     def repeat_last(self) -> None:
