@@ -442,6 +442,44 @@ def test_phrases_waiting_behind_the_browser_voice_are_reported_as_not_yet_heard(
     assert report["remaining"] > 19, report  # the two waiting, and the one being said
 
 
+def test_what_the_player_s_action_cut_off_is_no_longer_reported_as_to_be_heard(
+    server: Server, desktop: WebDriver
+) -> None:
+    """The server's ``interrupt`` (the player acted) and ``stop`` cut off what was being said:
+    the page's next report of speech heard no longer counts it, so a computer player's move
+    does not wait for narration nobody hears."""
+    player = Player(desktop, server.url)
+    player.open()
+    player.js(
+        "(() => { client.sentForTest = [];"
+        " const send = client.send.bind(client);"
+        " client.send = (m) => { client.sentForTest.push(m); return send(m); }; })()"
+    )
+    # 100 s at the page's 900 words a minute: without the cut, no report would say 0 before
+    # the wait below gives up.
+    long = " ".join(["word"] * 1500)
+    for seq, action in enumerate(("interrupt", "stop"), start=1):
+        player.js(f"client.receive({{type: 'phrase', text: {long!r}, seq: {seq}}})")
+        before = wait_for(
+            lambda s=seq: player.js(
+                f"client.sentForTest.find((m) => m.type === 'heard' && m.seq === {s}) || null"
+            ),
+            10,
+            "the report of the long phrase",
+        )
+        assert before["remaining"] > 0, before
+        reports = player.js("client.sentForTest.length")
+        player.js(f"client.receive({{type: 'speech', action: {action!r}}})")
+        after = wait_for(
+            lambda n=reports: player.js(
+                f"client.sentForTest.slice({n}).find((m) => m.type === 'heard') || null"
+            ),
+            30,
+            f"the report after {action}",
+        )
+        assert after == {"type": "heard", "seq": seq, "remaining": 0}, (action, after)
+
+
 def test_a_menu_item_is_chosen_by_touching_it(server: Server, phone: WebDriver) -> None:
     driver = phone
     player = Player(driver, server.url)

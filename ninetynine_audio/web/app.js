@@ -390,6 +390,13 @@ class Client {
     if (action === "stop") this.announcer.dropWaiting(() => true);
     else if (action === "skip") this.announcer.dropWaiting((phrase) => phrase.mergeable);
     this.announcer.stop();
+    if (action === "stop" || action === "interrupt") {
+      // What was being said is cut off (the browser's voice is stopped; a screen reader stops
+      // at the key press that asked for it): only what comes after, and the phrases still
+      // waiting, are left to be heard, so the computer players need not wait for the rest.
+      this.speakingUntil = performance.now();
+      this.reportHeard();
+    }
   }
 
   /** The seconds a phrase likely takes to say, from its words and the player's speed. */
