@@ -5,8 +5,10 @@ The player is blind and plays by ear: on its turn it tries the family's keys in 
 after each key waits for the answer to that key (the phrase whose ``answer_to`` is the key's
 ``seq``); a refusal sends it to the next key, an accepted action back to
 the first. An action taken is narrated in turn (priority ``queue``); a refusal, a question
-or a warning answers at once (``now``). No test reads the server's state: everything comes from
-the page.
+or a warning answers at once (``now``). A key the server answers with no words (the end of a
+colour turn, a key at the results screen) is known by a ``ping`` sent after it: the server
+handles a connection's messages in order, so once its ``pong`` is in, no answer is coming. No
+test reads the server's state: everything comes from the page.
 """
 
 from __future__ import annotations
@@ -78,6 +80,11 @@ ASK_GAP_S = 0.25
 """The shortest time between two questions of whose turn it is while the others play."""
 KEY_GAP_S = 0.05
 """The shortest time between two keys (the server refuses more than 30 messages a second)."""
+PING_AFTER_S = 0.1
+"""A key not answered within this long is followed by a ``ping``, to learn when the server has
+done with it (most keys are answered sooner, and cost no second message)."""
+REST_S = 0.2
+"""The pause after a whole round of keys took no action: not yet, the others may be playing."""
 
 # Touch: the seed's gestures for what they cover, a large button for the rest.
 GESTURE_FOR = {"left": "swipe_left", "right": "swipe_right", "return": "double_tap"}
@@ -136,6 +143,12 @@ class Player:
         )
         self.driver.get(self.base_url + path)
         wait_for(lambda: self.js("Boolean(client)"), 20, "the page's script to start")
+        # The page ignores the server's pongs; the player notes each one's seq (see answer()).
+        self.js(
+            "(() => { client.pongs = []; const receive = client.receive.bind(client);"
+            " client.receive = (m) => { if (m.type === 'pong') client.pongs.push(m.seq);"
+            " return receive(m); }; })()"
+        )
 
     def sign_in(self, name: str, password: str | None = None) -> None:
         """Type the name (and password) and enter; wait for the server's welcome."""
@@ -198,7 +211,12 @@ class Player:
             else:
                 self.tap_button(BUTTON_FOR[self.family][key])
             try:
-                wait_for(lambda: int(self.js("client.keySeq")) > before, 3, f"the touch for {key}")
+                wait_for(
+                    lambda: int(self.js("client.keySeq")) > before,
+                    3,
+                    f"the touch for {key}",
+                    step=0.01,
+                )
             except AssertionError:
                 continue
             return int(self.js("client.keySeq"))
@@ -236,15 +254,24 @@ class Player:
         return self.touch_for(key) if self.by_touch else self.press(key)
 
     def answer(self, seq: int, timeout: float = 4.0) -> dict[str, Any] | None:
-        """The phrase that answered key ``seq``, once announced; None if none came."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            found = self.js(
-                f"client.received.find((p) => p.answerTo === {seq} && p.saidAt !== null) || null"
+        """The phrase that answered key ``seq``, once announced; None if none came: the
+        server's pong to a ping sent after the key came first, or ``timeout`` ran out."""
+        start = time.monotonic()
+        pinged = False
+        while time.monotonic() < start + timeout:
+            found, done = self.js(
+                f"[client.received.find((p) => p.answerTo === {seq}) || null,"
+                f" client.pongs.includes({seq})]"
             )
-            if found:
-                return dict(found)
-            time.sleep(0.03)
+            if found is not None:
+                if found["saidAt"] is not None:
+                    return dict(found)
+            elif done:
+                return None  # the server has done with the key and said nothing
+            elif not pinged and time.monotonic() > start + PING_AFTER_S:
+                self.js(f"client.send({{type: 'ping', seq: {seq}}})")
+                pinged = True
+            time.sleep(0.01)
         return None
 
     # -- a whole game --------------------------------------------------------------------
@@ -258,6 +285,7 @@ class Player:
             return PageEar(self, on_key).play(timeout)
         tries = TRIES[self.family]
         index = 0
+        tried = 0  # keys since the last action taken (or the last rest)
         used = 0
         direction = "right"
         deadline = time.monotonic() + timeout
@@ -284,10 +312,18 @@ class Player:
                 direction = "left" if direction == "right" else "right"
             if kind == ACT and not refused:
                 index = 0
-            else:
-                index += 1
-                if refused:
-                    time.sleep(0.2)  # not this, or not yet: the others may be playing
+                tried = 0
+                continue
+            index += 1
+            tried += 1
+            if refused:
+                if tried >= len(tries):
+                    # A whole round of keys and no action taken: not yet, the others may be
+                    # playing.
+                    time.sleep(REST_S)
+                    tried = 0
+                else:
+                    time.sleep(KEY_GAP_S)  # not this key: the next one
         states = self.js("client.tableStates")
         assert "over" in states, f"the table left play without ending: {states}"
         return used
