@@ -4,13 +4,13 @@
 The player only presses keys and reads the phrase that answers each one; it never reads a
 table's state. On its turn it walks the hand with the cursor keys, listening to what each card
 does now ("7, too high: 103", "Queen of hearts, not playable", "red 3: fits your row"), and
-plays a card the words say may be played (its number key, or Enter on it); a refusal sends it
-to the next card.
+plays the first card the words say may be played as the cursor reaches it (its number key, or
+Enter on it); a refusal sends it on to the next card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 REFUSED = "refused"
 EDGE = "menu_edge"
@@ -135,32 +135,33 @@ class ByEar:
         fallback: Callable[[str], bool] | None,
         enter: Callable[[str], bool],
     ) -> bool:
-        """Walk the hand from its first card; Enter on each card ``good`` says may be
-        played until one is taken; then, if none was, on each ``fallback`` accepts. True when
-        a card was played."""
-        cards = self._walk_hand()
-        for accept in (good, fallback):
-            if accept is None:
-                continue
+        """Walk the hand from its first card, and Enter on each card ``good`` says may be
+        played as the cursor comes to it, until one is taken (the cards after it are not
+        walked); then, if none was, on each ``fallback`` accepts. True when a card was
+        played."""
+        cards: list[str] = []
+        for index, text in enumerate(self._walk_hand()):
+            cards.append(text)
+            if good(text) and enter(self._key_for(index)):
+                return True
+        if fallback is not None:
             for index, text in enumerate(cards):
-                if not accept(text):
-                    continue
-                if enter(self._key_for(index)):
+                if fallback(text) and enter(self._key_for(index)):
                     return True
         return False
 
-    def _walk_hand(self) -> list[str]:
-        """What the cursor says of each card of the hand, first to last."""
+    def _walk_hand(self) -> Iterator[str]:
+        """What the cursor says of each card of the hand, first to last, as it moves on (a
+        card's number key, or Enter on it, leaves the cursor on it or where it was)."""
         text, cue = self._text("home")
         if not text or cue == REFUSED:
-            return []
-        cards = [text]
+            return
+        yield text
         for _ in range(20):
             text, cue = self._text("right")
             if not text or cue in (EDGE, REFUSED):
-                break
-            cards.append(text)
-        return cards
+                return
+            yield text
 
     def _key_for(self, index: int) -> str:
         """The key that plays card ``index``: its number key (1 to 9), else Enter once the

@@ -5,11 +5,12 @@ keys. This player does the same with the game's own client (``online_helpers.Pla
 local app with its speech recorded and the remote screen on top): it never reads the server's
 state nor the client's table lines, only the phrases that came for its seat.
 
-It asks whose turn it is (T) whenever something new was said, and on its own turn walks the
-hand with the cursor keys, listening to what each card does now ("7, too high: 103", "Queen of
-hearts, not playable", "red 3: fits your row"), and plays a card the words say may be played
-(its number key, or Enter on it); a refusal sends it to the next card. Every key waits for the
-phrase that answers it (the phrase whose ``answer_to`` is the key's ``seq``).
+It asks whose turn it is (T) whenever something new was said (an answer to one of its own keys
+is not news), and on its own turn walks the hand with the cursor keys, listening to what each
+card does now ("7, too high: 103", "Queen of hearts, not playable", "red 3: fits your row"), and
+plays the first card the words say may be played as the cursor reaches it (its number key, or
+Enter on it); a refusal sends it on to the next card. Every key waits for the phrase that
+answers it (the phrase whose ``answer_to`` is the key's ``seq``).
 """
 
 from __future__ import annotations
@@ -77,6 +78,14 @@ class DesktopPlayer(ByEar):
         starts = [i for i, text in enumerate(spoken) if text == STARTS]
         since = starts[-1] if starts else len(spoken)
         return any(text.startswith(FINISHED) for text in spoken[since:])
+
+    def news(self) -> int:
+        """The seq of the last phrase that came unasked (not an answer to a key of this
+        seat's): something new to listen to."""
+        for item in reversed(self.client.screen.received):
+            if isinstance(item, p.Phrase) and item.answer_to is None:
+                return item.seq
+        return 0
 
     def wait_heard(self, words: str, timeout: float = 60.0) -> str:
         """Run the client until something containing ``words`` was said; that phrase."""
@@ -172,7 +181,7 @@ class DesktopPlayer(ByEar):
                     f"last heard {self.last_heard()}"
                 )
             self.client.pump(0.02)
-            count = len(self.client.screen.received)
+            count = self.news()
             quiet = time.monotonic() - idle_since
             if (count == seen and quiet < QUIET_S) or quiet < ASK_GAP_S:
                 continue  # nothing new (or asked a moment ago): listen on

@@ -331,8 +331,8 @@ class Player:
 
 class PageEar(ByEar):
     """The page's key player by ear: it asks whose turn it is (T) whenever the page said
-    something new, and on its turn plays as :class:`by_ear.ByEar` does, from the words the
-    page announced in answer to each key."""
+    something new (an answer to one of its own keys is not news), and on its turn plays as
+    :class:`by_ear.ByEar` does, from the words the page announced in answer to each key."""
 
     def __init__(self, player: Player, on_key: Callable[[str], None] | None = None) -> None:
         self.player = player
@@ -364,7 +364,14 @@ class PageEar(ByEar):
         while player.table_state() == "playing":
             if time.monotonic() > deadline:
                 raise AssertionError(f"the {player.family} game did not end in {timeout} s")
-            count = int(player.js("client.phrasesReceived"))
+            # The seq of the last phrase that came unasked: something new to listen to.
+            count = int(
+                player.js(
+                    "(() => { for (let i = client.received.length - 1; i >= 0; i -= 1)"
+                    " if (client.received[i].answerTo === null) return client.received[i].seq;"
+                    " return 0; })()"
+                )
+            )
             quiet = time.monotonic() - idle_since
             if (count == seen and quiet < QUIET_S) or quiet < ASK_GAP_S:
                 time.sleep(0.03)
