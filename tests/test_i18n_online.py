@@ -69,7 +69,9 @@ def ask_chat_of(name: str) -> Any:
 def test_each_seat_hears_a_whole_game_in_its_own_language(tmp_path: Path) -> None:
     started = time.monotonic()
     with ServerThread(tmp_path / "data", keep_seat_s=60.0) as srv:
-        create = p.Create(game="tricks", seats=["human", "human", "normal"], options={"target": 10})
+        create = p.Create(
+            game="tricks", seats=["human", "human", "normal"], options={"target": 10}, pause_ms=0
+        )
         ann = Player(srv.url, "Ann", first=[create], record=True)
         ann.wait_for(lambda: ann.screen.table is not None)
         assert ann.screen.table is not None and ann.screen.table.code is not None
