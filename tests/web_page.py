@@ -84,7 +84,8 @@ PING_AFTER_S = 0.1
 """A key not answered within this long is followed by a ``ping``, to learn when the server has
 done with it (most keys are answered sooner, and cost no second message)."""
 REST_S = 0.2
-"""The pause after a whole round of keys took no action: not yet, the others may be playing."""
+"""The pause after a key refused while the turn is not the player's: not yet, the others may
+be playing."""
 
 # Touch: the seed's gestures for what they cover, a large button for the rest.
 GESTURE_FOR = {"left": "swipe_left", "right": "swipe_right", "return": "double_tap"}
@@ -274,6 +275,15 @@ class Player:
             time.sleep(0.01)
         return None
 
+    def turn_announced_since(self, seq: int) -> bool:
+        """Whether a phrase after phrase ``seq`` came with the turn cue: the player's turn."""
+        return bool(
+            self.js(
+                f"client.received.some((p) => p.seq > {seq}"
+                " && (p.cue || '').split('+').includes('your_turn'))"
+            )
+        )
+
     # -- a whole game --------------------------------------------------------------------
 
     def play_to_the_end(
@@ -285,7 +295,7 @@ class Player:
             return PageEar(self, on_key).play(timeout)
         tries = TRIES[self.family]
         index = 0
-        tried = 0  # keys since the last action taken (or the last rest)
+        acted = 0  # the seq of the answer to the player's last action
         used = 0
         direction = "right"
         deadline = time.monotonic() + timeout
@@ -310,20 +320,16 @@ class Player:
             refused = said is None or said.get("priority") == "now"
             if key == direction and "menu_edge" in cue:
                 direction = "left" if direction == "right" else "right"
-            if kind == ACT and not refused:
+            if kind == ACT and said is not None and not refused:
                 index = 0
-                tried = 0
+                acted = int(said["seq"])
                 continue
             index += 1
-            tried += 1
             if refused:
-                if tried >= len(tries):
-                    # A whole round of keys and no action taken: not yet, the others may be
-                    # playing.
-                    time.sleep(REST_S)
-                    tried = 0
-                else:
-                    time.sleep(KEY_GAP_S)  # not this key: the next one
+                # With its turn announced (the turn cue) since its last action, a refusal
+                # says only "not this key": the next is tried at once. Otherwise: not yet,
+                # the others may be playing.
+                time.sleep(KEY_GAP_S if self.turn_announced_since(acted) else REST_S)
         states = self.js("client.tableStates")
         assert "over" in states, f"the table left play without ending: {states}"
         return used
