@@ -26,6 +26,13 @@ from ninetynine_audio.present.online import spectator_text
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
 
+SHORT = {"classic": {"lives": 2}, "tactical": {"lives": 3}}
+"""The options of these tests' tables: what each test checks happens in the first rounds, and
+the match then plays on to its end, shorter than with the games' own lives (five each in
+classic for three players, ten points in tactical)."""
+CLASSIC = (["human", "human", "normal"], SHORT["classic"])
+"""Ann and Ben and a computer, at the short classic table."""
+
 
 def moves_made(srv: ServerThread, code: str) -> int:
     """The actions of a table so far."""
@@ -57,8 +64,11 @@ def play_some(srv: ServerThread, players: list[Player], code: str, moves: int) -
 
 
 def accounts_sit_down(url: str, game: str, ben_password: str) -> tuple[list[Player], str]:
-    """Ann and Ben, both accounts, at a new table of ``game`` with one computer; started."""
-    create = p.Create(game=game, seats=["human", "human", "normal"], pause_ms=0)
+    """Ann and Ben, both accounts, at a new table of ``game`` (its :data:`SHORT` options) with
+    one computer; started."""
+    create = p.Create(
+        game=game, seats=["human", "human", "normal"], options=SHORT[game], pause_ms=0
+    )
     ann = Player(url, "Ann", password="ann-secret", first=[create])
     ann.wait_for(lambda: ann.screen.table is not None)
     code = ann.screen.table.code  # type: ignore[union-attr]
@@ -88,7 +98,7 @@ def test_a_dropped_client_comes_back_by_itself_and_hears_where_the_game_stands(
     tmp_path: Path,
 ) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        players, code = sit_down(srv, "classic")
+        players, code = sit_down(srv, "classic", layout=CLASSIC)
         ann, ben = players
         try:
             play_some(srv, players, code, 4)
@@ -112,7 +122,7 @@ def test_a_player_whose_turn_came_while_away_hears_it_once_after_what_followed(
     """Ben's turn comes while his connection is down, and Ann then says a line to the table:
     coming back, Ben hears the line among what he missed and "Your turn" once, at the end."""
     with ServerThread(tmp_path / "data") as srv:
-        players, code = sit_down(srv, "classic")
+        players, code = sit_down(srv, "classic", layout=CLASSIC)
         ann, ben = players
         rng = random.Random(5)
 
@@ -188,7 +198,7 @@ def test_a_killed_guest_started_again_takes_its_seat_back_by_the_kept_token(
     tmp_path: Path,
 ) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        players, code = sit_down(srv, "classic")
+        players, code = sit_down(srv, "classic", layout=CLASSIC)
         ann, ben = players
         try:
             play_some(srv, players, code, 2)
@@ -211,7 +221,7 @@ def test_a_player_away_too_long_is_played_by_a_computer_and_takes_the_seat_back(
     tmp_path: Path,
 ) -> None:
     with ServerThread(tmp_path / "data", keep_seat_s=0.5) as srv:
-        players, code = sit_down(srv, "classic")
+        players, code = sit_down(srv, "classic", layout=CLASSIC)
         ann, ben = players
         try:
             token = ben.screen.link.guest_token
@@ -473,7 +483,7 @@ def test_every_kind_of_bad_message_is_refused_and_no_other_table_changes(
     tmp_path: Path,
 ) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        players, code = sit_down(srv, "classic")
+        players, code = sit_down(srv, "classic", layout=CLASSIC)
         try:
             play_some(srv, players, code, 2)
             # Until a person is to act: then nothing may change the table but their keys.
@@ -564,7 +574,7 @@ def test_a_player_who_leaves_is_replaced_and_joining_again_takes_the_seat_back(
     tmp_path: Path,
 ) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        players, code = sit_down(srv, "classic")
+        players, code = sit_down(srv, "classic", layout=CLASSIC)
         ann, ben = players
         try:
             # Escape, then Leave the table (the last item), then Yes.
