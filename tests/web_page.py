@@ -83,6 +83,12 @@ KEY_GAP_S = 0.05
 PING_AFTER_S = 0.1
 """A key not answered within this long is followed by a ``ping``, to learn when the server has
 done with it (most keys are answered sooner, and cost no second message)."""
+NEWS = (
+    "(() => { for (let i = client.received.length - 1; i >= 0; i -= 1)"
+    " if (client.received[i].answerTo === null) return client.received[i].seq; return 0; })()"
+)
+"""The seq of the last phrase that came unasked (not an answer to a key of the player's):
+something new to listen to."""
 REST_S = 0.2
 """The pause after a key refused while the turn is not the player's: not yet, the others may
 be playing."""
@@ -122,6 +128,23 @@ class Player:
         return self.driver.execute_script(
             f"const client = window.ninetynineClient; return ({expression});"
         )
+
+    def until(self, expression: str, timeout: float) -> Any:
+        """The value of ``expression`` about the page's client once it is true, or None after
+        ``timeout`` seconds (at most 30): checked every 10 ms in the page itself, in one call
+        to the browser rather than one a check."""
+        found = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const client = window.ninetynineClient;"
+            f"const limit = performance.now() + {min(timeout, 30.0) * 1000:.0f};"
+            "const check = () => {"
+            f" const value = ({expression});"
+            " if (value || performance.now() > limit) done(value || null);"
+            " else setTimeout(check, 10);"
+            "};"
+            "check();"
+        )
+        return found
 
     def received(self, since: int = 0) -> list[dict[str, Any]]:
         """The phrases the server sent, in order, with when each was announced."""
@@ -211,14 +234,7 @@ class Player:
                 self.gesture(gesture)
             else:
                 self.tap_button(BUTTON_FOR[self.family][key])
-            try:
-                wait_for(
-                    lambda: int(self.js("client.keySeq")) > before,
-                    3,
-                    f"the touch for {key}",
-                    step=0.01,
-                )
-            except AssertionError:
+            if self.until(f"client.keySeq > {before} && client.keySeq", 3) is None:
                 continue
             return int(self.js("client.keySeq"))
         raise AssertionError(f"three touches for {key} did nothing")
@@ -256,24 +272,26 @@ class Player:
 
     def answer(self, seq: int, timeout: float = 4.0) -> dict[str, Any] | None:
         """The phrase that answered key ``seq``, once announced; None if none came: the
-        server's pong to a ping sent after the key came first, or ``timeout`` ran out."""
-        start = time.monotonic()
-        pinged = False
-        while time.monotonic() < start + timeout:
-            found, done = self.js(
-                f"[client.received.find((p) => p.answerTo === {seq}) || null,"
-                f" client.pongs.includes({seq})]"
-            )
-            if found is not None:
-                if found["saidAt"] is not None:
-                    return dict(found)
-            elif done:
-                return None  # the server has done with the key and said nothing
-            elif not pinged and time.monotonic() > start + PING_AFTER_S:
-                self.js(f"client.send({{type: 'ping', seq: {seq}}})")
-                pinged = True
-            time.sleep(0.01)
-        return None
+        server's pong to a ping sent after the key came first, or ``timeout`` (at most 30 s)
+        ran out. Waited for in the page, in one call to the browser."""
+        found = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "const client = window.ninetynineClient;"
+            f"const seq = {seq}; const start = performance.now(); let pinged = false;"
+            "const check = () => {"
+            " const waited = performance.now() - start;"
+            " const found = client.received.find((p) => p.answerTo === seq);"
+            " if (found) { if (found.saidAt !== null) return done(found); }"
+            # The server has done with the key and said nothing.
+            " else if (client.pongs.includes(seq)) return done(null);"
+            f" else if (!pinged && waited > {PING_AFTER_S * 1000:.0f}) {{"
+            "  pinged = true; client.send({type: 'ping', seq}); }"
+            f" if (waited > {min(timeout, 30.0) * 1000:.0f}) return done(null);"
+            " setTimeout(check, 5);"
+            "};"
+            "check();"
+        )
+        return None if found is None else dict(found)
 
     def turn_announced_since(self, seq: int) -> bool:
         """Whether a phrase after phrase ``seq`` came with the turn cue: the player's turn."""
@@ -303,7 +321,11 @@ class Player:
             if time.monotonic() > deadline:
                 raise AssertionError(f"the {game} game did not end in {timeout} s")
             if self.js("Boolean(client.display && client.display.busy)"):
-                time.sleep(0.05)  # a computer player is about to act: listen
+                # A computer player is about to act: listen until it has.
+                self.until(
+                    "!(client.display && client.display.busy) || client.table.state !== 'playing'",
+                    10,
+                )
                 continue
             key, kind = tries[index % len(tries)]
             if key == "right":
@@ -370,18 +392,15 @@ class PageEar(ByEar):
         while player.table_state() == "playing":
             if time.monotonic() > deadline:
                 raise AssertionError(f"the {player.family} game did not end in {timeout} s")
-            # The seq of the last phrase that came unasked: something new to listen to.
-            count = int(
-                player.js(
-                    "(() => { for (let i = client.received.length - 1; i >= 0; i -= 1)"
-                    " if (client.received[i].answerTo === null) return client.received[i].seq;"
-                    " return 0; })()"
-                )
-            )
             quiet = time.monotonic() - idle_since
-            if (count == seen and quiet < QUIET_S) or quiet < ASK_GAP_S:
-                time.sleep(0.03)
-                continue  # nothing new (or asked a moment ago): listen on
+            if quiet < ASK_GAP_S:
+                time.sleep(ASK_GAP_S - quiet)  # asked a moment ago
+                continue
+            count = int(player.js(NEWS))
+            if count == seen and quiet < QUIET_S:
+                # Nothing new: listen until something is said, or the quiet has lasted.
+                player.until(f"{NEWS} !== {seen}", QUIET_S - quiet)
+                continue
             seen, idle_since = count, time.monotonic()
             turn, _ = self._text("t")
             if mine(turn):
