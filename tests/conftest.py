@@ -47,8 +47,14 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+LONGEST = ("test_web_browser.py",)
+"""The modules of the longest slow tests: whole games in the browser, paced by the page's
+speech, from a quarter of a minute to two minutes each."""
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The slow tests first, in their own order, then the rest.
+    """The slow tests first, those of :data:`LONGEST` first of all, each in their own order,
+    then the rest.
 
     The suite runs on several workers (``-n`` in ``pyproject.toml``). The slow tests spend most
     of their time waiting on real sockets and paced speech, and the longest take minutes: begun
@@ -56,4 +62,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     quick tests fill the workers around them, instead of one long game starting last and
     running on alone. Every worker collects the same order, as the scheduler needs.
     """
-    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    items.sort(
+        key=lambda item: (
+            item.get_closest_marker("slow") is None,
+            item.path.name not in LONGEST,
+        )
+    )
