@@ -63,7 +63,7 @@ WITH_DESKTOP: dict[str, list[str]] = {
 # What each side hears of the other person's moves, family by family.
 MOVES = {"adding": ("plays",), "colours": ("puts", "plays", "ends"), "tricks": ("plays", "leads")}
 GAME_S = 300.0
-"""The longest a game may take (they take from seconds to a minute and a half)."""
+"""The longest a game may take (they take from seconds to two minutes on a busy machine)."""
 SCREENSHOTS = REPOSITORY / "out" / "screenshots"
 # The history keeps the page's last phrases, as many as its script says.
 HISTORY_LIMIT = int(
