@@ -6,6 +6,14 @@ points to come: the points scored now, what the row is worth and how far it can 
 with the cards kept and the colours left, how many cards the draw brings (each one a step
 towards the 15 points of an emptied draw pile), a Pro Variant extra turn, and how much the
 pile tops offer the next player.
+
+The weights are each at their best with the others as they are: in 6,000 whole games of Hard
+against Hard (3,000 deals, each player in each seat, played in the fast copy of the game of
+:mod:`~ninetynine_audio.bots.colours.fastsim`), Hard with one weight moved either way by a
+eighth to a half won at most 50.3% against Hard as it is (plus or minus 1.3): ``kept_chain``
+0.75 or 1.05 won 47.5% and 47.2%, ``open_room`` 0.2 won 49.1%, ``fresh_length`` 3.5 or 4.5
+49.3% and 48.9%, ``per_draw`` 1.5 or 2.1 49.9%, ``next_player`` 6.5 50.3%, ``late_share`` 0.5
+or 0.75 50.2% and 50.1% (with ``late_share`` at 1, ``late_from`` changes nothing).
 """
 
 from __future__ import annotations
