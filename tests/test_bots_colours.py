@@ -229,8 +229,7 @@ def test_the_playouts_fast_hard_turn_is_hards_turn_in_the_engine():
             )
             others = [other for other in range(count) if other != seat]
             rows_seen = mask([c for other in others for c in codes(state.rows[other])])
-            late = max(state.scores[other] for other in others) >= weights.late_from
-            won, played = table.hard_turn(mover, rows_seen, late, weights, {}, state.pro_variant)
+            won, played = table.hard_turn(mover, rows_seen, weights, {}, state.pro_variant)
             # With the reserve short, the draw may rebuild it from cards this table lacks.
             exact = len(state.reserve) >= 15 or len(state.draw_piles[seat]) > 6
             turn = state.turn

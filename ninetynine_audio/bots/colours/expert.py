@@ -225,14 +225,13 @@ class ExpertBot(HardBot):
     def _hard_turn(
         self, table: Table, seats: list[Seat], me: int, worths: Worths, pro: bool
     ) -> tuple[bool, int]:
-        """This seat's turn of a playout by Hard's rules, on what the seat sees there: the
-        other rows, and whether another seat is near enough to 99 for Hard to play late."""
+        """This seat's turn of a playout by Hard's rules, on what the seat sees there (the
+        other rows among it)."""
         rows_seen = 0
         for other, seat in enumerate(seats):
             if other != me:
                 rows_seen |= mask(seat.row)
-        late = max(s.score for o, s in enumerate(seats) if o != me) >= self.weights.late_from
-        return table.hard_turn(seats[me], rows_seen, late, self.weights, worths, pro)
+        return table.hard_turn(seats[me], rows_seen, self.weights, worths, pro)
 
 
 def _shown(view: ColoursView) -> list[ColourCard]:

@@ -301,7 +301,6 @@ class Table:
         self,
         seat: Seat,
         rows_seen: int,
-        late: bool,
         weights: Weights,
         worths: Worths,
         pro: bool = False,
@@ -310,15 +309,14 @@ class Table:
         colours.hard.HardBot`, the same plans in the same order, judged alike): whether it
         won, and how many cards it put onto the piles.
 
-        ``rows_seen`` is the mask of the other seats' rows, ``late`` whether another seat is
-        near enough to 99 for Hard to count a row's growth less, ``worths`` a store of row
-        worths shared by the turns of a search."""
+        ``rows_seen`` is the mask of the other seats' rows, ``worths`` a store of row worths
+        shared by the turns of a search."""
         if self._score_stuck_row(seat):
             return True, 0
         hand, row = seat.hand, seat.row
         hidden = EVERY & ~(mask(hand) | mask(row) | rows_seen | self.shown)
         t0, t1 = self.tops
-        known = self._hard_choice(seat, hidden, late, weights, worths, pro)
+        known = self._hard_choice(seat, hidden, weights, worths, pro)
         kind, card, new_row, gained, (plays, kept, top0, top1) = known
         if kind in (1, 3, 4):
             seat.score += gained
@@ -336,7 +334,6 @@ class Table:
         self,
         seat: Seat,
         hidden: int,
-        late: bool,
         w: Weights,
         worths: Worths,
         pro: bool,
@@ -422,9 +419,6 @@ class Table:
                             worth = worths.get(key)
                             if worth is None:
                                 worth = worths[key] = row_worth(new_row, kept, w)
-                            if late:
-                                now = len(new_row) ** 2
-                                worth = now + w.late_share * (worth - now)
                             value += worth
                             if pro and not kept and end[0]:
                                 value += w.extra_turn

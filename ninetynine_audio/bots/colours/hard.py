@@ -12,8 +12,9 @@ against Hard (3,000 deals, each player in each seat, played in the fast copy of 
 :mod:`~ninetynine_audio.bots.colours.fastsim`), Hard with one weight moved either way by a
 eighth to a half won at most 50.3% against Hard as it is (plus or minus 1.3): ``kept_chain``
 0.75 or 1.05 won 47.5% and 47.2%, ``open_room`` 0.2 won 49.1%, ``fresh_length`` 3.5 or 4.5
-49.3% and 48.9%, ``per_draw`` 1.5 or 2.1 49.9%, ``next_player`` 6.5 50.3%, ``late_share`` 0.5
-or 0.75 50.2% and 50.1% (with ``late_share`` at 1, ``late_from`` changes nothing).
+49.3% and 48.9%, ``per_draw`` 1.5 or 2.1 49.9%, ``next_player`` 6.5 50.3%. Counting only
+a half or three quarters of a row's growth once the other player had 75 points won 50.2% and
+50.1%: Hard no longer has that weight.
 """
 
 from __future__ import annotations
@@ -45,8 +46,6 @@ class Weights:
     per_draw: float = 1.8  # a card drawn: a step towards 15 points, and a fresh card
     extra_turn: float = 9.0  # a Pro Variant extra turn
     next_player: float = 8.0  # share of unseen cards the next player may put on the tops
-    late_from: int = 75  # an opponent this close to 99 makes points now count more
-    late_share: float = 1.0  # the share of a row's growth still counted then
 
 
 def chain_length(row: tuple[ColourCard, ...], cards: tuple[ColourCard, ...]) -> tuple[int, int]:
@@ -127,12 +126,7 @@ class HardBot(PlanningBot):
         # Every card drawn is a step towards the 15 points of an emptied pile (a pile that is
         # already empty gives nothing).
         value = float(plan.gained) + (w.per_draw * draws if pile else 0.0)
-        worth = row_worth(plan.row, kept, w)
-        others = [s for seat_, s in enumerate(view.scores) if seat_ != seat]
-        if others and max(others) >= w.late_from:
-            now = len(plan.row) ** 2
-            worth = now + w.late_share * (worth - now)
-        value += worth
+        value += row_worth(plan.row, kept, w)
         if view.pro_variant and not kept and plan.end.plays:
             value += w.extra_turn
         if unseen:
