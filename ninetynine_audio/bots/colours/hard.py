@@ -9,12 +9,12 @@ pile tops offer the next player.
 
 The weights are each at their best with the others as they are: in 6,000 whole games of Hard
 against Hard (3,000 deals, each player in each seat, played in the fast copy of the game of
-:mod:`~ninetynine_audio.bots.colours.fastsim`), Hard with one weight moved either way by a
-eighth to a half won at most 50.3% against Hard as it is (plus or minus 1.3): ``kept_chain``
-0.75 or 1.05 won 47.5% and 47.2%, ``open_room`` 0.2 won 49.1%, ``fresh_length`` 3.5 or 4.5
-49.3% and 48.9%, ``per_draw`` 1.5 or 2.1 49.9%, ``next_player`` 6.5 50.3%. Counting only
-a half or three quarters of a row's growth once the other player had 75 points won 50.2% and
-50.1%: Hard no longer has that weight.
+:mod:`~ninetynine_audio.bots.colours.fastsim`; ``tools/tune_colours_weights.py``), Hard with
+one weight moved either way by an eighth to a half won at most 50.3% against Hard as it is (plus
+or minus 1.3): ``kept_chain`` 0.75 or 1.05 won 47.5% and 47.2%, ``open_room`` 0.2 won 49.1%,
+``fresh_length`` 3.5 or 4.5 49.3% and 48.9%, ``per_draw`` 1.5 or 2.1 49.9%, ``next_player`` 6.5
+50.3%. Counting only a half or three quarters of a row's growth once the other player had 75
+points won 50.2% and 50.1%: Hard no longer has that weight.
 """
 
 from __future__ import annotations
