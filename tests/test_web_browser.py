@@ -243,12 +243,12 @@ def test_a_whole_game_by_keys_against_the_desktop_client_and_computer_players(
                 f"{error}\nthe page last heard {last_heard(driver)}"
                 f"\nthe desktop client last heard {ben.last_heard()}"
             ) from error
-        # Ben acted: his own moves were narrated to him. (The count of his steps that got
-        # their answer in time can be 0 on a loaded machine, where an answer may come after
-        # the desktop player stopped waiting for it, though the move was made.)
         assert used > 0
-        # With one life Ben can be out before his first move (a King takes the total to 99 and
-        # no card of his keeps it there): then he heard that instead, and the page heard it.
+        # Ben's own moves were narrated to him. With one life he can be out before his first
+        # move (a King takes the total to 99 and no card of his keeps it there): then he heard
+        # that instead, and the page heard it. (The count of his steps that got their answer in
+        # time can be 0 on a loaded machine, where an answer may come after the desktop player
+        # stopped waiting for it, though the move was made: his own move's narration counts.)
         out_first = ben.actions == 0
         own = any(own_move(family_of(game), t) for t in ben.heard)
         assert own or (out_first and any("You are out" in t for t in ben.heard)), ben.heard[-20:]
@@ -428,11 +428,9 @@ def test_phrases_waiting_behind_the_browser_voice_are_reported_as_not_yet_heard(
     the end of a match as heard (and let a key leave its result) while it still waits."""
     player = Player(desktop, server.url)
     player.open()
+    player.record_sent()
     player.js(
-        "(() => { client.sentForTest = [];"
-        " const send = client.send.bind(client);"
-        " client.send = (m) => { client.sentForTest.push(m); return send(m); };"
-        " const voice = client.announcer.voice;"
+        "(() => { const voice = client.announcer.voice;"
         " voice.enabled = true;"  # the browser's voice, still saying the first phrase
         " voice.speak = () => new Promise(() => {}); })()"
     )
@@ -465,11 +463,7 @@ def test_what_the_player_s_action_cut_off_is_no_longer_reported_as_to_be_heard(
     does not wait for narration nobody hears."""
     player = Player(desktop, server.url)
     player.open()
-    player.js(
-        "(() => { client.sentForTest = [];"
-        " const send = client.send.bind(client);"
-        " client.send = (m) => { client.sentForTest.push(m); return send(m); }; })()"
-    )
+    player.record_sent()
     # 100 s at the page's 900 words a minute: without the cut, no report would say 0 before
     # the wait below gives up.
     long = " ".join(["word"] * 1500)

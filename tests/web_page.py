@@ -146,6 +146,14 @@ class Player:
         )
         return found
 
+    def record_sent(self) -> None:
+        """Keep every message the page sends from now on, in ``client.sentForTest``."""
+        self.js(
+            "(() => { client.sentForTest = [];"
+            " const send = client.send.bind(client);"
+            " client.send = (m) => { client.sentForTest.push(m); return send(m); }; })()"
+        )
+
     def received(self, since: int = 0) -> list[dict[str, Any]]:
         """The phrases the server sent, in order, with when each was announced."""
         found: list[dict[str, Any]] = self.js(f"client.received.slice({since})")
