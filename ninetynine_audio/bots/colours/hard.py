@@ -133,7 +133,16 @@ class HardBot(PlanningBot):
         if view.pro_variant and not kept and plan.end.plays:
             value += w.extra_turn
         if unseen:
-            tops = plan.end.tops
-            open_to_next = sum(1 for c in unseen if ways_onto(c, tops[0]) or ways_onto(c, tops[1]))
-            value -= w.next_player * open_to_next / len(unseen)
+            value -= w.next_player * self.open_to_next(view, plan.end.tops, unseen)
         return value
+
+    def open_to_next(
+        self,
+        view: ColoursView,
+        tops: tuple[ColourCard, ColourCard],
+        unseen: tuple[ColourCard, ...],
+    ) -> float:
+        """The share of the next player's cards that may go onto ``tops``: of the unseen
+        cards, as the next hand is any of them."""
+        open_to_next = sum(1 for c in unseen if ways_onto(c, tops[0]) or ways_onto(c, tops[1]))
+        return open_to_next / len(unseen)
