@@ -319,3 +319,86 @@ def test_the_expert_is_the_same_for_a_seed_and_stops_early_when_its_clock_runs_o
     bot.budget = Budget(clock=lambda: float(next(ticks)), seconds=0.5)
     bot.choose(view(state, 0), random.Random(1))
     assert bot.finding is not None and bot.finding.deals == 1
+
+
+def test_the_expert_reads_how_many_cards_the_player_before_it_kept():
+    from ninetynine_audio.bots.colours.expert import ExpertBot
+    from ninetynine_audio.games.base import GameSetup
+    from ninetynine_audio.games.colours import new_game
+    from ninetynine_audio.games.colours.engine import outcome
+
+    compared = 0
+    for seed, count in ((1, 2), (2, 3)):
+        kinds = ("expert", "hard", "normal")[:count]
+        state, _ = new_game(GameSetup("colours", tuple("ABC"[:count]), kinds, {}, seed))
+        bots = [ExpertBot(deals=2), *(make_bot("colours", k) for k in kinds[1:])]
+        rng = random.Random(seed)
+        held: dict[int, set[object]] = {}
+        turn = -1
+        while outcome(state) is None and state.turn < 60:
+            seat = state.to_act
+            if state.turn != turn:
+                turn = state.turn
+                last = (seat - 1) % count
+                if seat == 0 and last in held and not state.extra:
+                    truth = len(set(state.hands[last]) & held[last])
+                    assert bots[0].read_last(view(state, 0)).kept == truth
+                    compared += 1
+                held[seat] = set(state.hands[seat])
+            state, _ = apply(state, bots[seat].choose(view(state, seat), rng))
+    assert compared >= 15
+    # Not having seen the last turn, it takes half the hand; after its own turn, none.
+    fresh = ExpertBot()
+    assert fresh.read_last(view(state, 0)).kept == len(state.hands[2]) // 2
+    assert fresh.read_last(replace(view(state, 0), turn=999, extra=True)).kept == 0
+
+
+def test_the_expert_deals_the_last_player_no_card_it_would_have_played():
+    from ninetynine_audio.bots.colours.expert import LastTurn, _deal_kept
+    from ninetynine_audio.bots.colours.fastsim import CODE, ONTO, codes, fits
+    from ninetynine_audio.bots.colours.turns import ALL_CARDS, unseen_cards
+
+    state = with_row(_expert_position(), 1, "yellow-8")
+    table = view(state, 0)
+    tops = {CODE[top] for top in table.pile_tops}
+    row = codes(table.rows[1])
+    pool = codes(unseen_cards(table))
+    reading = LastTurn(1, 4, frozenset(tops), tuple(row))
+
+    def kinds(cards):
+        playable = [c for c in cards if not tops.isdisjoint(ONTO[c]) and not fits(c, row)]
+        extending = [c for c in cards if fits(c, row)]
+        return len(playable) / len(cards), len(extending) / len(cards)
+
+    rng = random.Random(5)
+    dealt = []
+    for _ in range(400):
+        rng.shuffle(pool)
+        before = sorted(pool)
+        _deal_kept(table, pool, reading, rng)
+        assert sorted(pool) == before
+        dealt.extend(pool[:4])
+    random_playable, random_extending = kinds(pool)
+    playable, extending = kinds(dealt)
+    assert random_playable > 0.1 and playable < random_playable / 5
+    assert extending > random_extending * 1.2
+    assert {ALL_CARDS[c] for c in dealt} <= set(unseen_cards(table))
+
+
+def test_the_expert_counts_on_fewer_cards_of_the_next_player_fitting_the_tops_it_left():
+    from ninetynine_audio.bots.colours.expert import ExpertBot
+    from ninetynine_audio.bots.colours.hard import HardBot
+    from ninetynine_audio.bots.colours.turns import unseen_cards
+
+    table = view(with_row(_expert_position(), 1, "yellow-8"), 0)
+    unseen = unseen_cards(table)
+    hard, expert = HardBot(), ExpertBot()
+    left = table.pile_tops
+    other = (C("purple-3"), C("black-7"))
+    # Half its hand kept (not having seen its turn): those cards seldom fit the tops it left,
+    # and other tops are much as Hard reckons them.
+    assert expert.read_last(table).kept == 3
+    assert expert.open_to_next(table, left, unseen) < 0.7 * hard.open_to_next(table, left, unseen)
+    assert expert.open_to_next(table, other, unseen) == pytest.approx(
+        hard.open_to_next(table, other, unseen), abs=0.05
+    )

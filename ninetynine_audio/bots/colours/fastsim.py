@@ -55,7 +55,7 @@ def codes(cards: Sequence[ColourCard]) -> list[int]:
     return [CODE[card] for card in cards]
 
 
-def fits(card: int, row: list[int]) -> bool:
+def fits(card: int, row: Sequence[int]) -> bool:
     """Whether ``card`` may extend ``row``."""
     if not row:
         return True
