@@ -397,11 +397,13 @@ def colours_section(
         " judges where each line ends (points, how far the row can still grow, cards left, the"
         " draw pile, what the piles offer the next player)."
         " **expert**: a search over deals of the unseen cards: Hard's twelve best plans, each"
-        " carried out on the same 40 deals of the cards it cannot see (hands, draw piles and"
-        " reserve of their known sizes) and played on for two rounds in a fast copy of the"
-        " game, its own next turn by Hard's rules and every other turn by Normal's; a plan is"
-        " worth Hard's judgement plus twice the average of where its playouts end (a win, a"
-        " loss, or its points, draw pile and row ahead of the other player's).",
+        " carried out on the same 32 deals of the cards it cannot see (hands, draw piles and"
+        " reserve of their known sizes; the cards the player before it kept from its turn"
+        " seldom ones it could have played onto the piles) and played on for two rounds in a"
+        " fast copy of the game, its own next two turns by Hard's rules and every other turn"
+        " by Normal's; a plan is worth Hard's judgement (with the next player's cards read the"
+        " same way) plus twice the average of where its playouts end (a win, a loss, or its"
+        " points, draw pile and row ahead of the other player's).",
         "",
         "| level | against | games | even share | win rate | 95% interval"
         " | decision median | decision 95th pct |",
