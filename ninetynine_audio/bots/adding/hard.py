@@ -155,14 +155,28 @@ class HardBot:
     def _stuck_score(
         self, view: AddingView, play: PlayCard, counts: list[int], table: MoveTable
     ) -> float:
-        w = self.weights
-        pool = sum(counts)
         move = play_move(view.rules, view.total, play)
-        after = move[1]
         code = hand_codes((play.card,))[0]
-        following = seat_after(view, move[2], False)
         kept = hand_codes(view.hand)
         kept.remove(code)
+        return self.stuck_value(view, code, move, kept, counts, table)
+
+    def stuck_value(
+        self,
+        view: AddingView,
+        code: int,
+        move: Move,
+        kept: list[int],
+        counts: list[int],
+        table: MoveTable,
+    ) -> float:
+        """The score (classic and arcade) of rank ``code`` played as ``move`` by the seat of
+        ``view``, which keeps ``kept`` and has not seen ``counts`` (the seat's hand is not
+        read: a reading of the plays asks this for hands the seat may have held)."""
+        w = self.weights
+        pool = sum(counts)
+        after = move[1]
+        following = seat_after(view, move[2], False)
         if following == view.seat:
             attack = 0.0
             expected = after

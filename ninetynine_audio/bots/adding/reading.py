@@ -62,26 +62,16 @@ def last_plays(view: AddingView, depth: int = 1) -> tuple[LastPlay, ...]:
     if rules.scoring is not Scoring.LIMITS or not view.pile or view.to_act != view.seat:
         return ()
     codes = [RANK_CODE[card.rank] for card in view.pile]
-    before = _totals_before(view, codes)
-    if before is None:
+    before = totals_before(view, codes)
+    players = pile_players(view)
+    if before is None or players is None:
         return ()
-    players_in = len(view.active_seats)
     table = move_table(rules)
     found: list[LastPlay] = []
     counted = dict.fromkeys((s for s in view.active_seats if s != view.seat), 0)
-    following = view.to_act
-    step = view.direction.step
     for index in range(len(codes) - 1, -1, -1):
         code = codes[index]
-        if code == FOUR and players_in == 2 and rules.two_player_four:
-            seat = following  # its player went again
-        elif code == JACK:
-            seat = _step_back(view, _step_back(view, following, step), step)  # one was skipped
-        else:
-            seat = _step_back(view, following, step)
-            if code == FOUR and players_in >= 3:
-                step = -step  # before the 4 play went the other way
-        following = seat
+        seat, step = players[index]
         if seat == view.seat or counted.get(seat, depth) >= depth:
             continue
         counted[seat] += 1
@@ -93,12 +83,41 @@ def last_plays(view: AddingView, depth: int = 1) -> tuple[LastPlay, ...]:
             move = ways[0] if len(ways) == 1 else None
         drew = view.hand_sizes[seat] >= rules.hand_size
         found.append(LastPlay(seat, code, move, total if move else -1, step, index, drew))
-    # Read back to its first card, the pile must start the round: clockwise, with the player
-    # after the dealer. It does not when a player went out during the round (the hand went
-    # under the pile); then nothing is read.
-    if following != next_seat(view, view.dealer, Direction.CLOCKWISE) or step != 1:
-        return ()
     return tuple(found)
+
+
+def pile_players(view: AddingView) -> list[tuple[int, int]] | None:
+    """Who played each card of the pile, oldest first, with the direction play went then (1
+    clockwise, -1 the other way); None when the pile does not start the round.
+
+    The pile is read back from the player to act, who followed the last card in the direction
+    of play after it (two seats on after a tactical Jack), and a 4 turned that direction round.
+    Read back to its first card, the pile must start the round: clockwise, with the player
+    after the dealer. It does not when a player went out during the round (the hand went under
+    the pile); then nothing is read.
+    """
+    rules = view.rules
+    limits = rules.scoring is Scoring.LIMITS
+    players_in = len(view.active_seats)
+    found: list[tuple[int, int]] = []
+    following = view.to_act
+    step = view.direction.step
+    for card in reversed(view.pile):
+        code = RANK_CODE[card.rank]
+        if code == FOUR and players_in == 2 and rules.two_player_four:
+            seat = following  # its player went again
+        elif code == JACK and limits:
+            seat = _step_back(view, _step_back(view, following, step), step)  # one was skipped
+        else:
+            seat = _step_back(view, following, step)
+            if code == FOUR and players_in >= 3:
+                step = -step  # before the 4 play went the other way
+        following = seat
+        found.append((seat, step))
+    if following != next_seat(view, view.dealer, Direction.CLOCKWISE) or step != 1:
+        return None
+    found.reverse()
+    return found
 
 
 def _step_back(view: AddingView, seat: int, step: int) -> int:
@@ -112,7 +131,7 @@ def _step_back(view: AddingView, seat: int, step: int) -> int:
     return seat
 
 
-def _totals_before(view: AddingView, codes: list[int]) -> list[set[int]] | None:
+def totals_before(view: AddingView, codes: list[int]) -> list[set[int]] | None:
     """For each card of the pile, the totals it can have been played on: reachable from 0
     and leading to the total now; None when no reading of the pile leads there (the stock was
     rebuilt from it, or a player who went out put a hand under it)."""
