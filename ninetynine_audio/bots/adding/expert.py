@@ -15,7 +15,10 @@ the choice depends only on the view and the bot's own generator.
 In classic and arcade nobody can be stuck while the total is well below 99, and playouts from
 there only add noise, so below a total of 80 the Expert plays Hard's choice and spends its
 budget on the endgame. A round is scored from the Expert's side: losing the life costs 1 and
-another player losing it gains a share.
+another player losing it gains a share. The other hands are dealt as the whole round's plays
+say (:mod:`~ninetynine_audio.bots.adding.posterior`): a player who plays its ordinary cards
+first keeps the 4, 9, 10 and King it draws, so its hand holds one more often than a random
+deal of the unseen cards gives it.
 
 In tactical every decision is searched on 120 deals, so landings on 33, 66 and 99, the traps
 below them, the 2 (halving or doubling) and the Jack's skip count exactly as the engine plays
@@ -29,21 +32,28 @@ more than one taken from a player behind, and the fewer points the Expert has, t
 one it loses weighs against what it can take (its chance is small already, so it plays for
 more).
 
-Measured in tactical on the same games against three Hard, each change against the Expert
-before it: 120 deals instead of 40 won 39.8% of 800 games against 35.5%; half the weight on
-the leader of the others 38.9%; reading the plays +3.5 points (+-4.0) over 1,000 games; the
-chance of outlasting instead of the weighted points +5.5 (+-5.8) over 400 games. Knowing the
-other hands outright (a cheat, for the measure only) the search won 76.5% of 366 games where it
-won 36.9%: the hands are what it lacks most, and the plays tell only a little of them. More
-deals stop helping: 240 won 38.7% of the report's first 768 games against three Hard, where
-120 won 38.5%, at twice the time. In classic, reading the plays (+1.1 +-2.9 over 800 games)
-and the chance of outlasting (+2.5 +-2.7 over 800 games) did not clearly help, and are not
-used there; knowing the other hands outright, the search wins 37.7% of 600 games against three
-Hard where it wins 26.2%. Nor did a sharper search, on the report's 2,000 games against three
-Hard (26.8%): playouts in which Hard seats play exactly as Hard (the likeness makes Hard's own
-choice in 92-97% of Hard's decisions from a total of 60) +0.1 points (+-1.2); with the chance
-of outlasting +0.5 (+-1.7); 480 deals instead of 120 -0.4 (+-5.6, 242 games); searching from
-a total of 65 -2.2 (+-5.8, 223 games); no weight on Hard's score +1.8 (+-5.0, 284 games).
+Measured in tactical on the same games against three Hard, each change against the Expert before
+it: 120 deals instead of 40 won 39.8% of 800 games against 35.5%; half the weight on the leader of
+the others 38.9%; reading the plays +3.5 points (+-4.0) over 1,000 games; the chance of outlasting
+instead of the weighted points +5.5 (+-5.8) over 400 games. Knowing the other hands outright (a
+cheat, for the measure only) the search won 76.5% of 366 games where it won 36.9%: the hands are
+what it lacks most, and the plays tell only a little of them. More deals stop helping: 240 won
+38.7% of the report's first 768 games against three Hard, where 120 won 38.5%, at twice the time.
+In classic, reading the last two plays of each player (+1.1 +-2.9 over 800 games) and the chance of
+outlasting (+2.5 +-2.7 over 800 games) did not clearly help, and are not used there; knowing the
+other hands outright, the search wins 37.7% of 600 games against three Hard where it wins 26.2%.
+Dealing the hands as the whole round's plays say makes the deals true to the hands (at a total of
+80 or more, 18% of the hands dealt hold no always-safe card, 19% of the real ones, 27% of random
+deals), but wins about as often: 27.6% of the report's 2,000 games against three Hard where random
+deals won 26.8% (+0.7 points, -2.0 to +3.5, paired by chunks of 96 games). Even knowing how many
+always-safe cards each player holds, the search won 29.4% of 1,968 of those games: what the plays
+say is little, and the rest of what the hands hold (their ordinary cards) counts for more, as the
+37.7% shows. Nor did a sharper search, on the report's 2,000 games against three Hard (26.8%):
+playouts in which Hard seats play exactly as Hard (the likeness makes Hard's own choice in 92-97%
+of Hard's decisions from a total of 60) +0.1 points (+-1.2); with the chance of outlasting +0.5
+(+-1.7); 480 deals instead of 120 -0.4 (+-5.6, 242 games); searching from a total of 65 -2.2
+(+-5.8, 223 games), and with the round's plays read -2.2 (-5.9 to +1.4, 768 games); no weight on
+Hard's score +1.8 (+-5.0, 284 games).
 """
 
 from __future__ import annotations
@@ -64,6 +74,7 @@ from ninetynine_audio.bots.adding.fastsim import (
 )
 from ninetynine_audio.bots.adding.hard import HardBot
 from ninetynine_audio.bots.adding.knowledge import RANK_CODE, distinct_plays, play_move
+from ninetynine_audio.bots.adding.posterior import Asked, HandPosterior, deal
 from ninetynine_audio.bots.adding.reading import HandReading, Memory
 from ninetynine_audio.bots.adding.simple import pending_draw
 from ninetynine_audio.bots.base import Budget
@@ -116,6 +127,7 @@ class ExpertBot:
         self.horizon = horizon
         self.read = read
         self._memory = Memory()
+        self._asked = Asked()
         self.hard = HardBot()
         self.finding: Finding | None = None
         self._found: list[_Tally] = []
@@ -152,16 +164,22 @@ class ExpertBot:
         deals = self.tactical_deals if limits else self.deals
         standing = _Standing(view.lives, view.seat) if limits else None
         fit = None
+        posterior = None
         if self.read and limits:
             reading = HandReading(view, self._memory)
             fit = reading.seat_fit if reading else None
+        elif self.read:
+            posterior = HandPosterior(view, self._asked) or None
         clock = self.budget.start()
         done = 0
         for _ in range(deals):
             if done and clock.spent():
                 break
             done += 1
-            base = determinize(view, rng, fit, TRIES)
+            if posterior is not None:
+                base = deal(view, rng, posterior)
+            else:
+                base = determinize(view, rng, fit, TRIES)
             for index, (code, move) in enumerate(moves):
                 sim = base.copy()
                 sim.play(code, move)
@@ -217,9 +235,10 @@ class _Tally:
 
 
 def hint_bot() -> ExpertBot:
-    """The Expert with the hint's smaller budget. It does not read the others' plays: made
-    afresh for each hint, it has not watched the pile grow (see
-    :meth:`~ninetynine_audio.bots.adding.reading.Memory.follows`), and it must answer at once."""
+    """The Expert with the hint's smaller budget. It does not read the others' plays: it must
+    answer at once, and made afresh for each hint it would work out the whole round's reading
+    each time (in tactical it has also not watched the pile grow, see
+    :meth:`~ninetynine_audio.bots.adding.reading.Memory.follows`)."""
     return ExpertBot(budget=Budget(scale=HINT_SCALE), read=False)
 
 
