@@ -269,10 +269,19 @@ def determinize(
                 hand = unseen[:size]
         hands.append(hand)
         del unseen[:size]
+    # The stock is drawn from its end: the order is random either way.
+    return round_of(view, hands, unseen, rng)
+
+
+def round_of(
+    view: AddingView, hands: list[list[int]], stock: list[int], rng: random.Random
+) -> RoundSim:
+    """The round of ``view`` with these ``hands`` (rank codes, one list a seat) and ``stock``
+    (drawn from its end)."""
     return RoundSim(
         view.rules,
         hands,
-        unseen,  # drawn from the end: the order is random either way
+        stock,
         hand_codes(view.pile),
         hand_codes(view.discard),
         list(view.lives),

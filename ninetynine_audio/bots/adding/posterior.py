@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from itertools import accumulate
 from math import comb
 
-from ninetynine_audio.bots.adding.fastsim import RoundSim
+from ninetynine_audio.bots.adding.fastsim import RoundSim, round_of
 from ninetynine_audio.bots.adding.hard import CrazyBot, HardBot
 from ninetynine_audio.bots.adding.knowledge import (
     RANK_CODE,
@@ -285,18 +285,7 @@ def deal(view: AddingView, rng: random.Random, posterior: HandPosterior) -> Roun
         size = view.hand_sizes[seat]
         hands[seat] = rest[:size]
         del rest[:size]
-    return RoundSim(
-        view.rules,
-        hands,
-        rest,
-        hand_codes(view.pile),
-        hand_codes(view.discard),
-        list(view.lives),
-        view.total,
-        view.direction.step,
-        view.to_act,
-        rng,
-    )
+    return round_of(view, hands, rest, rng)
 
 
 def _deals(pool: list[int], size: int) -> Iterator[tuple[Hand, int]]:
