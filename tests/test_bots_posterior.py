@@ -153,3 +153,23 @@ def test_a_deal_gives_each_read_player_a_hand_it_can_hold_and_keeps_every_card()
         assert [len(hand) for hand in sim.hands] == list(view.hand_sizes)
         dealt += 1
     assert dealt > 20
+
+
+def test_the_hint_deals_the_hands_as_the_round_s_plays_say_as_the_seat_does(monkeypatch):
+    import ninetynine_audio.bots.adding.expert as expert
+
+    dealt: list[int] = []
+
+    def counted(view: AddingView, rng: random.Random, posterior: HandPosterior):
+        dealt.append(view.seat)
+        return deal(view, rng, posterior)
+
+    monkeypatch.setattr(expert, "deal", counted)
+    for _, view, _ in walk("classic", 2, FOUR_KINDS):
+        if view.total >= 80 and HandPosterior(view) and len(set(hand_codes(view.hand))) > 1:
+            bot = expert.hint_bot()
+            bot.choose(view, random.Random(1))
+            if bot.finding is not None:
+                assert dealt and len(dealt) == bot.finding.deals
+                return
+    raise AssertionError("no searched hint late in a round")

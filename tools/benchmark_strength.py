@@ -485,10 +485,10 @@ def write_report(
         " other players' last two plays suggest (a hand is kept with the chance that the"
         " player's level would have made those plays from it) and counts a round by how it"
         " changes its chance of outlasting the others (its points squared against everybody's"
-        " points squared). The hint asks the Expert with half those deals (60) and without"
-        " reading the plays, so that it answers at once, and says what they found (how many"
-        " re-deals leave a player stuck; in tactical the points a round the play gains on the"
-        " others).",
+        " points squared). The hint asks the Expert with half those deals (60) and, in"
+        " tactical, without reading the plays, so that it answers at once, and says what they"
+        " found (how many re-deals leave a player stuck; in tactical the points a round the"
+        " play gains on the others).",
         "- **trap** (a yardstick, not offered in the menus): one play ahead only; it takes"
         " the play that scores most at once, then in tactical a total just below a mark"
         " (29–32, 62–65, 95–98) and in classic and arcade the play most likely to leave the"

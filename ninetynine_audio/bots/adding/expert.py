@@ -120,7 +120,9 @@ class ExpertBot:
         read: bool = True,
     ) -> None:
         """An Expert sampling ``deals`` deals per decision (``tactical_deals`` in tactical), both
-        scaled by ``budget``, which may also stop a search early by its clock."""
+        scaled by ``budget``, which may also stop a search early by its clock. ``read``: whether
+        in tactical it reads the others' last plays (in classic and arcade it always reads the
+        round's plays, which it can do as well made afresh)."""
         self.budget = budget or Budget()
         self.deals = self.budget.scaled(deals)
         self.tactical_deals = self.budget.scaled(tactical_deals)
@@ -168,7 +170,7 @@ class ExpertBot:
         if self.read and limits:
             reading = HandReading(view, self._memory)
             fit = reading.seat_fit if reading else None
-        elif self.read:
+        elif not limits:
             posterior = HandPosterior(view, self._asked) or None
         clock = self.budget.start()
         done = 0
@@ -235,10 +237,12 @@ class _Tally:
 
 
 def hint_bot() -> ExpertBot:
-    """The Expert with the hint's smaller budget. It does not read the others' plays: it must
-    answer at once, and made afresh for each hint it would work out the whole round's reading
-    each time (in tactical it has also not watched the pile grow, see
-    :meth:`~ninetynine_audio.bots.adding.reading.Memory.follows`)."""
+    """The Expert with the hint's smaller budget. In tactical it does not read the others' last
+    plays: it must answer at once, and made afresh for each hint it has not watched the pile
+    grow (see :meth:`~ninetynine_audio.bots.adding.reading.Memory.follows`). In classic and
+    arcade it deals the hands as the round's plays say, as the seat's Expert does, so that the
+    re-deals it tells of are the ones that seat would weigh (worked out afresh each time, within
+    the hint's time: 33 ms in the 95th percentile, under 55 ms at worst, in two measures)."""
     return ExpertBot(budget=Budget(scale=HINT_SCALE), read=False)
 
 
