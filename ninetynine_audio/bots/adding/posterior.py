@@ -232,16 +232,13 @@ class HandPosterior:
         )
 
     def _then(self, play: RoundPlay) -> tuple[AddingView, list[int]]:
-        """The view of the player of ``play`` when it made it (its hand left out: the
-        questions above give it), and the count of each rank that neither that hand nor the
-        pile then held, but for the hand."""
+        """The view of the player of ``play`` when it made it, its hand left out (the
+        questions above give it), and the cards that player had not seen then but for its
+        hand."""
         found = self._views.get(play.height)
         if found is None:
             assert play.total is not None
             view = self.view
-            counts = [DECK_SIZE // 13 * view.rules.decks] * 13
-            for card in view.pile[: play.height]:
-                counts[RANK_CODE[card.rank]] -= 1
             then = dataclasses.replace(
                 view,
                 seat=play.seat,
@@ -252,7 +249,7 @@ class HandPosterior:
                 to_act=play.seat,
                 owes_draw=False,
             )
-            found = (then, counts)
+            found = (then, unseen_counts(then))
             self._views[play.height] = found
         return found
 
