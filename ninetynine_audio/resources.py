@@ -5,6 +5,9 @@ The keymaps, sound cues and rules live in the repository as the top-level folder
 carries copies of them inside the package as ``ninetynine_audio/_data/<folder>``, put there
 when the wheel is built. :func:`shipped_dir` finds the copy inside the package first and falls
 back to the repository layout, which is what a source checkout and an editable install see.
+The folder players unzip (a PyInstaller build, ``packaging/ninetynine-audio.spec``) holds the
+package in the same layout inside its ``_internal`` folder (``sys._MEIPASS``), so it is found
+the same way; :func:`program_dir` tells where that folder is.
 
 :func:`read_file_bytes` reads a file the game depends on (settings, saves, statistics, a
 keymap) the careful way: a FIFO, a device or a folder in its place is refused at once instead of
@@ -20,6 +23,7 @@ import contextlib
 import json
 import os
 import stat
+import sys
 from importlib import resources as _importlib_resources
 from pathlib import Path
 
@@ -28,6 +32,7 @@ __all__ = [
     "SHIPPED_FOLDERS",
     "FileProblem",
     "decode_text",
+    "program_dir",
     "read_file_bytes",
     "shipped_dir",
 ]
@@ -72,6 +77,14 @@ def _packaged_dir(name: str) -> Path | None:
         if isinstance(found, Path) and found.is_dir():
             return found
     return None
+
+
+def program_dir() -> Path | None:
+    """The folder of the program, when the game runs as a built folder (PyInstaller sets
+    ``sys.frozen``); ``None`` when it runs on an installed Python."""
+    if not getattr(sys, "frozen", False):
+        return None
+    return Path(sys.executable).resolve().parent
 
 
 class FileProblem(Exception):

@@ -4,7 +4,11 @@ Settings and the player's keymap go in the user config folder, saved matches and
 the user data folder, logs in the user log folder, all as platformdirs gives them for the app
 ``ninetynine-audio``. When the environment variable ``NINETYNINE_AUDIO_HOME`` names a folder,
 everything goes under it instead (``config/``, ``data/``, ``logs/``): for tests, and for
-carrying the game on a USB stick. Nothing here creates a folder; writers do that when they write.
+trying things without touching the usual folders. In the folder players unzip, a file named
+``portable`` (or ``portable.txt``) beside the program does the same with the folder
+``userdata`` beside it: the game and everything it keeps then travel together, on a USB stick
+for example. The variable, when set, comes first. Nothing here creates a folder; writers do that
+when they write.
 """
 
 from __future__ import annotations
@@ -13,6 +17,8 @@ import os
 from pathlib import Path
 
 import platformdirs
+
+from ninetynine_audio.resources import program_dir
 
 APP_NAME = "ninetynine-audio"
 """The application name platformdirs builds the folders from."""
@@ -23,11 +29,28 @@ HOME_ENV = "NINETYNINE_AUDIO_HOME"
 SETTINGS_FILE_NAME = "settings.json"
 USER_KEYMAP_FILE_NAME = "keymap.toml"
 
+PORTABLE_MARKERS = ("portable", "portable.txt")
+"""Files that, beside the program of the unzipped folder, keep the game's files in that folder
+(``portable.txt`` is what Windows makes of a new text document named ``portable``)."""
+
+PORTABLE_FOLDER = "userdata"
+"""The folder beside the program that holds ``config/``, ``data/`` and ``logs/`` when portable."""
+
+
+def portable_home() -> Path | None:
+    """The folder the game keeps its files in when it runs portable, else ``None``."""
+    folder = program_dir()
+    if folder is None:
+        return None
+    if any((folder / marker).is_file() for marker in PORTABLE_MARKERS):
+        return folder / PORTABLE_FOLDER
+    return None
+
 
 def _home() -> Path | None:
     value = os.environ.get(HOME_ENV, "").strip()
     if not value:
-        return None
+        return portable_home()
     try:
         return Path(value).expanduser()
     except RuntimeError:  # "~someone" for a user the system does not know
