@@ -2,7 +2,7 @@
 there with a clean environment (tools/build_bundle.py, tools/smoke_bundle.py).
 
 The build takes about half a minute on this machine, once for the module; it needs the extra
-``[bundle]`` (PyInstaller), which ``[dev]`` brings.
+``[bundle]`` (PyInstaller), which ``[test]`` brings.
 """
 
 from __future__ import annotations
