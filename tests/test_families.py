@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ninetynine_audio import families
+from ninetynine_audio.cli import build_parser
 from ninetynine_audio.families import FamilyError, registered_families
 from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.present import screens
@@ -154,8 +155,59 @@ def test_a_plain_start_knows_every_family_without_loading_any_engine(tmp_path: P
     assert done.stdout.strip().splitlines()[-1] == "loaded: []"
 
 
-def test_the_readme_offers_every_game_to_the_game_option() -> None:
-    """The README's ``--game a|b|c`` is where a new player learns the ids to type."""
+def test_the_game_option_lists_every_registered_game_and_the_readme_no_fixed_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A new player learns the ids to type from ``play --help``, which the registry fills; the
+    README sends them there instead of keeping a list that a new game would have to edit."""
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    offered = readme.split("`--game ", 1)[1].split("`", 1)[0].split("|")
-    assert sorted(offered) == sorted(spec.id for spec in all_games())
+    offered = readme.split("`--game ", 1)[1].split("`", 1)[0]
+    assert "|" not in offered, f"the README lists games by hand: {offered}"
+    assert "play --help" in readme.split("`--game ", 1)[1].split("\n", 2)[0]
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for spec in all_games():
+        assert spec.id in shown, spec.id
+
+
+def test_the_default_game_is_the_one_a_manifest_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert families.default_game() == "classic"
+    entries = registered_families()
+    # Without the declaration the first game of the first family is played, whatever it is.
+    undeclared = tuple(
+        dataclasses.replace(
+            entry, games=tuple(dataclasses.replace(game, default=False) for game in entry.games)
+        )
+        for entry in reversed(entries)
+    )
+    monkeypatch.setattr(families, "registered_families", lambda: undeclared)
+    assert families.default_game() == undeclared[0].games[0].id != "classic"
+    # Declared on a game of the last family, that game is the default.
+    last = undeclared[-1]
+    declared = (
+        *undeclared[:-1],
+        dataclasses.replace(
+            last, games=(dataclasses.replace(last.games[0], default=True), *last.games[1:])
+        ),
+    )
+    monkeypatch.setattr(families, "registered_families", lambda: declared)
+    assert families.default_game() == last.games[0].id
+
+
+def test_two_games_may_not_both_be_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    read = families._read_family
+
+    def every_game_the_default(folder: Path, package: str = "") -> families.FamilyEntry:
+        entry = read(folder, package)
+        games = tuple(dataclasses.replace(game, default=True) for game in entry.games)
+        return dataclasses.replace(entry, games=games)
+
+    families.registered_families.cache_clear()
+    monkeypatch.setattr(families, "_read_family", every_game_the_default)
+    try:
+        with pytest.raises(FamilyError, match="more than one game says it is the default"):
+            families.registered_families()
+    finally:
+        monkeypatch.undo()
+        families.registered_families.cache_clear()
