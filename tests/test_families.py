@@ -5,6 +5,7 @@ and that knowing every family loads none of their engines."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 import subprocess
 import sys
@@ -17,7 +18,7 @@ from ninetynine_audio.cli import build_parser
 from ninetynine_audio.families import FamilyError, registered_families
 from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.present import screens
-from ninetynine_audio.resources import shipped_dir
+from ninetynine_audio.ui.reader import rules_files
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -36,7 +37,7 @@ def test_the_menus_speak_every_game_from_its_family(game: str) -> None:
     assert screens.game_title(game) == entry.title != game
     assert screens.GAME_SUMMARIES[game] == entry.summary
     assert entry.summary.startswith(entry.title)
-    assert (shipped_dir("rules") / entry.rules).is_file()
+    assert rules_files(game, "en")[1].is_file()  # in the family's folder or docs/rules/
 
 
 def test_every_level_has_one_spoken_name() -> None:
@@ -52,8 +53,12 @@ def test_the_table_and_narrator_a_manifest_names_are_the_families_own() -> None:
 
     for entry in registered_families():
         assert issubclass(controller_class(entry.name), TableController)
-        assert entry.table.rsplit(".", 1)[-1] == entry.name
-        assert entry.narrator == f"ninetynine_audio.present.{entry.name}"
+        assert callable(importlib.import_module(entry.narrator).narrate)
+        # Each module is the family's own: in its package, or named after it in a shared layer.
+        for module in (entry.table, entry.narrator, entry.bots):
+            assert module.startswith(f"{entry.package}.") or module.rsplit(".", 1)[-1] == (
+                entry.name
+            ), module
 
 
 def manifest(tmp_path: Path, text: str) -> Path:
@@ -109,7 +114,7 @@ def test_two_families_may_not_name_one_game(monkeypatch: pytest.MonkeyPatch) -> 
     entries = registered_families()
     twin = dataclasses.replace(entries[0], name="twin")
     families.registered_families.cache_clear()
-    monkeypatch.setattr(families, "_read_family", lambda folder: twin)
+    monkeypatch.setattr(families, "_read_family", lambda folder, package="": twin)
     try:
         with pytest.raises(FamilyError, match="is also in the family"):
             families.registered_families()
@@ -127,16 +132,15 @@ def test_a_plain_start_knows_every_family_without_loading_any_engine(tmp_path: P
         "from ninetynine_audio.cli import main\n"
         "main(['--text', '--speech', 'text'])\n"
         "from ninetynine_audio.families import registered_families\n"
-        "names = {e.name for e in registered_families()}\n"
-        "parts = [m.split('.') for m in sys.modules]\n"
-        "loaded = sorted('.'.join(p) for p in parts"
-        " if p[:2] == ['ninetynine_audio', 'games'] and len(p) > 2 and p[2] in names)\n"
+        "packages = [e.package for e in registered_families()]\n"
+        "loaded = sorted(m for m in sys.modules"
+        " if any(m == p or m.startswith(p + '.') for p in packages))\n"
         "assert 'ninetynine_audio.input.commands' in sys.modules\n"
         "print('loaded:', loaded)\n"
     )
     env = {
         **os.environ,
-        "PYTHONPATH": str(REPOSITORY),
+        "PYTHONPATH": os.pathsep.join([str(REPOSITORY), os.environ.get("PYTHONPATH", "")]),
         "NINETYNINE_AUDIO_HOME": str(tmp_path),
         "SDL_AUDIODRIVER": "dummy",
         "SDL_VIDEODRIVER": "dummy",
