@@ -9,6 +9,7 @@ import importlib
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -110,18 +111,28 @@ def test_a_broken_manifest_is_refused_naming_its_file_and_field(
     assert "family.toml" in str(caught.value)
 
 
-def test_two_families_may_not_name_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+def refused_when_read_as(
+    monkeypatch: pytest.MonkeyPatch,
+    reader: Callable[[Path, str], families.FamilyEntry],
+    complaint: str,
+) -> None:
+    """Every manifest read by ``reader`` instead, the families are refused with ``complaint``;
+    then read as they are again."""
     entries = registered_families()
-    twin = dataclasses.replace(entries[0], name="twin")
     families.registered_families.cache_clear()
-    monkeypatch.setattr(families, "_read_family", lambda folder, package="": twin)
+    monkeypatch.setattr(families, "_read_family", reader)
     try:
-        with pytest.raises(FamilyError, match="is also in the family"):
+        with pytest.raises(FamilyError, match=complaint):
             families.registered_families()
     finally:
         monkeypatch.undo()
         families.registered_families.cache_clear()
     assert registered_families() == entries
+
+
+def test_two_families_may_not_name_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    twin = dataclasses.replace(registered_families()[0], name="twin")
+    refused_when_read_as(monkeypatch, lambda folder, package="": twin, "is also in the family")
 
 
 def test_a_plain_start_knows_every_family_without_loading_any_engine(tmp_path: Path) -> None:
@@ -207,11 +218,6 @@ def test_two_games_may_not_both_be_the_default(monkeypatch: pytest.MonkeyPatch) 
         games = tuple(dataclasses.replace(game, default=True) for game in entry.games)
         return dataclasses.replace(entry, games=games)
 
-    families.registered_families.cache_clear()
-    monkeypatch.setattr(families, "_read_family", every_game_the_default)
-    try:
-        with pytest.raises(FamilyError, match="more than one game says it is the default"):
-            families.registered_families()
-    finally:
-        monkeypatch.undo()
-        families.registered_families.cache_clear()
+    refused_when_read_as(
+        monkeypatch, every_game_the_default, "more than one game says it is the default"
+    )
