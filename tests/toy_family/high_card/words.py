@@ -8,7 +8,7 @@ from high_card import Card, CardPlayed, Event, GameEnded, GameStarted, HandDealt
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.i18n import _, format_list
 from ninetynine_audio.present.seats import Perspective
-from ninetynine_audio.present.words import card_name
+from ninetynine_audio.present.words import card_name, is_you
 
 
 def cards_text(cards: Sequence[Card]) -> str:
@@ -31,16 +31,23 @@ def narrate(events: Sequence[Event], perspective: Perspective) -> list[Utterance
             else:
                 text = _("Your cards: {cards}").format(cards=cards_text(event.cards))
         elif isinstance(event, CardPlayed):
-            text = _("{player} lays down {card}").format(
-                player=event.player, card=card_name(event.card)
-            )
+            card = card_name(event.card)
+            if is_you(event.player):
+                text = _("You lay down {card}").format(card=card)
+            else:
+                text = _("{player} lays down {card}").format(player=event.player, card=card)
         elif isinstance(event, RoundWon):
-            text = _("{player} wins round {round} with {card}").format(
-                player=event.player, round=event.round, card=card_name(event.card)
-            )
+            facts = {"player": event.player, "round": event.round, "card": card_name(event.card)}
+            if is_you(event.player):
+                text = _("You win round {round} with {card}").format(**facts)
+            else:
+                text = _("{player} wins round {round} with {card}").format(**facts)
         elif isinstance(event, GameEnded):
-            text = _("{player} wins the game").format(player=event.winner)
+            if is_you(event.winner):
+                text = _("You win the game")
+            else:
+                text = _("{player} wins the game").format(player=event.winner)
         else:
             continue
-        said.append(Utterance(text, pan=0.0))
+        said.append(Utterance(text, pan=perspective.pan(getattr(event, "seat", -1))))
     return said
