@@ -486,16 +486,16 @@ def settings_saved_problem(problem: str) -> str:
 
 def language_entry_text(code: str, english_games: Sequence[str]) -> str:
     """A language in Settings, by its own name, and the games said in English in it (their
-    family has no catalogue or rules in that language): ``"Deutsch: the game High card is in
-    English"``."""
+    family has no catalogue or rules in that language): ``"Deutsch, but the game High card is
+    in English"``."""
     name = language_name(code)
     if not english_games:
         return name
     # Translators: a language in Settings and the games it lacks, said in English instead;
     # {language} is the language's own name ("Deutsch"), {games} the games' names.
     return ngettext(
-        "{language}: the game {games} is in English",
-        "{language}: the games {games} are in English",
+        "{language}, but the game {games} is in English",
+        "{language}, but the games {games} are in English",
         len(english_games),
     ).format(language=name, games=format_list(english_games))
 
