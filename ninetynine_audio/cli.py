@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from ninetynine_audio import families
 from ninetynine_audio.cards import CardParseError
 from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.errors import SetupError, unreadable_card
@@ -28,8 +29,8 @@ if TYPE_CHECKING:
 
 
 def default_game() -> str:
-    """The game played when none is named: the first the game menu lists."""
-    return game_ids()[0]
+    """The game played when none is named: the one its family's manifest marks ``default``."""
+    return families.default_game()
 
 
 def default_kinds(spec: AnySpec, computers_only: bool) -> tuple[str, ...]:
@@ -59,7 +60,7 @@ def add_game_options(
     Without ``game_options`` the games' own options (built from every registered game) are
     left out, so that a plain start need not load the games to read its command line.
     """
-    games = ", ".join(game_ids()) if game_options else "classic"
+    games = ", ".join(game_ids()) if game_options else families.default_game()
     # Translators: {games} lists the games' ids as typed on the command line.
     parser.add_argument(
         "--game", default=None, help=_("one of {games} (default: the first)").format(games=games)

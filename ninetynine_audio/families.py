@@ -11,6 +11,12 @@ files that register everything the shared menus, key help, keymap and command li
 - ``keys.toml``: the default keys of its table, the section ``[table.<family>]`` in the form
   of ``keymaps/default.toml``.
 
+Beside them a family may keep its rules help (``rules/<game>.md``, ``rules/<language>/``) and
+its own catalogues (``locale/<language>/LC_MESSAGES/*.mo``). The families are the folders of
+``ninetynine_audio/games/`` that hold a manifest, then the packages named in the environment
+variable ``NINETYNINE_AUDIO_FAMILIES`` (separated by the path separator), each a folder with
+the same files outside this package.
+
 Nothing here imports a family: the files are read as data, once, so that a plain start (the
 main menu, the keymap) knows every family without loading any engine. This module uses only the
 standard library, so every layer may ask it.
@@ -18,18 +24,22 @@ standard library, so every layer may ask it.
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
+from importlib import resources, util
 from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "ADDED_FAMILIES",
     "MANIFEST",
     "FamilyEntry",
     "FamilyError",
     "GameEntry",
+    "Progress",
+    "default_game",
     "family",
     "family_of_game",
     "game_entry",
@@ -41,6 +51,13 @@ MANIFEST = "family.toml"
 
 KEYMAP = "keys.toml"
 """The family's default keys, beside its manifest."""
+
+ADDED_FAMILIES = "NINETYNINE_AUDIO_FAMILIES"
+"""The environment variable naming family packages outside ``games/`` (``high_card``), each
+an importable package whose folder holds a manifest; separated by ``os.pathsep``."""
+
+SHARED = "shared"
+"""``catalogue = "shared"``: the family's messages are in the program's own catalogue."""
 
 _GAMES_PACKAGE = "ninetynine_audio.games"
 
@@ -59,12 +76,30 @@ class GameEntry:
         title: its spoken name (``"Classic"``).
         summary: the line the game menu reads for it.
         rules: the file name of its rules help in the rules folder (``"classic.md"``).
+        default: whether it is the game played when none is named (``default = true``).
     """
 
     id: str
     title: str
     summary: str
     rules: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a family's games count their progress in (``GameSpec.progress``), as messages of
+    its manifest's ``[progress]`` section; a family without one counts rounds.
+
+    Attributes:
+        count: the singular and plural of ``"{count} turn"``, ``"{count} turns"``.
+        label: ``"turn {number}"``, where a match was left.
+        average: ``"{average} turns a match"``, how long a match lasts on average.
+    """
+
+    count: tuple[str, str]
+    label: str
+    average: str
 
 
 @dataclass(frozen=True)
@@ -81,6 +116,12 @@ class FamilyEntry:
         commands: ``(command id, description)`` for each command of its table.
         keymap: the file of its default keys.
         manifest: the file all this was read from.
+        package: the package whose import registers its games.
+        bots: the module whose import registers its computer levels (``bots``, by default
+            ``ninetynine_audio.bots.<family>``).
+        progress: what its games count progress in, or ``None`` for rounds.
+        shared_catalogue: its messages are in the program's catalogue (``catalogue =
+            "shared"``), not in catalogues of its own under ``locale/``.
     """
 
     name: str
@@ -92,6 +133,26 @@ class FamilyEntry:
     commands: tuple[tuple[str, str], ...]
     keymap: Path
     manifest: Path
+    package: str = ""
+    bots: str = ""
+    progress: Progress | None = None
+    shared_catalogue: bool = False
+
+    @property
+    def folder(self) -> Path:
+        """The family's folder."""
+        return self.manifest.parent
+
+    @property
+    def rules_dir(self) -> Path:
+        """Its own rules help, ``rules/<game>.md`` and ``rules/<language>/`` (may be missing:
+        then its rules are in the shared ``docs/rules/``)."""
+        return self.folder / "rules"
+
+    @property
+    def locale_dir(self) -> Path:
+        """Its own catalogues, ``locale/<language>/LC_MESSAGES/*.mo`` (may be missing)."""
+        return self.folder / "locale"
 
     @property
     def context(self) -> str:
@@ -123,7 +184,24 @@ def _table_of_strings(path: Path, data: dict[str, Any], key: str) -> tuple[tuple
     return tuple((name, _text(path, table, name, f"[{key}] ")) for name in table)
 
 
-def _read_family(folder: Path) -> FamilyEntry:
+def _progress(path: Path, data: dict[str, Any]) -> Progress | None:
+    table = data.get("progress")
+    if table is None:
+        return None
+    if not isinstance(table, dict):
+        raise FamilyError(f"{path}: [progress] must be a section")
+    count = table.get("count")
+    if not (isinstance(count, list) and len(count) == 2 and all(isinstance(c, str) for c in count)):
+        raise FamilyError(f"{path}: [progress] count must be a singular and a plural")
+    where = "[progress] "
+    return Progress(
+        (count[0], count[1]),
+        _text(path, table, "label", where),
+        _text(path, table, "average", where),
+    )
+
+
+def _read_family(folder: Path, package: str = "") -> FamilyEntry:
     path = folder / MANIFEST
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
@@ -140,17 +218,24 @@ def _read_family(folder: Path) -> FamilyEntry:
         rules = game.get("rules", f"{game_id}.md")
         if not isinstance(rules, str):
             raise FamilyError(f"{path}: {where}rules must be a file name")
+        default = game.get("default", False)
+        if not isinstance(default, bool):
+            raise FamilyError(f"{path}: {where}default must be true or false")
         games.append(
             GameEntry(
                 game_id,
                 _text(path, game, "title", where),
                 _text(path, game, "summary", where),
                 rules,
+                default,
             )
         )
     levels = _table_of_strings(path, data, "levels")
     if not levels:
         raise FamilyError(f"{path}: [levels] must name at least one computer level")
+    catalogue = data.get("catalogue", "")
+    if catalogue not in ("", SHARED):
+        raise FamilyError(f"{path}: catalogue may only be {SHARED!r}")
     return FamilyEntry(
         name=folder.name,
         title=_text(path, data, "title"),
@@ -161,23 +246,48 @@ def _read_family(folder: Path) -> FamilyEntry:
         commands=_table_of_strings(path, data, "commands"),
         keymap=folder / KEYMAP,
         manifest=path,
+        package=package or f"{_GAMES_PACKAGE}.{folder.name}",
+        bots=_text(path, data, "bots")
+        if "bots" in data
+        else f"ninetynine_audio.bots.{folder.name}",
+        progress=_progress(path, data),
+        shared_catalogue=catalogue == SHARED,
     )
+
+
+def _added_folders() -> list[tuple[Path, str]]:
+    # The packages the environment names, each found without importing it.
+    found = []
+    for package in os.environ.get(ADDED_FAMILIES, "").split(os.pathsep):
+        package = package.strip()
+        if not package:
+            continue
+        spec = util.find_spec(package)
+        places = list(spec.submodule_search_locations or ()) if spec else []
+        if not places:
+            raise FamilyError(f"{ADDED_FAMILIES}: {package!r} is not a package that can be found")
+        found.append((Path(places[0]), package))
+    return found
 
 
 @cache
 def registered_families() -> tuple[FamilyEntry, ...]:
-    """Every family, in the order of their folders' names.
+    """Every family: those of ``games/`` in the order of their folders' names, then those of
+    ``NINETYNINE_AUDIO_FAMILIES`` in its order.
 
     Raises:
-        FamilyError: a manifest is broken, or two families name the same game.
+        FamilyError: a manifest is broken, two families have one name or name the same game,
+            or more than one game says it is the default.
     """
     folder = _games_folder()
     found = tuple(
         _read_family(child)
         for child in sorted(folder.iterdir(), key=lambda p: p.name)
         if child.is_dir() and (child / MANIFEST).is_file()
-    )
+    ) + tuple(_read_family(place, package) for place, package in _added_folders())
     seen: dict[str, str] = {}
+    names: set[str] = set()
+    defaults: list[str] = []
     for entry in found:
         for game in entry.games:
             if game.id in seen:
@@ -185,7 +295,25 @@ def registered_families() -> tuple[FamilyEntry, ...]:
                     f"{entry.manifest}: the game {game.id} is also in the family {seen[game.id]}"
                 )
             seen[game.id] = entry.name
+            if game.default:
+                defaults.append(game.id)
+        if entry.name in names:
+            raise FamilyError(f"{entry.manifest}: there is already a family {entry.name}")
+        names.add(entry.name)
+    if len(defaults) > 1:
+        raise FamilyError(f"more than one game says it is the default: {', '.join(defaults)}")
     return found
+
+
+def default_game() -> str:
+    """The game played when none is named: the one whose manifest says ``default = true``,
+    else the first game of the first family."""
+    entries = registered_families()
+    for entry in entries:
+        for game in entry.games:
+            if game.default:
+                return game.id
+    return entries[0].games[0].id
 
 
 def family(name: str) -> FamilyEntry:

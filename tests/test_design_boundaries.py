@@ -21,7 +21,7 @@ ALLOWED = {
     "present": {"cards", "games", "present", "audio.utterance", "families", "i18n"},
     "store": {"store", "platformdirs", "resources", "i18n"},
     "input": {"input", "pygame", "resources", "families", "i18n"},
-    "i18n": {"i18n", "babel"},
+    "i18n": {"i18n", "babel", "families"},
     "play": {"cards", "games", "bots", "play", "present.seats"},
 }
 PURE = {"cards", "games", "bots", "play"}

@@ -5,18 +5,21 @@ and that knowing every family loads none of their engines."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from ninetynine_audio import families
+from ninetynine_audio.cli import build_parser
 from ninetynine_audio.families import FamilyError, registered_families
 from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.present import screens
-from ninetynine_audio.resources import shipped_dir
+from ninetynine_audio.ui.reader import rules_files
 
 REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -35,7 +38,7 @@ def test_the_menus_speak_every_game_from_its_family(game: str) -> None:
     assert screens.game_title(game) == entry.title != game
     assert screens.GAME_SUMMARIES[game] == entry.summary
     assert entry.summary.startswith(entry.title)
-    assert (shipped_dir("rules") / entry.rules).is_file()
+    assert rules_files(game, "en")[1].is_file()  # in the family's folder or docs/rules/
 
 
 def test_every_level_has_one_spoken_name() -> None:
@@ -51,8 +54,12 @@ def test_the_table_and_narrator_a_manifest_names_are_the_families_own() -> None:
 
     for entry in registered_families():
         assert issubclass(controller_class(entry.name), TableController)
-        assert entry.table.rsplit(".", 1)[-1] == entry.name
-        assert entry.narrator == f"ninetynine_audio.present.{entry.name}"
+        assert callable(importlib.import_module(entry.narrator).narrate)
+        # Each module is the family's own: in its package, or named after it in a shared layer.
+        for module in (entry.table, entry.narrator, entry.bots):
+            assert module.startswith(f"{entry.package}.") or module.rsplit(".", 1)[-1] == (
+                entry.name
+            ), module
 
 
 def manifest(tmp_path: Path, text: str) -> Path:
@@ -104,18 +111,28 @@ def test_a_broken_manifest_is_refused_naming_its_file_and_field(
     assert "family.toml" in str(caught.value)
 
 
-def test_two_families_may_not_name_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+def refused_when_read_as(
+    monkeypatch: pytest.MonkeyPatch,
+    reader: Callable[[Path, str], families.FamilyEntry],
+    complaint: str,
+) -> None:
+    """Every manifest read by ``reader`` instead, the families are refused with ``complaint``;
+    then read as they are again."""
     entries = registered_families()
-    twin = dataclasses.replace(entries[0], name="twin")
     families.registered_families.cache_clear()
-    monkeypatch.setattr(families, "_read_family", lambda folder: twin)
+    monkeypatch.setattr(families, "_read_family", reader)
     try:
-        with pytest.raises(FamilyError, match="is also in the family"):
+        with pytest.raises(FamilyError, match=complaint):
             families.registered_families()
     finally:
         monkeypatch.undo()
         families.registered_families.cache_clear()
     assert registered_families() == entries
+
+
+def test_two_families_may_not_name_one_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    twin = dataclasses.replace(registered_families()[0], name="twin")
+    refused_when_read_as(monkeypatch, lambda folder, package="": twin, "is also in the family")
 
 
 def test_a_plain_start_knows_every_family_without_loading_any_engine(tmp_path: Path) -> None:
@@ -126,16 +143,15 @@ def test_a_plain_start_knows_every_family_without_loading_any_engine(tmp_path: P
         "from ninetynine_audio.cli import main\n"
         "main(['--text', '--speech', 'text'])\n"
         "from ninetynine_audio.families import registered_families\n"
-        "names = {e.name for e in registered_families()}\n"
-        "parts = [m.split('.') for m in sys.modules]\n"
-        "loaded = sorted('.'.join(p) for p in parts"
-        " if p[:2] == ['ninetynine_audio', 'games'] and len(p) > 2 and p[2] in names)\n"
+        "packages = [e.package for e in registered_families()]\n"
+        "loaded = sorted(m for m in sys.modules"
+        " if any(m == p or m.startswith(p + '.') for p in packages))\n"
         "assert 'ninetynine_audio.input.commands' in sys.modules\n"
         "print('loaded:', loaded)\n"
     )
     env = {
         **os.environ,
-        "PYTHONPATH": str(REPOSITORY),
+        "PYTHONPATH": os.pathsep.join([str(REPOSITORY), os.environ.get("PYTHONPATH", "")]),
         "NINETYNINE_AUDIO_HOME": str(tmp_path),
         "SDL_AUDIODRIVER": "dummy",
         "SDL_VIDEODRIVER": "dummy",
@@ -154,8 +170,54 @@ def test_a_plain_start_knows_every_family_without_loading_any_engine(tmp_path: P
     assert done.stdout.strip().splitlines()[-1] == "loaded: []"
 
 
-def test_the_readme_offers_every_game_to_the_game_option() -> None:
-    """The README's ``--game a|b|c`` is where a new player learns the ids to type."""
+def test_the_game_option_lists_every_registered_game_and_the_readme_no_fixed_list(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A new player learns the ids to type from ``play --help``, which the registry fills; the
+    README sends them there instead of keeping a list that a new game would have to edit."""
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    offered = readme.split("`--game ", 1)[1].split("`", 1)[0].split("|")
-    assert sorted(offered) == sorted(spec.id for spec in all_games())
+    offered = readme.split("`--game ", 1)[1].split("`", 1)[0]
+    assert "|" not in offered, f"the README lists games by hand: {offered}"
+    assert "play --help" in readme.split("`--game ", 1)[1].split("\n", 2)[0]
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["play", "--help"])
+    shown = " ".join(capsys.readouterr().out.split())
+    for spec in all_games():
+        assert spec.id in shown, spec.id
+
+
+def test_the_default_game_is_the_one_a_manifest_declares(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert families.default_game() == "classic"
+    entries = registered_families()
+    # Without the declaration the first game of the first family is played, whatever it is.
+    undeclared = tuple(
+        dataclasses.replace(
+            entry, games=tuple(dataclasses.replace(game, default=False) for game in entry.games)
+        )
+        for entry in reversed(entries)
+    )
+    monkeypatch.setattr(families, "registered_families", lambda: undeclared)
+    assert families.default_game() == undeclared[0].games[0].id != "classic"
+    # Declared on a game of the last family, that game is the default.
+    last = undeclared[-1]
+    declared = (
+        *undeclared[:-1],
+        dataclasses.replace(
+            last, games=(dataclasses.replace(last.games[0], default=True), *last.games[1:])
+        ),
+    )
+    monkeypatch.setattr(families, "registered_families", lambda: declared)
+    assert families.default_game() == last.games[0].id
+
+
+def test_two_games_may_not_both_be_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    read = families._read_family
+
+    def every_game_the_default(folder: Path, package: str = "") -> families.FamilyEntry:
+        entry = read(folder, package)
+        games = tuple(dataclasses.replace(game, default=True) for game in entry.games)
+        return dataclasses.replace(entry, games=games)
+
+    refused_when_read_as(
+        monkeypatch, every_game_the_default, "more than one game says it is the default"
+    )

@@ -12,10 +12,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-import test_ui_colours
-import test_ui_games
-import test_ui_tricks
-from table_helpers import family_commands
+from table_helpers import by_keys_driver, family_commands
 
 from ninetynine_audio.games.registry import find_game, game_ids
 from ninetynine_audio.i18n import ENGLISH, set_language, using
@@ -134,12 +131,7 @@ def play_game(seen: Seen, game: str) -> None:
             seen.press(keys[0])
             if h.table is None or h.app.top is not table:
                 seen.press("escape")  # key help, history and the like open a screen
-    if family == "colours":
-        test_ui_colours.play_to_the_end(h)
-    elif family == "tricks":
-        test_ui_tricks.play_to_the_end(h)
-    else:
-        test_ui_games.play_to_the_end(h)
+    by_keys_driver(family)(h)
     seen.look()
     h.frames(60)
     seen.look()

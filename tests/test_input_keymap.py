@@ -20,6 +20,7 @@ from ninetynine_audio.input.keymap import (
     read_keymap_file,
 )
 from ninetynine_audio.input.keynames import FORBIDDEN_KEYS, gesture_from_name, split_gesture
+from ninetynine_audio.ui.reader import rules_files
 
 
 @pytest.fixture(scope="module")
@@ -306,10 +307,10 @@ def test_a_family_keymap_holds_only_its_own_section(tmp_path: Path) -> None:
 
 def family_rules_text(context: str) -> str:
     """The rules help of the games of the family whose table is ``context`` (empty for a
-    shared context): a family may list its table's keys there instead of in the keys guide."""
-    rules = DEFAULT_KEYMAP_PATH.parents[1] / "docs" / "rules"
+    shared context), in ``docs/rules/`` or the family's own folder: a family may list its
+    table's keys there instead of in the keys guide."""
     return "".join(
-        (rules / game.rules).read_text(encoding="utf-8")
+        rules_files(game.id, "en")[1].read_text(encoding="utf-8")
         for entry in registered_families()
         if entry.context == context
         for game in entry.games

@@ -15,6 +15,7 @@ from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.i18n import ENGLISH, set_language
 from ninetynine_audio.ui.harness import make_app
+from ninetynine_audio.ui.screen import Menu, MenuItem
 from ninetynine_audio.ui.start import build_app
 from ninetynine_audio.ui.textmode import run_text
 
@@ -45,6 +46,23 @@ def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:
     h.press("q", "return")
     assert h.new_speech() == ["Quit, 7 of 7", "Goodbye"]
     assert not h.app.running
+
+
+def test_a_menu_item_is_reached_by_its_number_past_the_ninth() -> None:
+    h = make_app()
+    h.frames(1)
+    items = [MenuItem(f"Game {n}", lambda app: None) for n in range(1, 13)]
+    h.app.push(Menu("Play", items))
+    h.new_speech()
+    h.press("3")
+    assert h.new_speech() == ["Game 3, 3 of 12"]
+    h.press("1", "2")  # typed together: the twelfth
+    assert h.new_speech() == ["Game 1, 1 of 12", "Game 12, 12 of 12"]
+    h.clock.advance(2.0)
+    h.press("2")  # later on its own: the second
+    assert h.new_speech() == ["Game 2, 2 of 12"]
+    h.press("1", "9")  # no nineteenth: the nine starts again
+    assert h.new_speech() == ["Game 1, 1 of 12", "Game 9, 9 of 12"]
 
 
 def test_settings_change_at_once_and_are_saved(private_home: Path) -> None:

@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ninetynine_audio.families import family as family_entry
+
 
 class Bot(Protocol):
     """A computer player: it sees only its seat's view and returns one legal action."""
@@ -111,9 +113,17 @@ def register_level(
     levels[name] = Level(name, factory, strength, hint)
 
 
+def _bots_module(family: str) -> str:
+    # The module its manifest names (``ninetynine_audio.bots.<family>`` unless it says).
+    try:
+        return family_entry(family).bots
+    except KeyError:
+        return f"ninetynine_audio.bots.{family}"
+
+
 def _family_levels(family: str) -> dict[str, Level]:
     if family not in _LEVELS:
-        package = f"ninetynine_audio.bots.{family}"
+        package = _bots_module(family)
         try:
             importlib.import_module(package)
         except ModuleNotFoundError as error:

@@ -20,7 +20,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from ninetynine_audio.games.errors import SetupError
+from ninetynine_audio.cards import Card, CardParseError, card_text, parse_cards
+from ninetynine_audio.games.errors import SetupError, unreadable_card
 
 HUMAN = "human"
 """The kind of a seat played at the keyboard; every other kind is a computer level."""
@@ -223,6 +224,82 @@ class ActionCodec(Generic[ActionT]):
     from_log: Callable[[Sequence[Mapping[str, Any]], int, Mapping[str, int]], list[Any] | None]
 
 
+# ---------------------------------------------------------------------------- who acts
+
+
+def no_seats(state: Any) -> tuple[int, ...]:
+    """``immediate_seats`` for a game whose every move waits for a computer player's pause."""
+    return ()
+
+
+def never_out(state: Any, seat: int) -> bool:
+    """``is_out`` for a game that every seat plays to the end."""
+    return False
+
+
+def owes_nothing(state: Any, seat: int) -> None:
+    """``owed_action`` for a game with no side action owed beside the turn."""
+    return None
+
+
+# ---------------------------------------------------------------------------- the 52-card deck
+
+COMPUTER_NAMES = ("Lily", "Max", "Zoe", "Anna", "Ben", "Carla", "Dan", "Eve")
+"""The names computer players take at a table whose seats are not named."""
+
+
+def seat_names(kinds: Sequence[str], computers: Sequence[str] = COMPUTER_NAMES) -> tuple[str, ...]:
+    """``default_names`` of most games: You for the first human, Player 2 and on for other
+    humans, ``computers`` in turn for the computer players (Player <n> once they run out)."""
+    names: list[str] = []
+    spare = iter(computers)
+    humans = 0
+    for kind in kinds:
+        if kind == HUMAN:
+            humans += 1
+            names.append("You" if humans == 1 else f"Player {humans}")
+        else:
+            names.append(next(spare, f"Player {len(names) + 1}"))
+    return tuple(names)
+
+
+def parse_standard_deck(text: str | Sequence[str]) -> tuple[Card, ...]:
+    """``parse_deck`` of a 52-card game: a stacked deck, top first (``"AS 10H 6C"``).
+
+    Raises:
+        SetupError: a card text names no card; the sentence says how to write one.
+    """
+    try:
+        return parse_cards(text)
+    except CardParseError as error:
+        raise unreadable_card(error.text) from None
+
+
+def standard_deck_text(cards: Sequence[Card]) -> list[str]:
+    """``deck_text`` of a 52-card game: each card in notation (``"10H"``)."""
+    return [card_text(card) for card in cards]
+
+
+def standard_setup_from_log(record: Mapping[str, Any]) -> GameSetup:
+    """``setup_from_log`` of a 52-card game whose options are plain values: the game, players,
+    kinds (people where the line names none), options, seed and stacked deck of a
+    ``game_started`` line.
+
+    Raises:
+        SetupError: a field is missing or of the wrong form, or a card names no card.
+    """
+    try:
+        game = str(record["game"])
+        players = tuple(str(name) for name in record["players"])
+        kinds = tuple(str(kind) for kind in record.get("kinds", [HUMAN] * len(players)))
+        options = dict(record.get("options", {}))
+        seed = int(record["seed"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise SetupError("the game_started line cannot be read: {reason}", reason=error) from None
+    deck = parse_standard_deck(record["deck"]) if record.get("deck") else None
+    return GameSetup(game=game, names=players, kinds=kinds, options=options, seed=seed, deck=deck)
+
+
 # ---------------------------------------------------------------------------- the spec
 
 
@@ -251,18 +328,23 @@ class GameSpec(Generic[StateT, ActionT, ViewT]):
         progress: the round or deal being played (for menus and summaries).
         scores: one number per seat now: lives or tokens left, or points.
         codec: how actions are written in saves and found in logs.
-        default_names: names for seats of the given kinds.
-        parse_deck: the cards of a stacked deck written in the family's notation.
-        deck_text: a stacked deck written back in that notation.
+        default_names: names for seats of the given kinds (by default :func:`seat_names`).
+        parse_deck: the cards of a stacked deck written in the family's notation (by default
+            the 52-card deck's, :func:`parse_standard_deck`).
+        deck_text: a stacked deck written back in that notation (:func:`standard_deck_text`).
         fixed_seats: where the game names its seats itself (arcade's You, Lily, Max, Zoe).
-        setup_from_log: the set-up a log's ``game_started`` line describes.
+        setup_from_log: the set-up a log's ``game_started`` line describes (by default
+            :func:`standard_setup_from_log`).
         turn_seat: the seat whose turn it is (a side action owed beside the turn, as a draw
             by hand, is not the turn); ``None`` once the game is over.
         immediate_seats: the seats that act at once, without the pause a computer player
-            takes before a move (a bidding round, a draw owed, the rest of a turn under way).
-        is_out: ``is_out(state, seat)``: whether ``seat`` has left a game that goes on.
+            takes before a move (a bidding round, a draw owed, the rest of a turn under way);
+            by default none.
+        is_out: ``is_out(state, seat)``: whether ``seat`` has left a game that goes on (by
+            default nobody leaves).
         owed_action: ``owed_action(state, seat)``: the action ``seat`` owes beside the turn
-            (a draw by hand), or ``None``. The table asks a person for it by name.
+            (a draw by hand), or ``None`` (by default nothing is owed). The table asks a person
+            for it by name.
         resample: ``resample(state, seat, rng)`` is a state that ``seat`` cannot tell from
             ``state`` (its view is the same) with every card that seat cannot see dealt again
             at random by ``rng``: the same cards, the same number in each hidden place. A
@@ -272,10 +354,8 @@ class GameSpec(Generic[StateT, ActionT, ViewT]):
 
     id: str
     family: str
-    aliases: tuple[str, ...]
     min_players: int
     max_players: int
-    options: tuple[OptionSpec, ...]
     new_game: Callable[[GameSetup], tuple[StateT, tuple[Any, ...]]]
     seats_to_act: Callable[[StateT], tuple[int, ...]]
     legal_actions: Callable[[StateT, int], tuple[ActionT, ...]]
@@ -286,16 +366,21 @@ class GameSpec(Generic[StateT, ActionT, ViewT]):
     progress: Callable[[StateT], int]
     scores: Callable[[StateT], tuple[int, ...]]
     codec: ActionCodec[ActionT]
-    default_names: Callable[[Sequence[str]], tuple[str, ...]]
-    parse_deck: Callable[[str | Sequence[str]], tuple[Any, ...]]
-    deck_text: Callable[[Sequence[Any]], list[str]]
-    setup_from_log: Callable[[Mapping[str, Any]], GameSetup]
     # Who acts, answered by the rules for every table (the match, a seat's port, a server):
     # these are public facts, the same for every seat.
     turn_seat: Callable[[StateT], int | None]
-    immediate_seats: Callable[[StateT], tuple[int, ...]]
-    is_out: Callable[[StateT, int], bool]
-    owed_action: Callable[[StateT, int], ActionT | None]
+    # Everything below has a default: a game of the 52-card deck (parse_deck, deck_text,
+    # setup_from_log), seats named You, Lily, Max… (default_names), where nobody leaves early,
+    # nothing is owed beside the turn and no seat acts without a computer player's pause.
+    aliases: tuple[str, ...] = ()
+    options: tuple[OptionSpec, ...] = ()
+    default_names: Callable[[Sequence[str]], tuple[str, ...]] = seat_names
+    parse_deck: Callable[[str | Sequence[str]], tuple[Any, ...]] = parse_standard_deck
+    deck_text: Callable[[Sequence[Any]], list[str]] = standard_deck_text
+    setup_from_log: Callable[[Mapping[str, Any]], GameSetup] = standard_setup_from_log
+    immediate_seats: Callable[[StateT], tuple[int, ...]] = no_seats
+    is_out: Callable[[StateT, int], bool] = never_out
+    owed_action: Callable[[StateT, int], ActionT | None] = owes_nothing
     fixed_seats: tuple[str, ...] | None = None
     default_kinds: tuple[str, ...] = ("human", "normal", "normal", "normal")
     resample: Callable[[StateT, int, random.Random], StateT] | None = None
@@ -307,19 +392,6 @@ class GameSpec(Generic[StateT, ActionT, ViewT]):
     def check_options(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """``data`` checked against the game's options (see :func:`check_options`)."""
         return check_options(self.options, data)
-
-
-# ---------------------------------------------------------------------------- who acts
-
-
-def never_out(state: Any, seat: int) -> bool:
-    """``is_out`` for a game that every seat plays to the end."""
-    return False
-
-
-def owes_nothing(state: Any, seat: int) -> None:
-    """``owed_action`` for a game with no side action owed beside the turn."""
-    return None
 
 
 AnySpec = GameSpec[Any, Any, Any]

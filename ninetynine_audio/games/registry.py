@@ -1,16 +1,16 @@
 """Every game the program plays, found by id or alias.
 
-Each family is a subpackage of ``ninetynine_audio.games`` whose ``__init__`` ends by calling
-:func:`register` for each of its games. The families are found by looking in this package, so
-adding a game family is adding its folder: no list of games is written anywhere else.
+Each family is a package (a subpackage of ``ninetynine_audio.games``, or one named in
+``NINETYNINE_AUDIO_FAMILIES``) whose ``__init__`` ends by calling :func:`register` for each of
+its games. The families are those ``families.py`` finds, so adding a game family is adding its
+folder: no list of games is written anywhere else.
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
 
-from ninetynine_audio.families import MANIFEST, family
+from ninetynine_audio.families import MANIFEST, family, registered_families
 from ninetynine_audio.games.base import HUMAN, ActionT, AnySpec, GameSpec, StateT, ViewT
 from ninetynine_audio.games.errors import SetupError
 
@@ -67,23 +67,22 @@ def _load() -> None:
     if _loaded:
         return
     _loaded = True
-    package = importlib.import_module("ninetynine_audio.games")
-    for module in sorted(pkgutil.iter_modules(package.__path__), key=lambda m: m.name):
-        if module.ispkg:
-            importlib.import_module(f"ninetynine_audio.games.{module.name}")
+    for entry in registered_families():
+        importlib.import_module(entry.package)
 
 
-def _family_package(spec: AnySpec) -> str:
-    # The family's folder under games/, from where its engine lives ("~" sorts last).
-    parts = str(getattr(spec.new_game, "__module__", "")).split(".")
-    return parts[2] if parts[:2] == ["ninetynine_audio", "games"] and len(parts) > 2 else "~"
+def _family_order(spec: AnySpec) -> int:
+    # The family's place among the families (one no manifest names goes last).
+    names = [entry.name for entry in registered_families()]
+    return names.index(spec.family) if spec.family in names else len(names)
 
 
 def all_games() -> tuple[AnySpec, ...]:
-    """Every registered game: the families in the order of their folders, each family's games
-    in the order it registered them (whichever family happened to be imported first)."""
+    """Every registered game: the families in the order ``registered_families`` gives them,
+    each family's games in the order it registered them (whichever family happened to be
+    imported first)."""
     _load()
-    return tuple(sorted(_GAMES.values(), key=_family_package))
+    return tuple(sorted(_GAMES.values(), key=_family_order))
 
 
 def game_ids() -> tuple[str, ...]:

@@ -9,6 +9,12 @@ unless a caller renders for someone else: ``using("de")`` makes every lookup in 
 in that thread or task, German. The table server renders each seat's phrases that way, in that
 player's language.
 
+A family may ship catalogues of its own (``games/<family>/locale/<language>/LC_MESSAGES/*.mo``,
+``families.FamilyEntry.locale_dir``): a message the program's catalogue lacks is looked up in
+them. A language that has no catalogue for a family (and whose family's messages are not in
+the program's, ``catalogue = "shared"``) says that family's messages in English
+(``family_in_language``), and Settings says so.
+
 Besides the real languages there are two pseudo-languages for tests: ``qps`` wraps every
 message in ``⟦ ⟧`` and accents its letters, so that any text spoken without passing through a
 catalogue stands out; ``qrtl`` writes every message in Hebrew letters between right-to-left
@@ -30,6 +36,7 @@ from babel import Locale
 from babel.lists import format_list as _babel_list
 from babel.numbers import format_decimal
 
+from ninetynine_audio.families import FamilyEntry, registered_families
 from ninetynine_audio.i18n.pseudo import PSEUDO_LANGUAGES, PseudoTranslations, pseudo_text
 
 __all__ = [
@@ -41,6 +48,8 @@ __all__ = [
     "_",
     "babel_locale",
     "catalogue_dir",
+    "family_catalogues",
+    "family_in_language",
     "format_list",
     "format_number",
     "is_right_to_left",
@@ -131,6 +140,22 @@ def using(code: str | None) -> Iterator[None]:
         _current.reset(token)
 
 
+def family_catalogues(entry: FamilyEntry, code: str) -> tuple[Path, ...]:
+    """The compiled catalogues a family ships for ``code`` (none for most families, whose
+    messages are in the program's catalogue)."""
+    folder = entry.locale_dir / code / "LC_MESSAGES"
+    return tuple(sorted(folder.glob("*.mo"))) if folder.is_dir() else ()
+
+
+def family_in_language(entry: FamilyEntry, code: str) -> bool:
+    """Whether the family's messages are said in ``code``: English and the pseudo-languages
+    always, a family whose messages are in the program's catalogue in each of its languages,
+    any other in the languages it has catalogues for (else in English)."""
+    if code == ENGLISH or code in PSEUDO_LANGUAGES or entry.shared_catalogue:
+        return True
+    return bool(family_catalogues(entry, code))
+
+
 @cache
 def _translations(code: str) -> gettext.NullTranslations:
     if code in PSEUDO_LANGUAGES:
@@ -138,9 +163,17 @@ def _translations(code: str) -> gettext.NullTranslations:
     if code == ENGLISH:
         return gettext.NullTranslations()
     try:
-        return gettext.translation(DOMAIN, catalogue_dir(), languages=[code])
+        found: gettext.NullTranslations = gettext.translation(
+            DOMAIN, catalogue_dir(), languages=[code]
+        )
     except OSError:
-        return gettext.NullTranslations()
+        found = gettext.NullTranslations()
+    # What the program's catalogue lacks, the families' own catalogues may have.
+    for entry in registered_families():
+        for path in family_catalogues(entry, code):
+            with path.open("rb") as handle:
+                found.add_fallback(gettext.GNUTranslations(handle))
+    return found
 
 
 def _(message: str) -> str:

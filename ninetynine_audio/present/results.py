@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ninetynine_audio.families import Progress, family_of_game
 from ninetynine_audio.i18n import N_, _, ngettext, pgettext
 from ninetynine_audio.present.screens import game_title, level_name
 from ninetynine_audio.present.words import BRIEF, FULL, NORMAL, ordinal
@@ -68,39 +69,35 @@ def streak_words(streak: int) -> str:
     return pgettext("streak", "none")
 
 
-PROGRESS_NOUNS = {
-    "colours": ("turn", "turns"),
-    "tricks": ("deal", "deals"),
-}
-"""What a game counts its progress in, where it is not rounds: the colour game in turns,
-the trick-taking game in deals (``GameSpec.progress``). English keys of the messages below."""
+def _progress(game: str) -> Progress | None:
+    # What the game's family counts in (its manifest's [progress]); None: rounds.
+    entry = family_of_game(game)
+    return entry.progress if entry is not None else None
 
 
 def progress_words(game: str, count: int) -> str:
     """``"9 rounds"``, ``"29 turns"``, ``"1 deal"``."""
-    if game == "colours":
-        return ngettext("{count} turn", "{count} turns", count).format(count=count)
-    if game == "tricks":
-        return ngettext("{count} deal", "{count} deals", count).format(count=count)
+    progress = _progress(game)
+    if progress is not None:
+        singular, plural = progress.count
+        return ngettext(singular, plural, count).format(count=count)
     return ngettext("{count} round", "{count} rounds", count).format(count=count)
 
 
 def progress_label(game: str, number: int) -> str:
     """``"round 3"``, ``"turn 29"``, ``"deal 1"``."""
-    if game == "colours":
-        return _("turn {number}").format(number=number)
-    if game == "tricks":
-        return _("deal {number}").format(number=number)
+    progress = _progress(game)
+    if progress is not None:
+        return _(progress.label).format(number=number)
     return _("round {number}").format(number=number)
 
 
 def progress_average(game: str, average: float) -> str:
     """``"8.5 rounds a match"``: how long a match lasts on average."""
     shown = f"{average:.1f}"
-    if game == "colours":
-        return _("{average} turns a match").format(average=shown)
-    if game == "tricks":
-        return _("{average} deals a match").format(average=shown)
+    progress = _progress(game)
+    if progress is not None:
+        return _(progress.average).format(average=shown)
     return _("{average} rounds a match").format(average=shown)
 
 

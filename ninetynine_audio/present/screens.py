@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ninetynine_audio.families import registered_families
 from ninetynine_audio.games.errors import SetupError
-from ninetynine_audio.i18n import N_, _, language_name, ngettext, pgettext
+from ninetynine_audio.i18n import N_, _, format_list, language_name, ngettext, pgettext
 from ninetynine_audio.present.words import BRIEF, NORMAL, YOU, is_you
 
 APP_TITLE = N_("Ninety-Nine")
@@ -482,6 +482,22 @@ def skipping_text() -> str:
 def settings_saved_problem(problem: str) -> str:
     """Settings could not be saved."""
     return problem
+
+
+def language_entry_text(code: str, english_games: Sequence[str]) -> str:
+    """A language in Settings, by its own name, and the games said in English in it (their
+    family has no catalogue or rules in that language): ``"Deutsch, but the game High card is
+    in English"``."""
+    name = language_name(code)
+    if not english_games:
+        return name
+    # Translators: a language in Settings and the games it lacks, said in English instead;
+    # {language} is the language's own name ("Deutsch"), {games} the games' names.
+    return ngettext(
+        "{language}, but the game {games} is in English",
+        "{language}, but the games {games} are in English",
+        len(english_games),
+    ).format(language=name, games=format_list(english_games))
 
 
 def language_chosen_text(code: str) -> str:

@@ -8,10 +8,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
+from ninetynine_audio.families import registered_families
 from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.games.saved import resume
-from ninetynine_audio.i18n import _, language, language_name, offered_languages, set_language
+from ninetynine_audio.i18n import _, family_in_language, language, offered_languages, set_language
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.people import PEOPLE_HERE
@@ -19,6 +20,7 @@ from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import load_match
 from ninetynine_audio.store.settings import SPEECH_BACKENDS, VERBOSITY_LEVELS
 from ninetynine_audio.ui import people
+from ninetynine_audio.ui.reader import rules_in_language
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
@@ -391,6 +393,22 @@ def speech_menu(app: App) -> Menu:
     return Menu(words.setting_label("speech_backend"), items, on_back=_pop, index=current)
 
 
+def english_games(code: str) -> list[str]:
+    """The titles of the games said in English in ``code``: their family has no catalogue in
+    it, or their rules are not written in it."""
+    return [
+        words.game_title(game.id)
+        for entry in registered_families()
+        for game in entry.games
+        if not family_in_language(entry, code) or not rules_in_language(game.id, code)
+    ]
+
+
+def language_entry(code: str) -> str:
+    """A language as Settings lists it, with the games it says in English."""
+    return words.language_entry_text(code, english_games(code))
+
+
 def language_menu(app: App) -> Menu:
     """The languages offered (and the one in use, when it was asked for by name), each by its
     own name; choosing one switches to it at once and says so in it."""
@@ -404,7 +422,7 @@ def language_menu(app: App) -> Menu:
     codes = [entry.code for entry in offered_languages()]
     if language() not in codes:
         codes.append(language())
-    items = [MenuItem(language_name(code), partial(pick, code=code)) for code in codes]
+    items = [MenuItem(language_entry(code), partial(pick, code=code)) for code in codes]
     return Menu(words.setting_label("language"), items, on_back=_pop, index=codes.index(language()))
 
 
@@ -482,7 +500,7 @@ def settings_menu(app: App) -> Menu:
 
     def language_item() -> MenuItem:
         def label() -> str:
-            return words.setting_item(words.setting_label("language"), language_name(language()))
+            return words.setting_item(words.setting_label("language"), language_entry(language()))
 
         return MenuItem(label, lambda a: a.push(language_menu(a)), lambda a, step: None)
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.families import game_entry
-from ninetynine_audio.i18n import language
+from ninetynine_audio.families import family_of_game, game_entry
+from ninetynine_audio.i18n import ENGLISH, language
+from ninetynine_audio.i18n.pseudo import PSEUDO_LANGUAGES
 from ninetynine_audio.input.commands import HELP
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.resources import FileProblem, read_file_bytes, shipped_dir
@@ -76,15 +78,37 @@ def parse_markdown(text: str) -> list[Paragraph]:
     return [p for p in paragraphs if p.text]
 
 
-def rules_paragraphs(game: str) -> list[Paragraph] | None:
-    """The rules of ``game`` from the file its ``family.toml`` names in ``docs/rules/``
-    (``<game>.md`` for a game no family names), in the language in use when
-    ``docs/rules/<language>/`` has it, or None when there are none."""
+def rules_files(game: str, code: str) -> tuple[Path, Path]:
+    """Where the rules of ``game`` are in ``code`` and in English: the family's own rules
+    folder (``games/<family>/rules/``) when it has the file, else ``docs/rules/``; the file
+    its ``family.toml`` names (``<game>.md`` for a game no family names)."""
     entry = game_entry(game)
     name = entry.rules if entry is not None else f"{game}.md"
-    # The rules in the language in use, in docs/rules/<language>/, else the English ones.
-    translated = RULES_DIR / language() / name
-    path = translated if translated.is_file() else RULES_DIR / name
+    owner = family_of_game(game)
+    folders = (owner.rules_dir, RULES_DIR) if owner is not None else (RULES_DIR,)
+    translated = next(
+        (folder / code / name for folder in folders if (folder / code / name).is_file()),
+        RULES_DIR / code / name,
+    )
+    english = next(
+        (folder / name for folder in folders if (folder / name).is_file()), RULES_DIR / name
+    )
+    return translated, english
+
+
+def rules_in_language(game: str, code: str) -> bool:
+    """Whether the rules of ``game`` are written in ``code`` (English and the pseudo-languages,
+    which translate only messages, always are)."""
+    if code == ENGLISH or code in PSEUDO_LANGUAGES:
+        return True
+    return rules_files(game, code)[0].is_file()
+
+
+def rules_paragraphs(game: str) -> list[Paragraph] | None:
+    """The rules of ``game`` (:func:`rules_files`) in the language in use when they are written
+    in it, else the English ones, or None when there are none."""
+    translated, english = rules_files(game, language())
+    path = translated if translated.is_file() else english
     try:
         text = read_file_bytes(path).decode("utf-8")
     except (FileProblem, UnicodeDecodeError):  # missing, not a file, or damaged

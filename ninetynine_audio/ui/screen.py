@@ -82,6 +82,9 @@ class Screen:
         return Display(self.title)
 
 
+NUMBER_TYPING_S = 1.0
+"""Two number keys pressed within this many seconds on a menu name one item (1, 2: the 12th)."""
+
 Label = str | Callable[[], str]
 MenuAction = Callable[["App"], None]
 
@@ -103,7 +106,8 @@ class MenuItem:
 class Menu(Screen):
     """A vertical list: Up/Down wrap, Home/End, Enter chooses, Escape goes back.
 
-    Each move speaks "label, n of m". A letter key jumps to the next item starting with it.
+    Each move speaks "label, n of m". A letter key jumps to the next item starting with it, a
+    number key to the item of that number (two typed quickly: past the ninth).
     """
 
     context = MENU
@@ -120,6 +124,8 @@ class Menu(Screen):
         self.items = list(items)
         self.index = max(0, min(index, len(self.items) - 1))
         self.on_back = on_back
+        self._typed = 0
+        self._typed_at = 0.0
 
     def item_text(self, app: App) -> str:
         """The current item with its position."""
@@ -142,12 +148,16 @@ class Menu(Screen):
         app.say(self.item_text(app), cue=cue)
 
     def handle_gesture(self, app: App, gesture: str) -> bool:
-        """A letter jumps to the next item starting with it, unless a key of the menu or of
-        every screen is on that letter (R repeats the last phrase here too, as everywhere)."""
-        if len(gesture) != 1 or not gesture.isalpha():
+        """A letter jumps to the next item starting with it, and a number key to the item of
+        that number (two typed within :data:`NUMBER_TYPING_S` make one number: 1 then 2 is the
+        twelfth), unless a key of the menu or of every screen is on that key (R repeats the
+        last phrase here too, as everywhere)."""
+        if len(gesture) != 1 or not gesture.isalnum():
             return False
         if app.command_for(MENU, gesture) is not None:
             return False
+        if gesture.isdigit():
+            return self._number_key(app, int(gesture))
         count = len(self.items)
         for step in range(1, count + 1):
             candidate = (self.index + step) % count
@@ -155,6 +165,19 @@ class Menu(Screen):
                 self._move(app, candidate)
                 return True
         return False
+
+    def _number_key(self, app: App, digit: int) -> bool:
+        now = app.now()
+        number = digit
+        if self._typed and now - self._typed_at <= NUMBER_TYPING_S:
+            number = self._typed * 10 + digit
+            if number > len(self.items):
+                number = digit  # no item of that number: the digit starts a new one
+        self._typed, self._typed_at = number, now
+        if not 1 <= number <= len(self.items):
+            return False
+        self._move(app, number - 1)
+        return True
 
     def handle(self, app: App, command: str) -> bool:
         """Move, choose or go back."""

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import fields, replace
 from typing import TYPE_CHECKING, Any
 
-from ninetynine_audio.cards import Card, CardParseError, card_text, parse_card, parse_cards
+from ninetynine_audio.cards import CardParseError, card_text, parse_card, parse_cards
 from ninetynine_audio.games.adding.rules import (
     CLASSIC_FLAGS,
     HAND_SIZES,
@@ -21,6 +21,7 @@ from ninetynine_audio.games.adding.rules import (
 )
 from ninetynine_audio.games.base import (
     CHOICE,
+    COMPUTER_NAMES,
     HUMAN,
     N_,
     NUMBER,
@@ -31,6 +32,7 @@ from ninetynine_audio.games.base import (
     GameSpec,
     OptionSpec,
     Outcome,
+    seat_names,
 )
 from ninetynine_audio.games.errors import SetupError
 
@@ -43,7 +45,7 @@ if TYPE_CHECKING:
 # games are registered: listing the games (menus, --help) must not load it.
 
 FAMILY = "adding"
-DEFAULT_NAMES = ("Lily", "Max", "Zoe", "Anna", "Ben", "Carla", "Dan", "Eve")
+DEFAULT_NAMES = COMPUTER_NAMES
 ARCADE_NAMES = ("You", "Lily", "Max", "Zoe")
 LIVES_STEPS = (1, 2, 3, 5, 7, 10, 15, 20)
 """The lives a menu offers, after the game's own default."""
@@ -315,16 +317,7 @@ def default_names(game: str, kinds: Sequence[str]) -> tuple[str, ...]:
     the usual names for computer players."""
     if game == "arcade":
         return ARCADE_NAMES[: len(kinds)]
-    names: list[str] = []
-    spare = iter(DEFAULT_NAMES)
-    humans = 0
-    for kind in kinds:
-        if kind == HUMAN:
-            humans += 1
-            names.append("You" if humans == 1 else f"Player {humans}")
-        else:
-            names.append(next(spare, f"Player {len(names) + 1}"))
-    return tuple(names)
+    return seat_names(kinds)
 
 
 def setup_from_log(start: Mapping[str, Any]) -> GameSetup:
@@ -334,10 +327,6 @@ def setup_from_log(start: Mapping[str, Any]) -> GameSetup:
     players = tuple(start["players"])
     kinds = tuple(start.get("kinds") or (HUMAN,) * len(players))
     return GameSetup(str(start["game"]), players, kinds, options, int(start["seed"]), deck)
-
-
-def _deck_text(deck: Sequence[Card]) -> list[str]:
-    return [card_text(card) for card in deck]
 
 
 AddingSpec = GameSpec["AddingState", "PlayCard | DrawCard", "AddingView"]
@@ -365,7 +354,6 @@ def _spec(game: str, options: tuple[OptionSpec, ...], aliases: tuple[str, ...]) 
         codec=CODEC,
         default_names=lambda kinds: default_names(game, kinds),
         parse_deck=parse_cards,
-        deck_text=_deck_text,
         setup_from_log=setup_from_log,
         turn_seat=turn_seat,
         immediate_seats=immediate_seats,

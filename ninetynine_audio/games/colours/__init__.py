@@ -13,7 +13,6 @@ from ninetynine_audio.cards import (
     parse_colour_cards,
 )
 from ninetynine_audio.games.base import (
-    HUMAN,
     N_,
     SWITCH,
     ActionCodec,
@@ -21,8 +20,6 @@ from ninetynine_audio.games.base import (
     GameSpec,
     OptionSpec,
     check_options,
-    never_out,
-    owes_nothing,
 )
 from ninetynine_audio.games.colours import codec
 from ninetynine_audio.games.colours.engine import (
@@ -101,22 +98,6 @@ OPTIONS = (
         help=N_("a player who empties the hand onto the piles takes another whole turn"),
     ),
 )
-
-COMPUTER_NAMES = ("Lily", "Max", "Zoe", "Anna")
-
-
-def default_names(kinds: Sequence[str]) -> tuple[str, ...]:
-    """Seat names: You for the first human seat, Player 2 … for more, names for the computer."""
-    names: list[str] = []
-    spare = iter(COMPUTER_NAMES)
-    humans = 0
-    for kind in kinds:
-        if kind == HUMAN:
-            humans += 1
-            names.append("You" if humans == 1 else f"Player {humans}")
-        else:
-            names.append(next(spare, f"Player {len(names) + 1}"))
-    return tuple(names)
 
 
 def parse_deck(text: str | Sequence[str]) -> tuple[ColourCard, ...]:
@@ -212,14 +193,11 @@ SPEC = GameSpec[ColoursState, Action, ColoursView](
     progress=progress,
     scores=scores,
     codec=ActionCodec(encode=codec.encode, decode=codec.decode, from_log=codec.from_log),
-    default_names=default_names,
     parse_deck=parse_deck,
     deck_text=deck_text,
     setup_from_log=setup_from_log,
     turn_seat=turn_seat,
     immediate_seats=immediate_seats,
-    is_out=never_out,
-    owed_action=owes_nothing,
     default_kinds=("human", "normal", "normal"),
     resample=resample,
 )
@@ -270,7 +248,6 @@ __all__ = [
     "can_score",
     "check",
     "deck_text",
-    "default_names",
     "fits_row",
     "legal_actions",
     "legal_for_view",

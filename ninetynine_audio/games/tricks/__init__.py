@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ninetynine_audio.games.base import GameSpec, never_out, owes_nothing
+from ninetynine_audio.games.base import GameSpec
 from ninetynine_audio.games.registry import register
 from ninetynine_audio.games.tricks.codec import CODEC
 from ninetynine_audio.games.tricks.engine import (
@@ -49,7 +49,6 @@ from ninetynine_audio.games.tricks.model import (
     TrickWon,
     bid_value,
 )
-from ninetynine_audio.games.tricks.setup import deck_text, default_names, parse_deck, setup_from_log
 
 FAMILY = "tricks"
 
@@ -128,14 +127,8 @@ SPEC = register(
         progress=progress,
         scores=scores,
         codec=CODEC,
-        default_names=default_names,
-        parse_deck=parse_deck,
-        deck_text=deck_text,
-        setup_from_log=setup_from_log,
         turn_seat=turn_seat,
         immediate_seats=immediate_seats,
-        is_out=never_out,
-        owed_action=owes_nothing,
         default_kinds=("human", "normal", "normal"),
         resample=resample,
     )
