@@ -73,7 +73,19 @@ JOIN_WINDOW_S = 60.0
 CODE_DIGITS = 6
 MAX_CONNECTIONS_PER_ADDRESS = 2000
 HEARTBEAT_S = 30.0
+SEED_BITS = 128
+"""The secret every shuffle, computer move and hint of an online match is drawn from."""
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
+
+
+def match_seed() -> int:
+    """A new online match's seed: :data:`SEED_BITS` bits from the system's secure source.
+
+    The engines seed each shuffle (and each computer decision and hint) with a SHA-512 of
+    this seed and the shuffle's number, so neither this seed nor any other deal can be
+    searched for from the cards a seat holds. It stays on the server: it is stored with the
+    match (so a restarted server deals the same cards) and never sent to a seat."""
+    return secrets.randbits(SEED_BITS)
 
 
 class _ChatAsk:
@@ -822,9 +834,7 @@ class Server:
         for index, seat in enumerate(table.seats):
             if seat.kind != HUMAN and names[index] in names[:index] + names[index + 1 :]:
                 names[index] = f"{names[index]} {index + 1}"
-        setup = GameSetup(
-            table.game, tuple(names), kinds, dict(table.options), self.rng.randrange(2**31)
-        )
+        setup = GameSetup(table.game, tuple(names), kinds, dict(table.options), match_seed())
         try:
             table.host = self._make_host(table, setup=setup)
         except GameError as error:
