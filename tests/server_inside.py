@@ -67,9 +67,7 @@ def hello(
     """A new connection saying hello as ``name``; the session it opened (None: refused)."""
     link = Link(clock, address)
     server.connections.add(link)
-    message = p.Hello(
-        protocol=p.PROTOCOL_VERSION, name=name, password=password, guest_token=token
-    )
+    message = p.Hello(protocol=p.PROTOCOL_VERSION, name=name, password=password, guest_token=token)
     server.handle(link, p.encode(message))
     return link, link.session
 

@@ -46,8 +46,16 @@ from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.db import Database, StoredTable
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.hosting import TableHost
+from ninetynine_audio.online.identity import (
+    account_identity,
+    display_name,
+    guest_identity,
+    name_key,
+    name_problem,
+)
 from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
 from ninetynine_audio.online.page import keys_document, page_words
+from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
 from ninetynine_audio.ui.tables.base import TURN_CUE, TURN_KEY
@@ -325,9 +333,8 @@ class Server:
     def _ghost(self, identity: str, name: str, table: OnlineTable, seat: int) -> None:
         """A session for a player who sat at a reloaded table and has not reconnected."""
         account = identity.startswith("account:")
-        token = None if account else identity.removeprefix("guest:")
         language = table.seats[seat].language or ENGLISH
-        session = self._new_session(identity, name, account, token, language=language)
+        session = self._new_session(identity, name, account, None, language=language)
         session.dropped_at = self.clock()
         session.app.remote.away = True
         session.table = table
@@ -382,9 +389,12 @@ class Server:
             return self._sign_in(conn, hello)
 
     def _sign_in(self, conn: Connection, hello: p.Hello) -> Session | None:
-        name = " ".join(hello.name.split())
-        if not 1 <= len(name) <= 30 or not all(c.isalnum() or c in " -_'." for c in name):
-            self._refuse(conn, "bad_name", words.bad_name_text(), bye=True)
+        name = display_name(hello.name)
+        problem = name_problem(name)
+        if problem is not None:
+            mixed = problem == "mixed_scripts"
+            text = words.mixed_scripts_text() if mixed else words.bad_name_text()
+            self._refuse(conn, "bad_name", text, bye=True)
             return None
         token: str | None = None
         if hello.password:
@@ -392,7 +402,7 @@ class Server:
             if not right:
                 self._refuse(conn, "bad_password", words.bad_password_text(), bye=True)
                 return None
-            identity = f"account:{name.lower()}"
+            identity = account_identity(name)
             account = True
         else:
             if not self.guests:
@@ -401,9 +411,9 @@ class Server:
             if self.db.account_exists(name):
                 self._refuse(conn, "bad_name", words.name_taken_text(), bye=True)
                 return None
-            known = hello.guest_token and f"guest:{hello.guest_token}" in self.sessions
+            known = hello.guest_token and guest_identity(hello.guest_token) in self.sessions
             token = hello.guest_token if known else secrets.token_urlsafe(18)
-            identity = f"guest:{token}"
+            identity = guest_identity(token)  # the token itself is neither kept nor stored
             account = False
         session = self.sessions.get(identity)
         if session is None:
@@ -676,12 +686,12 @@ class Server:
         return None
 
     def _unique_name(self, table: OnlineTable, name: str) -> str:
-        taken = {s.name for s in table.seats if s.name}
-        if name not in taken:
+        taken = {name_key(s.name) for s in table.seats if s.name}
+        if name_key(name) not in taken:
             return name
         for number in range(2, 99):
             candidate = f"{name} {number}"
-            if candidate not in taken:
+            if name_key(candidate) not in taken:
                 return candidate
         return name
 
@@ -948,8 +958,10 @@ class Server:
         """Ask the player for a line to say to the table."""
 
         def said(app: Any, text: str | None) -> None:
-            if text and text.strip() and session.table is not None:
-                line = " ".join(text.split())[:160]
+            # No control character (a terminal's escape, a bell) nor direction override
+            # reaches the others.
+            line = " ".join(without_controls(text or "").split())[:160]
+            if line and session.table is not None:
                 name = session.name
                 self.say_at(
                     session.table,

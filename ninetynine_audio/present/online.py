@@ -402,6 +402,12 @@ def bad_name_text() -> str:
     return _("Please give a name of 1 to 30 letters or digits.")
 
 
+def mixed_scripts_text() -> str:
+    """A name mixing alphabets whose letters look alike (a Latin name with a Cyrillic
+    letter in it)."""
+    return _("Please write your name in one alphabet: this one mixes letters that look alike.")
+
+
 def no_guests_text() -> str:
     """The server admits accounts only."""
     return _("This server admits accounts only: give a password with your name.")
