@@ -13,14 +13,16 @@ import json
 import logging
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
-from server_inside import hello, inside_server, start_match, welcome_of
+from server_inside import Clock, hello, inside_server, play_moves, start_match, welcome_of
 
 from ninetynine_audio.audio.backend import TextBackend
 from ninetynine_audio.online.db import Database
 from ninetynine_audio.online.identity import display_name, name_key, name_problem, token_hash
+from ninetynine_audio.online.server import Server
 from ninetynine_audio.plaintext import has_controls
 
 pytestmark = pytest.mark.usefixtures("private_home")
@@ -215,3 +217,73 @@ def test_the_text_client_prints_no_control_character_a_server_sends() -> None:
     assert printed.endswith("\n") and printed.count("\n") == 1
     assert not has_controls(printed[:-1])
     assert printed == "Ann says: [2J ]0;title hi 31m evil end\n"
+
+
+# -- leaving a rated match ---------------------------------------------------------------------
+
+
+def finished(server: Server, clock: Clock, code: str) -> list[dict[str, Any]]:
+    """Play the match of ``code`` to its end; its players as recorded."""
+    host = server.tables[code].host
+    assert host is not None
+    while not host.is_over:
+        play_moves(server, clock, code, 10)
+    (players,) = server.db.db.execute(
+        "SELECT players FROM results WHERE code = ?", (code,)
+    ).fetchone()
+    return list(json.loads(players))
+
+
+def test_leaving_a_rated_match_counts_as_last_of_those_still_in(tmp_path: Path) -> None:
+    server, clock = inside_server(tmp_path / "data")
+    try:
+        _, ann = hello(server, clock, "Ann", password="ann's")
+        _, ben = hello(server, clock, "Ben", password="ben's")
+        assert ann is not None and ben is not None
+        code = start_match(server, ann, ["human", "human", "normal"], [ben])
+        play_moves(server, clock, code, 2)
+        server.leave_table(ann)
+        players = finished(server, clock, code)
+        # Last, whatever the computer that stood in made of the seat; and rated for it.
+        assert players[0]["place"] == 3 and players[0]["left"] is True
+        assert sorted(p["place"] for p in players) == [1, 2, 3]
+        assert server.db.rating("Ann", "classic").games == 1
+        assert server.db.rating("Ann", "classic").mu < server.db.rating("Ben", "classic").mu
+    finally:
+        server.close()
+
+
+def test_taking_the_seat_back_does_not_clear_leaving(tmp_path: Path) -> None:
+    server, clock = inside_server(tmp_path / "data")
+    try:
+        _, ann = hello(server, clock, "Ann", password="ann's")
+        _, ben = hello(server, clock, "Ben", password="ben's")
+        assert ann is not None and ben is not None
+        code = start_match(server, ann, ["human", "human", "normal"], [ben])
+        server.leave_table(ann)
+        play_moves(server, clock, code, 4)
+        assert server.join(ann, code) is None and ann.seat == 0  # back before the end
+        assert server.tables[code].host.replaced == {}  # type: ignore[union-attr]
+        players = finished(server, clock, code)
+        assert players[0]["place"] == 3 and players[0]["left"] is True
+        assert server.db.rating("Ann", "classic").games == 1
+    finally:
+        server.close()
+
+
+def test_a_player_who_stays_to_the_end_keeps_the_place_they_played_to(tmp_path: Path) -> None:
+    server, clock = inside_server(tmp_path / "data")
+    try:
+        _, ann = hello(server, clock, "Ann", password="ann's")
+        _, ben = hello(server, clock, "Ben", password="ben's")
+        assert ann is not None and ben is not None
+        code = start_match(server, ann, ["human", "human", "normal"], [ben])
+        host = server.tables[code].host
+        assert host is not None
+        players = finished(server, clock, code)
+        outcome = host.core.outcome
+        assert outcome is not None
+        assert [p["place"] for p in players] == [outcome.place_of(s) for s in range(3)]
+        assert not any(p["left"] for p in players)
+    finally:
+        server.close()
