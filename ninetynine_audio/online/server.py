@@ -502,8 +502,7 @@ class Server:
         table = session.table
         if table is None:
             app.say(words.signed_in_text(session.name, session.account))
-            for code in self.set_aside.pop(session.identity, []):
-                app.say(words.table_set_aside_text(code), queue=True)
+            self._tell_set_aside(session)
             app.top.enter(app)
             return
         self._send_table_info(session)
@@ -532,7 +531,13 @@ class Server:
                 app.say_utterance(Utterance(text, cue=cue, key=TURN_KEY))
         elif table.host is None:
             app.top.enter(app)
+        self._tell_set_aside(session)
         table.touch()
+
+    def _tell_set_aside(self, session: Session) -> None:
+        """Tell a player of each table of theirs that could not be loaded at start-up."""
+        for code in self.set_aside.pop(session.identity, []):
+            session.app.say(words.table_set_aside_text(code), queue=True)
 
     def _turn_line(self, session: Session) -> tuple[str, bool] | None:
         """What tells a player seated at a table in play whose turn it is, and whether the
@@ -1363,6 +1368,13 @@ class Server:
         for table in self.tables.values():
             if table.task is not None:
                 table.task.cancel()
+        self._save_pending(retry=True)  # a last try at what a full disk kept back
+        if self.unsaved or self.pending_results:
+            log.error(
+                "stopping with %d tables and %d results the database would not take",
+                len(self.unsaved),
+                len(self.pending_results),
+            )
         self.db.close()
 
 
