@@ -112,3 +112,16 @@ def play_moves(server: Server, clock: Clock, code: str, moves: int) -> None:
                 assert host.propose(seat, action)
                 break
     assert len(host.core.saved.actions) >= target or host.is_over
+
+
+def accounts_at_a_match(server: Server, clock: Clock) -> tuple[list[Link], list[Session], str]:
+    """Ann and Ben, both accounts, at a started classic match with one computer player:
+    their connections, their sessions and the table's code."""
+    links, sessions = [], []
+    for name in ("Ann", "Ben"):
+        link, session = hello(server, clock, name, password=f"{name.lower()}'s")
+        assert session is not None
+        links.append(link)
+        sessions.append(session)
+    code = start_match(server, sessions[0], ["human", "human", "normal"], sessions[1:])
+    return links, sessions, code

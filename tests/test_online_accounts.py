@@ -17,7 +17,15 @@ from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
-from server_inside import Clock, hello, inside_server, play_moves, start_match, welcome_of
+from server_inside import (
+    Clock,
+    accounts_at_a_match,
+    hello,
+    inside_server,
+    play_moves,
+    start_match,
+    welcome_of,
+)
 
 from ninetynine_audio.audio.backend import TextBackend
 from ninetynine_audio.online.db import Database
@@ -237,10 +245,7 @@ def finished(server: Server, clock: Clock, code: str) -> list[dict[str, Any]]:
 def test_leaving_a_rated_match_counts_as_last_of_those_still_in(tmp_path: Path) -> None:
     server, clock = inside_server(tmp_path / "data")
     try:
-        _, ann = hello(server, clock, "Ann", password="ann's")
-        _, ben = hello(server, clock, "Ben", password="ben's")
-        assert ann is not None and ben is not None
-        code = start_match(server, ann, ["human", "human", "normal"], [ben])
+        _, (ann, _ben), code = accounts_at_a_match(server, clock)
         play_moves(server, clock, code, 2)
         server.leave_table(ann)
         players = finished(server, clock, code)
@@ -256,10 +261,7 @@ def test_leaving_a_rated_match_counts_as_last_of_those_still_in(tmp_path: Path) 
 def test_taking_the_seat_back_does_not_clear_leaving(tmp_path: Path) -> None:
     server, clock = inside_server(tmp_path / "data")
     try:
-        _, ann = hello(server, clock, "Ann", password="ann's")
-        _, ben = hello(server, clock, "Ben", password="ben's")
-        assert ann is not None and ben is not None
-        code = start_match(server, ann, ["human", "human", "normal"], [ben])
+        _, (ann, _ben), code = accounts_at_a_match(server, clock)
         server.leave_table(ann)
         play_moves(server, clock, code, 4)
         assert server.join(ann, code) is None and ann.seat == 0  # back before the end
@@ -274,10 +276,7 @@ def test_taking_the_seat_back_does_not_clear_leaving(tmp_path: Path) -> None:
 def test_a_player_who_stays_to_the_end_keeps_the_place_they_played_to(tmp_path: Path) -> None:
     server, clock = inside_server(tmp_path / "data")
     try:
-        _, ann = hello(server, clock, "Ann", password="ann's")
-        _, ben = hello(server, clock, "Ben", password="ben's")
-        assert ann is not None and ben is not None
-        code = start_match(server, ann, ["human", "human", "normal"], [ben])
+        _, _sessions, code = accounts_at_a_match(server, clock)
         host = server.tables[code].host
         assert host is not None
         players = finished(server, clock, code)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from online_helpers import REPO, WAIT_S, ServerProcess, free_port
-from server_inside import hello, inside_server, play_moves, start_match
+from server_inside import accounts_at_a_match, hello, inside_server, play_moves, start_match
 
 from ninetynine_audio.online.db import Database, DataProblem
 
@@ -59,10 +59,7 @@ def test_a_full_disk_never_stops_a_table_and_everything_is_written_once_it_recov
     disk = RefusingWrites(server.db.db)
     server.db.db = disk  # type: ignore[assignment]
     try:
-        ann_link, ann = hello(server, clock, "Ann", password="ann's")
-        ben_link, ben = hello(server, clock, "Ben", password="ben's")
-        assert ann is not None and ben is not None
-        code = start_match(server, ann, ["human", "human", "normal"], [ben])
+        (ann_link, ben_link), _, code = accounts_at_a_match(server, clock)
         play_moves(server, clock, code, 3)
         before = stored_actions(data, code)
         disk.full = True
