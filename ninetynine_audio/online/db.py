@@ -393,6 +393,8 @@ def _lock_folder(folder: Path) -> FileLock:
     """Hold the data folder for this server, or say why it cannot be."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise DataProblem("unwritable", folder, os.strerror(20)) from None  # not a folder
     except OSError as error:
         raise DataProblem("unwritable", folder, error.strerror or str(error)) from None
     lock = FileLock(folder / LOCK_NAME)
