@@ -92,6 +92,23 @@ def test_names_that_pass_for_another_are_refused(tmp_path: Path, name: str) -> N
         server.close()
 
 
+def test_a_name_in_another_alphabet_that_looks_like_an_accounts_is_refused(
+    tmp_path: Path,
+) -> None:
+    server, clock = inside_server(tmp_path / "data")
+    try:
+        hello(server, clock, "Ace", password="ace's")
+        look_alike = "\u0410\u0441\u0435"  # "Асе": Cyrillic A, es and ie
+        for password in ("anything", None):
+            link, session = hello(server, clock, look_alike, password=password)
+            assert session is None and link.errors() == ["bad_name"]
+        assert not server.db.account_exists(look_alike)
+        _, owner = hello(server, clock, "ACE", password="ace's")
+        assert owner is not None and owner.name == "Ace"
+    finally:
+        server.close()
+
+
 def test_names_of_one_alphabet_and_the_mixes_languages_write_are_welcome() -> None:
     for name in ("José", "Дмитрий", "Μαρία", "山田 Taro", "김 Jun", "O'Neil-Smith", "ﬁona"):
         assert name_problem(display_name(name)) is None, name
@@ -122,6 +139,7 @@ def test_an_older_servers_data_is_carried_over_and_names_that_collide_are_told(
     with sqlite3.connect(data / "server.sqlite3") as db:
         db.executescript(OLD_SCHEMA)
         accounts = [("José", "first", 1.0), ("JOSÉ", "second", 2.0), ("Ann", "ann's", 3.0)]
+        accounts += [("Ace", "latin", 4.0), ("\u0410\u0441\u0435", "cyrillic", 5.0)]
         for name, password, created in accounts:
             hashed = hasher.hash(password)
             db.execute("INSERT INTO players VALUES (?, ?, ?)", (name, hashed, created))
@@ -147,6 +165,9 @@ def test_an_older_servers_data_is_carried_over_and_names_that_collide_are_told(
         assert database.sign_in("josé", "first") == (True, "José")
         assert database.sign_in("JOSÉ 2", "second") == (True, "JOSÉ 2")
         assert any("'JOSÉ 2'" in record.getMessage() for record in caplog.records)
+        # Look-alike accounts made before keep their names.
+        assert database.sign_in("ace", "latin") == (True, "Ace")
+        assert database.sign_in("\u0410\u0441\u0435", "cyrillic")[0]
         # Ratings follow their accounts, by any spelling.
         assert database.rating("josé 2", "classic").mu == 30.0
         assert database.rating("ANN", "classic").games == 2

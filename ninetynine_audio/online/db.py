@@ -37,6 +37,7 @@ from ninetynine_audio.online.identity import (
     guest_identity,
     name_key,
     name_problem,
+    skeleton,
 )
 from ninetynine_audio.store.locks import FileLock, LockUnavailable
 
@@ -53,7 +54,8 @@ PLAYERS = """CREATE TABLE IF NOT EXISTS players (
     key TEXT PRIMARY KEY,
     name TEXT NOT NULL,
     hash TEXT NOT NULL,
-    created REAL NOT NULL
+    created REAL NOT NULL,
+    skeleton TEXT NOT NULL
 )"""
 RATINGS = """CREATE TABLE IF NOT EXISTS ratings (
     key TEXT NOT NULL,
@@ -84,6 +86,7 @@ SCHEMA = (
     finished REAL NOT NULL,
     players TEXT NOT NULL
 )""",
+    "CREATE INDEX IF NOT EXISTS players_by_skeleton ON players (skeleton)",
     RATINGS,
     """CREATE TABLE IF NOT EXISTS set_aside (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -194,6 +197,17 @@ class Database:
 
     # -- accounts ---------------------------------------------------------------------------
 
+    def look_alike(self, name: str) -> str | None:
+        """The name of an account that ``name``, itself no account's, could be taken for (one
+        skeleton: "Асе" in Cyrillic for "Ace"), or None. Accounts made before this check
+        keep their names, look-alike or not."""
+        if self.account_exists(name):
+            return None
+        row = self.db.execute(
+            "SELECT name FROM players WHERE skeleton = ? LIMIT 1", (skeleton(name),)
+        ).fetchone()
+        return None if row is None else str(row[0])
+
     def account_exists(self, name: str) -> bool:
         """Whether ``name`` (any spelling of it) is an account."""
         row = self.db.execute("SELECT 1 FROM players WHERE key = ?", (name_key(name),)).fetchone()
@@ -207,8 +221,8 @@ class Database:
         if row is None:
             shown = display_name(name)
             self.db.execute(
-                "INSERT INTO players (key, name, hash, created) VALUES (?, ?, ?, ?)",
-                (key, shown, self.hasher.hash(password), time.time()),
+                "INSERT INTO players (key, name, hash, created, skeleton) VALUES (?, ?, ?, ?, ?)",
+                (key, shown, self.hasher.hash(password), time.time(), skeleton(shown)),
             )
             return True, shown
         stored_name, stored_hash = row
@@ -496,8 +510,8 @@ def _migrate_players(db: sqlite3.Connection) -> dict[str, str]:
         elif name_problem(shown) is not None:
             log.warning("the account %r has a name no longer allowed: it cannot sign in", name)
         db.execute(
-            "INSERT INTO players (key, name, hash, created) VALUES (?, ?, ?, ?)",
-            (key, shown, hashed, created),
+            "INSERT INTO players (key, name, hash, created, skeleton) VALUES (?, ?, ?, ?, ?)",
+            (key, shown, hashed, created, skeleton(shown)),
         )
         keys[str(name)] = key
         keys.setdefault(str(name).lower(), key)

@@ -13,7 +13,9 @@ A name is taken as the player typed it, made canonical twice over:
 A name is refused (:func:`name_problem`) when it is empty or too long, holds anything but
 letters (with their accents), digits, spaces and ``-_'.``, or mixes alphabets that share
 look-alike letters: a Latin "Paul" with a Cyrillic "а" is refused. The mixes a language writes
-with (Latin beside Chinese, Japanese or Korean) are allowed.
+with (Latin beside Chinese, Japanese or Korean) are allowed. A name written wholly in one
+alphabet can still look like another's ("Асе" in Cyrillic, "Ace" in Latin): both have one
+:func:`skeleton`, and the server refuses a new name whose skeleton is an account's.
 """
 
 from __future__ import annotations
@@ -42,6 +44,20 @@ _SAME_SCRIPT = {
 }
 
 
+LOOK_ALIKES = str.maketrans(
+    {
+        # Cyrillic letters, case-folded (so their capitals too), that look like Latin ones.
+        "а": "a", "в": "b", "е": "e", "ѕ": "s", "і": "i", "ј": "j", "к": "k", "м": "m",
+        "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "х": "x", "у": "y", "ԁ": "d",
+        "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ё": "ë", "ї": "ï",
+        # Greek letters, case-folded, that look like Latin ones.
+        "α": "a", "β": "b", "ε": "e", "ζ": "z", "η": "h", "ι": "i", "κ": "k", "μ": "m",
+        "ν": "n", "ο": "o", "ρ": "p", "τ": "t", "υ": "y", "χ": "x",
+    }
+)  # fmt: skip
+"""Letters of other alphabets that pass for Latin ones, mapped to the Latin letter."""
+
+
 def display_name(raw: str) -> str:
     """The name as it is shown and stored: NFKC, with its spaces collapsed."""
     return " ".join(unicodedata.normalize("NFKC", raw).split())
@@ -52,6 +68,13 @@ def name_key(name: str) -> str:
     or in Unicode's compatibility forms."""
     folded = unicodedata.normalize("NFKC", display_name(name)).casefold()
     return " ".join(unicodedata.normalize("NFKC", folded).split())
+
+
+def skeleton(name: str) -> str:
+    """What ``name`` looks like: its key with every letter that passes for a Latin one made
+    that letter. Two names with one skeleton and different keys could be taken for each
+    other."""
+    return name_key(name).translate(LOOK_ALIKES)
 
 
 def script_of(char: str) -> str | None:

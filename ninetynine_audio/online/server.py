@@ -51,8 +51,8 @@ from ninetynine_audio.online.identity import (
     account_identity,
     display_name,
     guest_identity,
-    name_key,
     name_problem,
+    skeleton,
 )
 from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
 from ninetynine_audio.online.page import keys_document, page_words
@@ -443,6 +443,11 @@ class Server:
             self._refuse(conn, "bad_name", text, bye=True)
             return None
         token: str | None = None
+        if self.db.look_alike(name) is not None:
+            # A name that could be taken for an account's, in any case: the account's own
+            # name is never one.
+            self._refuse(conn, "bad_name", words.look_alike_text(), bye=True)
+            return None
         if hello.password:
             right, name = self.db.sign_in(name, hello.password)
             if not right:
@@ -744,12 +749,12 @@ class Server:
         return None
 
     def _unique_name(self, table: OnlineTable, name: str) -> str:
-        taken = {name_key(s.name) for s in table.seats if s.name}
-        if name_key(name) not in taken:
+        taken = {skeleton(s.name) for s in table.seats if s.name}
+        if skeleton(name) not in taken:
             return name
         for number in range(2, 99):
             candidate = f"{name} {number}"
-            if name_key(candidate) not in taken:
+            if skeleton(candidate) not in taken:
                 return candidate
         return name
 

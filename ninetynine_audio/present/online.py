@@ -408,6 +408,11 @@ def mixed_scripts_text() -> str:
     return _("Please write your name in one alphabet: this one mixes letters that look alike.")
 
 
+def look_alike_text() -> str:
+    """A name that could be taken for an account's (the same letters in another alphabet)."""
+    return _("That name looks like the name of an account: please choose another name.")
+
+
 def no_guests_text() -> str:
     """The server admits accounts only."""
     return _("This server admits accounts only: give a password with your name.")
