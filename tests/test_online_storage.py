@@ -15,7 +15,14 @@ from typing import Any
 
 import pytest
 from online_helpers import REPO, WAIT_S, ServerProcess, free_port
-from server_inside import accounts_at_a_match, hello, inside_server, play_moves, start_match
+from server_inside import (
+    accounts_at_a_match,
+    hello,
+    inside_server,
+    play_moves,
+    start_match,
+    welcome_of,
+)
 
 from ninetynine_audio.online.db import Database, DataProblem
 
@@ -197,8 +204,10 @@ def test_a_damaged_table_is_set_aside_told_to_its_players_and_the_others_load(
     _, ann = hello(server, clock, "Ann", password="ann's")
     _, ben = hello(server, clock, "Ben", password="ben's")
     _, cat = hello(server, clock, "Cat", password="cat's")
-    assert ann is not None and ben is not None and cat is not None
-    broken = start_match(server, ann, ["human", "normal", "normal"], [])
+    dan_link, dan = hello(server, clock, "Dan")
+    dan_token = welcome_of(dan_link).guest_token
+    assert ann is not None and ben is not None and cat is not None and dan is not None
+    broken = start_match(server, ann, ["human", "human", "normal"], [dan])
     seats_only = start_match(server, ben, ["human", "normal", "normal"], [])
     kept = start_match(server, cat, ["human", "normal", "normal"], [])
     play_moves(server, clock, kept, 2)
@@ -217,6 +226,10 @@ def test_a_damaged_table_is_set_aside_told_to_its_players_and_the_others_load(
         assert again.db.set_aside_count() == 2
         link, back = hello(again, clock, "Ann", password="ann's")
         assert back is not None and back.table is None
+        assert any(f"table {broken} could not be loaded" in line for line in link.spoken())
+        # A guest, by the token their client kept.
+        link, back = hello(again, clock, "Dan", token=dan_token)
+        assert back is not None and welcome_of(link).guest_token == dan_token
         assert any(f"table {broken} could not be loaded" in line for line in link.spoken())
     finally:
         again.close()

@@ -463,7 +463,8 @@ class Server:
                 self._refuse(conn, "bad_name", words.name_taken_text(), bye=True)
                 return None
             given = hello.guest_token
-            token = given if given and guest_identity(given) in self.sessions else None
+            kept = given and {guest_identity(given)} & (self.sessions.keys() | self.set_aside)
+            token = given if kept else None
             token = token or secrets.token_urlsafe(18)
             identity = guest_identity(token)  # the token itself is neither kept nor stored
             account = False
