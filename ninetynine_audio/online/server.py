@@ -94,8 +94,9 @@ WEB_DIR = Path(__file__).resolve().parents[1] / "web"
 def match_seed() -> int:
     """A new online match's seed: :data:`SEED_BITS` bits from the system's secure source.
 
-    The engines seed each shuffle (and each computer decision and hint) with a SHA-512 of
-    this seed and the shuffle's number, so neither this seed nor any other deal can be
+    Each shuffle (and each computer decision and hint) draws from a generator of its own,
+    seeded with text holding this seed and the shuffle's number (Python fills the whole
+    state from the text and its SHA-512), so neither this seed nor another deal can be
     searched for from the cards a seat holds. It stays on the server: it is stored with the
     match (so a restarted server deals the same cards) and never sent to a seat."""
     return secrets.randbits(SEED_BITS)
@@ -444,8 +445,8 @@ class Server:
             return None
         token: str | None = None
         if self.db.look_alike(name) is not None:
-            # A name that could be taken for an account's, in any case: the account's own
-            # name is never one.
+            # A new name (guest or account) that could be taken for an account's; an
+            # account's own name, in any spelling, never is.
             self._refuse(conn, "bad_name", words.look_alike_text(), bye=True)
             return None
         if hello.password:
