@@ -190,6 +190,12 @@ def test_a_folder_that_cannot_be_written_ends_start_up_in_one_line(tmp_path: Pat
         data.chmod(0o700)
 
 
+@pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="no /sys to refuse a folder")
+def test_a_data_folder_that_cannot_be_made_ends_start_up_in_one_line() -> None:
+    # /sys takes no new folder, even from the superuser.
+    said_in_one_line(serve(Path("/sys/ninetynine-audio-server")), "cannot be written")
+
+
 def test_a_data_path_that_is_a_file_ends_start_up_in_one_line(tmp_path: Path) -> None:
     data = tmp_path / "data"
     data.write_text("not a folder", encoding="utf-8")

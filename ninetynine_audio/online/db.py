@@ -429,7 +429,7 @@ def _open(path: Path) -> sqlite3.Connection:
     try:
         db = sqlite3.connect(path, isolation_level=None)
     except sqlite3.Error as error:
-        raise DataProblem("unwritable", path, str(error)) from None
+        raise DataProblem("unwritable", path.parent, str(error)) from None
     try:
         checked = db.execute("PRAGMA quick_check").fetchall()
         if checked != [("ok",)]:
@@ -457,8 +457,8 @@ def _open(path: Path) -> sqlite3.Connection:
         raise
     except sqlite3.DatabaseError as error:
         db.close()
-        if isinstance(error, sqlite3.OperationalError) and "readonly" in str(error):
-            raise DataProblem("unwritable", path, str(error)) from None
+        if isinstance(error, sqlite3.OperationalError):  # read-only, full, locked, I/O
+            raise DataProblem("unwritable", path.parent, str(error)) from None
         raise DataProblem("damaged", path, str(error)) from None
     return db
 
