@@ -266,9 +266,10 @@ def finished(server: Server, clock: Clock, code: str) -> list[dict[str, Any]]:
 def test_leaving_a_rated_match_counts_as_last_of_those_still_in(tmp_path: Path) -> None:
     server, clock = inside_server(tmp_path / "data")
     try:
-        _, (ann, _ben), code = accounts_at_a_match(server, clock)
+        (ann_link, _), (ann, _ben), code = accounts_at_a_match(server, clock)
         play_moves(server, clock, code, 2)
         server.leave_table(ann)
+        assert any("counts as last" in line for line in ann_link.spoken())
         players = finished(server, clock, code)
         # Last, whatever the computer that stood in made of the seat; and rated for it.
         assert players[0]["place"] == 3 and players[0]["left"] is True

@@ -589,7 +589,7 @@ class Server:
             if table is not None and session.seat is not None and away >= self.keep_seat_s:
                 seat = table.seats[session.seat]
                 if table.host is not None and not seat.replaced and not table.host.is_over:
-                    self._forfeit(table, session.seat)
+                    self._forfeit(table, session)
                     seat.replaced = True
                     table.host.replace(session.seat)
                     level = table.settings.get("stand_in", "normal")
@@ -820,7 +820,7 @@ class Server:
         elif table.host is not None and table.state == "playing":
             seat = table.seats[session.seat]
             if not seat.replaced:
-                self._forfeit(table, session.seat)
+                self._forfeit(table, session)
                 seat.replaced = True
                 table.host.replace(session.seat)
                 level = table.settings.get("stand_in", "normal")
@@ -998,14 +998,21 @@ class Server:
         self.pending_results.append((table.code, table.game, players, by_place))
         self._store(table)
 
-    def _forfeit(self, table: OnlineTable, seat: int) -> None:
-        """The player of ``seat`` leaves the match in play: their place, last of those still
-        in now, is kept (a second leaving keeps the first)."""
+    def _forfeit(self, table: OnlineTable, session: Session) -> None:
+        """``session`` leaves (or stays away from) the match in play at their seat: their
+        place, last of those still in now, is kept (a second leaving keeps the first), and
+        an account is told."""
         host = table.host
-        if host is None or host.is_over or table.seats[seat].forfeit is not None:
+        if host is None or host.is_over or session.seat is None:
+            return
+        seat = table.seats[session.seat]
+        if seat.forfeit is not None:
             return
         still_in = sum(1 for other in range(len(table.seats)) if not host.core.is_out(other))
-        table.seats[seat].forfeit = max(1, still_in)
+        seat.forfeit = max(1, still_in)
+        if session.account:
+            with session.app.speaking():
+                session.app.say(words.left_as_last_text(), queue=True)
 
     def _back_to_waiting(self, table: OnlineTable, chooser: Session) -> None:
         """After a match: the same seats wait for the host to start another. ``chooser``,

@@ -593,6 +593,11 @@ def cert_failed_text(reason: str) -> str:
     return _("The certificate could not be loaded: {reason}.").format(reason=reason)
 
 
+def left_as_last_text() -> str:
+    """An account left a match in play (or stayed away until a computer took the seat)."""
+    return _("You left a match in play: your result counts as last of the players still in.")
+
+
 def not_saved_text() -> str:
     """The server cannot write its database (a full or read-only disk): said once to each
     table it cannot save; the game goes on and is saved when the disk can be written."""
