@@ -22,6 +22,7 @@ from test_online_games import keys_for, play_out, sit_down
 from ninetynine_audio.games.saved import SaveError
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.hosting import SeatScreen, TableHost
+from ninetynine_audio.online.identity import guest_identity
 from ninetynine_audio.present.online import spectator_text
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
@@ -137,7 +138,7 @@ def test_a_player_whose_turn_came_while_away_hears_it_once_after_what_followed(
             return [phrase.text for phrase in server.sessions[ben_id].app.remote.missed]
 
         try:
-            ben_id = f"guest:{ben.screen.link.guest_token}"
+            ben_id = guest_identity(ben.screen.link.guest_token or "")
             deadline = time.monotonic() + 120
             while srv.call(turn) != 0 and time.monotonic() < deadline:
                 play_some(srv, players, code, 1)

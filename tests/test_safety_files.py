@@ -158,9 +158,11 @@ def test_a_fifo_in_place_of_a_file_is_refused_at_once(tmp_path: Path) -> None:
     )
 
 
-def test_a_keymap_fifo_in_the_config_folder_does_not_stop_the_start() -> None:
+@pytest.mark.parametrize("file", ["keymap", "settings"])
+def test_a_fifo_in_the_config_folder_does_not_stop_the_start(file: str) -> None:
+    fifo = paths.user_keymap_file() if file == "keymap" else paths.settings_file()
     paths.config_dir().mkdir(parents=True)
-    os.mkfifo(paths.user_keymap_file())
+    os.mkfifo(fifo)
     started: list[bool] = []
     worker = threading.Thread(target=lambda: started.append(bool(make_app())), daemon=True)
     worker.start()
@@ -169,7 +171,7 @@ def test_a_keymap_fifo_in_the_config_folder_does_not_stop_the_start() -> None:
         assert started == [True]
     finally:
         if worker.is_alive():
-            os.close(os.open(paths.user_keymap_file(), os.O_WRONLY | os.O_NONBLOCK))
+            os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import stat
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,6 +17,7 @@ from ninetynine_audio.store.settings import (
     INT_RANGES,
     SETTINGS_SCHEMA,
     Settings,
+    chosen_language,
     guest_token_for,
     load_settings,
     save_settings,
@@ -200,3 +205,36 @@ def test_guest_tokens_are_kept_per_server_and_name_through_the_file(home: Path) 
     assert guest_token_for(loaded, "ws://a/ws", "Ann") == "t3"
     assert guest_token_for(loaded, "ws://b/ws", "Ann") is None
     assert len(loaded.online_guest_tokens) == 3
+
+
+def _returns_within(function: Any, seconds: float = 20.0) -> Any:
+    """Run ``function`` on a thread; its result, or fail when it is still waiting after
+    ``seconds`` (a read that blocks is then let go by a writer opening the FIFO)."""
+    result: list[Any] = []
+    worker = threading.Thread(target=lambda: result.append(function()), daemon=True)
+    worker.start()
+    worker.join(seconds)
+    blocked = worker.is_alive()
+    if blocked:
+        for candidate in Path(paths.config_dir()).iterdir():
+            if stat.S_ISFIFO(candidate.lstat().st_mode):
+                fd = os.open(candidate, os.O_WRONLY | os.O_NONBLOCK)
+                os.close(fd)
+        worker.join(seconds)
+    assert not blocked, "reading the settings waited on a FIFO"
+    return result[0]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_settings_file_that_is_a_fifo_never_blocks_the_start(home: Path) -> None:
+    path = settings_path(home)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(path)
+    # The language is looked up before anything is said: no language, at once.
+    assert _returns_within(lambda: chosen_language(path)) is None
+    settings, problems = _returns_within(lambda: load_settings(path))
+    assert settings == Settings()
+    assert len(problems) == 1 and "was not a file" in problems[0]
+    # Said once: the FIFO is set aside, and the next start reads no file at all.
+    assert not path.exists()
+    assert load_settings(path) == (Settings(), [])

@@ -21,6 +21,7 @@ import logging
 import random
 import secrets
 import signal
+import sqlite3
 import ssl
 import time
 from collections import deque
@@ -43,11 +44,19 @@ from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.commands import COMMANDS, GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
-from ninetynine_audio.online.db import Database, StoredTable
+from ninetynine_audio.online.db import Database, DataProblem, StoredTable
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.hosting import TableHost
+from ninetynine_audio.online.identity import (
+    account_identity,
+    display_name,
+    guest_identity,
+    name_problem,
+    skeleton,
+)
 from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
 from ninetynine_audio.online.page import keys_document, page_words
+from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
 from ninetynine_audio.ui.tables.base import TURN_CUE, TURN_KEY
@@ -73,7 +82,24 @@ JOIN_WINDOW_S = 60.0
 CODE_DIGITS = 6
 MAX_CONNECTIONS_PER_ADDRESS = 2000
 HEARTBEAT_S = 30.0
+STORE_RETRY_FIRST_S = 1.0
+STORE_RETRY_LONGEST_S = 30.0
+"""A write the database refused is tried again after a second, then after twice as long
+each time, up to this."""
+SEED_BITS = 128
+"""The secret every shuffle, computer move and hint of an online match is drawn from."""
 WEB_DIR = Path(__file__).resolve().parents[1] / "web"
+
+
+def match_seed() -> int:
+    """A new online match's seed: :data:`SEED_BITS` bits from the system's secure source.
+
+    Each shuffle (and each computer decision and hint) draws from a generator of its own,
+    seeded with text holding this seed and the shuffle's number (Python fills the whole
+    state from the text and its SHA-512), so neither this seed nor another deal can be
+    searched for from the cards a seat holds. It stays on the server: it is stored with the
+    match (so a restarted server deals the same cards) and never sent to a seat."""
+    return secrets.randbits(SEED_BITS)
 
 
 class _ChatAsk:
@@ -92,6 +118,9 @@ class SeatInfo:
     language: str | None = None
     """The language its player last heard the table in: after a restart, what the table
     says before they are back (the resumed game, what they missed) is in it."""
+    forfeit: int | None = None
+    """The place its player left the match in play at (last of those still in then): their
+    result is never better, even if they come back to finish it (see ``Server._finished``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The seat as stored."""
@@ -101,18 +130,21 @@ class SeatInfo:
             "name": self.name,
             "replaced": self.replaced,
             "language": self.language,
+            "forfeit": self.forfeit,
         }
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> SeatInfo:
         """A stored seat."""
         language = data.get("language")
+        forfeit = data.get("forfeit")
         return cls(
             data["kind"],
             data.get("who"),
             data.get("name"),
             bool(data.get("replaced")),
             language if isinstance(language, str) and known_language(language) else None,
+            forfeit if isinstance(forfeit, int) and not isinstance(forfeit, bool) else None,
         )
 
 
@@ -156,6 +188,8 @@ class OnlineTable:
     task: asyncio.Task[None] | None = None
     redraw: bool = True
     records: RecordMaker = field(default_factory=RecordMaker)
+    told_unsaved: bool = False
+    """Its players were told the server cannot save now (they are told once)."""
 
     def touch(self) -> None:
         """Something happened at the table: take the next step now and draw the screens."""
@@ -269,53 +303,85 @@ class Server:
         self.rng = random.SystemRandom()
         self.crashes = 0  # steps that raised: logged, never fatal
         self.reloaded: list[str] = []
+        # Writes the database refused (a full disk, a read-only one), kept until it takes them.
+        self.unsaved: dict[str, OnlineTable] = {}
+        self.pending_drops: set[str] = set()
+        self.pending_results: list[tuple[str, str, list[dict[str, Any]], list[list[str]]]] = []
+        self.storage_failing = False
+        self.retry_delay = STORE_RETRY_FIRST_S
+        self.retry_at = 0.0
+        # Tables set aside at start-up, by the identity of each player who sat there.
+        self.set_aside: dict[str, list[str]] = {}
 
     # -- the tables stored before a restart --------------------------------------------------
 
     def reload(self) -> None:
         """Deal again every stored table in play (or waiting), and keep its players' seats
-        for them, as for a dropped connection."""
+        for them, as for a dropped connection. A table that cannot be loaded is set aside
+        (kept in the database, named in the log, told to its players when they come) and
+        the others load."""
         for stored in self.db.tables():
             if stored.state == "over":
-                self.db.drop_table(stored.code)
+                self.pending_drops.add(stored.code)
                 continue
-            settings = dict(stored.settings)
-            options = settings.pop("options", {})
-            table = OnlineTable(
-                stored.code,
-                stored.game,
-                options,
-                stored.listed,
-                stored.host,
-                [SeatInfo.from_json(s) for s in stored.seats],
-                settings,
-                stored.state,
-            )
-            if stored.state == "playing":
-                if stored.record is None:
-                    continue
-                try:
-                    table.host = self._make_host(table, record=stored.record)
-                except (SaveError, GameError, KeyError, ValueError) as error:
-                    log.warning("table %s could not be reloaded: %s", stored.code, error)
-                    self.db.drop_table(stored.code)
-                    continue
-                for index, seat in enumerate(table.seats):
-                    if seat.replaced:
-                        table.host.replace(index)
-            self.tables[table.code] = table
-            self.reloaded.append(table.code)
+            try:
+                self._reload_table(stored)
+            except Exception as error:  # one damaged table never keeps the others from loading
+                self._set_aside(stored, f"{type(error).__name__}: {error}")
+        self._save_pending()
+
+    def _reload_table(self, stored: StoredTable) -> None:
+        settings = dict(stored.settings)
+        options = settings.pop("options", {})
+        table = OnlineTable(
+            stored.code,
+            stored.game,
+            options,
+            stored.listed,
+            stored.host,
+            [SeatInfo.from_json(s) for s in stored.seats],
+            settings,
+            stored.state,
+        )
+        if stored.state == "playing":
+            if stored.record is None:
+                raise SaveError("a table in play without its match")
+            table.host = self._make_host(table, record=stored.record)
+            for index, seat in enumerate(table.seats):
+                if seat.replaced:
+                    table.host.replace(index)
+        self.tables[table.code] = table
+        try:
             for index, seat in enumerate(table.seats):
                 if seat.who is not None and seat.who not in self.sessions:
                     self._ghost(seat.who, seat.name or "", table, index)
-            self._start_task(table)
+        except BaseException:
+            self.tables.pop(table.code, None)
+            for session in self.sessions.values():
+                if session.table is table:
+                    session.table, session.seat = None, None
+            raise
+        self.reloaded.append(table.code)
+        self._start_task(table)
+
+    def _set_aside(self, stored: StoredTable, reason: str) -> None:
+        """Keep a table that cannot be loaded out of the way, and tell its players."""
+        try:
+            self.db.set_aside(stored.code, reason)
+        except sqlite3.Error as error:
+            log.error(
+                "table %s cannot be loaded (%s) nor set aside: %s", stored.code, reason, error
+            )
+        for seat in stored.seats:
+            who = seat.get("who") if isinstance(seat, dict) else None
+            if isinstance(who, str):
+                self.set_aside.setdefault(who, []).append(stored.code)
 
     def _ghost(self, identity: str, name: str, table: OnlineTable, seat: int) -> None:
         """A session for a player who sat at a reloaded table and has not reconnected."""
         account = identity.startswith("account:")
-        token = None if account else identity.removeprefix("guest:")
         language = table.seats[seat].language or ENGLISH
-        session = self._new_session(identity, name, account, token, language=language)
+        session = self._new_session(identity, name, account, None, language=language)
         session.dropped_at = self.clock()
         session.app.remote.away = True
         session.table = table
@@ -370,17 +436,25 @@ class Server:
             return self._sign_in(conn, hello)
 
     def _sign_in(self, conn: Connection, hello: p.Hello) -> Session | None:
-        name = " ".join(hello.name.split())
-        if not 1 <= len(name) <= 30 or not all(c.isalnum() or c in " -_'." for c in name):
-            self._refuse(conn, "bad_name", words.bad_name_text(), bye=True)
+        name = display_name(hello.name)
+        problem = name_problem(name)
+        if problem is not None:
+            mixed = problem == "mixed_scripts"
+            text = words.mixed_scripts_text() if mixed else words.bad_name_text()
+            self._refuse(conn, "bad_name", text, bye=True)
             return None
         token: str | None = None
+        if self.db.look_alike(name) is not None:
+            # A new name (guest or account) that could be taken for an account's; an
+            # account's own name, in any spelling, never is.
+            self._refuse(conn, "bad_name", words.look_alike_text(), bye=True)
+            return None
         if hello.password:
             right, name = self.db.sign_in(name, hello.password)
             if not right:
                 self._refuse(conn, "bad_password", words.bad_password_text(), bye=True)
                 return None
-            identity = f"account:{name.lower()}"
+            identity = account_identity(name)
             account = True
         else:
             if not self.guests:
@@ -389,9 +463,11 @@ class Server:
             if self.db.account_exists(name):
                 self._refuse(conn, "bad_name", words.name_taken_text(), bye=True)
                 return None
-            known = hello.guest_token and f"guest:{hello.guest_token}" in self.sessions
-            token = hello.guest_token if known else secrets.token_urlsafe(18)
-            identity = f"guest:{token}"
+            given = hello.guest_token
+            kept = given and {guest_identity(given)} & (self.sessions.keys() | self.set_aside)
+            token = given if kept else None
+            token = token or secrets.token_urlsafe(18)
+            identity = guest_identity(token)  # the token itself is neither kept nor stored
             account = False
         session = self.sessions.get(identity)
         if session is None:
@@ -433,6 +509,7 @@ class Server:
         table = session.table
         if table is None:
             app.say(words.signed_in_text(session.name, session.account))
+            self._tell_set_aside(session)
             app.top.enter(app)
             return
         self._send_table_info(session)
@@ -461,7 +538,13 @@ class Server:
                 app.say_utterance(Utterance(text, cue=cue, key=TURN_KEY))
         elif table.host is None:
             app.top.enter(app)
+        self._tell_set_aside(session)
         table.touch()
+
+    def _tell_set_aside(self, session: Session) -> None:
+        """Tell a player of each table of theirs that could not be loaded at start-up."""
+        for code in self.set_aside.pop(session.identity, []):
+            session.app.say(words.table_set_aside_text(code), queue=True)
 
     def _turn_line(self, session: Session) -> tuple[str, bool] | None:
         """What tells a player seated at a table in play whose turn it is, and whether the
@@ -493,8 +576,11 @@ class Server:
             session.table.touch()
 
     def sweep(self) -> None:
-        """Seats of players away too long go to computer players; forgotten sessions go."""
+        """Seats of players away too long go to computer players; forgotten sessions go;
+        writes the database refused are tried again when due."""
         now = self.clock()
+        if self.storage_failing and now >= self.retry_at:
+            self._save_pending(retry=True)
         for session in list(self.sessions.values()):
             if session.dropped_at is None:
                 continue
@@ -503,6 +589,7 @@ class Server:
             if table is not None and session.seat is not None and away >= self.keep_seat_s:
                 seat = table.seats[session.seat]
                 if table.host is not None and not seat.replaced and not table.host.is_over:
+                    self._forfeit(table, session)
                     seat.replaced = True
                     table.host.replace(session.seat)
                     level = table.settings.get("stand_in", "normal")
@@ -664,12 +751,12 @@ class Server:
         return None
 
     def _unique_name(self, table: OnlineTable, name: str) -> str:
-        taken = {s.name for s in table.seats if s.name}
-        if name not in taken:
+        taken = {skeleton(s.name) for s in table.seats if s.name}
+        if skeleton(name) not in taken:
             return name
         for number in range(2, 99):
             candidate = f"{name} {number}"
-            if candidate not in taken:
+            if skeleton(candidate) not in taken:
                 return candidate
         return name
 
@@ -733,6 +820,7 @@ class Server:
         elif table.host is not None and table.state == "playing":
             seat = table.seats[session.seat]
             if not seat.replaced:
+                self._forfeit(table, session)
                 seat.replaced = True
                 table.host.replace(session.seat)
                 level = table.settings.get("stand_in", "normal")
@@ -773,7 +861,9 @@ class Server:
 
     def _close_table(self, table: OnlineTable) -> None:
         self.tables.pop(table.code, None)
-        self.db.drop_table(table.code)
+        self.unsaved.pop(table.code, None)
+        self.pending_drops.add(table.code)
+        self._save_pending()
         if table.task is not None:
             table.task.cancel()
         for identity in list(table.watchers):
@@ -822,9 +912,7 @@ class Server:
         for index, seat in enumerate(table.seats):
             if seat.kind != HUMAN and names[index] in names[:index] + names[index + 1 :]:
                 names[index] = f"{names[index]} {index + 1}"
-        setup = GameSetup(
-            table.game, tuple(names), kinds, dict(table.options), self.rng.randrange(2**31)
-        )
+        setup = GameSetup(table.game, tuple(names), kinds, dict(table.options), match_seed())
         try:
             table.host = self._make_host(table, setup=setup)
         except GameError as error:
@@ -880,10 +968,19 @@ class Server:
             self._send_table_info(member)  # a client learns the match ended, not only hears it
         if outcome is None:
             return
+        # A player who left the match in play finishes no better than last of those still in
+        # when they left (rules decision "Online"), even if they came back to finish it.
+        actual = [outcome.place_of(index) for index in range(len(table.seats))]
+        forfeits = [seat.forfeit for seat in table.seats]
+        order = sorted(
+            range(len(table.seats)),
+            key=lambda i: (max(actual[i], forfeits[i] or 0), forfeits[i] is not None, actual[i]),
+        )
+        places = {seat: number for number, seat in enumerate(order, 1)}
         players = []
         by_place: list[list[str]] = [[] for _ in outcome.places]
         for index, seat in enumerate(table.seats):
-            place = outcome.place_of(index)
+            place = places[index]
             players.append(
                 {
                     "name": host.core.setup.names[index],
@@ -891,14 +988,31 @@ class Server:
                     "who": seat.who,
                     "place": place,
                     "score": outcome.scores[index] if index < len(outcome.scores) else None,
+                    "left": seat.forfeit is not None,
                 }
             )
-            if seat.who and seat.who.startswith("account:") and not seat.replaced:
+            if seat.who and seat.who.startswith("account:"):
                 session = self.sessions.get(seat.who)
                 name = session.name if session is not None else seat.who.split(":", 1)[1]
                 by_place[place - 1].append(name)
-        self.db.record_result(table.code, table.game, players, by_place)
+        self.pending_results.append((table.code, table.game, players, by_place))
         self._store(table)
+
+    def _forfeit(self, table: OnlineTable, session: Session) -> None:
+        """``session`` leaves (or stays away from) the match in play at their seat: their
+        place, last of those still in now, is kept (a second leaving keeps the first), and
+        an account is told."""
+        host = table.host
+        if host is None or host.is_over or session.seat is None:
+            return
+        seat = table.seats[session.seat]
+        if seat.forfeit is not None:
+            return
+        still_in = sum(1 for other in range(len(table.seats)) if not host.core.is_out(other))
+        seat.forfeit = max(1, still_in)
+        if session.account:
+            with session.app.speaking():
+                session.app.say(words.left_as_last_text(), queue=True)
 
     def _back_to_waiting(self, table: OnlineTable, chooser: Session) -> None:
         """After a match: the same seats wait for the host to start another. ``chooser``,
@@ -911,6 +1025,7 @@ class Server:
         table.state = "waiting"
         for seat in table.seats:
             seat.replaced = False
+            seat.forfeit = None
         for index, seat in enumerate(table.seats):
             other = self.sessions.get(seat.who) if seat.who else None
             if other is None or other.table is not table:
@@ -938,8 +1053,10 @@ class Server:
         """Ask the player for a line to say to the table."""
 
         def said(app: Any, text: str | None) -> None:
-            if text and text.strip() and session.table is not None:
-                line = " ".join(text.split())[:160]
+            # No control character (a terminal's escape, a bell) nor direction override
+            # reaches the others.
+            line = " ".join(without_controls(text or "").split())[:160]
+            if line and session.table is not None:
                 name = session.name
                 self.say_at(
                     session.table,
@@ -1009,7 +1126,55 @@ class Server:
                 present = self.sessions.get(seat.who) if seat.who is not None else None
                 if present is not None:
                     seat.language = present.app.language
-            self.db.save_table(table.stored())
+            self.unsaved[table.code] = table
+        self._save_pending()
+
+    def _save_pending(self, *, retry: bool = False) -> None:
+        """Write what waits to be written: tables to forget, tables as they are now, results.
+
+        A write the database refuses (a full or read-only disk) never stops a table: what
+        waits is kept, its players are told once that results may not be kept, and it is
+        tried again (:meth:`sweep`) after :data:`STORE_RETRY_FIRST_S`, then twice as long
+        each time; once a write goes through, everything waiting is written, in order."""
+        if self.storage_failing and not retry:
+            return
+        try:
+            while self.pending_drops:
+                code = next(iter(self.pending_drops))
+                self.db.drop_table(code)
+                self.pending_drops.discard(code)
+            while self.unsaved:
+                code, table = next(iter(self.unsaved.items()))
+                if code in self.tables:
+                    self.db.save_table(table.stored())
+                self.unsaved.pop(code, None)
+            while self.pending_results:
+                self.db.record_result(*self.pending_results[0])
+                self.pending_results.pop(0)
+        except (sqlite3.Error, OSError) as error:
+            self._storage_failed(error)
+            return
+        if self.storage_failing:
+            self.storage_failing = False
+            self.retry_delay = STORE_RETRY_FIRST_S
+            log.warning("the database takes writes again: everything waiting was written")
+            for table in self.tables.values():
+                table.told_unsaved = False
+
+    def _storage_failed(self, error: Exception) -> None:
+        if self.storage_failing:
+            self.retry_delay = min(self.retry_delay * 2, STORE_RETRY_LONGEST_S)
+        else:
+            self.storage_failing = True
+            self.retry_delay = STORE_RETRY_FIRST_S
+            log.error("the database refused a write (%s); trying again", error)
+        self.retry_at = self.clock() + self.retry_delay
+        waiting = {*self.unsaved, *(result[0] for result in self.pending_results)}
+        for code in sorted(waiting):
+            table = self.tables.get(code)
+            if table is not None and not table.told_unsaved:
+                table.told_unsaved = True
+                self.say_at(table, words.not_saved_text, cue="refused")
 
     # -- each table's timer -------------------------------------------------------------------
 
@@ -1217,6 +1382,13 @@ class Server:
         for table in self.tables.values():
             if table.task is not None:
                 table.task.cancel()
+        self._save_pending(retry=True)  # a last try at what a full disk kept back
+        if self.unsaved or self.pending_results:
+            log.error(
+                "stopping with %d tables and %d results the database would not take",
+                len(self.unsaved),
+                len(self.pending_results),
+            )
         self.db.close()
 
 
@@ -1428,12 +1600,20 @@ def serve_main(args: Any) -> int:
         print(words.insecure_refused_text(host), file=sys.stderr)
         return 2
     data = Path(args.data) if args.data else _default_data()
-    logging.basicConfig(
-        filename=str(data / "server.log") if data.is_dir() or _mkdir(data) else None,
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-    )
-    server = Server(data, guests=not args.no_guests)
+    log_format = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+    try:
+        logging.basicConfig(
+            filename=str(data / "server.log") if data.is_dir() or _mkdir(data) else None,
+            level=logging.INFO,
+            format=log_format,
+        )
+    except OSError:  # a folder that cannot be written: said below, in one line
+        logging.basicConfig(level=logging.WARNING, format=log_format)
+    try:
+        server = Server(data, guests=not args.no_guests)
+    except DataProblem as problem:
+        print(data_problem_text(problem), file=sys.stderr)
+        return 1
 
     def ready(port: int) -> None:
         shown = f"[{host}]" if ":" in host else host
@@ -1444,10 +1624,28 @@ def serve_main(args: Any) -> int:
     except OSError as error:
         print(words.start_failed_text(str(error.strerror or error)), file=sys.stderr)
         return 1
+    except DataProblem as problem:
+        print(data_problem_text(problem), file=sys.stderr)
+        return 1
+    except sqlite3.DatabaseError as error:  # found damaged while the tables load
+        print(words.data_damaged_text(str(server.db.path), str(error)), file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     print(words.server_stopped_text(), flush=True)
     return 0
+
+
+def data_problem_text(problem: DataProblem) -> str:
+    """The one line that says why the data folder cannot be used."""
+    where = str(problem.where)
+    if problem.kind == "locked":
+        return words.data_locked_text(where)
+    if problem.kind == "newer":
+        return words.data_newer_text(where)
+    if problem.kind == "damaged":
+        return words.data_damaged_text(where, problem.detail)
+    return words.data_unwritable_text(where, problem.detail)
 
 
 def _mkdir(folder: Path) -> bool:

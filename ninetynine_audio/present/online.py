@@ -402,6 +402,17 @@ def bad_name_text() -> str:
     return _("Please give a name of 1 to 30 letters or digits.")
 
 
+def mixed_scripts_text() -> str:
+    """A name mixing alphabets whose letters look alike (a Latin name with a Cyrillic
+    letter in it)."""
+    return _("Please write your name in one alphabet: this one mixes letters that look alike.")
+
+
+def look_alike_text() -> str:
+    """A name that could be taken for an account's (the same letters in another alphabet)."""
+    return _("That name looks like the name of an account: please choose another name.")
+
+
 def no_guests_text() -> str:
     """The server admits accounts only."""
     return _("This server admits accounts only: give a password with your name.")
@@ -580,6 +591,54 @@ def cert_pair_text() -> str:
 def cert_failed_text(reason: str) -> str:
     """The certificate could not be read."""
     return _("The certificate could not be loaded: {reason}.").format(reason=reason)
+
+
+def left_as_last_text() -> str:
+    """An account left a match in play (or stayed away until a computer took the seat)."""
+    return _("You left a match in play: your result counts as last of the players still in.")
+
+
+def not_saved_text() -> str:
+    """The server cannot write its database (a full or read-only disk): said once to each
+    table it cannot save; the game goes on and is saved when the disk can be written."""
+    return _("The server cannot save the game just now: play on, but this result may not be kept.")
+
+
+def table_set_aside_text(code: str) -> str:
+    """A table the player sat at could not be loaded after the server restarted."""
+    return _(
+        "Your table {code} could not be loaded after the server restarted: it was set aside."
+    ).format(code=code)
+
+
+def data_locked_text(folder: str) -> str:
+    """The server's data folder is used by another server already (said on its console)."""
+    return _(
+        "Another server is using the data folder {folder}: stop it, or give this one "
+        "another --data."
+    ).format(folder=folder)
+
+
+def data_unwritable_text(folder: str, reason: str) -> str:
+    """The server's data folder cannot be written (said on its console)."""
+    return _("The data folder {folder} cannot be written: {reason}.").format(
+        folder=folder, reason=reason
+    )
+
+
+def data_damaged_text(path: str, reason: str) -> str:
+    """The server's database is damaged (said on its console)."""
+    return _(
+        "The database {path} is damaged ({reason}): restore a copy, or move it aside to "
+        "start afresh."
+    ).format(path=path, reason=reason)
+
+
+def data_newer_text(path: str) -> str:
+    """The server's database was made by a newer version (said on its console)."""
+    return _(
+        "The database {path} was made by a newer version of the game: run that version."
+    ).format(path=path)
 
 
 def start_failed_text(reason: str) -> str:

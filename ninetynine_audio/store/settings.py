@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from ninetynine_audio.i18n import LANGUAGES, format_list, ngettext
+from ninetynine_audio.resources import FileProblem, read_file_bytes
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.jsonfile import read_json, write_json_atomic
 
@@ -234,9 +235,10 @@ def chosen_language(path: Path | None = None) -> str | None:
     None when no known language was chosen or the file cannot be read."""
     target = paths.settings_file() if path is None else path
     try:
-        with target.open("rb") as handle:
-            data = json.loads(handle.read(SETTINGS_PEEK_LIMIT))
-    except (OSError, ValueError, RecursionError):
+        # Opened without blocking and refused unless a regular file: a FIFO or a device in
+        # its place cannot hold the start (``load_settings`` then says so, once).
+        data = json.loads(read_file_bytes(target, SETTINGS_PEEK_LIMIT))
+    except (FileProblem, ValueError, RecursionError):
         return None
     chosen = data.get("language") if isinstance(data, dict) else None
     known = {entry.code for entry in LANGUAGES}

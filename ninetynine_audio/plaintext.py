@@ -1,0 +1,41 @@
+"""Text that is safe to show or print: without control characters or direction overrides.
+
+Text a person typed reaches other people (chat, names) and the text client prints what a server
+sends into a terminal. A control character there (ESC starts a terminal's escape sequences,
+BEL rings, C1 codes act on some terminals) or a direction override or isolate (which turns
+the letters after it around, so that a line reads as something else) must never pass. This
+leaf module, of the standard library only, is what every layer uses to find and remove them.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+__all__ = ["has_controls", "without_controls"]
+
+DIRECTION_MARKS = frozenset(
+    "\u061c\u200e\u200f"  # the Arabic letter mark, the left-to-right and right-to-left marks
+    "\u202a\u202b\u202c\u202d\u202e"  # embeddings, overrides and their end
+    "\u2066\u2067\u2068\u2069"  # isolates and their end
+)
+"""The characters that change the direction text is shown in."""
+
+
+def _is_control(char: str) -> bool:
+    """A C0 or C1 control, DEL, a line or paragraph separator, or a direction mark."""
+    return char in DIRECTION_MARKS or unicodedata.category(char) in ("Cc", "Zl", "Zp")
+
+
+def has_controls(text: str) -> bool:
+    """Whether ``text`` holds a control character or a direction mark."""
+    return any(_is_control(char) for char in text)
+
+
+def without_controls(text: str) -> str:
+    """``text`` with every control character made a space and every direction mark removed
+    (a tab or a line break in a chat line is a space; an override is nothing)."""
+    if not has_controls(text):
+        return text
+    return "".join(
+        "" if char in DIRECTION_MARKS else " " if _is_control(char) else char for char in text
+    )
