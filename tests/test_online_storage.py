@@ -179,17 +179,6 @@ def test_a_database_cut_short_ends_start_up_in_one_line(tmp_path: Path) -> None:
     said_in_one_line(serve(data), "is damaged")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="the superuser writes in any folder")
-def test_a_folder_that_cannot_be_written_ends_start_up_in_one_line(tmp_path: Path) -> None:
-    data = tmp_path / "data"
-    data.mkdir()
-    data.chmod(0o500)
-    try:
-        said_in_one_line(serve(data), "cannot be written")
-    finally:
-        data.chmod(0o700)
-
-
 @pytest.mark.skipif(not Path("/sys/kernel").is_dir(), reason="no /sys to refuse a folder")
 def test_a_data_folder_that_cannot_be_made_ends_start_up_in_one_line() -> None:
     # /sys takes no new folder, even from the superuser.
