@@ -374,9 +374,57 @@ def _online_start(args: argparse.Namespace) -> Callable[[Any], None]:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run the table server."""
+    if args.event_log is not None:
+        from ninetynine_audio.online.gamelog import log_place_problem
+
+        problem = log_place_problem(args.event_log)
+        if problem is not None:  # refused here, not when the first game ends
+            print(f"ninetynine-audio: {problem}", file=sys.stderr)
+            return 2
     from ninetynine_audio.online.server import serve_main  # the network loads only here
 
     return serve_main(args)
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    """Write the match of a table stored by a server as the event log's lines: 0 when
+    written, 1 when no stored table has a match under that code (or it cannot be replayed),
+    2 when the data folder or the output cannot be used."""
+    from ninetynine_audio.games.saved import SaveError
+    from ninetynine_audio.online.db import DataProblem, read_stored_tables
+    from ninetynine_audio.online.gamelog import export_lines
+
+    try:
+        tables = {table.code: table for table in read_stored_tables(args.data)}
+    except DataProblem as problem:
+        detail = f": {problem.detail}" if problem.detail else ""
+        print(f"ninetynine-audio: cannot read {problem.where}{detail}", file=sys.stderr)
+        return 2
+    table = tables.get(args.code)
+    if table is None or table.record is None:
+        games = ", ".join(sorted(code for code, t in tables.items() if t.record is not None))
+        print(
+            f"ninetynine-audio: no stored table {args.code} has a game"
+            f" (tables with a game: {games or 'none'})",
+            file=sys.stderr,
+        )
+        return 1
+    try:
+        if args.output is None:
+            export_lines(table.record, sys.stdout)
+        else:
+            with args.output.open("w", encoding="utf-8") as stream:
+                export_lines(table.record, stream)
+    except SaveError as error:
+        print(f"ninetynine-audio: table {args.code} cannot be replayed: {error}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        print(
+            f"ninetynine-audio: cannot write {args.output}: {error.strerror or error}",
+            file=sys.stderr,
+        )
+        return 2
+    return 0
 
 
 def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
@@ -417,6 +465,20 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
         help=_("listen without TLS on an address other computers can reach"),
     )
     serve.add_argument("--no-guests", action="store_true", help=_("admit accounts only"))
+    serve.add_argument(
+        "--event-log",
+        type=Path,
+        default=None,
+        help=_("write every finished game to this event log (a folder: one file per table)"),
+    )
+    export = commands.add_parser(
+        "export", help=_("write a table stored by a server as an event log")
+    )
+    export.add_argument("code", help=_("the table's code"))
+    export.add_argument("--data", type=Path, required=True, help=_("the server's data folder"))
+    export.add_argument(
+        "-o", "--output", type=Path, default=None, help=_("the file to write (else the output)")
+    )
     return parser
 
 
@@ -507,6 +569,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "simulate": cmd_simulate,
         "replay": cmd_replay,
         "serve": cmd_serve,
+        "export": cmd_export,
     }
     try:
         args = parse_arguments(arguments)

@@ -1,25 +1,30 @@
-"""Whole online games of all five games: a real server on a free loopback port, two or three
+"""Whole online games of all five games: a real server on a free loopback port, one to three
 real clients (the game's own client code, driven by keys), and computer players.
 
 Each human presses the keys a careful player would (the same choices as the offline game
 tests make) when the server says it is their turn; the game must reach its end, every client
 must hear the result, the server must have recorded the match, and nothing may have failed.
+The server's event log of the game, and the export of the stored table, must be the same
+lines, which ``replay`` and the referee accept.
 """
 
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import WAIT_S, Player, ServerThread, session_of
+from online_helpers import REPO, WAIT_S, Player, ServerThread, session_of
 from test_ui_colours import keys_for as colours_keys
 from test_ui_games import keys_for_turn as adding_keys
 from test_ui_tricks import keys_for_turn as tricks_keys
 
+from ninetynine_audio.cli import main
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.server import Server, _table_marks
 from ninetynine_audio.present.results import RESULTS
@@ -28,7 +33,7 @@ pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
 
 TABLES = {
     "classic": (["human", "human", "normal"], {}),
-    "arcade": (["human", "human", "easy", "normal"], {}),
+    "arcade": (["human", "easy", "normal", "hard"], {}),
     "tactical": (["human", "human", "human", "normal"], {}),
     "colours": (["human", "human", "normal"], {}),
     "tricks": (["human", "human", "normal"], {"target": 10}),
@@ -115,7 +120,9 @@ def play_out(srv: ServerThread, players: list[Player], code: str, seed: int = 1)
 
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_a_whole_online_game_is_played_by_keys_to_its_end(game: str, tmp_path: Path) -> None:
-    with ServerThread(tmp_path / "data") as srv:
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    with ServerThread(tmp_path / "data", event_log=logs) as srv:
         players, code = sit_down(srv, game)
         try:
             pressed = play_out(srv, players, code)
@@ -128,9 +135,20 @@ def test_a_whole_online_game_is_played_by_keys_to_its_end(game: str, tmp_path: P
             assert srv.call(lambda s: s.crashes) == 0
             errors = [e for pl in players for e in pl.screen.errors]
             assert errors == []
+            # The table's stored match, exported while the server runs, is the logged game.
+            exported = tmp_path / "export.jsonl"
+            command = ["export", "--data", str(tmp_path / "data"), code, "-o", str(exported)]
+            assert main(command) == 0
         finally:
             for player in players:
                 player.close()
+    logged = logs / f"table-{code}.jsonl"
+    assert logged.read_text(encoding="utf-8") == exported.read_text(encoding="utf-8")
+    assert logged.read_text(encoding="utf-8").count('"event": "game_started"') == 1
+    assert main(["replay", str(logged)]) == 0
+    referee = [sys.executable, str(REPO / "tools" / "referee.py"), str(logged)]
+    checked = subprocess.run(referee, capture_output=True, text=True, timeout=WAIT_S * 4)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def _displays(player: Player) -> list[p.Display]:

@@ -146,6 +146,19 @@ def restore(saved: SavedMatch) -> tuple[Any, tuple[Any, ...]]:
         SaveError: the set-up cannot be dealt, an action is not legal where it stands, or the
             match is already over (a finished match is never continued).
     """
+    state, events = replay_record(saved)
+    if saved.spec.is_over(state):
+        raise SaveError("the saved match is already over")
+    return state, events
+
+
+def replay_record(saved: SavedMatch) -> tuple[Any, tuple[Any, ...]]:
+    """Deal ``saved`` again and apply every action: the state after the last one and the
+    events of the whole match, oldest first, over or not (a finished match's log).
+
+    Raises:
+        SaveError: the set-up cannot be dealt, or an action is not legal where it stands.
+    """
     try:
         _, state, opening = start_match(saved.setup)
     except GameError as error:
@@ -161,8 +174,6 @@ def restore(saved: SavedMatch) -> tuple[Any, tuple[Any, ...]]:
             problem = f"action {number} ({_describe(spec, action)}) is not legal: {error}"
             raise SaveError(problem) from None
         events.extend(caused)
-    if spec.is_over(state):
-        raise SaveError("the saved match is already over")
     return state, tuple(events)
 
 

@@ -377,6 +377,30 @@ class Database:
         return [Rating(*row) for row in rows]
 
 
+def read_stored_tables(folder: Path) -> list[StoredTable]:
+    """Every readable table stored in the data folder ``folder``, read without writing or
+    locking it (a running server may hold it); an unreadable row is passed over.
+
+    Raises:
+        DataProblem: ``"damaged"`` when there is no database there or it cannot be read.
+    """
+    path = folder / "server.sqlite3"
+    if not path.is_file():
+        raise DataProblem("damaged", path, os.strerror(2))
+    try:
+        with contextlib.closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)) as db:
+            rows = db.execute(
+                "SELECT code, game, state, listed, host, seats, settings, record FROM tables"
+            ).fetchall()
+    except sqlite3.Error as error:
+        raise DataProblem("damaged", path, str(error)) from None
+    found = []
+    for row in rows:
+        with contextlib.suppress(TypeError, ValueError, RecursionError):
+            found.append(_stored_table(list(row)))
+    return found
+
+
 def _plain(value: object) -> object:
     """A stored value as JSON can keep it (bytes of a damaged row as text)."""
     if isinstance(value, bytes):

@@ -29,7 +29,7 @@ from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import TableCore
 from ninetynine_audio.present import online as words
 from ninetynine_audio.present import screens as screen_words
-from ninetynine_audio.present.seats import Perspective, listener_names, seat_pans
+from ninetynine_audio.present.seats import Perspective, heard_by, listener_names, seat_pans
 from ninetynine_audio.ui.match import OWED_ACTION_WINDOW_S, MatchScreen
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen
 from ninetynine_audio.ui.tables.base import TURN_CUE, TURN_KEY, controller_class
@@ -74,6 +74,9 @@ class TableHost:
     listeners: dict[int, Listener] = field(default_factory=dict)
     spectators: list[Listener] = field(default_factory=list)
     replaced: dict[int, Bot] = field(default_factory=dict)
+    heard_names: dict[str, str] = field(default_factory=dict)
+    """Seats people sit at, said to others by the person's name where the set-up (and the
+    log) names them otherwise: arcade's You (``online.gamelog.heard_names``)."""
     bot_due: float | None = None
     turn_since: float = 0.0
     narration_at: float = 0.0
@@ -111,6 +114,11 @@ class TableHost:
     def turn_seat(self) -> int | None:
         """The seat whose turn it is."""
         return self.core.turn_seat()
+
+    def shown_name(self, seat: int) -> str:
+        """``seat``'s name as others hear it (and the stored results keep it)."""
+        name = self.core.setup.names[seat]
+        return self.heard_names.get(name, name)
 
     def computer_for(self, seat: int) -> Bot | None:
         """The computer player acting for ``seat``: its own, or the one standing in."""
@@ -294,7 +302,8 @@ class TableHost:
         outcome = self.core.outcome
         if outcome is None:
             return None
-        places = tuple(self.core.setup.names[s] for s in outcome.places)
+        names = self.core.setup.names
+        places = tuple(names[s] if seat is not None else self.shown_name(s) for s in outcome.places)
         place = None if seat is None else outcome.place_of(seat)
         level = match_level(self.core.setup.kinds)
         rounds = self.core.progress
@@ -330,6 +339,7 @@ class SeatScreen(MatchScreen):
         self.table = controller_class(self.core.spec.family)(self.port)
         if seat is None:  # a spectator has no hand to be handed: keys for cards say so
             self.table.watcher_text = words.spectator_text()
+            self.port.watcher_names = host.heard_names
         self._host = None
         self.pans = seat_pans(len(host.core.setup.names), seat if seat is not None else 0)
 
@@ -338,9 +348,8 @@ class SeatScreen(MatchScreen):
     def perspective(self, app: App) -> Perspective:
         """The seat listens, "you" to itself, each seat heard from where it sits around it."""
         names = self.setup.names
-        if self.seat is not None:
-            renames = listener_names(names, self.seat)
-            names = tuple(renames.get(name, name) for name in names)
+        renames = self.host.heard_names if self.seat is None else listener_names(names, self.seat)
+        names = tuple(renames.get(name, name) for name in names)
         return Perspective(
             game=self.setup.game,
             players=names,
@@ -349,6 +358,12 @@ class SeatScreen(MatchScreen):
             listener=self.seat,
             verbosity=app.settings.verbosity,
         )
+
+    def _speak_events(self, app: App, events: tuple[Any, ...] | list[Any]) -> None:
+        """As offline; a spectator hears each person by their name (arcade's You too)."""
+        if self.seat is None and self.host.heard_names:
+            events = [heard_by(event, self.host.heard_names) for event in events]
+        super()._speak_events(app, events)
 
     def enter(self, app: App) -> None:
         """A fresh deal is told from its opening; otherwise where the match stands."""

@@ -30,6 +30,19 @@ def _pop(app: App) -> None:
     app.pop()
 
 
+def one_person_text(game: str) -> str | None:
+    """For a game of one person against its own fixed seats (arcade), the sentence that says
+    so and offers the first game of its family that people play together; else ``None``."""
+    spec = find_game(game)
+    if spec.fixed_seats is None:
+        return None
+    together = next(
+        (s.id for s in all_games() if s.family == spec.family and s.fixed_seats is None),
+        next(s.id for s in all_games() if s.fixed_seats is None),
+    )
+    return words.one_person_text(spec.id, spec.fixed_seats[1:], together)
+
+
 class LobbyMenu(Menu):
     """Create a table, join with a code, the listed tables, ratings, leave."""
 
@@ -123,7 +136,9 @@ class SeatsMenu(Menu):
         level = next((k for k in setup.kinds if k != HUMAN), "normal")
         self.default_level = level if level in self.levels else self.levels[0]
         self.kinds = [HUMAN] + [self.default_level] * (len(setup.kinds) - 1)
-        if len(self.kinds) > 1:
+        # A game of one person against its fixed seats (arcade) opens no seat for a second.
+        self.alone = find_game(setup.game).fixed_seats is not None
+        if len(self.kinds) > 1 and not self.alone:
             self.kinds[1] = HUMAN
         self.listed = True
         self.stand_in = self.default_level
@@ -132,6 +147,10 @@ class SeatsMenu(Menu):
         items = [MenuItem(words.create_now(), self._create)]
         for seat in range(1, len(self.kinds)):
             items.append(self._seat_item(seat))
+        if self.alone:
+            items.append(
+                MenuItem(lambda: one_person_text(self.game) or "", lambda a: a.resume_top())
+            )
         items += [
             MenuItem(lambda: words.listed_text(self.listed), self._toggle_listed),
             MenuItem(lambda: words.stand_in_text(self.stand_in), self._next_stand_in),
@@ -141,7 +160,7 @@ class SeatsMenu(Menu):
         super().__init__(words.seats_menu(), items, on_back=_pop)
 
     def _seat_item(self, seat: int) -> MenuItem:
-        choices = (HUMAN, *self.levels)
+        choices = self.levels if self.alone else (HUMAN, *self.levels)
 
         def label() -> str:
             return words.seat_choice_text(seat + 1, self.kinds[seat])

@@ -46,6 +46,7 @@ from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.db import Database, DataProblem, StoredTable
 from ninetynine_audio.online.front import SeatApp
+from ninetynine_audio.online.gamelog import GameLog, heard_names, table_names
 from ninetynine_audio.online.hosting import TableHost
 from ninetynine_audio.online.identity import (
     account_identity,
@@ -54,7 +55,13 @@ from ninetynine_audio.online.identity import (
     name_problem,
     skeleton,
 )
-from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
+from ninetynine_audio.online.lobby import (
+    LobbyMenu,
+    SeatsMenu,
+    WaitingRoom,
+    one_person_text,
+    online_pause_menu,
+)
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
@@ -289,8 +296,10 @@ class Server:
         clock: Callable[[], float] = time.monotonic,
         keep_seat_s: float = KEEP_SEAT_S,
         pause_scale: float = 1.0,
+        event_log: Path | None = None,
     ) -> None:
         self.db = Database(data)
+        self.game_log = GameLog(event_log) if event_log is not None else None
         self.data = data
         self.guests = guests
         self.clock = clock
@@ -668,6 +677,9 @@ class Server:
         known = set(levels(spec.family))
         if kinds[0] != HUMAN:
             kinds = [HUMAN, *kinds[1:]]
+        alone = one_person_text(spec.id)
+        if alone is not None and HUMAN in kinds[1:]:
+            return alone
         for kind in kinds:
             if kind != HUMAN and kind not in known:
                 return words.no_level_text(kind)
@@ -731,7 +743,7 @@ class Server:
             return self._watch(session, table)
         free = table.open_seats()
         if table.state != "waiting" or not free:
-            return words.no_table_text()
+            return one_person_text(table.game) or words.no_table_text()
         if session.table is not None:
             self.leave_table(session, to_lobby=False)
         seat = free[0]
@@ -902,17 +914,9 @@ class Server:
         open_seats = table.open_seats()
         if open_seats:
             return words.not_filled_text(len(open_seats))
-        spec = find_game(table.game)
         kinds = tuple(s.kind for s in table.seats)
-        names = list(spec.default_names(kinds))
-        for index, seat in enumerate(table.seats):
-            if seat.kind == HUMAN and seat.name:
-                names[index] = seat.name
-        # Computer players keep their usual names unless a person already has one of them.
-        for index, seat in enumerate(table.seats):
-            if seat.kind != HUMAN and names[index] in names[:index] + names[index + 1 :]:
-                names[index] = f"{names[index]} {index + 1}"
-        setup = GameSetup(table.game, tuple(names), kinds, dict(table.options), match_seed())
+        names = table_names(find_game(table.game), kinds, [s.name for s in table.seats])
+        setup = GameSetup(table.game, names, kinds, dict(table.options), match_seed())
         try:
             table.host = self._make_host(table, setup=setup)
         except GameError as error:
@@ -948,9 +952,12 @@ class Server:
             "on_over": lambda host: self._finished(table),
         }
         if record is not None:
-            return TableHost.reload(record, self.clock, **options)
-        assert setup is not None
-        return TableHost.deal(setup, self.clock, **options)
+            host = TableHost.reload(record, self.clock, **options)
+        else:
+            assert setup is not None
+            host = TableHost.deal(setup, self.clock, **options)
+        host.heard_names = heard_names(host.core.setup, [s.name for s in table.seats])
+        return host
 
     def _acted(self, table: OnlineTable) -> None:
         """Store the table after an action; the last one stores it as over at once."""
@@ -964,6 +971,8 @@ class Server:
         assert host is not None
         outcome = host.core.spec.outcome(host.core.state)
         table.state = "over"
+        if self.game_log is not None:
+            self.game_log.write(table.code, host.core.events)
         for member in self._members(table):
             self._send_table_info(member)  # a client learns the match ended, not only hears it
         if outcome is None:
@@ -983,7 +992,7 @@ class Server:
             place = places[index]
             players.append(
                 {
-                    "name": host.core.setup.names[index],
+                    "name": host.shown_name(index),
                     "kind": seat.kind,
                     "who": seat.who,
                     "place": place,
@@ -1610,7 +1619,8 @@ def serve_main(args: Any) -> int:
     except OSError:  # a folder that cannot be written: said below, in one line
         logging.basicConfig(level=logging.WARNING, format=log_format)
     try:
-        server = Server(data, guests=not args.no_guests)
+        event_log = getattr(args, "event_log", None)
+        server = Server(data, guests=not args.no_guests, event_log=event_log)
     except DataProblem as problem:
         print(data_problem_text(problem), file=sys.stderr)
         return 1

@@ -62,6 +62,9 @@ class SeatPort:
         each person has a name of their own but is spoken to as "you")."""
         self.keeps_own_name = False
         """While set, a hot-seat view keeps this seat's own name (the words after Enter)."""
+        self.watcher_names: dict[str, str] = {}
+        """With no seat (a spectator online): seats said by other names than their set-up's
+        (a person at arcade's You, by their own name)."""
         self._seen_state: Any = None
         self._seen_as: tuple[int, bool, bool] | None = None
         self._seen_view: Any = None
@@ -99,8 +102,11 @@ class SeatPort:
 
     @property
     def names(self) -> tuple[str, ...]:
-        """Every seat's name."""
-        return self._core.setup.names
+        """Every seat's name (as a spectator hears it, with no seat)."""
+        names = self._core.setup.names
+        if self.seat is None and self.watcher_names:
+            return tuple(self.watcher_names.get(name, name) for name in names)
+        return names
 
     @property
     def kinds(self) -> tuple[str, ...]:
@@ -131,7 +137,8 @@ class SeatPort:
         seat = self.seat
         if seat is None:
             turn = self._core.turn_seat()
-            return self._core.view(turn if turn is not None else self._core.home)
+            view = self._core.view(turn if turn is not None else self._core.home)
+            return heard_by(view, self.watcher_names) if self.watcher_names else view
         return self._own_view(seat)
 
     # -- the public facts -------------------------------------------------------------------------

@@ -361,6 +361,14 @@ def no_game_text(game: str) -> str:
     return _("That table cannot be made: there is no game {game}.").format(game=game)
 
 
+def one_person_text(game: str, others: Sequence[str], together: str) -> str:
+    """A game of one person against fixed computer players (arcade): no second person sits
+    down; they are offered a game to play together."""
+    return _(
+        "{game} is one person against {others}. To play together, create a {together} table."
+    ).format(game=game_title(game), others=join_and(others), together=game_title(together))
+
+
 def player_count_text(game: str, least: int, most: int) -> str:
     """A table asked for with too few or too many seats."""
     return _("That table cannot be made: {game} is played by {least} to {most} players.").format(
