@@ -46,6 +46,12 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def referee(log: Path) -> subprocess.CompletedProcess[str]:
+    """``python tools/referee.py LOG``, as anyone runs it over an event log."""
+    command = [sys.executable, str(REPO / "tools" / "referee.py"), str(log)]
+    return subprocess.run(command, capture_output=True, text=True, timeout=WAIT_S * 4)
+
+
 def session_of(server: Server, name: str) -> Any:
     """The server's session of the player called ``name``."""
     return next(s for s in server.sessions.values() if s.name == name)

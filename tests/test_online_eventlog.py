@@ -10,13 +10,11 @@ Whole games over real sockets are in ``test_online_games``.
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import REPO, WAIT_S
+from online_helpers import referee
 from server_inside import hello, inside_server, play_moves, start_match
 
 from ninetynine_audio.cli import main
@@ -46,12 +44,6 @@ def log_games(path: Path) -> list[list[dict[str, Any]]]:
             games.append([])
         games[-1].append(record)
     return games
-
-
-def referee(path: Path) -> subprocess.CompletedProcess[str]:
-    """``python tools/referee.py PATH``, as anyone runs it."""
-    command = [sys.executable, str(REPO / "tools" / "referee.py"), str(path)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=WAIT_S * 4)
 
 
 def test_one_log_file_holds_each_table_s_game_whole_and_both_replay(

@@ -11,15 +11,13 @@ lines, which ``replay`` and the referee accept.
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import REPO, WAIT_S, Player, ServerThread, session_of
+from online_helpers import WAIT_S, Player, ServerThread, referee, session_of
 from test_ui_colours import keys_for as colours_keys
 from test_ui_games import keys_for_turn as adding_keys
 from test_ui_tricks import keys_for_turn as tricks_keys
@@ -146,8 +144,7 @@ def test_a_whole_online_game_is_played_by_keys_to_its_end(game: str, tmp_path: P
     assert logged.read_text(encoding="utf-8") == exported.read_text(encoding="utf-8")
     assert logged.read_text(encoding="utf-8").count('"event": "game_started"') == 1
     assert main(["replay", str(logged)]) == 0
-    referee = [sys.executable, str(REPO / "tools" / "referee.py"), str(logged)]
-    checked = subprocess.run(referee, capture_output=True, text=True, timeout=WAIT_S * 4)
+    checked = referee(logged)
     assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
