@@ -148,9 +148,7 @@ class SeatsMenu(Menu):
         for seat in range(1, len(self.kinds)):
             items.append(self._seat_item(seat))
         if self.alone:
-            items.append(
-                MenuItem(lambda: one_person_text(self.game) or "", lambda a: a.resume_top())
-            )
+            items.append(MenuItem(self._alone_text, lambda a: a.resume_top()))
         items += [
             MenuItem(lambda: words.listed_text(self.listed), self._toggle_listed),
             MenuItem(lambda: words.stand_in_text(self.stand_in), self._next_stand_in),
@@ -158,6 +156,11 @@ class SeatsMenu(Menu):
             MenuItem(lambda: words.pause_text(self.pause_ms), self._next_pause),
         ]
         super().__init__(words.seats_menu(), items, on_back=_pop)
+
+    def _alone_text(self) -> str:
+        """Why no seat is a person's: said as a menu item, without the full stop that the
+        item's position follows."""
+        return (one_person_text(self.game) or "").rstrip(".")
 
     def _seat_item(self, seat: int) -> MenuItem:
         choices = self.levels if self.alone else (HUMAN, *self.levels)
