@@ -83,7 +83,7 @@ def test_an_arcade_game_online_keeps_the_rules_names_and_passes_the_referee(
     logs.mkdir()
     server, clock = inside_server(tmp_path / "data", event_log=logs)
     try:
-        _link, ann = hello(server, clock, "Ann")
+        player, ann = hello(server, clock, "Ann")
         watcher, cat = hello(server, clock, "Cat")
         assert ann is not None and cat is not None
         code = start_match(server, ann, ARCADE, [], game="arcade")
@@ -102,6 +102,9 @@ def test_an_arcade_game_online_keeps_the_rules_names_and_passes_the_referee(
         assert json.loads(players)[0]["name"] == "Ann"
         path = logs / f"table-{code}.jsonl"
         (game,) = log_games(path)
+        # The log, which names every hand, stays on the server.
+        sent = "".join(player.frames + watcher.frames)
+        assert "game_started" not in sent and "round_started" not in sent
         assert game[0]["players"] == ["You", "Lily", "Max", "Zoe"]
         assert game[0]["kinds"] == ARCADE
         checked = referee(path)

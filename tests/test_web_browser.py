@@ -52,10 +52,10 @@ TABLES: dict[str, tuple[list[str], dict[str, Any]]] = {
     "tricks": (["human", "normal", "normal"], {"target": 10}),
 }
 GAMES = list(TABLES)
-# The games with the desktop client in the second seat (Ben), computer players in the rest.
+# The games with the desktop client in the second seat (Ben), computer players in the rest
+# (not arcade: it is one person against Lily, Max and Zoe, and a second is offered classic).
 WITH_DESKTOP: dict[str, list[str]] = {
     "classic": ["human", "human", "normal"],
-    "arcade": ["human", "human", "crazy", "crazy"],
     "tactical": ["human", "human", "normal"],
     "colours": ["human", "human"],
     "tricks": ["human", "human", "normal"],
