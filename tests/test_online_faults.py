@@ -16,9 +16,10 @@ from typing import Any
 
 import aiohttp
 import pytest
-from online_helpers import WAIT_S, Player, ServerProcess, ServerThread, free_port
+from online_helpers import WAIT_S, Player, ServerProcess, ServerThread, free_port, referee
 from test_online_games import keys_for, play_out, sit_down
 
+from ninetynine_audio.cli import main
 from ninetynine_audio.games.saved import SaveError
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.hosting import SeatScreen, TableHost
@@ -296,12 +297,14 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
     tmp_path: Path,
 ) -> None:
     data = tmp_path / "data"
+    logs = tmp_path / "logs"
+    logs.mkdir()
     port = free_port()
-    server = ServerProcess(data, port)
+    server = ServerProcess(data, port, "--event-log", str(logs))
     server.start()
     players: list[Player] = []
     try:
-        players, _ = accounts_sit_down(server.url, "classic", "b-pass")
+        players, code = accounts_sit_down(server.url, "classic", "b-pass")
         ann = players[0]
         drive_stored(data, players, until=6)
         before = stored_table(data)
@@ -329,6 +332,12 @@ def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
         assert status == 0
         assert "The server stopped." in out
         assert "Traceback" not in err
+        # The event log holds the whole match, from its deal before the kill to its end.
+        logged = logs / f"table-{code}.jsonl"
+        assert logged.read_text(encoding="utf-8").count('"event": "game_started"') == 1
+        assert main(["replay", str(logged)]) == 0
+        checked = referee(logged)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
     finally:
         for player in players:
             player.close()
