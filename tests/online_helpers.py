@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ninetynine_audio.audio import RecorderBackend
+from ninetynine_audio.cli import main
 from ninetynine_audio.input.keynames import gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.client import RemoteScreen, connect
@@ -46,10 +47,13 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def referee(log: Path) -> subprocess.CompletedProcess[str]:
-    """``python tools/referee.py LOG``, as anyone runs it over an event log."""
+def assert_log_checks(log: Path) -> None:
+    """``ninetynine-audio replay LOG`` finds no difference, and ``python tools/referee.py LOG``
+    (as anyone runs it) accepts every game."""
+    assert main(["replay", str(log)]) == 0
     command = [sys.executable, str(REPO / "tools" / "referee.py"), str(log)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=WAIT_S * 4)
+    checked = subprocess.run(command, capture_output=True, text=True, timeout=WAIT_S * 4)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
 
 
 def session_of(server: Server, name: str) -> Any:
