@@ -94,8 +94,10 @@ class Decision:
 
     @property
     def cost(self) -> float:
-        """The best share less the share of the move played."""
-        return self.best.share - self.chosen.share
+        """The best share less the share of the move played (every candidate was weighed on
+        the same deals)."""
+        deals = self.chosen.deals
+        return (self.best.through - self.chosen.through) / deals if deals else 0.0
 
     @property
     def is_costly(self) -> bool:

@@ -126,6 +126,12 @@ def _worst_words(names: Sequence[str], seat: int, moment: Moment) -> str:
     )
 
 
+def sentence(text: str) -> str:
+    """``text`` ended as a sentence (a narrator's line has no full stop)."""
+    text = text.strip()
+    return text if not text or text[-1] in ".!?;:" else f"{text}."
+
+
 def verdict_text(
     names: Sequence[str],
     seat: int,
@@ -135,29 +141,30 @@ def verdict_text(
     *,
     costly: bool,
     brilliant: bool,
+    runner_up: int | None = None,
 ) -> str:
     """What the coach says of one decision: the move played, the verdict and why.
 
     ``chosen`` and ``best`` are each a move's words and how it fared; ``expert`` the words of
-    the strongest level's move when it is not the move played."""
+    the strongest level's move when it is not the move played; ``runner_up`` how often the best
+    other move came through (for a brilliant move)."""
     played, mine = chosen
     best_words, top = best
-    parts = [played]
+    parts = [sentence(played)]
     if brilliant:
         parts.append(
-            # Translators: the verdict on the one good move among several.
-            _("Brilliant: the one move that came through so often, in {ways}.").format(
-                ways=_ways(mine.through, mine.deals)
+            # Translators: the verdict on the one good move among several: how often it came
+            # through, and the best of the other moves.
+            _("Brilliant: you came through in {ways}; no other move in more than {other}.").format(
+                ways=_ways(mine.through, mine.deals), other=runner_up or 0
             )
         )
     elif costly:
+        parts.append(_("Costly. Better: {better}").format(better=sentence(best_words)))
         parts.append(
-            # Translators: the verdict on a costly move: the better move, how often each came
-            # through, and who came off worst with the better move.
-            _(
-                "Costly. {better} would have come through in {ways}{worst}; your move in {count}."
-            ).format(
-                better=best_words,
+            # Translators: why a move was costly: how often the better move came through, who
+            # came off worst with it, and how often the player's move came through.
+            _("With it you came through in {ways}{worst}; with your move in {count}.").format(
                 ways=_ways(top.through, top.deals),
                 worst=_worst_words(names, seat, top),
                 count=mine.through,
@@ -166,15 +173,11 @@ def verdict_text(
     else:
         parts.append(
             # Translators: the verdict on a move about as good as the best found.
-            _("Good: your move came through in {ways}.").format(
-                ways=_ways(mine.through, mine.deals)
-            )
+            _("Good: you came through in {ways}.").format(ways=_ways(mine.through, mine.deals))
         )
-    if expert is not None and not costly:
-        # Translators: the strongest computer level chose another move (about as good).
-        parts.append(_("The Expert would have chosen: {move}.").format(move=expert))
-    elif expert is not None and expert != best_words:
-        parts.append(_("The Expert would have chosen: {move}.").format(move=expert))
+    if expert is not None and (not costly or expert != best_words):
+        # Translators: the strongest computer level would have chosen another move.
+        parts.append(_("The Expert would have chosen: {move}").format(move=sentence(expert)))
     return " ".join(parts)
 
 

@@ -146,6 +146,7 @@ class ReviewScreen(Screen):
         if decision.expert.code != decision.chosen.code:
             expert = said(decision.expert)[0]
         where = words.position_text(self.index + 1, len(review.decisions), decision.progress)
+        others = [c.through for c in decision.candidates if c.code != decision.chosen.code]
         verdict = words.verdict_text(
             names,
             decision.seat,
@@ -154,6 +155,7 @@ class ReviewScreen(Screen):
             expert,
             costly=decision.is_costly,
             brilliant=decision.is_brilliant,
+            runner_up=max(others, default=0),
         )
         return f"{where}. {verdict}"
 
@@ -193,6 +195,9 @@ class ReviewScreen(Screen):
         assert review is not None
         turning = review.turning_points()
         at = self.costly_at + step
+        here = review.decisions[self.index]
+        if step < 0 and 0 <= self.costly_at < len(turning) and turning[self.costly_at] != here:
+            at = self.costly_at  # moved away from a turning point: Left goes back to it
         if not 0 <= at < len(turning):
             app.say(words.no_more_mistakes_text(step > 0), cue="menu_edge")
             return
