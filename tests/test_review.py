@@ -19,8 +19,10 @@ from ninetynine_audio.play.daily import (
 )
 from ninetynine_audio.play.review import (
     COSTLY,
+    Decision,
     Reviewer,
     ReviewError,
+    Weighed,
     code_of,
     logged_game,
     review_game,
@@ -187,3 +189,46 @@ def test_finished_games_are_kept_newest_first_up_to_the_limit() -> None:
     games, problem = load_kept()
     assert problem is None and len(games) == KEEP
     assert games[0].level == f"level{KEEP + 1}" and games[0].records == tuple(records)
+
+
+def weighed(code: str, came: list[bool]) -> Weighed:
+    return Weighed(None, code, sum(came), len(came), (0, 0), tuple(came))
+
+
+def decision(chosen: Weighed, *others: Weighed) -> Decision:
+    ranked = tuple(sorted([chosen, *others], key=lambda w: -w.through))
+    return Decision(0, 0, 1, chosen, chosen, ranked)
+
+
+def against(ahead: int, behind: int, both: int, neither: int) -> tuple[Weighed, Weighed]:
+    """The move played and another, over deals in which only the other came through
+    (``ahead``), only the move played (``behind``), both, or neither."""
+    other = [True] * ahead + [False] * behind + [True] * both + [False] * neither
+    mine = [False] * ahead + [True] * behind + [True] * both + [False] * neither
+    return weighed("mine", mine), weighed("other", other)
+
+
+def test_a_costly_move_costs_a_fifth_of_the_deals_and_more_than_luck() -> None:
+    # Another move came through in 6 more of 24 deals, every one mine came through in too.
+    mine, clear = against(6, 0, 10, 8)
+    assert decision(mine, clear).cost == pytest.approx(6 / 24)
+    assert decision(mine, clear).is_costly
+    # 6 more in all, winning 9 deals mine lost and losing 3 it won: still clear.
+    mine, mixed = against(9, 3, 7, 5)
+    assert decision(mine, mixed).cost == pytest.approx(6 / 24) and decision(mine, mixed).is_costly
+    # 6 more in all again, but 11 won and 5 lost against mine: as likely luck.
+    mine, lucky = against(11, 5, 3, 5)
+    assert decision(mine, lucky).cost == pytest.approx(6 / 24)
+    assert not decision(mine, lucky).is_costly
+    # A clear lead below a fifth of the deals is not costly either.
+    mine, small = against(4, 0, 10, 10)
+    assert not decision(mine, small).is_costly
+
+
+def test_a_brilliant_move_leads_every_other_clearly_by_a_fifth() -> None:
+    mine = weighed("mine", [True] * 20 + [False] * 4)
+    other = weighed("other", [True] * 14 + [False] * 10)
+    assert decision(mine, other).is_brilliant and decision(mine, other).cost == 0
+    close = weighed("close", [True] * 17 + [False] * 7)
+    assert not decision(mine, other, close).is_brilliant
+    assert not decision(mine).is_brilliant  # no other move: nothing to find

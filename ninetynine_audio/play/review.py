@@ -20,8 +20,10 @@ every action of a reviewed seat that had a choice, the coach asks two things:
 The candidates are the move played, the strongest level's, and every other legal move when
 there are at most :data:`ALL_MOVES` of them (else also the playout level's choice). A move's
 *cost* is the best share less the share of the move played. A move is **costly** when its cost
-is at least :data:`COSTLY`, **brilliant** when it was the best of at least two candidates and
-every other candidate would have cost at least :data:`BRILLIANT`. Every deal and playout is
+is at least :data:`COSTLY` and the best move's lead is clear of luck (:func:`clearly`: a sign
+test over the deals in which only one of the two came through); **brilliant** when it was the
+best of at least two candidates and led every other by at least :data:`BRILLIANT`, clearly.
+Every deal and playout is
 drawn from a generator seeded by the game's seed and the move's number, so the review of a
 game is the same every time.
 """
@@ -47,6 +49,8 @@ COSTLY = 0.2
 """A move whose choice lost at least this share of the deals is a costly move."""
 BRILLIANT = 0.2
 """A best move that every other candidate trailed by at least this share is brilliant."""
+CLEARLY = 1.645
+"""How many standard deviations of luck a costly or brilliant move's lead must pass."""
 PLAYOUT_CAP = 2000
 """Actions a playout may take at most (a round or deal always ends well before)."""
 
@@ -67,11 +71,23 @@ class Weighed:
     through: int
     deals: int
     worst: tuple[int, ...]
+    came: tuple[bool, ...] = ()
+    """Deal by deal, whether the seat came through."""
 
     @property
     def share(self) -> float:
         """The part of the deals the seat came through."""
         return self.through / self.deals if self.deals else 0.0
+
+
+def clearly(better: Weighed, worse: Weighed) -> bool:
+    """Whether ``better`` beat ``worse`` by more than the luck of the deals: over the deals in
+    which exactly one of the two came through, ``better``'s lead is at least :data:`CLEARLY`
+    standard deviations of a fair coin's (a one-sided sign test at 5%)."""
+    ahead = sum(1 for a, b in zip(better.came, worse.came, strict=True) if a and not b)
+    behind = sum(1 for a, b in zip(better.came, worse.came, strict=True) if b and not a)
+    split = ahead + behind
+    return split > 0 and (ahead - behind) >= CLEARLY * split**0.5 - 1e-9
 
 
 @dataclass(frozen=True)
@@ -101,8 +117,8 @@ class Decision:
 
     @property
     def is_costly(self) -> bool:
-        """Whether the choice cost at least :data:`COSTLY`."""
-        return self.cost >= COSTLY - 1e-9
+        """Whether the choice cost at least :data:`COSTLY`, and clearly (:func:`clearly`)."""
+        return self.cost >= COSTLY - 1e-9 and clearly(self.best, self.chosen)
 
     @property
     def is_brilliant(self) -> bool:
@@ -111,7 +127,10 @@ class Decision:
         return (
             self.cost <= 1e-9
             and bool(others)
-            and all(self.chosen.share - c.share >= BRILLIANT - 1e-9 for c in others)
+            and all(
+                self.chosen.share - c.share >= BRILLIANT - 1e-9 and clearly(self.chosen, c)
+                for c in others
+            )
         )
 
 
@@ -282,6 +301,7 @@ def weigh(
     codes = list(moves)
     seats = len(setup.names)
     through = dict.fromkeys(codes, 0)
+    came: dict[str, list[bool]] = {code: [] for code in codes}
     worst = {code: [0] * seats for code in codes}
     level = playout_level(family)
     start = spec.scores(state)
@@ -301,12 +321,15 @@ def weigh(
                 spec, after, spec.progress(state) + reach - 1, start, bots, random.Random(play_seed)
             )
             gains = [e - s for e, s in zip(spec.scores(end), start, strict=True)]
+            came[code].append(gains[seat] >= max(gains))
             if gains[seat] >= max(gains):
                 through[code] += 1
             low = min(gains)
             if gains.count(low) == 1 and low < max(gains):
                 worst[code][gains.index(low)] += 1
-    weighed = [Weighed(moves[c], c, through[c], done, tuple(worst[c])) for c in codes]
+    weighed = [
+        Weighed(moves[c], c, through[c], done, tuple(worst[c]), tuple(came[c])) for c in codes
+    ]
     ranked = tuple(sorted(weighed, key=lambda w: -w.through))
     by_code = {w.code: w for w in weighed}
     return Decision(
