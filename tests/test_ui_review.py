@@ -6,10 +6,13 @@ import pytest
 from test_ui_results import quick_match
 
 from ninetynine_audio.bots.tournament import play_bot_game
-from ninetynine_audio.play.daily import daily_seed
-from ninetynine_audio.store.daily import load_daily
+from ninetynine_audio.games.registry import find_game
+from ninetynine_audio.play.daily import DailyResult, daily_seed, daily_setup, is_daily
+from ninetynine_audio.play.review import logged_game
+from ninetynine_audio.present.words import ordinal
+from ninetynine_audio.store.daily import load_daily, mark_started
 from ninetynine_audio.store.kept import keep_game, load_kept
-from ninetynine_audio.ui.daily import DailyMenu, PastGamesMenu
+from ninetynine_audio.ui.daily import DailyMenu, PastGamesMenu, count_daily
 from ninetynine_audio.ui.harness import make_app
 from ninetynine_audio.ui.match import MatchScreen
 from ninetynine_audio.ui.results import ResultsScreen
@@ -115,3 +118,34 @@ def test_the_daily_deal_is_played_once_a_day_from_its_menu() -> None:
     assert h.app.cues.names[-1] == "refused" and isinstance(h.app.top, DailyMenu)
     h.app.push(DailyMenu(today=lambda: "2026-12-07"))
     assert h.new_speech()[-1] == "Daily deal. Classic: today's deal, against Hard, 1 of 6"
+
+
+def test_a_finished_daily_deal_is_ranked_and_its_review_keeps_the_coachs_cost() -> None:
+    day = "2026-12-06"
+    setup = daily_setup(day, "tricks")
+    played = play_bot_game("tricks", ("hard", *setup.kinds[1:]), setup.seed, names=setup.names)
+    records = [event.to_log() for event in played.events]
+    records[0] = {**records[0], "kinds": list(setup.kinds)}
+    _setup, taken = logged_game(records)
+    spec = find_game("tricks")
+    state, action = taken[-1]
+    outcome = spec.outcome(spec.apply(state, action)[0])
+    assert outcome is not None and is_daily(setup, day)
+    result, text, problems = count_daily(setup, outcome, played.rounds, today=lambda: day)
+    assert problems == [] and result is not None and text is not None
+    assert text.startswith(f"Tricks, today's deal: {ordinal(result.place)} of 3, you ended on ")
+    assert text.endswith("; your first daily deal of this game.")
+    keep_game("tricks", "hard", result.place, 3, records)
+    h = make_app()
+    h.frames(1)
+    h.app.push(DailyMenu(today=lambda: day))
+    h.new_speech()
+    h.press("end", "up")
+    assert h.new_speech()[-1] == f"{text[:-1]}, 5 of 6"
+    h.press("return", frames=2)
+    assert isinstance(h.app.top, ReviewScreen) and h.app.top.review is not None
+    days, _problem = load_daily()
+    kept = DailyResult.from_record(days[0]["result"])
+    assert kept is not None and kept.cost == pytest.approx(h.app.top.review.total_cost, abs=1e-3)
+    # Played once a day: the day's entry is there, so the deal cannot be begun again.
+    assert mark_started(day, "tricks") == (False, [])

@@ -68,18 +68,16 @@ def count_daily(
             result = daily_result(day, setup, outcome, rounds)
             past = past_results()
             problems = record_daily(result.to_record())
-            rank, days = standing(result, past)
-            text = words.daily_result_text(
-                setup.game,
-                result.place,
-                result.players,
-                result.score,
-                result.margin,
-                rank,
-                days,
-            )
-            return result, text, problems
+            return result, result_text(result, past), problems
     return None, None, []
+
+
+def result_text(result: DailyResult, past: Sequence[DailyResult]) -> str:
+    """A finished daily deal, with where it stands among the player's own days."""
+    rank, days = standing(result, past)
+    return words.daily_result_text(
+        result.game, result.place, result.players, result.score, result.margin, rank, days
+    )
 
 
 def review_screen(records: Sequence[dict[str, Any]], daily: DailyResult | None) -> ReviewScreen:
@@ -126,16 +124,8 @@ class DailyMenu(Menu):
             elif result is None:
                 label = words.daily_started_item(spec.id)
             else:
-                rank, count = standing(result, past)
-                label = words.daily_result_text(
-                    spec.id,
-                    result.place,
-                    result.players,
-                    result.score,
-                    result.margin,
-                    rank,
-                    count,
-                )
+                # The sentence without its full stop: the menu adds the item's position.
+                label = result_text(result, past).rstrip(".")
             items.append(MenuItem(label, partial(self._choose, spec.id)))
         items.append(MenuItem(_(BACK_TO_MENU), _pop))
         current = self.index
