@@ -19,13 +19,13 @@ every action of a reviewed seat that had a choice, the coach asks two things:
 
 The candidates are the move played, the strongest level's, and every other legal move when
 there are at most :data:`ALL_MOVES` of them (else also the playout level's choice). A move's
-*cost* is the best share less the share of the move played. A move is **costly** when its cost
-is at least :data:`COSTLY` and the best move's lead is clear of luck (:func:`clearly`: a sign
-test over the deals in which only one of the two came through); **brilliant** when it was the
-best of at least two candidates and led every other by at least :data:`BRILLIANT`, clearly.
-Every deal and playout is
-drawn from a generator seeded by the game's seed and the move's number, so the review of a
-game is the same every time.
+*cost* is the best share less the share of the move played. A move is **costly** when its
+cost is at least :data:`COSTLY` and the best move's lead is clear of luck (:func:`clearly`: a
+sign test over the deals in which only one of the two came through, at :data:`LUCK` shared
+among the other candidates, any of which might have come out best by luck); **brilliant**
+when it was the best of at least two candidates and led every other by at least
+:data:`BRILLIANT`, clearly. Every deal and playout is drawn from a generator seeded by the
+game's seed and the move's number, so the review of a game is the same every time.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ import json
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import Any
 
 from ninetynine_audio.bots.base import Bot, levels, make_bot, make_hint_bot
@@ -49,8 +50,8 @@ COSTLY = 0.2
 """A move whose choice lost at least this share of the deals is a costly move."""
 BRILLIANT = 0.2
 """A best move that every other candidate trailed by at least this share is brilliant."""
-CLEARLY = 1.645
-"""How many standard deviations of luck a costly or brilliant move's lead must pass."""
+LUCK = 0.05
+"""The chance that luck alone makes a move look costly or brilliant (:func:`clearly`)."""
 PLAYOUT_CAP = 2000
 """Actions a playout may take at most (a round or deal always ends well before)."""
 
@@ -80,14 +81,16 @@ class Weighed:
         return self.through / self.deals if self.deals else 0.0
 
 
-def clearly(better: Weighed, worse: Weighed) -> bool:
+def clearly(better: Weighed, worse: Weighed, comparisons: int = 1) -> bool:
     """Whether ``better`` beat ``worse`` by more than the luck of the deals: over the deals in
-    which exactly one of the two came through, ``better``'s lead is at least :data:`CLEARLY`
-    standard deviations of a fair coin's (a one-sided sign test at 5%)."""
+    which exactly one of the two came through, ``better``'s lead passes a one-sided sign test
+    at :data:`LUCK`, shared among ``comparisons`` tests made together (the best of several
+    moves is compared with the move played once for each of the others)."""
     ahead = sum(1 for a, b in zip(better.came, worse.came, strict=True) if a and not b)
     behind = sum(1 for a, b in zip(better.came, worse.came, strict=True) if b and not a)
     split = ahead + behind
-    return split > 0 and (ahead - behind) >= CLEARLY * split**0.5 - 1e-9
+    bound = NormalDist().inv_cdf(1 - LUCK / max(comparisons, 1))
+    return split > 0 and (ahead - behind) >= bound * split**0.5 - 1e-9
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,8 @@ class Decision:
     @property
     def is_costly(self) -> bool:
         """Whether the choice cost at least :data:`COSTLY`, and clearly (:func:`clearly`)."""
-        return self.cost >= COSTLY - 1e-9 and clearly(self.best, self.chosen)
+        others = len(self.candidates) - 1
+        return self.cost >= COSTLY - 1e-9 and clearly(self.best, self.chosen, others)
 
     @property
     def is_brilliant(self) -> bool:
