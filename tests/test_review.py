@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import date, timedelta
 
 import pytest
@@ -232,3 +233,26 @@ def test_a_brilliant_move_leads_every_other_clearly_by_a_fifth() -> None:
     close = weighed("close", [True] * 17 + [False] * 7)
     assert not decision(mine, other, close).is_brilliant
     assert not decision(mine).is_brilliant  # no other move: nothing to find
+
+
+def test_the_command_line_reviews_one_game_of_a_log(tmp_path, capsys) -> None:
+    from ninetynine_audio.cli import main
+
+    log = tmp_path / "games.jsonl"
+    games = [logged("tricks", 6), logged("classic", 6, ("normal", "normal"))]
+    log.write_text("".join(json.dumps(r) + "\n" for game in games for r in game), "utf-8")
+    assert main(["review", str(log), "--index", "2", "--seat", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    expected = review_game(games[1], seats=[1])
+    assert lines[0] == (
+        f"Classic: {len(expected.decisions)} moves weighed. {len(expected.costly)} costly "
+        f"move{'s' * (len(expected.costly) != 1)}, {len(expected.brilliant)} brilliant."
+    )
+    assert len(lines) == 1 + len(expected.costly) + len(expected.brilliant)
+    assert main(["review", str(log), "--index", "3"]) == 2
+    broken = tmp_path / "broken.jsonl"
+    first = games[0]
+    broken.write_text(
+        "".join(json.dumps({**r, "seed": 1} if n == 0 else r) + "\n" for n, r in enumerate(first))
+    )
+    assert main(["review", str(broken)]) == 1

@@ -114,13 +114,8 @@ class ReviewScreen(Screen):
         app.say(f"{summary} {self._move_text()} {keys}")
 
     def _summary_text(self) -> str:
-        review = self.review
-        assert review is not None
-        if not review.decisions:
-            return words.no_decisions_text()
-        return words.summary_text(
-            review.setup.game, len(review.decisions), len(review.costly), len(review.brilliant)
-        )
+        assert self.review is not None
+        return summary_text(self.review)
 
     def _speak(self, app: App, cue: str | None = None) -> None:
         app.say(self._move_text(), cue=cue)
@@ -131,33 +126,8 @@ class ReviewScreen(Screen):
         return self._texts[self.index]
 
     def _weighed_text(self) -> str:
-        review = self.review
-        assert review is not None and self.reviewer is not None
-        decision = review.decisions[self.index]
-        state = self.reviewer.states[decision.number]
-        game, names = review.setup.game, review.setup.names
-
-        def said(weighed: Weighed) -> tuple[str, Moment]:
-            text = words.move_text(game, names, state, weighed.action)
-            return text, Moment(weighed.action, weighed.through, weighed.deals, weighed.worst)
-
-        chosen, best = said(decision.chosen), said(decision.best)
-        expert = None
-        if decision.expert.code != decision.chosen.code:
-            expert = said(decision.expert)[0]
-        where = words.position_text(self.index + 1, len(review.decisions), decision.progress)
-        others = [c.through for c in decision.candidates if c.code != decision.chosen.code]
-        verdict = words.verdict_text(
-            names,
-            decision.seat,
-            chosen,
-            best,
-            expert,
-            costly=decision.is_costly,
-            brilliant=decision.is_brilliant,
-            runner_up=max(others, default=0),
-        )
-        return f"{where}. {verdict}"
+        assert self.review is not None and self.reviewer is not None
+        return decision_text(self.review, self.reviewer.states, self.index)
 
     def _table_text(self, app: App) -> str:
         """Every hand at this move, as each seat's own table would read it, then the turn."""
@@ -246,3 +216,51 @@ class ReviewScreen(Screen):
         if self.review is None or not self.review.decisions:
             return None
         return self.review.decisions[self.index]
+
+
+def decision_text(review: Review, states: Sequence[Any], index: int) -> str:
+    """What the review says of its decision ``index``: where it stands, the move played, the
+    verdict and why (``states``: the state before each action of the game)."""
+    decision = review.decisions[index]
+    state = states[decision.number]
+    game, names = review.setup.game, review.setup.names
+
+    def said(weighed: Weighed) -> tuple[str, Moment]:
+        text = words.move_text(game, names, state, weighed.action)
+        return text, Moment(weighed.action, weighed.through, weighed.deals, weighed.worst)
+
+    chosen, best = said(decision.chosen), said(decision.best)
+    expert = None
+    if decision.expert.code != decision.chosen.code:
+        expert = said(decision.expert)[0]
+    where = words.position_text(index + 1, len(review.decisions), decision.progress)
+    others = [c.through for c in decision.candidates if c.code != decision.chosen.code]
+    verdict = words.verdict_text(
+        names,
+        decision.seat,
+        chosen,
+        best,
+        expert,
+        costly=decision.is_costly,
+        brilliant=decision.is_brilliant,
+        runner_up=max(others, default=0),
+    )
+    return f"{where}. {verdict}"
+
+
+def review_lines(review: Review, states: Sequence[Any]) -> list[str]:
+    """A review as lines of text: the summary, the turning points costliest first, then the
+    brilliant moves (``review`` on the command line)."""
+    lines = [summary_text(review)]
+    for decision in [*review.turning_points(), *review.brilliant]:
+        lines.append(decision_text(review, states, review.decisions.index(decision)))
+    return lines
+
+
+def summary_text(review: Review) -> str:
+    """The review's summary ("Classic: 42 moves weighed. 3 costly moves, 1 brilliant.")."""
+    if not review.decisions:
+        return words.no_decisions_text()
+    return words.summary_text(
+        review.setup.game, len(review.decisions), len(review.costly), len(review.brilliant)
+    )
