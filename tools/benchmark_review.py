@@ -11,7 +11,10 @@ times it. Printed per game:
 - how many decisions were weighed, and how many the review and the deeper review call costly;
 - agreement: the share of the review's costly moves that the deeper review also calls costly
   (precision), and the share of the deeper review's costly moves the review found (recall),
-  each with its 95% Wilson interval; and how often the two name the same best move.
+  each with its 95% Wilson interval; how often the two name the same best move; and what the
+  deeper review makes of the review's costly moves: their mean cost there, and the share of
+  them it finds cost at least half the threshold (a borderline move falls on either side of a
+  threshold by luck, so exact agreement is the harsher measure).
 
 Usage: ``python tools/benchmark_review.py [--games 3] [--only classic,tricks] [--level hard]``.
 """
@@ -28,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from ninetynine_audio.bots.tournament import play_bot_game, wilson
 from ninetynine_audio.games.registry import all_games, find_game
-from ninetynine_audio.play.review import DEALS, Review, review_game
+from ninetynine_audio.play.review import COSTLY, DEALS, Review, review_game
 
 T95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
 
@@ -54,7 +57,8 @@ def measure(game: str, games: int, level: str, seed: int) -> None:
     kinds = (level, *("normal" for _ in range(seats - 1)))
     times: dict[int, list[float]] = {DEALS: [], 4 * DEALS: []}
     per_decision: dict[int, list[float]] = {DEALS: [], 4 * DEALS: []}
-    decisions = costly = deep_costly = both = same_best = 0
+    decisions = costly = deep_costly = both = same_best = half = 0
+    deep_costs: list[float] = []
     for index in range(games):
         record = play_bot_game(game, kinds, seed + index)
         records = [event.to_log() for event in record.events]
@@ -67,6 +71,10 @@ def measure(game: str, games: int, level: str, seed: int) -> None:
         decisions += len(quick.decisions)
         marked = {d.number for d in quick.costly}
         deep_marked = {d.number for d in deep.costly}
+        for a, b in zip(quick.decisions, deep.decisions, strict=True):
+            if a.number in marked:
+                deep_costs.append(b.cost)
+                half += b.cost >= COSTLY / 2
         costly += len(marked)
         deep_costly += len(deep_marked)
         both += len(marked & deep_marked)
@@ -88,7 +96,13 @@ def measure(game: str, games: int, level: str, seed: int) -> None:
     print(
         f"  precision {precision.rate:.0%} ({precision.low:.0%} to {precision.high:.0%}), "
         f"recall {recall.rate:.0%} ({recall.low:.0%} to {recall.high:.0%}), "
-        f"same best move {best.rate:.0%} ({best.low:.0%} to {best.high:.0%})",
+        f"same best move {best.rate:.0%} ({best.low:.0%} to {best.high:.0%})"
+    )
+    near = wilson(half, costly)
+    print(
+        f"  the review's costly moves at {4 * DEALS} deals: mean cost "
+        f"{mean_interval(deep_costs) if deep_costs else '-'}, at least {COSTLY / 2:.2f} in "
+        f"{near.rate:.0%} ({near.low:.0%} to {near.high:.0%})",
         flush=True,
     )
 
