@@ -149,3 +149,5 @@ def test_a_finished_daily_deal_is_ranked_and_its_review_keeps_the_coachs_cost() 
     assert kept is not None and kept.cost == pytest.approx(h.app.top.review.total_cost, abs=1e-3)
     # Played once a day: the day's entry is there, so the deal cannot be begun again.
     assert mark_started(day, "tricks") == (False, [])
+    # Nor counted again, however the same table is dealt again.
+    assert count_daily(setup, outcome, played.rounds, today=lambda: day) == (None, None, [])

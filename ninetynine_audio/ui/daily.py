@@ -67,6 +67,8 @@ def count_daily(
         if is_daily(setup, day):
             result = daily_result(day, setup, outcome, rounds)
             past = past_results()
+            if any(r.date == day and r.game == setup.game for r in past):
+                return None, None, []  # the day's deal was finished once: that one counts
             problems = record_daily(result.to_record())
             return result, result_text(result, past), problems
     return None, None, []
