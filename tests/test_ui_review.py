@@ -124,6 +124,7 @@ def test_the_daily_deal_is_played_once_a_day_from_its_menu() -> None:
     assert h.new_speech()[-1] == "Daily deal. Classic: today's deal, against Hard, 1 of 6"
 
 
+@pytest.mark.slow
 def test_a_finished_daily_deal_is_ranked_and_its_review_keeps_the_coachs_cost() -> None:
     day = "2026-12-06"
     setup = daily_setup(day, "tricks")
