@@ -337,6 +337,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 1 if differ else 0
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    """The coach's review of one game of a log, printed: its summary, the turning points
+    costliest first, then the brilliant moves. Exit 1 when the game cannot be read back, 2
+    when the file cannot be read or holds no such game."""
+    from ninetynine_audio.games.replay import split_games
+    from ninetynine_audio.play.review import Reviewer, ReviewError
+    from ninetynine_audio.ui.review import review_lines
+
+    path: Path = args.log
+    try:
+        with path.open(encoding="utf-8") as stream:
+            games = split_games(_log_records(stream, path))
+            records = next((g for n, g in enumerate(games, 1) if n == args.index), None)
+    except (_BadLine, OSError, UnicodeDecodeError) as error:
+        print(f"ninetynine-audio: cannot read {path}: {error}", file=sys.stderr)
+        return 2
+    if records is None:
+        print(f"ninetynine-audio: {path} has no game {args.index}", file=sys.stderr)
+        return 2
+    try:
+        reviewer = Reviewer(records, seats=args.seat)
+    except ReviewError as error:
+        print(f"game {args.index}: {error}", file=sys.stderr)
+        return 1
+    for line in review_lines(reviewer.review(), reviewer.states):
+        print(line)
+    return 0
+
+
 # ---------------------------------------------------------------------------- play
 
 
@@ -453,6 +482,17 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     )
     replay = commands.add_parser("replay", help=_("replay an event log and check it"))
     replay.add_argument("log", type=Path, help=_("the event log (JSON Lines)"))
+    review = commands.add_parser("review", help=_("review one game of an event log, move by move"))
+    review.add_argument("log", type=Path, help=_("the event log (JSON Lines)"))
+    review.add_argument(
+        "--index", type=int, default=1, help=_("which game of the log (1 for the first)")
+    )
+    review.add_argument(
+        "--seat",
+        type=int,
+        action="append",
+        help=_("a seat to review, from 0 (by default the people's, or every seat)"),
+    )
     serve = commands.add_parser("serve", help=_("run a table server for playing online"))
     serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on"))
     serve.add_argument("--port", type=int, default=9999, help=_("port to listen on (0: any free)"))
@@ -568,6 +608,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "play": cmd_play,
         "simulate": cmd_simulate,
         "replay": cmd_replay,
+        "review": cmd_review,
         "serve": cmd_serve,
         "export": cmd_export,
     }

@@ -54,6 +54,11 @@ EXPECTED = {
         "previous_paragraph", "next_paragraph", "previous_heading", "next_heading",
         "first_paragraph", "last_paragraph", "back",
     },
+    "review": {
+        "review_next_move", "review_previous_move", "review_next_costly",
+        "review_previous_costly", "review_first_move", "review_last_move", "review_table",
+        "review_summary", "back",
+    },
     "global": {
         "repeat_last", "key_help_list", "key_help_mode", "history_previous", "history_next",
         "stop_speech",
@@ -76,7 +81,7 @@ def test_each_context_declares_the_commands_its_screen_needs(context: str) -> No
 
 def test_the_contexts_are_the_shared_screens_and_one_table_per_family() -> None:
     families = [entry.context for entry in registered_families()]
-    assert ("menu", "table", *families, "help", "global") == CONTEXTS
+    assert ("menu", "table", *families, "help", "review", "global") == CONTEXTS
     assert len(families) == len({spec.family for spec in all_games()})
 
 

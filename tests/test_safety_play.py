@@ -120,7 +120,7 @@ def test_yes_then_going_back_keeps_the_saved_match(private_home: Path) -> None:
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert "Yes, 1 of 2" in lines and any(line.startswith("Choose a game") for line in lines)
-    assert any(line.startswith("Main menu. Play, 2 of 8") for line in lines), lines
+    assert any(line.startswith("Main menu. Play, 2 of 10") for line in lines), lines
     assert match_file().read_bytes() == saved
 
 
@@ -148,7 +148,7 @@ def test_escape_on_the_main_menu_asks_first_with_no_chosen() -> None:
     assert h.new_speech() == ["Quit the game? No, 2 of 2"]
     h.press("return")
     assert h.app.running
-    assert h.new_speech() == ["Main menu. Play, 1 of 7"]
+    assert h.new_speech() == ["Main menu. Play, 1 of 9"]
     h.press("escape", "up", "return")
     assert not h.app.running
     assert h.new_speech()[-1] == "Goodbye"
@@ -306,7 +306,7 @@ def test_without_a_display_the_game_says_so_and_plays_in_the_terminal(
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 7"
+    assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 9"
     assert any(line.startswith("No window can be shown here") for line in lines), lines
-    assert "Rules, 2 of 7" in lines
+    assert "Rules, 2 of 9" in lines
     assert lines[-1] == "Goodbye"

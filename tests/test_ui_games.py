@@ -129,7 +129,7 @@ def test_classic_is_played_to_the_end_by_keys(seed: int) -> None:
 def test_arcade_is_chosen_in_the_menus_and_played_to_the_end() -> None:
     h = make_app(seed=5)
     h.frames(1)
-    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 7"]
+    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 9"]
     h.press("return")  # Play
     h.press("down")  # Arcade
     assert h.new_speech()[-1].startswith("Arcade: you against Lily, Max and Zoe")
@@ -307,7 +307,7 @@ def test_the_pause_menu_resumes_and_quits_to_the_main_menu() -> None:
     assert h.new_speech()[-1] == "Your turn, total 0"
     h.press("escape", "end", "return")
     # The match is kept: the main menu offers to continue it.
-    assert h.new_speech()[-1] == "Main menu. Continue: Classic, Normal, round 1, 1 of 8"
+    assert h.new_speech()[-1] == "Main menu. Continue: Classic, Normal, round 1, 1 of 10"
     h.app.update_settings(sound_enabled=True)
 
 

@@ -113,12 +113,12 @@ def test_history_steps_through_what_was_said_with_the_ends_marked() -> None:
     # (R, which repeats, is a letter jump in menus: the table's own test covers it.)
     h.press("comma", "comma", "comma", "comma", "period", "period", "period")
     assert h.new_speech() == [
-        "Rules, 2 of 7",
-        "Ninety-Nine. Main menu. Play, 1 of 7. First message",
+        "Rules, 2 of 9",
+        "Ninety-Nine. Main menu. Play, 1 of 9. First message",
         "No more messages",
         "No more messages",
-        "Rules, 2 of 7",
-        "Keys, 3 of 7. Last message",
+        "Rules, 2 of 9",
+        "Keys, 3 of 9. Last message",
         "No more messages",
     ]
 
@@ -131,7 +131,7 @@ def test_history_browsed_again_reads_what_the_game_said_not_its_own_answers() ->
     h.press("up")  # another key: the next browse starts again from the newest
     h.new_speech()
     h.press("comma", "comma")
-    assert h.new_speech() == ["Keys, 3 of 7", "Rules, 2 of 7"]
+    assert h.new_speech() == ["Keys, 3 of 9", "Rules, 2 of 9"]
 
 
 def test_practice_follows_the_play_with_what_it_leaves_without_saying_it_twice() -> None:

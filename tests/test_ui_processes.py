@@ -45,7 +45,7 @@ EXPECTED = [
     "Lily is stuck at 99 with 5, 6 and 3",
     "Lily loses a life, no lives left",
     "You win the game. Places: 1st You, 2nd Lily",
-    "Main menu. Play, 1 of 7",
+    "Main menu. Play, 1 of 9",
     "Goodbye",
 ]
 DEADLINE_S = 60  # only a guard against a hung process; the game itself takes well under a second
@@ -92,7 +92,7 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 7"
+    assert lines[0] == "Ninety-Nine. Main menu. Play, 1 of 9"
     assert lines[1].startswith("Choose a game. Classic")
     count = len(games)
     for place, game in enumerate(games, start=1):
@@ -105,7 +105,7 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
         "Colours",
         "Tricks",
     ]
-    assert lines[count + 1] == "Main menu. Play, 1 of 7"
+    assert lines[count + 1] == "Main menu. Play, 1 of 9"
     assert lines[-1] == "Goodbye"
 
 
@@ -183,7 +183,7 @@ def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_di
         key("1", "7 would take the total to 106")
         key("Right", "9, stays 99")
         key("Return", "You win the game. Places: 1st You, 2nd Lily")
-        key("Escape", "Main menu. Play, 1 of 7")
+        key("Escape", "Main menu. Play, 1 of 9")
         key("Escape", "Quit the game? No, 2 of 2")
         key("Up", "Yes, 1 of 2")
         key("Return", "Goodbye")

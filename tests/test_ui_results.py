@@ -85,7 +85,7 @@ def test_each_match_is_told_and_counted_once_per_game_and_level() -> None:
         assert spoken[-1] == "Up and Down read the details; Enter or Escape goes back to the menu"
         h.frames(5)  # lingering on the results counts nothing more
         h.press("escape")
-        assert h.new_speech() == ["Main menu. Play, 1 of 7"]
+        assert h.new_speech() == ["Main menu. Play, 1 of 9"]
     statistics, problem = load_statistics()
     assert problem is None
     easy = statistics.get("classic", "easy")
@@ -98,20 +98,21 @@ def test_each_match_is_told_and_counted_once_per_game_and_level() -> None:
 def test_the_results_are_browsed_line_by_line_and_enter_goes_to_the_menu() -> None:
     h = quick_match("lose", "normal")
     h.new_speech()
-    h.press("down", "down", "down", "down", "down", "down", "down", "down", "down")
+    h.press("down", "down", "down", "down", "down", "down", "down", "down", "down", "down")
     assert h.new_speech() == [
-        "1 round played, 2 of 10",
-        "Places: 1st Lily, 2nd You, 3 of 10",
-        "Classic, Normal: 1 match, 4 of 10",
-        "Wins: 0, 5 of 10",
-        "Losses: 1, 6 of 10",
-        "Win rate: 0%, 7 of 10",
-        "Current streak: 1 loss, 8 of 10",
-        "Best streak: 0 wins, 9 of 10",
-        "Play again with the same players, 10 of 10",
+        "1 round played, 2 of 11",
+        "Places: 1st Lily, 2nd You, 3 of 11",
+        "Classic, Normal: 1 match, 4 of 11",
+        "Wins: 0, 5 of 11",
+        "Losses: 1, 6 of 11",
+        "Win rate: 0%, 7 of 11",
+        "Current streak: 1 loss, 8 of 11",
+        "Best streak: 0 wins, 9 of 11",
+        "Review this game, 10 of 11",
+        "Play again with the same players, 11 of 11",
     ]
     h.press("home", "return")
-    assert h.new_speech() == ["You finished 2nd of 2, 1 of 10", "Main menu. Play, 1 of 7"]
+    assert h.new_speech() == ["You finished 2nd of 2, 1 of 11", "Main menu. Play, 1 of 9"]
 
 
 @pytest.mark.parametrize("key", ["return", "escape", "down", "t"])
@@ -154,7 +155,7 @@ def test_a_key_pressed_as_the_match_ends_waits_for_the_result_to_be_heard(key: s
     assert result.startswith("You finished 2nd of 2")
     assert hint.startswith("Up and Down read the details")
     h.press("escape")
-    assert h.new_speech()[-1] == "Main menu. Play, 1 of 7"
+    assert h.new_speech()[-1] == "Main menu. Play, 1 of 9"
 
 
 def test_play_again_deals_a_new_match_with_the_same_players() -> None:
@@ -193,7 +194,7 @@ def test_the_statistics_screen_lists_every_game_and_level_and_resets_after_askin
     h = make_app()
     h.frames(1)
     h.new_speech()
-    h.press("end", "up", "up", "up", "return")  # Statistics
+    h.press("end", "up", "up", "up", "up", "up", "return")  # Statistics
     assert h.new_speech()[-1] == (
         "Statistics. Classic, Easy: 1 win, 0 losses, 100%; streak 1 win; best streak 1 win, 1 of 4"
     )
@@ -213,7 +214,7 @@ def test_the_statistics_screen_lists_every_game_and_level_and_resets_after_askin
     assert h.new_speech()[-1] == "Statistics reset. No finished matches yet, 1 of 2"
     assert json.loads(statistics_file().read_text())["games"] == {}
     h.press("escape")
-    assert h.new_speech() == ["Main menu. Statistics, 4 of 7"]
+    assert h.new_speech() == ["Main menu. Statistics, 4 of 9"]
 
 
 def test_the_colour_and_trick_taking_games_count_turns_and_deals_not_rounds() -> None:

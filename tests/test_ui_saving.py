@@ -61,7 +61,7 @@ def test_a_match_left_and_continued_plays_on_exactly_as_without_the_break(seed: 
     round_left = left.state.round
     first.press("escape", "end", "return")  # pause menu, Quit to menu
     assert first.new_speech()[-1] == (
-        f"Main menu. Continue: Arcade, Normal, round {round_left}, 1 of 8"
+        f"Main menu. Continue: Arcade, Normal, round {round_left}, 1 of 10"
     )
     record = json.loads(match_file().read_text())
     assert record["summary"] == {"game": "arcade", "level": "normal", "round": round_left}
@@ -70,7 +70,7 @@ def test_a_match_left_and_continued_plays_on_exactly_as_without_the_break(seed: 
     again = make_app()  # the game started again
     again.frames(1)
     assert again.new_speech()[0] == (
-        f"Ninety-Nine. Main menu. Continue: Arcade, Normal, round {round_left}, 1 of 8"
+        f"Ninety-Nine. Main menu. Continue: Arcade, Normal, round {round_left}, 1 of 10"
     )
     again.press("return")
     spoken = again.new_speech()
@@ -94,11 +94,11 @@ def test_a_damaged_save_is_told_once_and_the_menu_has_no_continue(private_home: 
     h = make_app()
     h.frames(1)
     spoken = h.new_speech()
-    assert spoken[0] == "Ninety-Nine. Main menu. Play, 1 of 7"
+    assert spoken[0] == "Ninety-Nine. Main menu. Play, 1 of 9"
     assert len(spoken) == 2 and "current_match.json" in spoken[1]
     assert (folder / "current_match.json.broken").exists()
     h.press("s", "s", "return", "escape")
-    assert h.new_speech()[-1] == "Main menu. Settings, 5 of 7"  # told only once
+    assert h.new_speech()[-1] == "Main menu. Settings, 5 of 9"  # told only once
     h.press("home", "return")
     assert h.new_speech()[-1].startswith("Choose a game. Classic")
 
@@ -112,7 +112,7 @@ def test_a_save_that_cannot_be_replayed_is_set_aside(private_home: Path) -> None
     again = make_app()
     again.frames(1)
     spoken = again.new_speech()
-    assert spoken[0] == "Ninety-Nine. Main menu. Play, 1 of 7"
+    assert spoken[0] == "Ninety-Nine. Main menu. Play, 1 of 9"
     assert "cannot be continued" in spoken[1]
 
 
@@ -126,12 +126,12 @@ def test_a_new_game_asks_before_dropping_the_saved_match(answer: str) -> None:
     again.new_speech()
     again.press("down", "return")  # Play
     assert again.new_speech() == [
-        "Play, 2 of 8",
+        "Play, 2 of 10",
         "A saved match will be lost. Start a new game? No, 2 of 2",
     ]
     if answer == "no":
         again.press("return")
-        assert again.new_speech() == ["Main menu. Play, 2 of 8"]
+        assert again.new_speech() == ["Main menu. Play, 2 of 10"]
         assert match_file().read_text() == saved
         again.press("escape")
         return
@@ -144,5 +144,5 @@ def test_a_new_game_asks_before_dropping_the_saved_match(answer: str) -> None:
     # Yes only leads to the choice of a game: the saved match goes once one really starts.
     assert match_file().read_text() == saved
     again.press("escape")
-    assert again.new_speech() == ["Main menu. Play, 2 of 8"]
+    assert again.new_speech() == ["Main menu. Play, 2 of 10"]
     assert match_file().read_text() == saved

@@ -25,26 +25,26 @@ pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own fi
 def test_the_main_menu_speaks_positions_wraps_and_jumps_by_letter() -> None:
     h = make_app()
     h.frames(1)
-    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 7"]
+    assert h.new_speech() == ["Ninety-Nine. Main menu. Play, 1 of 9"]
     h.press("up")
-    assert h.new_speech() == ["Quit, 7 of 7"]
+    assert h.new_speech() == ["Quit, 9 of 9"]
     assert h.app.cues.names[-1] == "menu_edge"
     h.press("down")
-    assert h.new_speech() == ["Play, 1 of 7"]
+    assert h.new_speech() == ["Play, 1 of 9"]
     assert h.app.cues.names[-1] == "menu_edge"
     h.press("down")
-    assert h.new_speech() == ["Rules, 2 of 7"]
+    assert h.new_speech() == ["Rules, 2 of 9"]
     assert h.app.cues.names[-1] == "menu_move"
     h.press("s", "s", "k", "end", "home")
     assert h.new_speech() == [
-        "Statistics, 4 of 7",
-        "Settings, 5 of 7",
-        "Keys, 3 of 7",
-        "Quit, 7 of 7",
-        "Play, 1 of 7",
+        "Statistics, 4 of 9",
+        "Settings, 5 of 9",
+        "Keys, 3 of 9",
+        "Quit, 9 of 9",
+        "Play, 1 of 9",
     ]
     h.press("q", "return")
-    assert h.new_speech() == ["Quit, 7 of 7", "Goodbye"]
+    assert h.new_speech() == ["Quit, 9 of 9", "Goodbye"]
     assert not h.app.running
 
 
@@ -130,14 +130,14 @@ def test_f1_lists_the_keys_of_the_screen_and_f12_explains_keys() -> None:
     h.press("end")
     assert h.new_speech()[-1].endswith(": Stop speaking")
     h.press("escape")
-    assert h.new_speech() == ["Main menu. Play, 1 of 7"]
+    assert h.new_speech() == ["Main menu. Play, 1 of 9"]
     h.press("f12", "return", "x", "f12", "down")
     assert h.new_speech() == [
         "Key help on: press a key to hear what it does, F12 or Escape to leave",
         "Enter: Choose this item",
         "X: nothing here",
         "Key help off",
-        "Rules, 2 of 7",
+        "Rules, 2 of 9",
     ]
 
 
@@ -323,7 +323,7 @@ def test_r_repeats_the_last_phrase_in_a_menu_as_everywhere() -> None:
     h.press("down")
     h.new_speech()
     h.press("r")
-    assert h.new_speech() == ["Rules, 2 of 7"]
+    assert h.new_speech() == ["Rules, 2 of 9"]
 
 
 @pytest.mark.parametrize(

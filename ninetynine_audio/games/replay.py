@@ -10,7 +10,7 @@ lines exactly. It works for every registered game.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,8 +46,15 @@ def split_games(records: Iterable[dict[str, Any]]) -> Iterator[list[dict[str, An
         yield current
 
 
-def replay_game(records: list[dict[str, Any]], index: int = 0) -> ReplayResult:
-    """Replay one game's records."""
+ActionWatcher = Callable[[int, Any, Any], None]
+"""Told of every action as it is replayed: its line in the game's records, the state it was
+taken in, and the action (what a review of the game reads)."""
+
+
+def replay_game(
+    records: list[dict[str, Any]], index: int = 0, on_action: ActionWatcher | None = None
+) -> ReplayResult:
+    """Replay one game's records; ``on_action`` is told of each action before it is applied."""
     winner = next(
         (r.get("winner") for r in reversed(records) if r.get("event") == "game_ended"), None
     )
@@ -88,7 +95,10 @@ def replay_game(records: list[dict[str, Any]], index: int = 0) -> ReplayResult:
             encoded = spec.codec.from_log(records, position, seats)
             if encoded is None:
                 raise CodecError(f"a {record.get('event')} line cannot start a player's action")
-            state, events = spec.apply(state, spec.codec.decode(encoded, len(setup.names)))
+            action = spec.codec.decode(encoded, len(setup.names))
+            if on_action is not None:
+                on_action(position, state, action)
+            state, events = spec.apply(state, action)
         except Exception as error:
             # A value of the wrong kind in the line (a list for a player, a number for a
             # card) is a difference from the engine like any other.

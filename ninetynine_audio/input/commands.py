@@ -20,6 +20,7 @@ from ninetynine_audio.i18n import N_
 MENU = "menu"
 TABLE = "table"
 HELP = "help"
+REVIEW = "review"
 GLOBAL = "global"
 
 
@@ -34,7 +35,7 @@ FAMILY_CONTEXTS: tuple[str, ...] = tuple(
 )
 """The table of each registered family, in the order of the families' folders."""
 
-CONTEXTS: tuple[str, ...] = (MENU, TABLE, *FAMILY_CONTEXTS, HELP, GLOBAL)
+CONTEXTS: tuple[str, ...] = (MENU, TABLE, *FAMILY_CONTEXTS, HELP, REVIEW, GLOBAL)
 """Every context, in the order keymap sections are written. ``global`` works on every screen."""
 
 
@@ -123,7 +124,7 @@ register("last_item", N_("Move to the last item"), [MENU])
 register("select", N_("Choose this item"), [MENU])
 register("increase_value", N_("Raise the value of this setting"), [MENU])
 register("decrease_value", N_("Lower the value of this setting"), [MENU])
-register("back", N_("Go back"), [MENU, HELP])
+register("back", N_("Go back"), [MENU, HELP, REVIEW])
 
 # Every card table.
 register("announce_turn", N_("Say whose turn it is"), [TABLE])
@@ -160,6 +161,16 @@ register("previous_heading", N_("Go to the previous heading"), [HELP])
 register("next_heading", N_("Go to the next heading"), [HELP])
 register("first_paragraph", N_("Go to the start of the text"), [HELP])
 register("last_paragraph", N_("Go to the end of the text"), [HELP])
+
+# The review of a finished game.
+register("review_next_move", N_("Go to your next move"), [REVIEW])
+register("review_previous_move", N_("Go to your previous move"), [REVIEW])
+register("review_next_costly", N_("Go to the next costly move, the costliest first"), [REVIEW])
+register("review_previous_costly", N_("Go back to the previous costly move"), [REVIEW])
+register("review_first_move", N_("Go to your first move"), [REVIEW])
+register("review_last_move", N_("Go to your last move"), [REVIEW])
+register("review_table", N_("Tell the table at this move, every hand shown"), [REVIEW])
+register("review_summary", N_("Say the review's summary again"), [REVIEW])
 
 # Everywhere.
 register("repeat_last", N_("Repeat the last thing said"), [GLOBAL])

@@ -14,6 +14,8 @@ APP_TITLE = N_("Ninety-Nine")
 MAIN_MENU = N_("Main menu")
 PLAY = N_("Play")
 PLAY_ONLINE = N_("Play online")
+DAILY_DEAL = N_("Daily deal")
+PAST_GAMES = N_("Review a past game")
 RULES = N_("Rules")
 KEYS = N_("Keys")
 SETTINGS = N_("Settings")
@@ -43,6 +45,7 @@ CONTEXT_TITLES: dict[str, str] = {
     "table": N_("At every table"),
     **{entry.context: entry.title for entry in registered_families()},
     "help": N_("Reading rules"),
+    "review": N_("Reviewing a game"),
     "global": N_("Everywhere"),
 }
 """The heading of each context's keys, in English; a family's table is headed by its

@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 
 class MainMenu(Menu):
-    """Continue (when a match is saved), Play, Rules, Keys, Statistics, Settings, Quit.
+    """Continue (when a match is saved), Play, Rules, Keys, Statistics, Settings, Play online,
+    Daily deal, Review a past game, Quit.
 
     The saved match is read again each time the menu comes back, so Continue appears after
     leaving a match and disappears once it is finished or thrown away.
@@ -61,6 +62,8 @@ class MainMenu(Menu):
             MenuItem(_(results.STATISTICS), _open_statistics),
             MenuItem(_(words.SETTINGS), lambda a: a.push(settings_menu(a))),
             MenuItem(_(words.PLAY_ONLINE), _play_online),
+            MenuItem(_(words.DAILY_DEAL), _open_daily),
+            MenuItem(_(words.PAST_GAMES), _open_past_games),
             MenuItem(_(words.QUIT), lambda a: a.quit()),
         ]
         # Stay on the item the player left from (its position moves when Continue comes or goes).
@@ -112,6 +115,19 @@ def _play_online(app: App) -> None:
 def _ask_to_quit(app: App) -> None:
     """Escape on the main menu: a question first, No chosen, as for every choice that ends."""
     ask(app, _(words.QUIT_QUESTION), lambda a: a.quit())
+
+
+def _open_daily(app: App) -> None:
+    # The daily deal and the coach load when first opened.
+    from ninetynine_audio.ui.daily import DailyMenu
+
+    app.push(DailyMenu())
+
+
+def _open_past_games(app: App) -> None:
+    from ninetynine_audio.ui.daily import PastGamesMenu
+
+    app.push(PastGamesMenu())
 
 
 def _open_statistics(app: App) -> None:

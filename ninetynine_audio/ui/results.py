@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import HUMAN, GameSetup, Outcome
 from ninetynine_audio.games.saved import match_level
@@ -12,7 +12,9 @@ from ninetynine_audio.i18n import _
 from ninetynine_audio.input.keynames import is_forbidden, is_lone_modifier
 from ninetynine_audio.present import results as words
 from ninetynine_audio.present.results import Figures
+from ninetynine_audio.present.review import REVIEW_GAME
 from ninetynine_audio.present.screens import BACK_TO_MENU
+from ninetynine_audio.store.kept import keep_game
 from ninetynine_audio.store.saves import discard_match
 from ninetynine_audio.store.stats import (
     Statistics,
@@ -24,6 +26,7 @@ from ninetynine_audio.store.stats import (
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
+    from ninetynine_audio.play.daily import DailyResult
     from ninetynine_audio.play.table import TableCore
     from ninetynine_audio.ui.host import Host as App
 
@@ -52,6 +55,11 @@ class MatchResult:
     places: tuple[str, ...]
     place: int | None
     figures: Figures | None
+    records: tuple[dict[str, Any], ...] = ()
+    """The game's event log lines, for its review (none when nobody sat at the keys)."""
+    daily: DailyResult | None = None
+    daily_text: str | None = None
+    """Where a daily deal's result stands among the player's own days."""
 
     def summary(self, verbosity: str) -> str:
         """The short result."""
@@ -68,16 +76,20 @@ class MatchResult:
         )
 
     def lines(self) -> list[str]:
-        """The result line by line."""
-        return words.result_lines(
-            self.place,
-            self.players,
-            self.rounds,
-            self.places,
-            self.game,
-            self.level,
-            self.figures,
-        )
+        """The result line by line (a daily deal's standing last)."""
+        daily = [self.daily_text] if self.daily_text else []
+        return [
+            *words.result_lines(
+                self.place,
+                self.players,
+                self.rounds,
+                self.places,
+                self.game,
+                self.level,
+                self.figures,
+            ),
+            *daily,
+        ]
 
 
 def finish_match(table: TableCore) -> tuple[MatchResult | None, list[str]]:
@@ -105,11 +117,33 @@ def _count(table: TableCore, outcome: Outcome) -> tuple[MatchResult, list[str]]:
     place: int | None = None
     figures: Figures | None = None
     problems: list[str] = []
+    daily: DailyResult | None = None
+    daily_text: str | None = None
     if len(humans) == 1:
         place = outcome.place_of(humans[0])
         statistics, problems = record_result(setup.game, level, place, len(setup.names), rounds)
         figures = figures_of(statistics.get(setup.game, level))
-    result = MatchResult(setup.game, level, len(setup.names), rounds, places, place, figures)
+        from ninetynine_audio.ui.daily import count_daily
+
+        daily, daily_text, more = count_daily(setup, outcome, rounds)
+        problems += more
+    records: tuple[dict[str, Any], ...] = ()
+    if humans:
+        records = tuple(event.to_log() for event in table.events)
+        _kept, more = keep_game(setup.game, level, place, len(setup.names), records)
+        problems += more
+    result = MatchResult(
+        setup.game,
+        level,
+        len(setup.names),
+        rounds,
+        places,
+        place,
+        figures,
+        records,
+        daily,
+        daily_text,
+    )
     return result, problems
 
 
@@ -130,13 +164,18 @@ class ResultsScreen(Menu):
         self.setup = setup
         self.result = result
         items = [MenuItem(line, _to_main_menu) for line in result.lines()]
-        items.append(MenuItem(_(words.PLAY_AGAIN), self._play_again))
+        if result.records:
+            items.append(MenuItem(_(REVIEW_GAME), self._review))
+        if result.daily is None:
+            items.append(MenuItem(_(words.PLAY_AGAIN), self._play_again))
         super().__init__(_(words.RESULTS), items, on_back=_to_main_menu)
 
     def enter(self, app: App) -> None:
         """Queue the short result after the end of the match is told."""
         v = app.settings.verbosity
         app.say(self.result.summary(v), queue=True)
+        if self.result.daily_text:
+            app.say(self.result.daily_text, queue=True)
         app.say(words.results_hint(v), queue=True)
 
     def handle_gesture(self, app: App, gesture: str) -> bool:
@@ -152,6 +191,11 @@ class ResultsScreen(Menu):
         if is_lone_modifier(gesture) or is_forbidden(gesture):
             return True
         return app.global_command(self.context, gesture) is not None
+
+    def _review(self, app: App) -> None:
+        from ninetynine_audio.ui.daily import review_screen
+
+        app.push(review_screen(self.result.records, self.result.daily))
 
     def _play_again(self, app: App) -> None:
         app.start_game(app.next_setup(self.setup))
