@@ -87,9 +87,20 @@ import random
 from dataclasses import dataclass
 
 from ninetynine_audio.bots.base import Budget
-from ninetynine_audio.bots.colours.fastsim import CODE, ONTO, Seat, Table, Worths, codes, fits, mask
-from ninetynine_audio.bots.colours.hard import WIN, HardBot, Weights, row_worth
-from ninetynine_audio.bots.colours.turns import ALL_CARDS, TurnPlan, turn_plans, unseen_cards
+from ninetynine_audio.bots.colours.fastsim import (
+    CODE,
+    ONTO,
+    VALUE,
+    Seat,
+    Table,
+    Worths,
+    codes,
+    fits,
+    mask,
+)
+from ninetynine_audio.bots.colours.fastsim import row_worth as fast_row_worth
+from ninetynine_audio.bots.colours.hard import WIN, HardBot, Weights
+from ninetynine_audio.bots.colours.turns import TurnPlan, turn_plans, unseen_cards
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import DRAW_PILE_SIZE, HAND_SIZE, Action, ColoursView
 
@@ -357,10 +368,9 @@ def _shown(view: ColoursView) -> list[ColourCard]:
 
 def _standing(seat: Seat) -> float:
     """A seat's points, its draw pile's progress and what its row is worth beyond a fresh one."""
-    row = tuple(ALL_CARDS[c] for c in seat.row)
-    hand = tuple(ALL_CARDS[c] for c in seat.hand)
     drawn = DRAW_PILE_SIZE - len(seat.pile)
-    return seat.score + DRAWN * drawn + row_worth(row, hand, _WEIGHTS)
+    kept = sorted(seat.hand, key=VALUE.__getitem__)
+    return seat.score + DRAWN * drawn + fast_row_worth(seat.row, kept, _WEIGHTS)
 
 
 _WEIGHTS = Weights()
