@@ -497,7 +497,30 @@ class _Judged:
                 choice_value = -WIN
                 choice_at = 0
                 choice_end = None
-                for first, first_end, position, end, penalty, kept, draws, base, extra in judged:
+                if not renews and not pro and unseen:
+                    # The usual case, in short: no renewal wins, no extra turn.
+                    points = float(gained)
+                    for _, _, position, end, penalty, kept, _, base, _ in judged:
+                        worth = known.get(kept)
+                        if worth is None:
+                            worth = known[kept] = _worth(row_length, last, colours, kept, w)
+                        value = points + base + worth - penalty
+                        if value > choice_value or (value == choice_value and position < choice_at):
+                            choice_value, choice_at, choice_end = value, position, end
+                    judged_all = ()
+                else:
+                    judged_all = judged
+                for (
+                    first,
+                    first_end,
+                    position,
+                    end,
+                    penalty,
+                    kept,
+                    draws,
+                    base,
+                    extra,
+                ) in judged_all:
                     if renews and 0 < pile <= draws:
                         value, position, end = WIN + total, first, first_end
                     else:
