@@ -385,6 +385,11 @@ class Table:
         return judged.best
 
 
+Judged = tuple[int, Reached, int, Reached, float, tuple[int, ...], int, float, bool]
+"""A group of ends as a choice is judged with it: the first end's place and end, the place,
+end and next player's share of the end that offers least, the cards kept (less the row card,
+lowest first), the cards drawn, their worth, and whether they give an extra turn."""
+
 Group = list[Any]
 """Ends of Action B that keep the same cards: their mask, the first end's place and end, and
 the place, end and next player's share of the end that offers the next player least."""
@@ -468,7 +473,7 @@ class _Judged:
         by_value, kept_by_mask = self.by_value, self.kept_by_mask
         pile, unseen, pro, w = self.pile, self.unseen, self.pro, self.w
         per_draw = w.per_draw
-        judged = []
+        judged: list[Judged] = []
         for kept_mask, first, first_end, position, end, penalty in groups:
             kept_only = kept_mask & unbit
             kept = kept_by_mask.get(kept_only)
@@ -507,7 +512,7 @@ class _Judged:
                         value = points + base + worth - penalty
                         if value > choice_value or (value == choice_value and position < choice_at):
                             choice_value, choice_at, choice_end = value, position, end
-                    judged_all = ()
+                    judged_all: list[Judged] = []
                 else:
                     judged_all = judged
                 for (

@@ -1,0 +1,357 @@
+"""How fast the engines play whole games, beside a bare playout of the same rules.
+
+The engines are frozen: every action returns a new state and its events, which is what the
+table, the saves and the network need, and costs time. The bare playout here keeps one game on
+plain mutable lists of numbers and plays the same rules with nothing else: no events, no
+checks, no views. Both play the same games: every seat picks one of its legal actions at
+random (the same generator, the legal actions in the engine's order), and the benchmark checks,
+game by game, that both made the same plays and ended with the same places, before it trusts a
+time. The games are timed in pairs (engine, then bare, then the next seed with the order
+turned), in CPU time, so load on the machine falls on both alike; it prints the engine's speed
+as a share of the bare playout's (bare time / engine time) with a 95% bootstrap interval over
+the pairs.
+
+    python tools/benchmark_playout.py                 # 40 games of each game
+    python tools/benchmark_playout.py --games 10 --only classic
+
+The bare playout covers the adding games as the engine plays them with their default options
+(classic with one deck, arcade, tactical, four players).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+
+from ninetynine_audio.cards import Card, seeded_shuffle, standard_deck
+from ninetynine_audio.games.adding.engine import card_outcomes
+from ninetynine_audio.games.adding.rules import AddingRules, NextStarter, Scoring, make_rules
+from ninetynine_audio.games.base import GameSetup
+from ninetynine_audio.games.registry import find_game
+
+PLAYERS = 4
+Play = tuple[int, Card, object]
+"""One play as both sides record it: the seat, the card and how it was played."""
+Game = tuple[list[Play], tuple[int, ...]]
+"""A whole game: its plays in order and its places (seats, first place first)."""
+
+
+def engine_game(game: str, seed: int) -> Game:
+    """A game played by the engine through the game contract, random legal actions."""
+    spec = find_game(game)
+    kinds = ("easy",) * PLAYERS
+    state, _ = spec.new_game(GameSetup(game, spec.default_names(kinds), kinds, {}, seed))
+    rng = random.Random(f"playout:{seed}")
+    plays: list[Play] = []
+    while True:
+        found = spec.outcome(state)
+        if found is not None:
+            return plays, found.places
+        seat = spec.seats_to_act(state)[0]
+        legal = spec.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        plays.append((action.seat, action.card, action.choice))
+        state, _ = spec.apply(state, action)
+
+
+Way = tuple[object, int, bool, bool, bool]
+"""One way to play a card: how (the engine's choice), the total after, whether it reverses the
+direction, skips a player, doubles."""
+
+
+@functools.cache
+def ways_table(rules: AddingRules) -> list[list[list[Way]]]:
+    """For each card number and total, each way it may be played (made once for the rules)."""
+    limits = rules.scoring is Scoring.LIMITS
+    return [
+        [
+            [
+                (o.choice, o.total, o.reverses, o.skips, o.doubled)
+                for o in card_outcomes(rules, card, total)
+                if limits or o.total <= 99
+            ]
+            for total in range(100)
+        ]
+        for card in standard_deck(rules.decks)
+    ]
+
+
+@functools.cache
+def game_rules(game: str) -> AddingRules:
+    """The rules of ``game`` with its default options for four players."""
+    return make_rules(game, PLAYERS)
+
+
+class BareAdding:
+    """One game of an adding game on plain lists: cards are numbers into the deck."""
+
+    def __init__(self, rules: AddingRules, seed: int) -> None:
+        assert not (rules.keep_going or rules.manual_draw or rules.two_player_four)
+        self.rules = rules
+        self.deck = standard_deck(rules.decks)
+        self.limits = rules.scoring is Scoring.LIMITS
+        self.ways = ways_table(rules)
+        self.seed = seed
+        self.shuffles = 0
+        self.lives = [rules.lives] * PLAYERS
+        self.hands: list[list[int]] = [[] for _ in range(PLAYERS)]
+        self.stock: list[int] = []
+        self.pile: list[int] = []
+        self.discard: list[int] = []
+        self.total = 0
+        self.step = 1
+        self.to_act = 0
+        self.dealer = PLAYERS - 1
+        self.out: list[list[int]] = []  # the players out, by the play that put them out
+        self.places: tuple[int, ...] = ()
+        self.over = False
+
+    def shuffled(self, cards: Sequence[int]) -> list[int]:
+        """``cards`` in the order of the game's next shuffle."""
+        rng = random.Random(f"ninety-nine:{self.seed}:{self.shuffles}")
+        self.shuffles += 1
+        return list(seeded_shuffle(cards, rng))
+
+    def next_seat(self, seat: int, step: int) -> int:
+        """The next seat still in after ``seat`` going ``step``."""
+        lives = self.lives
+        candidate = (seat + step) % PLAYERS
+        for _ in range(PLAYERS):
+            if lives[candidate] > 0:
+                return candidate
+            candidate = (candidate + step) % PLAYERS
+        return seat
+
+    def active(self) -> int:
+        """How many players are still in."""
+        return sum(1 for lives in self.lives if lives > 0)
+
+    def deal(self, starter: int, dealer: int) -> None:
+        """A new round: hands dealt from a fresh shuffle, one card at a time from ``starter``."""
+        order = self.shuffled(range(len(self.deck)))
+        self.hands = [[] for _ in range(PLAYERS)]
+        seats = [starter]
+        while len(seats) < self.active():
+            seats.append(self.next_seat(seats[-1], 1))
+        taken = 0
+        for _ in range(self.rules.hand_size):
+            for seat in seats:
+                self.hands[seat].append(order[taken])
+                taken += 1
+        self.stock = order[taken:]
+        self.stock.reverse()  # drawn from the end
+        self.pile, self.discard = [], []
+        self.total, self.step = 0, 1
+        self.to_act, self.dealer = starter, dealer
+
+    def draw(self, seat: int) -> None:
+        """``seat`` draws, the stock rebuilt from the pile when it is empty."""
+        if not self.stock:
+            under = self.discard + self.pile[:-1]
+            if not under:
+                return
+            self.pile = self.pile[-1:]
+            self.discard = []
+            self.stock = self.shuffled(under)
+            self.stock.reverse()
+        self.hands[seat].append(self.stock.pop())
+
+    def legal(self) -> list[tuple[int, Way]]:
+        """The plays of the player to act, in the engine's order."""
+        found = []
+        seen: set[Card] = set()
+        deck, total = self.deck, self.total
+        for card in self.hands[self.to_act]:
+            face = deck[card]
+            if face not in seen:
+                seen.add(face)
+                found.extend((card, way) for way in self.ways[card][total])
+        return found
+
+    def lose(self, changes: list[tuple[int, int]], actor: int) -> None:
+        """Take lives as ``changes`` say; players out are placed and their cards put away."""
+        was_in = [seat for seat in range(PLAYERS) if self.lives[seat] > 0]
+        for seat, change in changes:
+            self.lives[seat] += change
+        gone = [seat for seat in was_in if self.lives[seat] <= 0]
+        if not gone:
+            return
+        gone.sort(key=lambda s: (s != actor, -self.lives[s], (s - actor) % PLAYERS))
+        self.out.append(gone)
+        for seat in gone:
+            if self.limits:
+                self.pile = self.hands[seat] + self.pile
+            else:
+                self.discard.extend(self.hands[seat])
+            self.hands[seat] = []
+
+    def play(self, card: int, way: Way) -> None:
+        """The player to act plays ``card`` the ``way`` given, and the game goes on."""
+        seat = self.to_act
+        _, after, reverses, skips, doubled = way
+        self.hands[seat].remove(card)
+        self.pile.append(card)
+        before, self.total = self.total, after
+        players_in = self.active()
+        if reverses and players_in >= 3:
+            self.step = -self.step
+        if self.limits and after > before and self.score(seat, before, after, doubled):
+            self.settle()
+            return
+        if self.lives[seat] > 0:
+            self.draw(seat)
+        if skips:
+            self.to_act = self.next_seat(self.next_seat(seat, self.step), self.step)
+        else:
+            self.to_act = self.next_seat(seat, self.step)
+        self.settle()
+
+    def score(self, seat: int, before: int, after: int, doubled: bool) -> bool:
+        """Tactical points of a rise; whether the play ended the round."""
+        own = others = 0
+        for mark in (33, 66):
+            if after == mark:
+                others += 1
+            elif before < mark < after:
+                own += 1
+        if after == 99:
+            others += 2
+        elif after > 99:
+            own += 3 if doubled else 2
+        if not own and not others:
+            return False
+        changes = [(seat, -own)] if own else []
+        if others:
+            changes.extend(
+                (other, -others)
+                for other in range(PLAYERS)
+                if other != seat and self.lives[other] > 0
+            )
+        self.lose(changes, seat)
+        if after >= 99 or self.active() <= 1:
+            self.end_round(seat)
+            return True
+        return False
+
+    def settle(self) -> None:
+        """A player to act who cannot play is stuck: a life lost and the round over."""
+        while not self.over:
+            seat = self.to_act
+            hand = self.hands[seat]
+            if self.limits and hand:
+                return
+            if any(self.ways[card][self.total] for card in hand):
+                return
+            self.lose([(seat, -1)], seat)
+            self.end_round(seat)
+
+    def end_round(self, ender: int) -> None:
+        """The next round, dealt as the game's rules say; or the end of the game."""
+        if self.active() <= 1:
+            remaining = sorted(
+                (s for s in range(PLAYERS) if self.lives[s] > 0), key=lambda s: -self.lives[s]
+            )
+            self.places = tuple(remaining + [seat for gone in self.out[::-1] for seat in gone])
+            self.over = True
+            return
+        rules = self.rules
+        if rules.next_starter is NextStarter.DEALER_LEFT:
+            dealer = self.next_seat(self.dealer, 1)
+            starter = self.next_seat(dealer, 1)
+        else:
+            step = self.step if rules.next_starter is NextStarter.AFTER_LOSER else 1
+            starter = self.next_seat(ender, step)
+            dealer = self.next_seat(starter, -1)
+        self.deal(starter, dealer)
+
+
+def bare_game(game: str, seed: int) -> Game:
+    """The same game as :func:`engine_game`, played on :class:`BareAdding`."""
+    bare = BareAdding(game_rules(game), seed)
+    rng = random.Random(f"playout:{seed}")
+    plays: list[Play] = []
+    bare.deal(0, PLAYERS - 1)
+    bare.settle()
+    while not bare.over:
+        legal = bare.legal()
+        card, way = legal[rng.randrange(len(legal))]
+        plays.append((bare.to_act, bare.deck[card], way[0]))
+        bare.play(card, way)
+    return plays, bare.places
+
+
+def paired_times(
+    game: str, games: int, seed: int, clock: Callable[[], float] = time.process_time
+) -> tuple[list[float], list[float], int]:
+    """CPU seconds of each game by the engine and by the bare playout, and the plays made.
+
+    Raises:
+        AssertionError: a game the two did not play alike.
+    """
+    engine: list[float] = []
+    bare: list[float] = []
+    plays = 0
+    for game_play in (engine_game, bare_game):
+        game_play(game, seed)  # tables and caches made before the clock runs
+    for index in range(games):
+        game_seed = seed + index
+        runs = [(engine_game, engine), (bare_game, bare)]
+        results = {}
+        for play, into in runs if index % 2 == 0 else reversed(runs):
+            started = clock()
+            results[play] = play(game, game_seed)
+            into.append(clock() - started)
+        if results[engine_game] != results[bare_game]:
+            raise AssertionError(f"{game}, seed {game_seed}: the bare playout played otherwise")
+        plays += len(results[engine_game][0])
+    return engine, bare, plays
+
+
+def share_interval(
+    engine: list[float], bare: list[float], rng: random.Random
+) -> tuple[float, float, float]:
+    """sum(bare) / sum(engine), with a 95% bootstrap interval resampling the pairs."""
+    pairs = range(len(engine))
+    shares = []
+    for _ in range(2000):
+        picked = [rng.choice(pairs) for _ in pairs]
+        shares.append(sum(bare[i] for i in picked) / sum(engine[i] for i in picked))
+    shares.sort()
+    return sum(bare) / sum(engine), shares[49], shares[1949]
+
+
+GAMES = ("classic", "arcade", "tactical")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play, check and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--games", type=int, default=40, help="games of each (default 40)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", default=None, help="only these games, comma-separated")
+    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    only = set(args.only.split(",")) if args.only else set(GAMES)
+    rng = random.Random(1)
+    print("| game | games | plays a game | engine a game | bare a game | engine / bare speed |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    for game in GAMES:
+        if game not in only:
+            continue
+        engine, bare, plays = paired_times(game, args.games, args.seed)
+        share, low, high = share_interval(engine, bare, rng)
+        print(
+            f"| {game} | {args.games} | {plays / args.games:.0f}"
+            f" | {statistics.mean(engine) * 1000:.1f} ms | {statistics.mean(bare) * 1000:.1f} ms"
+            f" | {share:.2f}x ({low:.2f}x-{high:.2f}x) |",
+            flush=True,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
