@@ -27,15 +27,21 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Any
 
-from ninetynine_audio.cards import Card, seeded_shuffle, standard_deck
+from ninetynine_audio.cards import Card, seeded_shuffle, short_deck, standard_deck
 from ninetynine_audio.games.adding.engine import card_outcomes
 from ninetynine_audio.games.adding.rules import AddingRules, NextStarter, Scoring, make_rules
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.registry import find_game
+from ninetynine_audio.games.tricks import BidCards as TricksBid
+from ninetynine_audio.games.tricks.model import BID_VALUES, BONUS_BY_MADE, TRUMPS_BY_MADE
 
-PLAYERS = 4
-Play = tuple[int, Card, object]
+PLAYERS = {"classic": 4, "arcade": 4, "tactical": 4, "tricks": 3}
+"""Players at the table of each game."""
+ADDING_PLAYERS = 4
+Play = tuple[int, object, object]
 """One play as both sides record it: the seat, the card and how it was played."""
 Game = tuple[list[Play], tuple[int, ...]]
 """A whole game: its plays in order and its places (seats, first place first)."""
@@ -44,7 +50,7 @@ Game = tuple[list[Play], tuple[int, ...]]
 def engine_game(game: str, seed: int) -> Game:
     """A game played by the engine through the game contract, random legal actions."""
     spec = find_game(game)
-    kinds = ("easy",) * PLAYERS
+    kinds = ("easy",) * PLAYERS.get(game, spec.min_players)
     state, _ = spec.new_game(GameSetup(game, spec.default_names(kinds), kinds, {}, seed))
     rng = random.Random(f"playout:{seed}")
     plays: list[Play] = []
@@ -55,8 +61,15 @@ def engine_game(game: str, seed: int) -> Game:
         seat = spec.seats_to_act(state)[0]
         legal = spec.legal_actions(state, seat)
         action = legal[rng.randrange(len(legal))]
-        plays.append((action.seat, action.card, action.choice))
+        plays.append(_recorded(action))
         state, _ = spec.apply(state, action)
+
+
+def _recorded(action: Any) -> Play:
+    """An engine's action as the bare playouts record theirs."""
+    if isinstance(action, TricksBid):
+        return (action.seat, action.cards, None)
+    return (action.seat, action.card, getattr(action, "choice", None))
 
 
 Way = tuple[object, int, bool, bool, bool]
@@ -84,7 +97,7 @@ def ways_table(rules: AddingRules) -> list[list[list[Way]]]:
 @functools.cache
 def game_rules(game: str) -> AddingRules:
     """The rules of ``game`` with its default options for four players."""
-    return make_rules(game, PLAYERS)
+    return make_rules(game, ADDING_PLAYERS)
 
 
 class BareAdding:
@@ -98,15 +111,15 @@ class BareAdding:
         self.ways = ways_table(rules)
         self.seed = seed
         self.shuffles = 0
-        self.lives = [rules.lives] * PLAYERS
-        self.hands: list[list[int]] = [[] for _ in range(PLAYERS)]
+        self.lives = [rules.lives] * ADDING_PLAYERS
+        self.hands: list[list[int]] = [[] for _ in range(ADDING_PLAYERS)]
         self.stock: list[int] = []
         self.pile: list[int] = []
         self.discard: list[int] = []
         self.total = 0
         self.step = 1
         self.to_act = 0
-        self.dealer = PLAYERS - 1
+        self.dealer = ADDING_PLAYERS - 1
         self.out: list[list[int]] = []  # the players out, by the play that put them out
         self.places: tuple[int, ...] = ()
         self.over = False
@@ -120,11 +133,11 @@ class BareAdding:
     def next_seat(self, seat: int, step: int) -> int:
         """The next seat still in after ``seat`` going ``step``."""
         lives = self.lives
-        candidate = (seat + step) % PLAYERS
-        for _ in range(PLAYERS):
+        candidate = (seat + step) % ADDING_PLAYERS
+        for _ in range(ADDING_PLAYERS):
             if lives[candidate] > 0:
                 return candidate
-            candidate = (candidate + step) % PLAYERS
+            candidate = (candidate + step) % ADDING_PLAYERS
         return seat
 
     def active(self) -> int:
@@ -134,7 +147,7 @@ class BareAdding:
     def deal(self, starter: int, dealer: int) -> None:
         """A new round: hands dealt from a fresh shuffle, one card at a time from ``starter``."""
         order = self.shuffled(range(len(self.deck)))
-        self.hands = [[] for _ in range(PLAYERS)]
+        self.hands = [[] for _ in range(ADDING_PLAYERS)]
         seats = [starter]
         while len(seats) < self.active():
             seats.append(self.next_seat(seats[-1], 1))
@@ -175,13 +188,13 @@ class BareAdding:
 
     def lose(self, changes: list[tuple[int, int]], actor: int) -> None:
         """Take lives as ``changes`` say; players out are placed and their cards put away."""
-        was_in = [seat for seat in range(PLAYERS) if self.lives[seat] > 0]
+        was_in = [seat for seat in range(ADDING_PLAYERS) if self.lives[seat] > 0]
         for seat, change in changes:
             self.lives[seat] += change
         gone = [seat for seat in was_in if self.lives[seat] <= 0]
         if not gone:
             return
-        gone.sort(key=lambda s: (s != actor, -self.lives[s], (s - actor) % PLAYERS))
+        gone.sort(key=lambda s: (s != actor, -self.lives[s], (s - actor) % ADDING_PLAYERS))
         self.out.append(gone)
         for seat in gone:
             if self.limits:
@@ -229,7 +242,7 @@ class BareAdding:
         if others:
             changes.extend(
                 (other, -others)
-                for other in range(PLAYERS)
+                for other in range(ADDING_PLAYERS)
                 if other != seat and self.lives[other] > 0
             )
         self.lose(changes, seat)
@@ -254,7 +267,8 @@ class BareAdding:
         """The next round, dealt as the game's rules say; or the end of the game."""
         if self.active() <= 1:
             remaining = sorted(
-                (s for s in range(PLAYERS) if self.lives[s] > 0), key=lambda s: -self.lives[s]
+                (s for s in range(ADDING_PLAYERS) if self.lives[s] > 0),
+                key=lambda s: -self.lives[s],
             )
             self.places = tuple(remaining + [seat for gone in self.out[::-1] for seat in gone])
             self.over = True
@@ -271,11 +285,13 @@ class BareAdding:
 
 
 def bare_game(game: str, seed: int) -> Game:
-    """The same game as :func:`engine_game`, played on :class:`BareAdding`."""
+    """The same game as :func:`engine_game`, played by the bare playout of its family."""
+    if game == "tricks":
+        return bare_tricks(game, seed)
     bare = BareAdding(game_rules(game), seed)
     rng = random.Random(f"playout:{seed}")
     plays: list[Play] = []
-    bare.deal(0, PLAYERS - 1)
+    bare.deal(0, ADDING_PLAYERS - 1)
     bare.settle()
     while not bare.over:
         legal = bare.legal()
@@ -283,6 +299,67 @@ def bare_game(game: str, seed: int) -> Game:
         plays.append((bare.to_act, bare.deck[card], way[0]))
         bare.play(card, way)
     return plays, bare.places
+
+
+DECK36 = short_deck()
+SUITS = tuple(dict.fromkeys(card.suit for card in DECK36))
+BID_POINTS = tuple(BID_VALUES[DECK36[number].suit] for number in range(36))
+"""What each card counts for as a bid card."""
+TRUMPS_AFTER = {made: SUITS.index(suit) for made, suit in TRUMPS_BY_MADE.items()}
+"""The trump suit's number after a deal in which so many players made their bids."""
+
+
+def bare_tricks(game: str, seed: int, target: int = 100) -> Game:
+    """The same game as :func:`engine_game` of the trick-taking game, on plain lists: a card is
+    its number in the 36-card deck (``suit * 9 + place``, the ace of each suit first)."""
+    rng = random.Random(f"playout:{seed}")
+    plays: list[Play] = []
+    scores = [0, 0, 0]
+    dealer, deal, trumps = 2, 1, -1
+    while True:
+        order = list(seeded_shuffle(range(36), random.Random(f"tricks:{seed}:{deal}")))
+        seats = ((dealer + 1) % 3, (dealer + 2) % 3, dealer)
+        hands: list[list[int]] = [[], [], []]
+        for index, card in enumerate(order):
+            hands[seats[index % 3]].append(card)
+        bids = [0, 0, 0]
+        for seat in seats:
+            choices = list(combinations(hands[seat], 3))
+            bid = choices[rng.randrange(len(choices))]
+            plays.append((seat, tuple(DECK36[card] for card in bid), None))
+            hands[seat] = [card for card in hands[seat] if card not in bid]
+            bids[seat] = sum(BID_POINTS[card] for card in bid)
+        won = [0, 0, 0]
+        leader = (dealer + 1) % 3
+        for _ in range(9):
+            trick: list[int] = []
+            seat = leader
+            for _ in range(3):
+                hand = hands[seat]
+                if trick:
+                    led = trick[0] // 9
+                    options = [card for card in hand if card // 9 == led] or hand
+                else:
+                    options = hand
+                card = options[rng.randrange(len(options))]
+                plays.append((seat, DECK36[card], None))
+                hand.remove(card)
+                trick.append(card)
+                seat = (seat + 1) % 3
+            best = 0
+            for index in (1, 2):
+                card, top = trick[index], trick[best]
+                if (card < top) if card // 9 == top // 9 else (card // 9 == trumps):
+                    best = index
+            leader = (leader + best) % 3
+            won[leader] += 1
+        made = sum(1 for s in range(3) if won[s] == bids[s])
+        for s in range(3):
+            scores[s] += won[s] + (BONUS_BY_MADE[made] if won[s] == bids[s] else 0)
+        top = max(scores)
+        if top >= target and scores.count(top) == 1:
+            return plays, tuple(sorted(range(3), key=lambda s: (-scores[s], s)))
+        dealer, deal, trumps = (dealer + 1) % 3, deal + 1, TRUMPS_AFTER[made]
 
 
 def paired_times(
@@ -325,7 +402,7 @@ def share_interval(
     return sum(bare) / sum(engine), shares[49], shares[1949]
 
 
-GAMES = ("classic", "arcade", "tactical")
+GAMES = ("classic", "arcade", "tactical", "tricks")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -56,6 +56,7 @@ from ninetynine_audio.games.errors import (
     SetupError,
     TotalTooHigh,
 )
+from ninetynine_audio.games.frozen import made
 
 LIMIT = 99
 TACTICAL_MARKS = (33, 66)
@@ -507,32 +508,31 @@ class _Table:
         self.events: list[Event] = []
 
     def freeze(self) -> AddingState:
-        # The frozen state is made without its dataclass __init__, which sets each of its
-        # nineteen fields through object.__setattr__ (most of the time of a small play): the
-        # same fields, so a state equal to the one __init__ makes.
-        state = object.__new__(AddingState)
-        state.__dict__.update(
-            rules=self.rules,
-            players=self.players,
-            kinds=self.kinds,
-            seed=self.seed,
-            shuffles=self.shuffles,
-            lives=tuple(self.lives),
-            hands=tuple(tuple(hand) for hand in self.hands),
-            stock=tuple(self.stock),
-            pile=tuple(self.pile),
-            discard=tuple(self.discard),
-            total=self.total,
-            direction=self.direction,
-            to_act=self.to_act,
-            dealer=self.dealer,
-            round=self.round,
-            owes_draw=tuple(self.owes),
-            places=tuple(self.places),
-            is_over=self.is_over,
-            winner=self.winner,
+        # Without the dataclass __init__ (games/frozen.py): most of the time of a small play.
+        return made(
+            AddingState,
+            dict(
+                rules=self.rules,
+                players=self.players,
+                kinds=self.kinds,
+                seed=self.seed,
+                shuffles=self.shuffles,
+                lives=tuple(self.lives),
+                hands=tuple(tuple(hand) for hand in self.hands),
+                stock=tuple(self.stock),
+                pile=tuple(self.pile),
+                discard=tuple(self.discard),
+                total=self.total,
+                direction=self.direction,
+                to_act=self.to_act,
+                dealer=self.dealer,
+                round=self.round,
+                owes_draw=tuple(self.owes),
+                places=tuple(self.places),
+                is_over=self.is_over,
+                winner=self.winner,
+            ),
         )
-        return state
 
     # -- seats
 
