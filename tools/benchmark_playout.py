@@ -36,7 +36,7 @@ from ninetynine_audio.games.adding.rules import AddingRules, NextStarter, Scorin
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.games.tricks import BidCards as TricksBid
-from ninetynine_audio.games.tricks.model import BID_VALUES, BONUS_BY_MADE, TRUMPS_BY_MADE
+from ninetynine_audio.games.tricks.model import BID_VALUES, BONUS_BY_MADE, TRUMPS_BY_MADE, Phase
 
 PLAYERS = {"classic": 4, "arcade": 4, "tactical": 4, "tricks": 3}
 """Players at the table of each game."""
@@ -45,6 +45,12 @@ Play = tuple[int, object, object]
 """One play as both sides record it: the seat, the card and how it was played."""
 Game = tuple[list[Play], tuple[int, ...]]
 """A whole game: its plays in order and its places (seats, first place first)."""
+
+
+LIST_BIDS = False
+"""Whether a bid of the trick-taking game is drawn from the engine's list of every bid
+(``--list-bids``): no player asks for that list of 220 actions (the table checks the one bid
+made), so by default the bid is drawn among the three-card choices of the hand, on both sides."""
 
 
 def engine_game(game: str, seed: int) -> Game:
@@ -59,8 +65,12 @@ def engine_game(game: str, seed: int) -> Game:
         if found is not None:
             return plays, found.places
         seat = spec.seats_to_act(state)[0]
-        legal = spec.legal_actions(state, seat)
-        action = legal[rng.randrange(len(legal))]
+        if game == "tricks" and not LIST_BIDS and state.phase is Phase.BIDDING:
+            bids = list(combinations(state.hands[seat], 3))
+            action = TricksBid(seat, bids[rng.randrange(len(bids))])
+        else:
+            legal = spec.legal_actions(state, seat)
+            action = legal[rng.randrange(len(legal))]
         plays.append(_recorded(action))
         state, _ = spec.apply(state, action)
 
@@ -411,7 +421,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games of each (default 40)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, help="only these games, comma-separated")
+    parser.add_argument(
+        "--list-bids", action="store_true", help="draw each bid from the engine's list of all"
+    )
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    global LIST_BIDS
+    LIST_BIDS = args.list_bids
     only = set(args.only.split(",")) if args.only else set(GAMES)
     rng = random.Random(1)
     print("| game | games | plays a game | engine a game | bare a game | engine / bare speed |")

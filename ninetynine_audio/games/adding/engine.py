@@ -56,7 +56,7 @@ from ninetynine_audio.games.errors import (
     SetupError,
     TotalTooHigh,
 )
-from ninetynine_audio.games.frozen import made
+from ninetynine_audio.games.frozen import made, place_of
 
 LIMIT = 99
 TACTICAL_MARKS = (33, 66)
@@ -300,6 +300,12 @@ def new_game(
     return table.freeze(), tuple(table.events)
 
 
+@functools.cache
+def _deck(decks: int) -> tuple[Card, ...]:
+    """The full deck of ``decks`` decks, made once."""
+    return standard_deck(decks)
+
+
 def _shuffle_key(seed: int, number: int) -> str:
     return f"ninety-nine:{seed}:{number}"
 
@@ -380,7 +386,7 @@ def check(state: AddingState, action: Action) -> Outcome | None:
             player=state.players[seat],
             to_act=state.players[state.to_act],
         )
-    if action.card not in state.hands[seat]:
+    if place_of(state.hands[seat], action.card) < 0:
         raise CardNotInHand(
             f"{card_text(action.card)} is not in {state.players[seat]}'s hand",
             card=action.card,
@@ -607,7 +613,7 @@ class _Table:
             if owed:
                 self.owes[other] = False
                 self.events.append(DrawMissed(other, self.players[other]))
-        self.hands[seat].remove(action.card)
+        del self.hands[seat][place_of(self.hands[seat], action.card)]
         self.pile.append(action.card)
         before = self.total
         self.total = outcome.total
@@ -754,4 +760,4 @@ class _Table:
             )
             starter = self.next_seat(ender, direction)
             dealer = self.next_seat(starter, Direction.ANTICLOCKWISE)
-        self.deal(starter, dealer, self.shuffle(standard_deck(rules.decks)))
+        self.deal(starter, dealer, self.shuffle(_deck(rules.decks)))

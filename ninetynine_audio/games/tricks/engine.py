@@ -36,7 +36,7 @@ from ninetynine_audio.games.base import (
     check_options,
 )
 from ninetynine_audio.games.errors import SetupError
-from ninetynine_audio.games.frozen import made, replaced
+from ninetynine_audio.games.frozen import made, place_of, replaced
 from ninetynine_audio.games.tricks.errors import (
     AlreadyBid,
     BidCardTwice,
@@ -335,7 +335,10 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
             for declaration in declarations
         )
     if state.phase is Phase.PLAYING and seat == state.to_act:
-        return tuple(PlayCard(seat, card) for card in playable(state.hands[seat], state.trick))
+        return tuple(
+            made(PlayCard, {"seat": seat, "card": card})
+            for card in playable(state.hands[seat], state.trick)
+        )
     return ()
 
 
@@ -365,7 +368,7 @@ def check(state: TricksState, action: Action) -> None:
             player=state.players[state.to_act],
         )
     hand = state.hands[seat]
-    if action.card not in hand:
+    if place_of(hand, action.card) < 0:
         raise CardNotInHand(
             f"{card_text(action.card)} is not in the hand", seat=seat, card=action.card
         )
@@ -536,7 +539,9 @@ def _winning_declaration(state: TricksState) -> tuple[int, Declaration] | None:
 def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Event, ...]]:
     seat = action.seat
     hands = list(state.hands)
-    hands[seat] = tuple(card for card in hands[seat] if card != action.card)
+    hand = hands[seat]
+    place = place_of(hand, action.card)
+    hands[seat] = hand[:place] + hand[place + 1 :]
     trick = (*state.trick, (seat, action.card))
     events: list[Event] = [
         CardPlayed(
