@@ -30,15 +30,16 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
-from ninetynine_audio.cards import Card, seeded_shuffle, short_deck, standard_deck
+from ninetynine_audio.cards import Card, colour_deck, seeded_shuffle, short_deck, standard_deck
 from ninetynine_audio.games.adding.engine import card_outcomes
 from ninetynine_audio.games.adding.rules import AddingRules, NextStarter, Scoring, make_rules
 from ninetynine_audio.games.base import GameSetup
+from ninetynine_audio.games.colours import EndPiles, PlaceRowCard, PlayToPile, ScoreRow, ways_onto
 from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.games.tricks import BidCards as TricksBid
 from ninetynine_audio.games.tricks.model import BID_VALUES, BONUS_BY_MADE, TRUMPS_BY_MADE, Phase
 
-PLAYERS = {"classic": 4, "arcade": 4, "tactical": 4, "tricks": 3}
+PLAYERS = {"classic": 4, "arcade": 4, "tactical": 4, "colours": 2, "tricks": 3}
 """Players at the table of each game."""
 ADDING_PLAYERS = 4
 Play = tuple[int, object, object]
@@ -79,6 +80,8 @@ def _recorded(action: Any) -> Play:
     """An engine's action as the bare playouts record theirs."""
     if isinstance(action, TricksBid):
         return (action.seat, action.cards, None)
+    if isinstance(action, COLOUR_ACTIONS):
+        return (action.seat, getattr(action, "card", None), COLOUR_ACTIONS.index(type(action)))
     return (action.seat, action.card, getattr(action, "choice", None))
 
 
@@ -298,6 +301,8 @@ def bare_game(game: str, seed: int) -> Game:
     """The same game as :func:`engine_game`, played by the bare playout of its family."""
     if game == "tricks":
         return bare_tricks(game, seed)
+    if game == "colours":
+        return bare_colours(seed)
     bare = BareAdding(game_rules(game), seed)
     rng = random.Random(f"playout:{seed}")
     plays: list[Play] = []
@@ -372,6 +377,126 @@ def bare_tricks(game: str, seed: int, target: int = 100) -> Game:
         dealer, deal, trumps = (dealer + 1) % 3, deal + 1, TRUMPS_AFTER[made]
 
 
+COLOUR_ACTIONS = (ScoreRow, PlaceRowCard, PlayToPile, EndPiles)
+"""The colour game's actions, recorded by their place here."""
+DECK110 = colour_deck()
+COLOUR_OF = tuple(DECK110.index(card) // 11 for card in DECK110)
+VALUE_OF = tuple(card.value for card in DECK110)
+ONTO = tuple(tuple(bool(ways_onto(card, top)) for top in DECK110) for card in DECK110)
+"""Whether a card (its number in the deck) may go onto a top."""
+
+
+def bare_colours(seed: int, players: int = 2, target: int = 99) -> Game:
+    """The same game as :func:`engine_game` of the colour game, on plain lists: a card is its
+    number in the deck; discard piles top first; no Pro Variant."""
+    rng = random.Random(f"playout:{seed}")
+    plays: list[Play] = []
+    shuffles = 0
+    order = list(seeded_shuffle(range(110), random.Random(f"colours:{seed}:{shuffles}")))
+    shuffles += 1
+    hands = [order[6 * s : 6 * s + 6] for s in range(players)]
+    start = 6 * players
+    piles = [order[start + 15 * s : start + 15 * s + 15] for s in range(players)]
+    start += 15 * players
+    discards = [[order[start]], [order[start + 1]]]
+    reserve = order[start + 2 :]
+    aside: list[int] = []
+    rows: list[list[int]] = [[] for _ in range(players)]
+    scores = [0] * players
+    winner = -1
+
+    def fits(card: int, row: list[int]) -> bool:
+        if not row:
+            return True
+        colour = COLOUR_OF[card]
+        return VALUE_OF[card] > VALUE_OF[row[-1]] and all(COLOUR_OF[c] != colour for c in row)
+
+    def score_row(seat: int) -> None:
+        nonlocal winner
+        row = rows[seat]
+        scores[seat] += len(row) * len(row)
+        aside.extend(row)
+        rows[seat] = []
+        if scores[seat] >= target:
+            winner = seat
+
+    seat = 0
+    while True:
+        # A turn begins.
+        if not any(hands) and not any(piles):
+            winner = max(
+                [(seat + step) % players for step in range(players)], key=scores.__getitem__
+            )
+            break
+        if rows[seat] and not any(fits(card, rows[seat]) for card in hands[seat]):
+            score_row(seat)
+            if winner >= 0:
+                break
+        hand = hands[seat]
+        placed = scored = False
+        pile_plays = 0
+        while True:
+            row = rows[seat]
+            legal: list[tuple[int, int, int]] = []  # (kind, card, pile)
+            if row and not scored and pile_plays == 0:
+                legal.append((0, -1, 0))
+            if not placed:
+                legal.extend((1, card, 0) for card in hand if fits(card, row))
+                if not hand:
+                    legal.append((3, -1, 0))
+            else:
+                if pile_plays < 5:
+                    for card in hand:
+                        for pile in (1, 2):
+                            if ONTO[card][discards[pile - 1][0]]:
+                                legal.append((2, card, pile))
+                legal.append((3, -1, 0))
+            kind, card, pile = legal[rng.randrange(len(legal))]
+            plays.append((seat, None if card < 0 else DECK110[card], kind))
+            if kind == 0:
+                scored = True
+                score_row(seat)
+                if winner >= 0:
+                    break
+            elif kind == 1:
+                hand.remove(card)
+                row.append(card)
+                placed = True
+            elif kind == 2:
+                hand.remove(card)
+                discards[pile - 1].insert(0, card)
+                pile_plays += 1
+            else:
+                break
+        if winner >= 0:
+            break
+        # Drawing up to six; an emptied draw pile scores and is renewed.
+        pile_of = piles[seat]
+        while len(hand) < 6 and pile_of:
+            taken = pile_of[: 6 - len(hand)]
+            del pile_of[: len(taken)]
+            hand.extend(taken)
+            if not pile_of:
+                if len(reserve) < 15:
+                    gathered = discards[0][1:] + discards[1][1:] + aside
+                    discards = [discards[0][:1], discards[1][:1]]
+                    aside = []
+                    rng_shuffle = random.Random(f"colours:{seed}:{shuffles}")
+                    shuffles += 1
+                    reserve = reserve + list(seeded_shuffle(gathered, rng_shuffle))
+                piles[seat] = pile_of = reserve[:15]
+                del reserve[: len(pile_of)]
+                scores[seat] += 15
+                if scores[seat] >= target:
+                    winner = seat
+                    break
+        if winner >= 0:
+            break
+        seat = (seat + 1) % players
+    rest = sorted((s for s in range(players) if s != winner), key=lambda s: (-scores[s], s))
+    return plays, (winner, *rest)
+
+
 def paired_times(
     game: str, games: int, seed: int, clock: Callable[[], float] = time.process_time
 ) -> tuple[list[float], list[float], int]:
@@ -412,7 +537,7 @@ def share_interval(
     return sum(bare) / sum(engine), shares[49], shares[1949]
 
 
-GAMES = ("classic", "arcade", "tactical", "tricks")
+GAMES = ("classic", "arcade", "tactical", "colours", "tricks")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
