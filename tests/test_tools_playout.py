@@ -7,7 +7,7 @@ import pytest
 from tool_helpers import load_tool
 
 
-@pytest.mark.parametrize("game", ["classic", "arcade", "tactical", "tricks"])
+@pytest.mark.parametrize("game", ["classic", "arcade", "tactical", "colours", "tricks"])
 def test_the_bare_playout_plays_the_engines_games(game: str) -> None:
     tool = load_tool("tools/benchmark_playout.py", "benchmark_playout")
     for seed in range(1, 6):
