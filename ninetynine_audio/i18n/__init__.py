@@ -66,11 +66,14 @@ ENGLISH = "en"
 @dataclass(frozen=True, slots=True)
 class Language:
     """A language the game can speak: its code (a folder of ``locale/``), its Babel locale,
-    and whether its catalogue is complete (only then is it offered to players)."""
+    whether its catalogue is complete (only then is it offered to players), and whether it is
+    written right to left (as Babel's locale says: ``tests/test_i18n_language.py`` checks it;
+    known here, the window asks it without loading Babel)."""
 
     code: str
     locale: str
     complete: bool = True
+    right_to_left: bool = False
 
 
 LANGUAGES: tuple[Language, ...] = (
@@ -237,6 +240,9 @@ def is_right_to_left(code: str | None = None) -> bool:
     code = code or language()
     if code in PSEUDO_LANGUAGES:
         return code == "qrtl"
+    entry = _BY_CODE.get(code)
+    if entry is not None:
+        return entry.right_to_left
     return babel_locale(code).character_order == "right-to-left"
 
 
