@@ -385,11 +385,6 @@ class Table:
         return judged.best
 
 
-Judged = tuple[int, Reached, int, Reached, float, tuple[int, ...], int, float, bool]
-"""A group of ends as a choice is judged with it: the first end's place and end, the place,
-end and next player's share of the end that offers least, the cards kept (less the row card,
-lowest first), the cards drawn, their worth, and whether they give an extra turn."""
-
 Group = list[Any]
 """Ends of Action B that keep the same cards: their mask, the first end's place and end, and
 the place, end and next player's share of the end that offers the next player least."""
@@ -473,21 +468,22 @@ class _Judged:
         by_value, kept_by_mask = self.by_value, self.kept_by_mask
         pile, unseen, pro, w = self.pile, self.unseen, self.pro, self.w
         per_draw = w.per_draw
-        judged: list[Judged] = []
-        for kept_mask, first, first_end, position, end, penalty in groups:
+        # Each group as the usual case reads it: the place and end of its best end, its share
+        # of the next player's cards, the cards kept (less the row card, lowest first) and
+        # what the cards drawn are worth.
+        judged: list[tuple[int, Reached, float, tuple[int, ...], float]] = []
+        for kept_mask, _, _, position, end, penalty in groups:
             kept_only = kept_mask & unbit
             kept = kept_by_mask.get(kept_only)
             if kept is None:
                 kept = kept_by_mask[kept_only] = tuple([c for c in by_value if kept_only >> c & 1])
-            draws = HAND_SIZE - len(kept)
-            base = per_draw * draws if pile else 0.0
-            extra = pro and not kept and bool(end[0])
-            judged.append((first, first_end, position, end, penalty, kept, draws, base, extra))
+            base = per_draw * (HAND_SIZE - len(kept)) if pile else 0.0
+            judged.append((position, end, penalty, kept, base))
         for kind, _, new_row, gained in choices:
             total = self.start + gained
             if total >= TARGET:
                 # Every end wins alike: the first end found.
-                choice_value, choice_end = WIN + total, judged[0][1]
+                choice_value, choice_end = WIN + total, groups[0][2]
             else:
                 renews = total + RENEWAL_POINTS >= TARGET
                 colours = 0
@@ -505,41 +501,30 @@ class _Judged:
                 if not renews and not pro and unseen:
                     # The usual case, in short: no renewal wins, no extra turn.
                     points = float(gained)
-                    for _, _, position, end, penalty, kept, _, base, _ in judged:
+                    for position, end, penalty, kept, base in judged:
                         worth = known.get(kept)
                         if worth is None:
                             worth = known[kept] = _worth(row_length, last, colours, kept, w)
                         value = points + base + worth - penalty
                         if value > choice_value or (value == choice_value and position < choice_at):
                             choice_value, choice_at, choice_end = value, position, end
-                    judged_all: list[Judged] = []
                 else:
-                    judged_all = judged
-                for (
-                    first,
-                    first_end,
-                    position,
-                    end,
-                    penalty,
-                    kept,
-                    draws,
-                    base,
-                    extra,
-                ) in judged_all:
-                    if renews and 0 < pile <= draws:
-                        value, position, end = WIN + total, first, first_end
-                    else:
-                        value = float(gained) + base
-                        worth = known.get(kept)
-                        if worth is None:
-                            worth = known[kept] = _worth(row_length, last, colours, kept, w)
-                        value += worth
-                        if extra:
-                            value += w.extra_turn
-                        if unseen:
-                            value -= penalty
-                    if value > choice_value or (value == choice_value and position < choice_at):
-                        choice_value, choice_at, choice_end = value, position, end
+                    for group, (_, _, _, kept, base) in zip(groups, judged, strict=True):
+                        _, first, first_end, position, end, penalty = group
+                        if renews and 0 < pile <= HAND_SIZE - len(kept):
+                            value, position, end = WIN + total, first, first_end
+                        else:
+                            value = float(gained) + base
+                            worth = known.get(kept)
+                            if worth is None:
+                                worth = known[kept] = _worth(row_length, last, colours, kept, w)
+                            value += worth
+                            if pro and not kept and end[0]:
+                                value += w.extra_turn
+                            if unseen:
+                                value -= penalty
+                        if value > choice_value or (value == choice_value and position < choice_at):
+                            choice_value, choice_at, choice_end = value, position, end
             if choice_value > self.best_value:
                 assert choice_end is not None
                 self.best_value = choice_value
