@@ -129,3 +129,14 @@ def test_a_broken_keymap_is_reported_in_the_language_in_use(
         "No se usó tu mapa de teclas. mine.toml, sección [table], no_such_command: "
         "no hay ningún comando con este nombre. Se usan las teclas por defecto." in said
     ), said
+
+
+def test_each_language_is_written_in_the_direction_its_babel_locale_says():
+    from babel import Locale
+
+    from ninetynine_audio.i18n import LANGUAGES, is_right_to_left
+
+    for entry in LANGUAGES:
+        babel_says = Locale.parse(entry.locale).character_order == "right-to-left"
+        assert entry.right_to_left == babel_says, entry.code
+        assert is_right_to_left(entry.code) == babel_says, entry.code

@@ -639,3 +639,13 @@ def test_pro_variant_needs_at_least_one_card_on_the_piles():
     state = replace(state, hands=((C("purple-1"),), hands[1]), reserve=state.reserve + hands[0][1:])
     state, _events = play(state, row(0, "purple-1"), EndPiles(0))
     assert state.to_act == 1
+
+
+def test_a_card_may_go_onto_a_top_exactly_when_it_has_a_way_onto_it():
+    from ninetynine_audio.cards import colour_deck
+    from ninetynine_audio.games.colours.rules import may_go_onto
+
+    deck = colour_deck()
+    assert [may_go_onto(card, top) for card in deck for top in deck] == [
+        bool(ways_onto(card, top)) for card in deck for top in deck
+    ]

@@ -4,7 +4,9 @@ The hint asks the strongest level of the game's family with the hint's own budge
 (``make_hint_bot``). This plays whole games between computer players (the first seat Hard, the
 others at the game's default level) and, at every decision of the first seat, times the hint
 bot's choice on that seat's view, as a player pressing the hint key would get it. It prints the
-median, the 95th percentile and the worst time per game.
+median, the 95th percentile and the worst time per game, and a hash of every hint's answer: a
+change meant to make the hint quicker without changing what it says leaves it as it was, for
+the same ``--games`` and ``--seed``.
 
     python tools/benchmark_hint.py               # 40 games of each
     python tools/benchmark_hint.py --games 5 --only tricks
@@ -17,12 +19,14 @@ With ``--output`` the table also becomes the section "The hint" of that page (wr
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import statistics
 import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from benchmark_strength import section_opening
 
@@ -34,8 +38,9 @@ PLAYERS = {"classic": 4, "arcade": 4, "tactical": 4, "colours": 2, "tricks": 3}
 HEADING = "## The hint"
 
 
-def hint_times(game: str, games: int, seed: int) -> list[float]:
-    """The CPU seconds of every hint asked at the first seat of ``games`` games."""
+def hint_times(game: str, games: int, seed: int, answers: Any = None) -> list[float]:
+    """The CPU seconds of every hint asked at the first seat of ``games`` games; each answer
+    is added to the hash ``answers`` when one is given."""
     spec = find_game(game)
     count = PLAYERS.get(game, spec.min_players)
     kinds = ("hard",) * count
@@ -51,8 +56,10 @@ def hint_times(game: str, games: int, seed: int) -> list[float]:
             if seat == 0:
                 hint = make_hint_bot(spec.family)
                 started = time.process_time()
-                hint.choose(seen, random.Random(f"hint:{index}:{len(times)}"))
+                answer = hint.choose(seen, random.Random(f"hint:{index}:{len(times)}"))
                 times.append(time.process_time() - started)
+                if answers is not None:
+                    answers.update(repr(answer).encode())
             state, _ = spec.apply(state, bots[seat].choose(seen, rngs[seat]))
     return times
 
@@ -66,18 +73,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=None, help="the page to write it into")
     arguments = list(sys.argv[1:] if argv is None else argv)
     args = parser.parse_args(arguments)
-    lines = ["| game | hints | median | 95th pct | worst |", "| --- | ---: | ---: | ---: | ---: |"]
+    lines = [
+        "| game | hints | median | 95th pct | worst | answers hash |",
+        "| --- | ---: | ---: | ---: | ---: | --- |",
+    ]
     print("\n".join(lines))
     for spec in all_games():
         if args.only and args.only != spec.id:
             continue
-        times = sorted(hint_times(spec.id, args.games, args.seed))
+        answers = hashlib.sha256()
+        times = sorted(hint_times(spec.id, args.games, args.seed, answers))
         if not times:
             continue
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         line = (
             f"| {spec.id} | {len(times)} | {statistics.median(times) * 1000:.1f} ms"
-            f" | {p95 * 1000:.1f} ms | {times[-1] * 1000:.1f} ms |"
+            f" | {p95 * 1000:.1f} ms | {times[-1] * 1000:.1f} ms | {answers.hexdigest()[:16]} |"
         )
         lines.append(line)
         print(line, flush=True)

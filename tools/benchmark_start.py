@@ -1,38 +1,66 @@
 #!/usr/bin/env python3
-"""How long the game takes from start to its first spoken word, beside a bare pygame start.
+"""How long the game takes from start to its first spoken word, each face beside its own baseline.
 
-Each round starts, in alternating order, a bare ``pygame.init(); display.set_mode(...)`` that
-prints one line, and the game (text mode, and the window with text speech) until it speaks
-its first line; both with warm bytecode caches. Prints the medians, the ratio of the medians
-and a 95% bootstrap interval of that ratio. The window runs on ``$DISPLAY`` when there is one,
-else on SDL's dummy video driver.
+Three faces, each against the bare start of what it cannot do without:
 
-Usage: ``python tools/benchmark_start.py [--rounds 15]``.
+- **window**: the game in its window, speaking in text (``--speech text``), against a bare
+  ``pygame.init(); display.set_mode(...)`` that prints one line. It needs a display: the one
+  in ``$DISPLAY``, else an Xvfb server this script starts and stops (without either, the row is
+  left out and the script says so; SDL's dummy driver would time no window at all).
+- **text, cues on**: text mode with the sound cues on (the default settings), against a bare
+  ``python -c`` that starts pygame's mixer as the game does and prints one line.
+- **text, cues off**: text mode with the cues turned off in the settings, against a bare
+  ``python -c`` that prints one line (no pygame at all).
+
+Each round starts every command once, in an order that alternates round by round, with warm
+bytecode caches, so that load on the machine falls on a face and its baseline alike. Prints the
+medians, the ratio of each face's median to its baseline's, and a 95% bootstrap interval of
+that ratio over the rounds, resampled in pairs (a face and its baseline from the same rounds).
+``--against DIR`` times the game from another copy of the project too, in the same rounds (a
+"before" beside the "after").
+
+Usage: ``python tools/benchmark_start.py [--rounds 15] [--against /path/to/other/checkout]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import json
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "ninetynine_audio"
-BARE = (
+ROOT = Path(__file__).resolve().parents[1]
+BARE_WINDOW = (
     "import pygame; pygame.init(); pygame.display.set_mode((1024, 768)); print('ready', flush=True)"
 )
+# The mixer as ``ninetynine_audio.audio.mixer`` starts it (44.1 kHz, 16-bit, stereo, 512).
+BARE_MIXER = (
+    "import pygame; pygame.mixer.init(frequency=44100, size=-16, channels=2, buffer=512); "
+    "print('ready', flush=True)"
+)
+BARE_PRINT = "print('ready', flush=True)"
 
 
 def first_line_seconds(command: list[str], env: dict[str, str]) -> float:
     """Seconds from starting ``command`` to the first line on its standard output."""
     started = time.perf_counter()
+    # From a folder of no project: ``-m`` would find the package in the current folder first.
     process = subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env
+        command,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=env,
+        cwd=tempfile.gettempdir(),
     )
     assert process.stdout is not None
     line = process.stdout.readline()
@@ -45,53 +73,125 @@ def first_line_seconds(command: list[str], env: dict[str, str]) -> float:
 
 
 def ratio_interval(game: list[float], bare: list[float], rng: random.Random) -> tuple[float, float]:
-    """A 95% bootstrap interval of median(game) / median(bare)."""
+    """A 95% bootstrap interval of median(game) / median(bare), rounds resampled in pairs."""
+    rounds = range(len(game))
     ratios = []
     for _ in range(2000):
-        g = [rng.choice(game) for _ in game]
-        b = [rng.choice(bare) for _ in bare]
-        ratios.append(statistics.median(g) / statistics.median(b))
+        picked = [rng.choice(rounds) for _ in rounds]
+        ratios.append(
+            statistics.median(game[i] for i in picked) / statistics.median(bare[i] for i in picked)
+        )
     ratios.sort()
     return ratios[int(0.025 * len(ratios))], ratios[int(0.975 * len(ratios)) - 1]
 
 
+@contextlib.contextmanager
+def display(env: dict[str, str]) -> Iterator[str | None]:
+    """The display to open windows on: ``$DISPLAY``, or an Xvfb server started here for the
+    length of the block (None when neither is to be had)."""
+    if env.get("DISPLAY"):
+        yield env["DISPLAY"]
+        return
+    xvfb = shutil.which("Xvfb")
+    if xvfb is None:
+        yield None
+        return
+    number = next(
+        n
+        for n in range(90, 190)
+        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists()
+    )
+    server = subprocess.Popen(
+        [xvfb, f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while not Path(f"/tmp/.X11-unix/X{number}").exists():
+            if server.poll() is not None or time.monotonic() > deadline:
+                yield None
+                return
+            time.sleep(0.05)
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def home_with(settings: dict[str, object]) -> str:
+    """A fresh game folder whose settings file holds ``settings``."""
+    home = Path(tempfile.mkdtemp(prefix="ninetynine-start-"))
+    (home / "config").mkdir()
+    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    return str(home)
+
+
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    """Time every face and its baseline, and print the ratios."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--rounds", type=int, default=15)
+    parser.add_argument(
+        "--against", type=Path, default=None, help="another copy of the project to time too"
+    )
     args = parser.parse_args()
-    env = dict(os.environ)
+    base = dict(os.environ)
     # Bytecode caches, as a player's installation has them.
-    env.pop("PYTHONDONTWRITEBYTECODE", None)
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(PACKAGE)], check=True, env=env)
-    env["NINETYNINE_AUDIO_HOME"] = tempfile.mkdtemp(prefix="ninetynine-start-")
-    env.setdefault("SDL_AUDIODRIVER", "dummy")
-    if not env.get("DISPLAY"):
-        env["SDL_VIDEODRIVER"] = "dummy"
-    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    base.pop("PYTHONDONTWRITEBYTECODE", None)
+    copies = {"": ROOT} | ({" (against)": args.against.resolve()} if args.against else {})
+    for root in copies.values():
+        subprocess.run(
+            [sys.executable, "-m", "compileall", "-q", str(root / "ninetynine_audio")],
+            check=True,
+            env=base,
+        )
+    base["SDL_AUDIODRIVER"] = base.get("SDL_AUDIODRIVER", "dummy")
+    base["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    cues_on = home_with({})
+    cues_off = home_with({"sound_enabled": False})
     python = sys.executable
-    modes = {
-        "text mode": [python, "-m", "ninetynine_audio", "--text"],
-        "window": [python, "-m", "ninetynine_audio", "--speech", "text"],
-    }
-    bare = [python, "-c", BARE]
-    for command in [bare, *modes.values()]:
-        first_line_seconds(command, env)  # bytecode caches warm
+    with display(base) as shown:
+        # name -> (command, environment, the baseline's name); baselines name themselves.
+        runs: dict[str, tuple[list[str], dict[str, str], str]] = {}
+        faces: list[tuple[str, list[str], str, str]] = [
+            ("text, cues on", ["--text"], cues_on, "bare print and mixer"),
+            ("text, cues off", ["--text"], cues_off, "bare print"),
+        ]
+        runs["bare print and mixer"] = ([python, "-c", BARE_MIXER], base, "")
+        runs["bare print"] = ([python, "-c", BARE_PRINT], base, "")
+        if shown is None:
+            print("window: left out (no $DISPLAY and no Xvfb to start)")
+        else:
+            runs["bare window"] = ([python, "-c", BARE_WINDOW], base | {"DISPLAY": shown}, "")
+            faces.insert(0, ("window", ["--speech", "text"], cues_on, "bare window"))
+        for face, options, home, baseline in faces:
+            for suffix, root in copies.items():
+                env = base | {"NINETYNINE_AUDIO_HOME": home, "PYTHONPATH": str(root)}
+                if shown is not None:
+                    env["DISPLAY"] = shown
+                if face != "window":
+                    env.pop("DISPLAY", None)
+                runs[face + suffix] = ([python, "-m", "ninetynine_audio", *options], env, baseline)
+        for command, env, _ in runs.values():
+            first_line_seconds(command, env)  # bytecode caches warm
+        times: dict[str, list[float]] = {name: [] for name in runs}
+        order = list(runs)
+        for round_number in range(args.rounds):
+            for name in order if round_number % 2 == 0 else reversed(order):
+                command, env, _ = runs[name]
+                times[name].append(first_line_seconds(command, env))
     rng = random.Random(1)
-    times: dict[str, list[float]] = {"bare": [], **{name: [] for name in modes}}
-    for round_number in range(args.rounds):
-        order = [("bare", bare), *modes.items()]
-        if round_number % 2:
-            order.reverse()
-        for name, command in order:
-            times[name].append(first_line_seconds(command, env))
-    bare_median = statistics.median(times["bare"])
-    print(f"bare pygame start: median {bare_median * 1000:.0f} ms ({args.rounds} runs)")
-    for name in modes:
+    print(f"{args.rounds} rounds; medians, and each face's ratio to its baseline (95% interval)")
+    for name, (_, _, baseline) in runs.items():
         median = statistics.median(times[name])
-        low, high = ratio_interval(times[name], times["bare"], rng)
+        if not baseline:
+            print(f"{name}: {median * 1000:.0f} ms")
+            continue
+        bare = times[baseline]
+        low, high = ratio_interval(times[name], bare, rng)
         print(
-            f"{name}: median {median * 1000:.0f} ms, {median / bare_median:.2f}x bare "
-            f"(95% interval {low:.2f}x-{high:.2f}x)"
+            f"{name}: {median * 1000:.0f} ms, {median / statistics.median(bare):.2f}x {baseline}"
+            f" ({low:.2f}x-{high:.2f}x)"
         )
     return 0
 

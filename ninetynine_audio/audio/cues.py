@@ -5,12 +5,14 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-
-import pygame
+from typing import TYPE_CHECKING
 
 from ninetynine_audio.audio import mixer
 from ninetynine_audio.audio.utterance import DANGER_TOTALS, danger_cue_name
 from ninetynine_audio.resources import shipped_dir
+
+if TYPE_CHECKING:
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +143,8 @@ class CuePlayer:
         return self._audio
 
     def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        import pygame  # loaded by the mixer's start, before any sound is
+
         if name not in self._sounds:
             path = self._dir / f"{name}.wav"
             try:
@@ -157,6 +161,8 @@ class CuePlayer:
     def _play(self, name: str, pan: float) -> pygame.mixer.Channel | None:
         if not self._enabled or not self._ensure_audio():
             return None
+        import pygame
+
         try:
             sound = self._sound(name)
             if sound is None:
@@ -175,6 +181,8 @@ class CuePlayer:
         if playing is None:
             return
         channel, sound = playing
+        import pygame
+
         try:
             # The channel may have finished and been given to another cue meanwhile.
             if channel.get_busy() and channel.get_sound() is sound:

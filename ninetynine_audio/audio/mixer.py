@@ -13,8 +13,10 @@ import os
 import sys
 import threading
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-import pygame
+if TYPE_CHECKING:
+    import pygame
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +63,9 @@ def init_mixer() -> bool:
     with _lock:
         if _failed:
             return False
+        # Loaded only when sound is wanted: text mode without cues never loads pygame.
+        import pygame
+
         try:
             if not pygame.mixer.get_init():
                 with native_stderr_silenced():
@@ -78,11 +83,14 @@ def init_mixer() -> bool:
 
 def is_mixer_ready() -> bool:
     """True when :func:`init_mixer` has succeeded and the mixer is still running."""
-    return not _failed and bool(pygame.mixer.get_init())
+    pygame = sys.modules.get("pygame")
+    return not _failed and pygame is not None and bool(pygame.mixer.get_init())
 
 
 def voice_channel() -> pygame.mixer.Channel:
     """The reserved channel for speech; call only after :func:`init_mixer` returned True."""
+    import pygame
+
     return pygame.mixer.Channel(VOICE_CHANNEL)
 
 
@@ -91,7 +99,8 @@ def quit_mixer() -> None:
     global _failed
     with _lock:
         _failed = False
-        if pygame.mixer.get_init():
+        pygame = sys.modules.get("pygame")  # never started when pygame was never loaded
+        if pygame is not None and pygame.mixer.get_init():
             pygame.mixer.quit()
 
 

@@ -31,10 +31,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-from babel import Locale
-from babel.lists import format_list as _babel_list
-from babel.numbers import format_decimal
+from typing import TYPE_CHECKING
 
 from ninetynine_audio.families import FamilyEntry, registered_families
 from ninetynine_audio.i18n.pseudo import PSEUDO_LANGUAGES, PseudoTranslations, pseudo_text
@@ -66,6 +63,9 @@ __all__ = [
     "using",
 ]
 
+if TYPE_CHECKING:
+    from babel import Locale
+
 DOMAIN = "ninetynine_audio"
 """The catalogue's name: ``locale/<language>/LC_MESSAGES/ninetynine_audio.mo``."""
 
@@ -75,11 +75,14 @@ ENGLISH = "en"
 @dataclass(frozen=True, slots=True)
 class Language:
     """A language the game can speak: its code (a folder of ``locale/``), its Babel locale,
-    and whether its catalogue is complete (only then is it offered to players)."""
+    whether its catalogue is complete (only then is it offered to players), and whether it is
+    written right to left (as Babel's locale says: ``tests/test_i18n_language.py`` checks it;
+    known here, the window asks it without loading Babel)."""
 
     code: str
     locale: str
     complete: bool = True
+    right_to_left: bool = False
 
 
 LANGUAGES: tuple[Language, ...] = (
@@ -204,6 +207,8 @@ def npgettext(context: str, singular: str, plural: str, count: int) -> str:
 def babel_locale(code: str | None = None) -> Locale:
     """The Babel locale of ``code`` (default: the language in use); pseudo-languages use
     English's rules."""
+    from babel import Locale  # Babel loads when a language's rules are first asked for
+
     entry = _BY_CODE.get(code or language())
     return Locale.parse(entry.locale if entry else "en_GB")
 
@@ -219,7 +224,9 @@ def format_list(items: Sequence[str]) -> str:
         if len(parts) == 1:
             return parts[0]
         return pseudo_text(", ", code).join(parts[:-1]) + pseudo_text(" and ", code) + parts[-1]
-    return _babel_list(parts, locale=babel_locale())
+    from babel.lists import format_list as babel_list
+
+    return babel_list(parts, locale=babel_locale())
 
 
 def format_number(number: int | float) -> str:
@@ -227,6 +234,8 @@ def format_number(number: int | float) -> str:
     digits in every language, so that totals are read as numbers."""
     if isinstance(number, int) and -10000 < number < 10000:
         return str(number)
+    from babel.numbers import format_decimal
+
     return format_decimal(number, locale=babel_locale())
 
 
@@ -252,6 +261,8 @@ def language_name(code: str) -> str:
     """The language's own name for itself, capitalised: ``"Deutsch"``, ``"Español"``."""
     if code in PSEUDO_LANGUAGES:
         return PSEUDO_LANGUAGES[code]
+    from babel import Locale
+
     locale = Locale.parse(code)  # the language alone: "English", not "English (United Kingdom)"
     name = locale.get_display_name(locale) or code
     return name[:1].upper() + name[1:]
@@ -262,6 +273,9 @@ def is_right_to_left(code: str | None = None) -> bool:
     code = code or language()
     if code in PSEUDO_LANGUAGES:
         return code == "qrtl"
+    entry = _BY_CODE.get(code)
+    if entry is not None:
+        return entry.right_to_left
     return babel_locale(code).character_order == "right-to-left"
 
 

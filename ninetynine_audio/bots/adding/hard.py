@@ -125,6 +125,8 @@ class HardBot:
     def __init__(self, weights: Weights = HARD_WEIGHTS) -> None:
         """A Hard player; ``weights`` are for tuning and tests."""
         self.weights = weights
+        self._after_view: AddingView | None = None
+        self._after_found: dict[bool, tuple[int, float, float]] = {}
 
     def choose(self, view: AddingView, rng: random.Random) -> Action:
         """Hard's choice; ``rng`` is unused, the scores decide and ties go to hand order."""
@@ -176,15 +178,15 @@ class HardBot:
         w = self.weights
         pool = sum(counts)
         after = move[1]
-        following = seat_after(view, move[2], False)
+        following, factor, ahead = self._after(view, move[2])
         if following == view.seat:
             attack = 0.0
             expected = after
         else:
             size = view.hand_sizes[following]
             safe = pool - all_unsafe(counts, after, table)
-            attack = none_of(safe, pool, size) * attack_factor(view, following, w, self.aims)
-            expected = min(LIMIT, int(after + w.step * turns_until_back(view)))
+            attack = none_of(safe, pool, size) * factor
+            expected = min(LIMIT, int(after + ahead))
         danger = self._stuck_chance(kept, counts, pool, expected, table)
         score = w.attack * attack - w.danger * (1.0 - min(attack, 1.0)) * danger
         if _always_safe(table, code):
@@ -193,6 +195,22 @@ class HardBot:
             # Among ordinary cards keep the low ones: they still fit when the total is high.
             score += w.keep_low * (code + 1)
         return score
+
+    def _after(self, view: AddingView, reverses: bool) -> tuple[int, float, float]:
+        """Who acts after a play of the seat of ``view`` that ``reverses`` or not, what harming
+        that player is worth, and how far the total is reckoned to rise before this seat's
+        next turn: the same for every play on one view, so worked out once for it (a reading
+        of the plays asks for many hands on the same view)."""
+        if view is not self._after_view:
+            self._after_view, self._after_found = view, {}
+        found = self._after_found.get(reverses)
+        if found is None:
+            w = self.weights
+            following = seat_after(view, reverses, False)
+            factor = attack_factor(view, following, w, self.aims)
+            found = (following, factor, w.step * turns_until_back(view))
+            self._after_found[reverses] = found
+        return found
 
     @staticmethod
     def _stuck_chance(

@@ -80,8 +80,21 @@ def all_unsafe(counts: list[int], total: int, table: MoveTable) -> int:
     """How many of the counted cards have no legal play on ``total`` (classic and arcade)."""
     if total > LIMIT:
         return sum(counts)
-    row = table[total]
-    return sum(count for code, count in enumerate(counts) if not row[code])
+    return sum([counts[code] for code in _unsafe_codes(table)[total]])
+
+
+_UNSAFE: dict[int, tuple[MoveTable, tuple[tuple[int, ...], ...]]] = {}
+"""For each move table (by its identity; the table is kept, so the identity stays its own):
+the ranks with no legal play on each total."""
+
+
+def _unsafe_codes(table: MoveTable) -> tuple[tuple[int, ...], ...]:
+    """The ranks with no legal play on each total of ``table``."""
+    known = _UNSAFE.get(id(table))
+    if known is None or known[0] is not table:
+        codes = tuple(tuple(code for code, moves in enumerate(row) if not moves) for row in table)
+        known = _UNSAFE[id(table)] = (table, codes)
+    return known[1]
 
 
 def none_of(good: int, pool: int, size: int) -> float:

@@ -87,9 +87,20 @@ import random
 from dataclasses import dataclass
 
 from ninetynine_audio.bots.base import Budget
-from ninetynine_audio.bots.colours.fastsim import CODE, ONTO, Seat, Table, Worths, codes, fits, mask
-from ninetynine_audio.bots.colours.hard import WIN, HardBot, Weights, row_worth
-from ninetynine_audio.bots.colours.turns import ALL_CARDS, TurnPlan, turn_plans, unseen_cards
+from ninetynine_audio.bots.colours.fastsim import (
+    CODE,
+    ONTO,
+    VALUE,
+    Seat,
+    Table,
+    Worths,
+    codes,
+    fits,
+    mask,
+)
+from ninetynine_audio.bots.colours.fastsim import row_worth as fast_row_worth
+from ninetynine_audio.bots.colours.hard import WIN, HardBot, Weights
+from ninetynine_audio.bots.colours.turns import TurnPlan, turn_plans, unseen_cards
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import DRAW_PILE_SIZE, HAND_SIZE, Action, ColoursView
 
@@ -234,6 +245,10 @@ class ExpertBot(HardBot):
         pool = codes(unseen)
         worths: Worths = {}
         shown = mask(codes(_shown(view)))
+        # The plans and the table in deck numbers, once for every deal.
+        coded = [_Coded.of(plan) for plan in top]
+        rows = [codes(row) for row in view.rows]
+        before = (CODE[view.pile_tops[0]], CODE[view.pile_tops[1]])
         clock = self.budget.start()
         done = 0
         for _ in range(self.budget.scaled(self.deals)):
@@ -245,7 +260,9 @@ class ExpertBot(HardBot):
             seed = rng.getrandbits(32)
             done += 1
             for index, candidate in enumerate(top):
-                value, own, next_plays = self._playout(view, candidate, pool, seed, worths, shown)
+                value, own, next_plays = self._playout(
+                    view, candidate, _Deal(pool, seed, coded[index], rows, before), worths, shown
+                )
                 totals[index] += value
                 mine[index] += own
                 theirs[index] += next_plays
@@ -255,19 +272,14 @@ class ExpertBot(HardBot):
         return list(top[best].actions)
 
     def _playout(
-        self,
-        view: ColoursView,
-        plan: TurnPlan,
-        pool: list[int],
-        seed: int,
-        worths: Worths,
-        shown: int,
+        self, view: ColoursView, plan: TurnPlan, deal: _Deal, worths: Worths, shown: int
     ) -> tuple[float, int, int]:
         """Carry out ``plan`` on the deal ``pool`` and play on: the value where it ends, this
         seat's pile plays at its next turn and the next player's at theirs. This seat's first
         :attr:`own_turns` turns are played by Hard's rules, every other turn by Normal's."""
         me = view.seat
         count = len(view.players)
+        pool, coded = deal.pool, deal.plan
         # The deal in the order of the view's counts: the other hands, the draw piles, the
         # reserve, then what is left (set aside). A view of a table made up by hand may count
         # more cards than are unseen: the last places then come up short.
@@ -281,24 +293,20 @@ class ExpertBot(HardBot):
         seats: list[Seat] = []
         for seat in range(count):
             if seat == me:
-                hand = codes(plan.end.kept)
-                row = codes(plan.row)
+                hand = list(coded.kept)
+                row = list(coded.row)
                 score = view.scores[seat] + plan.gained
             else:
                 hand = take(view.hand_sizes[seat])
-                row = codes(view.rows[seat])
+                row = list(deal.rows[seat])
                 score = view.scores[seat]
             seats.append(Seat(hand, [], row, score))
         for seat in range(count):
             seats[seat].pile = take(view.draw_pile_sizes[seat])
         reserve = take(view.reserve_size)
         gone = pool[taken:]
-        tops = [CODE[plan.end.tops[0]], CODE[plan.end.tops[1]]]
-        table = Table(tops, reserve, gone, random.Random(seed), shown)
-        table.bury(
-            (CODE[view.pile_tops[0]], CODE[view.pile_tops[1]]),
-            codes([card for card, _ in plan.end.plays]),
-        )
+        table = Table(list(coded.tops), reserve, gone, random.Random(deal.seed), shown)
+        table.bury(deal.before, coded.plays)
         if table.draw_up(seats[me]):
             return WON, 0, 0
         own = next_plays = -1
@@ -332,6 +340,39 @@ class ExpertBot(HardBot):
         return table.hard_turn(seats[me], rows_seen, self.weights, worths, pro)
 
 
+@dataclass(frozen=True)
+class _Coded:
+    """A plan's end in deck numbers: the cards kept, the row, the two tops and the plays."""
+
+    kept: tuple[int, ...]
+    row: tuple[int, ...]
+    tops: tuple[int, int]
+    plays: tuple[int, ...]
+
+    @classmethod
+    def of(cls, plan: TurnPlan) -> _Coded:
+        """``plan``'s end in deck numbers."""
+        end = plan.end
+        return cls(
+            tuple(codes(end.kept)),
+            tuple(codes(plan.row)),
+            (CODE[end.tops[0]], CODE[end.tops[1]]),
+            tuple(codes([card for card, _ in end.plays])),
+        )
+
+
+@dataclass(frozen=True)
+class _Deal:
+    """One deal of a search as a playout reads it: the unseen cards in their places, the seed
+    of its later shuffles, the plan in deck numbers, every row and the tops before the plan."""
+
+    pool: list[int]
+    seed: int
+    plan: _Coded
+    rows: list[list[int]]
+    before: tuple[int, int]
+
+
 def _deal_kept(view: ColoursView, pool: list[int], reading: LastTurn, rng: random.Random) -> None:
     """Deal the cards the last player kept (the first of its hand's places in ``pool``, which
     is changed in place) as ``reading`` has them likely: each card in turn is taken with its
@@ -357,10 +398,9 @@ def _shown(view: ColoursView) -> list[ColourCard]:
 
 def _standing(seat: Seat) -> float:
     """A seat's points, its draw pile's progress and what its row is worth beyond a fresh one."""
-    row = tuple(ALL_CARDS[c] for c in seat.row)
-    hand = tuple(ALL_CARDS[c] for c in seat.hand)
     drawn = DRAW_PILE_SIZE - len(seat.pile)
-    return seat.score + DRAWN * drawn + row_worth(row, hand, _WEIGHTS)
+    kept = sorted(seat.hand, key=VALUE.__getitem__)
+    return seat.score + DRAWN * drawn + fast_row_worth(seat.row, kept, _WEIGHTS)
 
 
 _WEIGHTS = Weights()

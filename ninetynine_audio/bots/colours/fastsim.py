@@ -122,8 +122,9 @@ Choice = tuple[int, int, list[int], int, End]
 (-1 for none), the row after, the points it scores, and the end of Action B."""
 
 
-Worths = dict[tuple[tuple[int, ...], tuple[int, ...]], float]
-"""Row worths by the row and the cards kept (lowest first), kept for the turns of a search."""
+Worths = dict[int, dict[tuple[int, ...], float]]
+"""Row worths by the row (its length, last value and colours as one number) and then the
+cards kept (lowest first), kept for the turns of a search."""
 Reached = tuple[list[int], int, int, int]
 """One end of Action B as :func:`_reached` finds it: the plays, the mask of the cards kept, the
 two tops."""
@@ -133,28 +134,42 @@ def _reached(hand: list[int], top0: int, top1: int, room: int) -> list[Reached]:
     """Every distinct end of Action B, in the order and with the plays of
     :func:`~ninetynine_audio.bots.colours.turns.pile_ends`: ends that keep the same cards and
     leave the same tops are one, reached by the first order found; the cards kept as a mask."""
-    seen: set[tuple[int, int, int]] = set()
-    ends: list[Reached] = []
+    # An end is known by its kept cards and tops as one number (deck numbers are below 128).
+    start = mask(hand)
+    seen = {start << 14 | top0 << 7 | top1}
+    ends: list[Reached] = [([], start, top0, top1)]
 
     def walk(kept: list[int], kept_mask: int, t0: int, t1: int, plays: list[int]) -> None:
-        key = (kept_mask, t0, t1)
-        if key in seen:
-            return
-        seen.add(key)
-        ends.append((plays, kept_mask, t0, t1))
-        if len(plays) >= room:
-            return
+        deeper = len(plays) + 1 < room
         for index, card in enumerate(kept):
             onto = ONTO[card]
-            if t0 in onto or t1 in onto:
-                rest = kept[:index] + kept[index + 1 :]
-                rest_mask = kept_mask ^ (1 << card)
-                if t0 in onto:
-                    walk(rest, rest_mask, card, t1, [*plays, card])
-                if t1 in onto:
-                    walk(rest, rest_mask, t0, card, [*plays, card])
+            on0 = t0 in onto
+            on1 = t1 in onto
+            if not (on0 or on1):
+                continue
+            rest_mask = kept_mask ^ (1 << card)
+            rest: list[int] | None = None
+            after = [*plays, card]
+            if on0:
+                key = rest_mask << 14 | card << 7 | t1
+                if key not in seen:
+                    seen.add(key)
+                    ends.append((after, rest_mask, card, t1))
+                    if deeper:
+                        rest = kept[:index] + kept[index + 1 :]
+                        walk(rest, rest_mask, card, t1, after)
+            if on1:
+                key = rest_mask << 14 | t0 << 7 | card
+                if key not in seen:
+                    seen.add(key)
+                    ends.append((after if not on0 else [*plays, card], rest_mask, t0, card))
+                    if deeper:
+                        if rest is None:
+                            rest = kept[:index] + kept[index + 1 :]
+                        walk(rest, rest_mask, t0, card, ends[-1][0])
 
-    walk(hand, mask(hand), top0, top1, [])
+    if room > 0:
+        walk(hand, start, top0, top1, [])
     return ends
 
 
@@ -162,11 +177,15 @@ def row_worth(row: Sequence[int], kept: Sequence[int], w: Weights) -> float:
     """Hard's :func:`~ninetynine_audio.bots.colours.hard.row_worth` on deck numbers, for
     ``kept`` sorted by value (equal values in hand order, as Hard's sort leaves them): what the
     row is worth beyond a fresh one (the same arithmetic, so the same value)."""
-    length = len(row)
-    last = VALUE[row[-1]] if row else -1
     colours = 0
     for card in row:
         colours |= COLOUR_BIT[card]
+    return _worth(len(row), VALUE[row[-1]] if row else -1, colours, kept, w)
+
+
+def _worth(length: int, last: int, colours: int, kept: Sequence[int], w: Weights) -> float:
+    """:func:`row_worth` of a row of ``length`` cards, the last of value ``last`` (-1 for
+    none), its colours the mask ``colours``."""
     # The chain of the kept cards below 10, lowest first, then whether a kept 10 can end it.
     chain = ten = 0
     for card in kept:
@@ -342,95 +361,173 @@ class Table:
         hand, row = seat.hand, seat.row
         unseen = hidden.bit_count()
         t0, t1 = self.tops
-        start = seat.score
-        pile = len(seat.pile)
         length = len(row)
-        opened: dict[tuple[int, int], float] = {}
-        best_value = -WIN
-        best: Choice | None = None
-        # The choices as (kind, row card, row after, points): 0 keep the row, 1 score it
-        # (both with an empty hand), 2 add the card, 3 add it and score, 4 score and add it.
-        options: list[tuple[list[tuple[int, int, list[int], int]], list[Reached]]] = []
-        by_value = sorted(hand, key=VALUE.__getitem__)
+        judged = _Judged(seat, hidden, unseen, w, worths, pro)
         if hand:
             fitting = [card for card in hand if not row or fits(card, row)]
-            # The ends after each row card are the ends from the whole hand that keep that
-            # card (found in the same order): one walk serves every row card.
-            whole = _reached(hand, t0, t1, MAX_PILE_PLAYS) if len(fitting) > 1 else []
-            for card in fitting:
-                choices = [(2, card, [*row, card], 0), (3, card, [], (length + 1) ** 2)]
-                if row:
-                    choices.append((4, card, [card], length * length))
-                if whole:
+            if len(fitting) > 1:
+                # The ends after each row card are the ends from the whole hand that keep
+                # that card (found in the same order): one walk, and one grouping of its
+                # ends, serves every row card.
+                groups = judged.groups(_reached(hand, t0, t1, MAX_PILE_PLAYS))
+                for card in fitting:
                     bit = 1 << card
-                    ends = [end for end in whole if end[1] & bit]
-                else:
-                    rest = [other for other in hand if other != card]
-                    ends = _reached(rest, t0, t1, MAX_PILE_PLAYS)
-                options.append((choices, ends))
+                    judged.option(card, row, [group for group in groups if group[0] & bit])
+            for card in fitting if len(fitting) == 1 else ():
+                rest = [other for other in hand if other != card]
+                judged.option(card, row, judged.groups(_reached(rest, t0, t1, MAX_PILE_PLAYS)))
         else:
             choices = [(0, -1, row, 0)]
             if row:
                 choices.append((1, -1, [], length * length))
-            options.append((choices, [([], 0, t0, t1)]))
-        for choices, ends in options:
-            # The ends that keep the same cards differ only by what their tops offer the next
-            # player: each such group is judged once, by its end that offers least (the
-            # first of those), or by its first end when the plan wins anyway.
-            groups: dict[int, list[Any]] = {}
-            for position, end in enumerate(ends):
+            judged.choose(choices, -1, judged.groups([([], 0, t0, t1)]))
+        assert judged.best is not None
+        return judged.best
+
+
+Group = list[Any]
+"""Ends of Action B that keep the same cards: their mask, the first end's place and end, and
+the place, end and next player's share of the end that offers the next player least."""
+
+
+class _Judged:
+    """Hard's judgement of one turn's choices (:meth:`Table._hard_choice`), the best so far."""
+
+    __slots__ = (
+        "best",
+        "best_value",
+        "by_value",
+        "hand",
+        "hidden",
+        "kept_by_mask",
+        "opened",
+        "pile",
+        "pro",
+        "start",
+        "unseen",
+        "w",
+        "worths",
+    )
+
+    def __init__(
+        self, seat: Seat, hidden: int, unseen: int, w: Weights, worths: Worths, pro: bool
+    ) -> None:
+        self.hand = seat.hand
+        self.by_value = sorted(seat.hand, key=VALUE.__getitem__)
+        self.hidden = hidden
+        self.unseen = unseen
+        self.w = w
+        self.worths = worths
+        self.pro = pro
+        self.start = seat.score
+        self.pile = len(seat.pile)
+        self.opened: dict[int, float] = {}
+        # The cards kept by an end (less the row card), lowest first (equal values in hand
+        # order), as the row's worth reads them: by their mask, for every row card alike.
+        self.kept_by_mask: dict[int, tuple[int, ...]] = {}
+        self.best_value = -WIN
+        self.best: Choice | None = None
+
+    def groups(self, ends: list[Reached]) -> list[Group]:
+        """The ends that keep the same cards differ only by what their tops offer the next
+        player: each such group is judged once, by its end that offers least (the first of
+        those), or by its first end when the plan wins anyway. In the order first found."""
+        unseen, hidden, opened = self.unseen, self.hidden, self.opened
+        groups: dict[int, Group] = {}
+        for position, end in enumerate(ends):
+            penalty = 0.0
+            if unseen:
                 top0, top1 = end[2], end[3]
-                penalty = 0.0
-                if unseen:
-                    found = opened.get((top0, top1))
-                    if found is None:
-                        open_to_next = ((INTO[top0] | INTO[top1]) & hidden).bit_count()
-                        found = opened[(top0, top1)] = w.next_player * open_to_next / unseen
-                    penalty = found
-                group = groups.get(end[1])
-                if group is None:
-                    groups[end[1]] = [position, end, position, end, penalty]
-                elif penalty < group[4]:
-                    group[2:] = [position, end, penalty]
-            card = choices[0][1]
-            # The cards kept, lowest first (equal values in hand order), as the row's worth
-            # reads them.
-            kept_of = {
-                kept_mask: [c for c in by_value if c != card and kept_mask >> c & 1]
-                for kept_mask in groups
-            }
-            for kind, card, new_row, gained in choices:
-                total = start + gained
-                key_row = tuple(new_row)
+                tops_key = top0 << 7 | top1
+                found = opened.get(tops_key)
+                if found is None:
+                    open_to_next = ((INTO[top0] | INTO[top1]) & hidden).bit_count()
+                    found = opened[tops_key] = self.w.next_player * open_to_next / unseen
+                penalty = found
+            group = groups.get(end[1])
+            if group is None:
+                groups[end[1]] = [end[1], position, end, position, end, penalty]
+            elif penalty < group[5]:
+                group[3:] = [position, end, penalty]
+        return list(groups.values())
+
+    def option(self, card: int, row: list[int], groups: list[Group]) -> None:
+        """Judge the choices of adding ``card`` to ``row``, each with the ``groups`` of ends."""
+        length = len(row)
+        choices = [(2, card, [*row, card], 0), (3, card, [], (length + 1) ** 2)]
+        if row:
+            choices.append((4, card, [card], length * length))
+        self.choose(choices, card, groups)
+
+    def choose(
+        self, choices: list[tuple[int, int, list[int], int]], card: int, groups: list[Group]
+    ) -> None:
+        """Judge ``choices`` (all with the row card ``card``, -1 for none) with the ends of
+        ``groups``, keeping the best."""
+        unbit = ~(1 << card) if card >= 0 else -1
+        by_value, kept_by_mask = self.by_value, self.kept_by_mask
+        pile, unseen, pro, w = self.pile, self.unseen, self.pro, self.w
+        per_draw = w.per_draw
+        # Each group as the usual case reads it: the place and end of its best end, its share
+        # of the next player's cards, the cards kept (less the row card, lowest first) and
+        # what the cards drawn are worth.
+        judged: list[tuple[int, Reached, float, tuple[int, ...], float]] = []
+        for kept_mask, _, _, position, end, penalty in groups:
+            kept_only = kept_mask & unbit
+            kept = kept_by_mask.get(kept_only)
+            if kept is None:
+                kept = kept_by_mask[kept_only] = tuple([c for c in by_value if kept_only >> c & 1])
+            base = per_draw * (HAND_SIZE - len(kept)) if pile else 0.0
+            judged.append((position, end, penalty, kept, base))
+        for kind, _, new_row, gained in choices:
+            total = self.start + gained
+            if total >= TARGET:
+                # Every end wins alike: the first end found.
+                choice_value, choice_end = WIN + total, groups[0][2]
+            else:
+                renews = total + RENEWAL_POINTS >= TARGET
+                colours = 0
+                for c in new_row:
+                    colours |= COLOUR_BIT[c]
+                row_length = len(new_row)
+                last = VALUE[new_row[-1]] if new_row else -1
+                row_key = row_length | (last + 1) << 4 | colours << 9
+                known = self.worths.get(row_key)
+                if known is None:
+                    known = self.worths[row_key] = {}
                 choice_value = -WIN
                 choice_at = 0
-                choice_end: Reached | None = None
-                for first, first_end, position, end, penalty in groups.values():
-                    kept = kept_of[end[1]]
-                    if total >= TARGET:
-                        value, position, end = WIN + total, first, first_end
-                    else:
-                        draws = HAND_SIZE - len(kept)
-                        if 0 < pile <= draws and total + RENEWAL_POINTS >= TARGET:
+                choice_end = None
+                if not renews and not pro and unseen:
+                    # The usual case, in short: no renewal wins, no extra turn.
+                    points = float(gained)
+                    for position, end, penalty, kept, base in judged:
+                        worth = known.get(kept)
+                        if worth is None:
+                            worth = known[kept] = _worth(row_length, last, colours, kept, w)
+                        value = points + base + worth - penalty
+                        if value > choice_value or (value == choice_value and position < choice_at):
+                            choice_value, choice_at, choice_end = value, position, end
+                else:
+                    for group, (_, _, _, kept, base) in zip(groups, judged, strict=True):
+                        _, first, first_end, position, end, penalty = group
+                        if renews and 0 < pile <= HAND_SIZE - len(kept):
                             value, position, end = WIN + total, first, first_end
                         else:
-                            value = float(gained) + (w.per_draw * draws if pile else 0.0)
-                            key = (key_row, tuple(kept))
-                            worth = worths.get(key)
+                            value = float(gained) + base
+                            worth = known.get(kept)
                             if worth is None:
-                                worth = worths[key] = row_worth(new_row, kept, w)
+                                worth = known[kept] = _worth(row_length, last, colours, kept, w)
                             value += worth
                             if pro and not kept and end[0]:
                                 value += w.extra_turn
                             if unseen:
                                 value -= penalty
-                    if value > choice_value or (value == choice_value and position < choice_at):
-                        choice_value, choice_at, choice_end = value, position, end
-                if choice_value > best_value:
-                    assert choice_end is not None
-                    best_value = choice_value
-                    plays, kept_mask, top0, top1 = choice_end
-                    kept = [c for c in hand if c != card and kept_mask >> c & 1]
-                    best = (kind, card, new_row, gained, (plays, kept, top0, top1))
-        assert best is not None
-        return best
+                        if value > choice_value or (value == choice_value and position < choice_at):
+                            choice_value, choice_at, choice_end = value, position, end
+            if choice_value > self.best_value:
+                assert choice_end is not None
+                self.best_value = choice_value
+                plays, kept_mask, top0, top1 = choice_end
+                kept_list = [c for c in self.hand if c != card and kept_mask >> c & 1]
+                self.best = (kind, card, new_row, gained, (plays, kept_list, top0, top1))

@@ -101,6 +101,9 @@ class HardBot(PlanningBot):
     def __init__(self, weights: Weights | None = None) -> None:
         super().__init__()
         self.weights = weights or Weights()
+        # The shares of :meth:`open_to_next` by the tops, for the unseen cards of one plan.
+        self._shares: dict[tuple[ColourCard, ColourCard], float] = {}
+        self._shares_of: tuple[ColourCard, ...] = ()
 
     def plan(self, view: ColoursView, rng: random.Random) -> list[Action]:
         """The best rest of the turn by :meth:`judge`."""
@@ -144,5 +147,11 @@ class HardBot(PlanningBot):
     ) -> float:
         """The share of the next player's cards that may go onto ``tops``: of the unseen
         cards, as the next hand is any of them."""
-        open_to_next = sum(1 for c in unseen if ways_onto(c, tops[0]) or ways_onto(c, tops[1]))
-        return open_to_next / len(unseen)
+        if unseen is not self._shares_of:
+            self._shares, self._shares_of = {}, unseen
+        share = self._shares.get(tops)
+        if share is None:
+            top0, top1 = tops
+            fitting = sum(1 for c in unseen if ways_onto(c, top0) or ways_onto(c, top1))
+            share = self._shares[tops] = fitting / len(unseen)
+        return share

@@ -64,31 +64,57 @@ def playable(hand: Sequence[int], trick: Sequence[int]) -> list[int]:
     return follow or list(hand)
 
 
+def _keys(trumps: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """The orders :func:`choose_card` picks by, as one number a card for ``trumps``: rank
+    then trump; trump then rank; plain suit then rank (each higher for the later pick)."""
+    ranked = tuple((card % 9) * 2 + (card // 9 == trumps) for card in range(36))
+    trump_first = tuple((card // 9 == trumps) * 16 + card % 9 for card in range(36))
+    plain_first = tuple((card // 9 != trumps) * 16 + card % 9 for card in range(36))
+    return ranked, trump_first, plain_first
+
+
+_KEYS = {trumps: _keys(trumps) for trumps in (NO_TRUMPS, 0, 1, 2, 3)}
+
+
 def choose_card(hand: Sequence[int], trick: Sequence[int], trumps: int, want: bool) -> int:
     """The Normal card: win cheaply when tricks are wanted, duck as high as possible when not.
 
     ``trick`` holds the cards already played to the trick; a trick is complete with three.
     """
-    options = playable(hand, trick)
+    ranked, trump_first, plain_first = _KEYS[trumps]
+    if not trick:
+        if len(hand) == 1:
+            return hand[0]
+        # the strongest card: a trump ace outranks a plain ace only by suit, so rank first
+        if want:
+            return max(hand, key=ranked.__getitem__)
+        return min(hand, key=ranked.__getitem__)
+    led = trick[0] // 9
+    options = [card for card in hand if card // 9 == led] or hand
     if len(options) == 1:
         return options[0]
-    if not trick:
-        if want:
-            # the strongest card: a trump ace outranks a plain ace only by suit, so rank first
-            return max(options, key=lambda c: (c % 9, c // 9 == trumps))
-        return min(options, key=lambda c: (c % 9, c // 9 == trumps))
-    best = trick[winner_of(trick, trumps)]
+    best = trick[0]
     last = len(trick) == 2
-    winning = [card for card in options if beats(card, best, trumps)]
-    losing = [card for card in options if not beats(card, best, trumps)]
+    if last:
+        second = trick[1]
+        if (second > best) if second // 9 == led else (second // 9 == trumps):
+            best = second
+    best_suit = best // 9
+    winning: list[int] = []
+    losing: list[int] = []
+    for card in options:
+        if (card > best) if card // 9 == best_suit else (card // 9 == trumps):
+            winning.append(card)
+        else:
+            losing.append(card)
     if want:
         if winning:
             if last:
-                return min(winning, key=lambda c: (c // 9 == trumps, c % 9))
-            return max(winning, key=lambda c: (c // 9 != trumps, c % 9))
-        return min(losing, key=lambda c: (c // 9 == trumps, c % 9))
+                return min(winning, key=trump_first.__getitem__)
+            return max(winning, key=plain_first.__getitem__)
+        return min(losing, key=trump_first.__getitem__)
     if losing:
-        return max(losing, key=lambda c: (c // 9 != trumps, c % 9))
+        return max(losing, key=plain_first.__getitem__)
     if last:
         return max(winning, key=lambda c: c % 9)
     return min(winning, key=lambda c: c % 9)
@@ -112,7 +138,13 @@ def play_out(
     seat = (leader + len(cards)) % 3
     while hands[seat] or cards:
         if len(cards) == 3:
-            winner = (leader + winner_of(cards, trumps)) % 3
+            # The winning card, as :func:`winner_of` finds it.
+            place, best = 0, cards[0]
+            for index in (1, 2):
+                card = cards[index]
+                if (card > best) if card // 9 == best // 9 else (card // 9 == trumps):
+                    place, best = index, card
+            winner = (leader + place) % 3
             won[winner] += 1
             leader = seat = winner
             cards = []

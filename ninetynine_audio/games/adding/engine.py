@@ -56,6 +56,7 @@ from ninetynine_audio.games.errors import (
     SetupError,
     TotalTooHigh,
 )
+from ninetynine_audio.games.frozen import made, place_of
 
 LIMIT = 99
 TACTICAL_MARKS = (33, 66)
@@ -82,13 +83,41 @@ class Outcome:
 
 def card_outcomes(rules: AddingRules, card: Card, total: int) -> tuple[Outcome, ...]:
     """Every way ``card`` can be played on ``total``, legal or not (no safety check here)."""
-    return _outcomes(
-        rules.scoring is Scoring.LIMITS,
-        rules.ten_always_minus,
-        rules.swap_nine_king,
-        card.rank,
-        total,
-    )
+    return _ways(rules, card, total)[0]
+
+
+def _variant(rules: AddingRules) -> int:
+    """The rules' way of reading cards as one number (scoring, tens, nines and kings)."""
+    return (rules.scoring is Scoring.LIMITS) * 4 + rules.ten_always_minus * 2 + rules.swap_nine_king
+
+
+_TABLE_TOTALS = 2 * LIMIT + 1
+"""Totals the table of ways holds (a total of a round in play never passes twice 99)."""
+
+Ways = tuple[tuple[Outcome, ...], tuple[Outcome, ...], tuple[str | None, ...]]
+"""Every way to play a card on a total, the legal ones, and their choices by name."""
+
+_WAYS: list[dict[str, list[Ways | None]]] = [{} for _ in range(8)]
+"""The ways of each rank (by its notation, whose hash is quick, where an enum's is not) on
+each total, for each variant of the rules (:func:`_variant`), filled in as they are asked for."""
+
+
+def _ways(rules: AddingRules, card: Card, total: int) -> Ways:
+    """Every way ``card`` can be played on ``total``, and the legal ones."""
+    variant = _variant(rules)
+    rank = card.rank
+    row = _WAYS[variant].get(rank._value_)
+    if row is None:
+        row = _WAYS[variant][rank._value_] = [None] * _TABLE_TOTALS
+    found = row[total] if 0 <= total < _TABLE_TOTALS else None
+    if found is None:
+        is_limits = bool(variant & 4)
+        every = _outcomes(is_limits, bool(variant & 2), bool(variant & 1), rank, total)
+        legal = tuple(o for o in every if is_limits or o.total <= LIMIT)
+        found = (every, legal, tuple(None if o.choice is None else o.choice.value for o in legal))
+        if 0 <= total < _TABLE_TOTALS:
+            row[total] = found
+    return found
 
 
 @functools.cache
@@ -189,7 +218,7 @@ def _allowed(rules: AddingRules, outcome: Outcome) -> bool:
 
 def open_outcomes(rules: AddingRules, card: Card, total: int) -> tuple[Outcome, ...]:
     """The ways ``card`` may legally be played on ``total``."""
-    return tuple(o for o in card_outcomes(rules, card, total) if _allowed(rules, o))
+    return _ways(rules, card, total)[1]
 
 
 # ---------------------------------------------------------------------------- set-up
@@ -271,6 +300,12 @@ def new_game(
     return table.freeze(), tuple(table.events)
 
 
+@functools.cache
+def _deck(decks: int) -> tuple[Card, ...]:
+    """The full deck of ``decks`` decks, made once."""
+    return standard_deck(decks)
+
+
 def _shuffle_key(seed: int, number: int) -> str:
     return f"ninety-nine:{seed}:{number}"
 
@@ -286,23 +321,45 @@ def legal_actions_for(state: AddingState, seat: int) -> tuple[Action, ...]:
     if state.owes_draw[seat] and can_draw(state):
         actions.append(DrawCard(seat))
     if seat == state.to_act:
-        actions.extend(playable(view(state, seat)))
+        actions.extend(_plays(state.rules, seat, state.hands[seat], state.total))
     return tuple(actions)
 
 
 def playable(view_or_state: AddingView, total: int | None = None) -> tuple[PlayCard, ...]:
     """Every legal play of the seat of ``view_or_state`` if it were to act on ``total``."""
-    rules = view_or_state.rules
     at = view_or_state.total if total is None else total
+    return _plays(view_or_state.rules, view_or_state.seat, view_or_state.hand, at)
+
+
+def _plays(rules: AddingRules, seat: int, hand: Sequence[Card], total: int) -> tuple[PlayCard, ...]:
+    """Every legal play of ``seat`` holding ``hand`` on ``total`` (a card held twice once)."""
     plays: list[PlayCard] = []
-    seen: set[Card] = set()
-    for card in view_or_state.hand:
-        if card not in seen:
-            seen.add(card)
-            plays.extend(
-                PlayCard(view_or_state.seat, card, o.choice) for o in open_outcomes(rules, card, at)
-            )
+    # Cards by their notation: an enum's hash is slow, a string's is kept.
+    seen: set[tuple[str, str]] = set()
+    table = _WAYS[_variant(rules)]
+    for card in hand:
+        key = (card.rank._value_, card.suit._value_)
+        if key in seen:
+            continue
+        seen.add(key)
+        row = table.get(key[0])
+        found = row[total] if row is not None and 0 <= total < _TABLE_TOTALS else None
+        if found is None:
+            found = _ways(rules, card, total)
+        legal = found[1]
+        if not legal:
+            continue
+        # The same plays of the same card come up again and again: made once.
+        made_key = (seat, *key, *found[2])
+        made = _MADE_PLAYS.get(made_key)
+        if made is None:
+            made = _MADE_PLAYS[made_key] = tuple(PlayCard(seat, card, o.choice) for o in legal)
+        plays.extend(made)
     return tuple(plays)
+
+
+_MADE_PLAYS: dict[tuple[int | str | None, ...], tuple[PlayCard, ...]] = {}
+"""The plays of a card by a seat, by the seat, the card's notation and the choices."""
 
 
 def legal_actions(state: AddingState) -> tuple[Action, ...]:
@@ -329,7 +386,7 @@ def check(state: AddingState, action: Action) -> Outcome | None:
             player=state.players[seat],
             to_act=state.players[state.to_act],
         )
-    if action.card not in state.hands[seat]:
+    if place_of(state.hands[seat], action.card) < 0:
         raise CardNotInHand(
             f"{card_text(action.card)} is not in {state.players[seat]}'s hand",
             card=action.card,
@@ -440,6 +497,7 @@ class _Table:
         self.seed = state.seed
         self.shuffles = state.shuffles
         self.lives = list(state.lives)
+        self.players_in = sum(1 for lives in self.lives if lives > 0)
         self.hands = [list(hand) for hand in state.hands]
         self.stock = list(state.stock)
         self.pile = list(state.pile)
@@ -456,26 +514,30 @@ class _Table:
         self.events: list[Event] = []
 
     def freeze(self) -> AddingState:
-        return AddingState(
-            rules=self.rules,
-            players=self.players,
-            kinds=self.kinds,
-            seed=self.seed,
-            shuffles=self.shuffles,
-            lives=tuple(self.lives),
-            hands=tuple(tuple(hand) for hand in self.hands),
-            stock=tuple(self.stock),
-            pile=tuple(self.pile),
-            discard=tuple(self.discard),
-            total=self.total,
-            direction=self.direction,
-            to_act=self.to_act,
-            dealer=self.dealer,
-            round=self.round,
-            owes_draw=tuple(self.owes),
-            places=tuple(self.places),
-            is_over=self.is_over,
-            winner=self.winner,
+        # Without the dataclass __init__ (games/frozen.py): most of the time of a small play.
+        return made(
+            AddingState,
+            dict(
+                rules=self.rules,
+                players=self.players,
+                kinds=self.kinds,
+                seed=self.seed,
+                shuffles=self.shuffles,
+                lives=tuple(self.lives),
+                hands=tuple(tuple(hand) for hand in self.hands),
+                stock=tuple(self.stock),
+                pile=tuple(self.pile),
+                discard=tuple(self.discard),
+                total=self.total,
+                direction=self.direction,
+                to_act=self.to_act,
+                dealer=self.dealer,
+                round=self.round,
+                owes_draw=tuple(self.owes),
+                places=tuple(self.places),
+                is_over=self.is_over,
+                winner=self.winner,
+            ),
         )
 
     # -- seats
@@ -501,7 +563,7 @@ class _Table:
         count = len(self.players)
         self.hands = [[] for _ in range(count)]
         seats = [starter]
-        while len(seats) < len(self.active()):
+        while len(seats) < self.players_in:
             seats.append(self.next_seat(seats[-1], Direction.CLOCKWISE))
         for _ in range(self.rules.hand_size):
             for seat in seats:
@@ -551,14 +613,14 @@ class _Table:
             if owed:
                 self.owes[other] = False
                 self.events.append(DrawMissed(other, self.players[other]))
-        self.hands[seat].remove(action.card)
+        del self.hands[seat][place_of(self.hands[seat], action.card)]
         self.pile.append(action.card)
         before = self.total
         self.total = outcome.total
         self.events.append(
             CardPlayed(seat, self.players[seat], action.card, outcome.choice, before, self.total)
         )
-        players_in = len(self.active())
+        players_in = self.players_in
         if outcome.reverses and players_in >= 3:
             self.direction = self.direction.reversed()
             self.events.append(DirectionChanged(self.direction))
@@ -610,11 +672,12 @@ class _Table:
                 LivesChanged(seat, self.players[seat], change, self.lives[seat], reason)
             )
         gone = [seat for seat in was_in if self.lives[seat] <= 0]
+        self.players_in -= len(gone)
         if not gone:
             return
         count = len(self.players)
         gone.sort(key=lambda s: (s != actor, -self.lives[s], (s - actor) % count))
-        still_in = len(self.active())
+        still_in = self.players_in
         for index, seat in enumerate(gone):
             place = still_in + 1 + index
             self.places.append((seat, place))
@@ -628,7 +691,7 @@ class _Table:
 
     def game_is_decided(self) -> bool:
         """One player left, or (arcade) every human at the table out."""
-        return len(self.active()) <= 1 or (self.rules.ends_when_human_out and self.humans_all_out())
+        return self.players_in <= 1 or (self.rules.ends_when_human_out and self.humans_all_out())
 
     def finish(self) -> None:
         remaining = sorted(self.active(), key=lambda s: (-self.lives[s], s))
@@ -697,4 +760,4 @@ class _Table:
             )
             starter = self.next_seat(ender, direction)
             dealer = self.next_seat(starter, Direction.ANTICLOCKWISE)
-        self.deal(starter, dealer, self.shuffle(standard_deck(rules.decks)))
+        self.deal(starter, dealer, self.shuffle(_deck(rules.decks)))

@@ -63,6 +63,7 @@ from ninetynine_audio.games.colours.rules import (
     TARGET,
     can_extend,
     fits_row,
+    may_go_onto,
     row_points,
     ways_onto,
 )
@@ -72,6 +73,7 @@ from ninetynine_audio.games.errors import (
     NotYourTurn,
     SetupError,
 )
+from ninetynine_audio.games.frozen import made
 
 GAME_ID = "colours"
 
@@ -213,7 +215,7 @@ def legal_actions(state: ColoursState, seat: int) -> tuple[Action, ...]:
     """Everything ``seat`` may do now, scoring first, then hand cards in hand order."""
     if state.is_over or seat != state.to_act:
         return ()
-    return legal_for_view(view(state, seat))
+    return _legal(state, seat, state.hands[seat])
 
 
 def legal_for_view(table: ColoursView) -> tuple[Action, ...]:
@@ -221,23 +223,32 @@ def legal_for_view(table: ColoursView) -> tuple[Action, ...]:
     seat = table.seat
     if table.is_over or seat != table.to_act:
         return ()
+    return _legal(table, seat, table.hand)
+
+
+def _legal(
+    table: ColoursState | ColoursView, seat: int, hand: tuple[ColourCard, ...]
+) -> tuple[Action, ...]:
+    """Everything ``seat``, which is to act holding ``hand``, may do now. The actions are made
+    without their dataclass __init__ (games/frozen.py): there are many of them."""
     actions: list[Action] = []
     if can_score(table):
-        actions.append(ScoreRow(seat))
-    hand = table.hand
+        actions.append(made(ScoreRow, {"seat": seat}))
     if table.phase is Phase.ROW:
         row = table.rows[seat]
-        actions.extend(PlaceRowCard(seat, card) for card in hand if fits_row(card, row))
+        actions.extend(
+            made(PlaceRowCard, {"seat": seat, "card": card}) for card in hand if fits_row(card, row)
+        )
         if not hand:
-            actions.append(EndPiles(seat))
+            actions.append(made(EndPiles, {"seat": seat}))
         return tuple(actions)
     if table.pile_plays < MAX_PILE_PLAYS:
         tops = table.pile_tops
         for card in hand:
             for pile in PILES:
-                if ways_onto(card, tops[pile - 1]):
-                    actions.append(PlayToPile(seat, card, pile))
-    actions.append(EndPiles(seat))
+                if may_go_onto(card, tops[pile - 1]):
+                    actions.append(made(PlayToPile, {"seat": seat, "card": card, "pile": pile}))
+    actions.append(made(EndPiles, {"seat": seat}))
     return tuple(actions)
 
 
@@ -335,17 +346,15 @@ def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Even
         table.has_scored = True
         table.score_row(seat, forced=False)
     elif isinstance(action, PlaceRowCard):
-        table.hands[seat].remove(action.card)
-        table.rows[seat].append(action.card)
+        table.hands[seat] = _without(table.hands[seat], action.card)
+        table.rows[seat] = (*table.rows[seat], action.card)
         table.phase = Phase.PILES
-        table.events.append(
-            RowCardPlaced(state.players[seat], seat, action.card, tuple(table.rows[seat]))
-        )
+        table.events.append(RowCardPlaced(state.players[seat], seat, action.card, table.rows[seat]))
     elif isinstance(action, PlayToPile):
         index = action.pile - 1
         onto = table.discards[index][0]
-        table.hands[seat].remove(action.card)
-        table.discards[index].insert(0, action.card)
+        table.hands[seat] = _without(table.hands[seat], action.card)
+        table.discards[index] = (action.card, *table.discards[index])
         table.pile_plays += 1
         table.events.append(
             PileCardPlayed(
@@ -369,17 +378,29 @@ def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Even
     return table.freeze(), tuple(table.events)
 
 
+def _without(hand: tuple[ColourCard, ...], card: ColourCard) -> tuple[ColourCard, ...]:
+    """``hand`` less the first card equal to ``card`` (one of the same colour and value),
+    found without comparing cards as dataclasses, which is slow."""
+    colour, value = card.colour, card.value
+    for place, held in enumerate(hand):
+        if held is card or (held.colour is colour and held.value == value):
+            return hand[:place] + hand[place + 1 :]
+    raise ValueError(f"{card} is not in the hand")
+
+
 class _Table:
     """A mutable working copy of a state for the length of one ``apply``."""
 
     def __init__(self, state: ColoursState) -> None:
         self.state = state
-        self.hands = [list(hand) for hand in state.hands]
-        self.draw_piles = [list(pile) for pile in state.draw_piles]
-        self.rows = [list(row) for row in state.rows]
-        self.discards = [list(pile) for pile in state.discards]
-        self.reserve = list(state.reserve)
-        self.set_aside = list(state.set_aside)
+        # The state's own tuples, each replaced by a new one where an action changes it: an
+        # action changes a hand or two and a pile, and copying the rest would be most of it.
+        self.hands = list(state.hands)
+        self.draw_piles = list(state.draw_piles)
+        self.rows = list(state.rows)
+        self.discards = list(state.discards)
+        self.reserve = state.reserve
+        self.set_aside = state.set_aside
         self.scores = list(state.scores)
         self.turn = state.turn
         self.to_act = state.to_act
@@ -396,27 +417,31 @@ class _Table:
         return self.state.players
 
     def freeze(self) -> ColoursState:
-        return ColoursState(
-            players=self.state.players,
-            kinds=self.state.kinds,
-            pro_variant=self.state.pro_variant,
-            seed=self.state.seed,
-            dealer=self.state.dealer,
-            hands=tuple(tuple(hand) for hand in self.hands),
-            draw_piles=tuple(tuple(pile) for pile in self.draw_piles),
-            rows=tuple(tuple(row) for row in self.rows),
-            discards=(tuple(self.discards[0]), tuple(self.discards[1])),
-            reserve=tuple(self.reserve),
-            set_aside=tuple(self.set_aside),
-            scores=tuple(self.scores),
-            turn=self.turn,
-            to_act=self.to_act,
-            phase=self.phase,
-            extra=self.extra,
-            has_scored=self.has_scored,
-            pile_plays=self.pile_plays,
-            shuffles=self.shuffles,
-            winner=self.winner,
+        # Without the dataclass __init__ (games/frozen.py): most of the time of a small action.
+        return made(
+            ColoursState,
+            dict(
+                players=self.state.players,
+                kinds=self.state.kinds,
+                pro_variant=self.state.pro_variant,
+                seed=self.state.seed,
+                dealer=self.state.dealer,
+                hands=tuple(self.hands),
+                draw_piles=tuple(self.draw_piles),
+                rows=tuple(self.rows),
+                discards=(self.discards[0], self.discards[1]),
+                reserve=self.reserve,
+                set_aside=self.set_aside,
+                scores=tuple(self.scores),
+                turn=self.turn,
+                to_act=self.to_act,
+                phase=self.phase,
+                extra=self.extra,
+                has_scored=self.has_scored,
+                pile_plays=self.pile_plays,
+                shuffles=self.shuffles,
+                winner=self.winner,
+            ),
         )
 
     def gain(self, seat: int, points: int) -> None:
@@ -436,11 +461,11 @@ class _Table:
         )
 
     def score_row(self, seat: int, *, forced: bool) -> None:
-        row = tuple(self.rows[seat])
+        row = self.rows[seat]
         points = row_points(len(row))
         self.gain(seat, points)
-        self.set_aside.extend(row)
-        self.rows[seat] = []
+        self.set_aside = (*self.set_aside, *row)
+        self.rows[seat] = ()
         self.events.append(
             RowScored(self.players[seat], seat, row, points, forced, self.scores[seat])
         )
@@ -467,24 +492,26 @@ class _Table:
 
     def draw_up(self, seat: int) -> None:
         """Action C: draw to six; an emptied draw pile scores and is renewed at once."""
-        hand = self.hands[seat]
-        pile = self.draw_piles[seat]
+        hand = list(self.hands[seat])
+        pile = list(self.draw_piles[seat])
         while len(hand) < HAND_SIZE and pile:
             taken = pile[: HAND_SIZE - len(hand)]
             del pile[: len(taken)]
             hand.extend(taken)
             self.events.append(CardsDrawn(self.players[seat], seat, tuple(taken)))
             if not pile:
+                self.hands[seat] = tuple(hand)
                 self.renew(seat)
                 if self.phase is Phase.OVER:
                     return
-                pile = self.draw_piles[seat]
+                pile = list(self.draw_piles[seat])
+        self.hands[seat], self.draw_piles[seat] = tuple(hand), tuple(pile)
 
     def renew(self, seat: int) -> None:
         if len(self.reserve) < DRAW_PILE_SIZE:
             self.rebuild_reserve()
         new_pile = self.reserve[:DRAW_PILE_SIZE]
-        del self.reserve[: len(new_pile)]
+        self.reserve = self.reserve[len(new_pile) :]
         self.draw_piles[seat] = new_pile
         self.gain(seat, RENEWAL_POINTS)
         self.events.append(
@@ -495,13 +522,13 @@ class _Table:
         self.end_if_won(seat)
 
     def rebuild_reserve(self) -> None:
-        gathered = self.discards[0][1:] + self.discards[1][1:] + self.set_aside
+        gathered = [*self.discards[0][1:], *self.discards[1][1:], *self.set_aside]
         self.discards = [self.discards[0][:1], self.discards[1][:1]]
-        self.set_aside = []
+        self.set_aside = ()
         shuffled = seeded_shuffle(gathered, _rng(self.state.seed, self.shuffles))
         self.shuffles += 1
-        self.reserve = self.reserve + list(shuffled)
-        self.events.append(ReserveRebuilt(tuple(self.reserve)))
+        self.reserve = (*self.reserve, *shuffled)
+        self.events.append(ReserveRebuilt(self.reserve))
 
 
 # ---------------------------------------------------------------------------- knowing

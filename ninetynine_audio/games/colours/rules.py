@@ -42,6 +42,12 @@ def ways_onto(card: ColourCard, top: ColourCard) -> tuple[Way, ...]:
     return tuple(found)
 
 
+def may_go_onto(card: ColourCard, top: ColourCard) -> bool:
+    """Whether ``card`` may go onto ``top`` at all (:func:`ways_onto` finds some way)."""
+    value = card.value
+    return card.colour is top.colour or value == top.value + 1 or value + top.value == 10
+
+
 def row_colours(row: Iterable[ColourCard]) -> frozenset[Colour]:
     """The colours already in a row."""
     return frozenset(card.colour for card in row)

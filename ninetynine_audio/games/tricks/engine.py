@@ -36,6 +36,7 @@ from ninetynine_audio.games.base import (
     check_options,
 )
 from ninetynine_audio.games.errors import SetupError
+from ninetynine_audio.games.frozen import made, place_of, replaced
 from ninetynine_audio.games.tricks.errors import (
     AlreadyBid,
     BidCardTwice,
@@ -327,13 +328,17 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
         declarations: tuple[Declaration | None, ...] = (None,)
         if state.options.declarations:
             declarations = (None, Declaration.DECLARE, Declaration.REVEAL)
+        # Two hundred and twenty of them a bid: made without their dataclass __init__.
         return tuple(
-            BidCards(seat, cards, declaration)
+            made(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
             for cards in combinations(state.hands[seat], BID_SIZE)
             for declaration in declarations
         )
     if state.phase is Phase.PLAYING and seat == state.to_act:
-        return tuple(PlayCard(seat, card) for card in playable(state.hands[seat], state.trick))
+        return tuple(
+            made(PlayCard, {"seat": seat, "card": card})
+            for card in playable(state.hands[seat], state.trick)
+        )
     return ()
 
 
@@ -363,7 +368,7 @@ def check(state: TricksState, action: Action) -> None:
             player=state.players[state.to_act],
         )
     hand = state.hands[seat]
-    if action.card not in hand:
+    if place_of(hand, action.card) < 0:
         raise CardNotInHand(
             f"{card_text(action.card)} is not in the hand", seat=seat, card=action.card
         )
@@ -498,7 +503,7 @@ def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event
         BidMade(seat, state.players[seat], cards, bid_value(cards), action.declaration)
     ]
     logged = state.logged_bids + 1
-    state = replace(
+    state = replaced(
         state, hands=tuple(hands), bids=tuple(bids), intents=tuple(intents), logged_bids=logged
     )
     if logged < SEATS:
@@ -516,7 +521,7 @@ def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event
             )
         )
     leader = (state.dealer + 1) % SEATS
-    state = replace(
+    state = replaced(
         state, phase=Phase.PLAYING, declared=declared, leader=leader, to_act=leader, trick_number=1
     )
     return state, tuple(events)
@@ -534,7 +539,9 @@ def _winning_declaration(state: TricksState) -> tuple[int, Declaration] | None:
 def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Event, ...]]:
     seat = action.seat
     hands = list(state.hands)
-    hands[seat] = tuple(card for card in hands[seat] if card != action.card)
+    hand = hands[seat]
+    place = place_of(hand, action.card)
+    hands[seat] = hand[:place] + hand[place + 1 :]
     trick = (*state.trick, (seat, action.card))
     events: list[Event] = [
         CardPlayed(
@@ -542,7 +549,7 @@ def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Even
         )
     ]
     if len(trick) < SEATS:
-        state = replace(state, hands=tuple(hands), trick=trick, to_act=(seat + 1) % SEATS)
+        state = replaced(state, hands=tuple(hands), trick=trick, to_act=(seat + 1) % SEATS)
         return state, tuple(events)
     cards = tuple(card for _, card in trick)
     best = winning_index(cards, state.trumps)
@@ -552,7 +559,7 @@ def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Even
     events.append(
         TrickWon(state.trick_number, winner, state.players[winner], cards, cards[best], tuple(won))
     )
-    state = replace(
+    state = replaced(
         state,
         hands=tuple(hands),
         trick=(),
@@ -597,17 +604,17 @@ def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
     events: list[Event] = [
         DealScored(state.deal, state.players, bids, tricks, made, tuple(points), scores)
     ]
-    state = replace(state, scores=scores, results=(*state.results, result))
+    state = replaced(state, scores=scores, results=(*state.results, result))
     top = max(scores)
     leaders = [seat for seat in range(SEATS) if scores[seat] == top]
     if top >= state.options.target and len(leaders) == 1:
         winner = leaders[0]
         events.append(GameEnded(winner, state.players[winner], state.players, scores))
-        return replace(state, phase=Phase.OVER, winner=winner), tuple(events)
+        return replaced(state, phase=Phase.OVER, winner=winner), tuple(events)
     dealer = (state.dealer + 1) % SEATS
     deal = state.deal + 1
     leader = (dealer + 1) % SEATS
-    state = replace(
+    state = replaced(
         state,
         phase=Phase.BIDDING,
         deal=deal,
