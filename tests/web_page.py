@@ -30,6 +30,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from ninetynine_audio.games.registry import find_game
+
 SELENIUM_KEYS = {
     "return": Keys.RETURN,
     "escape": Keys.ESCAPE,
@@ -65,7 +67,6 @@ TRIES: dict[str, list[tuple[str, str]]] = {
     ],
     "tricks": [("return", ACT), ("space", MOVE), ("right", MOVE)],
 }
-FAMILY = {"classic": "adding", "arcade": "adding", "tactical": "adding"}
 # Keys whose taking may be said to the others only (the end of a colour turn): the player
 # waits for their answer no longer than a refusal takes to come.
 SILENT_KEYS = {"colours": {"d"}}
@@ -108,8 +109,8 @@ BUTTON_FOR = {
 
 
 def family_of(game: str) -> str:
-    """The family of a game id."""
-    return FAMILY.get(game, game)
+    """The family of a game id, as the registry has it."""
+    return str(find_game(game).family)
 
 
 class Player:
@@ -220,13 +221,16 @@ class Player:
     # -- keys and touches --------------------------------------------------------------
 
     def focus_play(self) -> None:
-        """Put the focus in the game's keys region, as a player tabbing to it would."""
-        self.driver.execute_script("document.getElementById('play').focus();")
+        """Put the focus on the game's keys, as a player tabbing to them would."""
+        self.driver.execute_script("document.getElementById('keys').focus();")
 
     def press(self, key: str) -> int:
-        """Press one key in the game's region; the seq the page gave it."""
-        active = self.driver.execute_script("return document.activeElement.id;")
-        if active != "play":
+        """Press one key in the game's region (where the focus is in it; else on the game's
+        keys, as a player tabbing there would); the seq the page gave it."""
+        inside = self.driver.execute_script(
+            "return document.getElementById('play').contains(document.activeElement);"
+        )
+        if not inside:
             self.focus_play()
         ActionChains(self.driver).send_keys(SELENIUM_KEYS.get(key, key)).perform()
         return int(self.js("client.keySeq"))

@@ -26,6 +26,13 @@ from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.keymap import load_default_keymap
 from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.page import browser_keymap
+from ninetynine_audio.present.screens import (
+    setting_item,
+    setting_label,
+    verbosity_label,
+    words_per_minute,
+)
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.app import App
 from ninetynine_audio.ui.cues import CueRouter
@@ -297,6 +304,26 @@ class SeatApp(App):
         if self.settings.screen_reader_rate_wpm != old.screen_reader_rate_wpm:
             self.speaker.set_words_per_minute(self.settings.screen_reader_rate_wpm)
         return []
+
+    def use_client(self, client: str) -> None:
+        """The keys of the player's client: the browser page leaves Tab and Shift+Tab to the
+        browser, so its player's key help (F1) lists only keys that work there."""
+        self.keymap = browser_keymap() if client == "browser" else shared_keymap()
+
+    def change_settings(self, verbosity: str | None, wpm: int | None) -> None:
+        """The player's ``settings`` message: each value that changed is used at once and
+        said, as the settings menu says it."""
+        said = []
+        if verbosity is not None and verbosity != self.settings.verbosity:
+            self.update_settings(verbosity=verbosity)
+            said.append(setting_item(setting_label("verbosity"), verbosity_label(verbosity)))
+        if wpm is not None and wpm != self.settings.screen_reader_rate_wpm:
+            self.update_settings(screen_reader_rate_wpm=wpm)
+            said.append(
+                setting_item(setting_label("screen_reader_rate_wpm"), words_per_minute(wpm))
+            )
+        for index, text in enumerate(said):
+            self.say(text, queue=index > 0)
 
     def can_hear_cues(self) -> bool:
         """Whether the client plays cues."""
