@@ -95,17 +95,18 @@ REST_S = 0.2
 be playing."""
 
 # Touch: the seed's gestures for what they cover, a large button for the rest.
-GESTURE_FOR = {"left": "swipe_left", "right": "swipe_right", "return": "double_tap"}
+GESTURE_FOR = {
+    "left": "swipe_left",
+    "right": "swipe_right",
+    "up": "swipe_up",
+    "down": "swipe_down",
+    "return": "double_tap",
+}
 BUTTON_FOR = {
-    "adding": {"up": "choose_up", "down": "choose_down"},
-    "colours": {
-        "x": "score_row",
-        "d": "end_piles",
-        "up": "choose_left_pile",
-        "down": "choose_right_pile",
-    },
+    "colours": {"x": "score_row", "d": "end_piles"},
     "tricks": {"space": "mark_card"},
 }
+ONE_FINGER = {"swipe_left": (-120, 0), "swipe_right": (120, 0), "swipe_up": (0, -120)}
 
 
 def family_of(game: str) -> str:
@@ -252,7 +253,7 @@ class Player:
         raise AssertionError(f"three touches for {key} did nothing")
 
     def gesture(self, name: str) -> None:
-        """One of the seed's gestures on the touch area."""
+        """One of the seed's gestures on the touch area (and one finger up or down)."""
         centre = centre_of(self.driver, "touch")
         if name == "double_tap":
             double_tap(self.driver, centre)
@@ -260,7 +261,8 @@ class Player:
             dx, dy = {"up": (0, -120), "left": (-120, 0)}[name.removeprefix("multi_swipe_")]
             swipe(self.driver, centre, dx, dy, fingers=2)
         else:
-            swipe(self.driver, centre, -120 if name == "swipe_left" else 120, 0, fingers=1)
+            dx, dy = ONE_FINGER.get(name, (0, 120))
+            swipe(self.driver, centre, dx, dy, fingers=1)
 
     def tap_button(self, command: str) -> None:
         """Tap a command's large button with one finger."""

@@ -703,10 +703,9 @@ class Client {
     const commands = [...(this.keys.contexts?.[context] ?? [])].sort(
       (a, b) => firstRank(a.id) - firstRank(b.id),
     );
-    const old = new Map([...holder.children].map((item) => [item.dataset.command, item]));
+    const old = new Map([...holder.children].map((item) => [item.firstElementChild?.dataset.command, item]));
     const items = commands.map((command) => {
       const item = old.get(command.id) ?? document.createElement("li");
-      item.dataset.command = command.id;
       let button = item.firstElementChild;
       if (!button) {
         button = document.createElement("button");
