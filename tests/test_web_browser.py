@@ -877,9 +877,13 @@ def test_enter_and_space_act_on_the_focused_element_and_escape_closes(
     player = Player(driver, server.url)
     lobby(player)
     player.record_sent()
-    # The server's menu is at "Create a table"; Enter on "Join with a code" joins.
-    assert player.js("client.display.highlight") == 0
+    # Focus on "Join with a code", and the server's menu moved on to "Leaderboard" (a key
+    # pressed on the game's keys just before): Enter on the focused item joins.
     focus_item(driver, "Join with a code")
+    wait_for(lambda: player.js("client.display.highlight") == 1, 20, "the menu to follow")
+    player.js("client.sendKey('down')")
+    wait_for(lambda: player.js("client.display.highlight") == 2, 20, "the menu to move on")
+    assert active(driver) == "BUTTON: Join with a code"
     ActionChains(driver).send_keys(Keys.RETURN).perform()
     wait_for(lambda: not driver.find_element(By.ID, "ask").get_attribute("hidden"), 20)
     assert player.js("client.display.title") == "Lobby"
