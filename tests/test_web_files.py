@@ -12,7 +12,15 @@ import re
 from ninetynine_audio.audio.cues import ALL_CUE_NAMES
 from ninetynine_audio.input.commands import CONTEXTS, GLOBAL
 from ninetynine_audio.input.keymap import load_default_keymap
-from ninetynine_audio.online.page import PAGE_DIR, keys_document, sound_path
+from ninetynine_audio.online.front import whole_text
+from ninetynine_audio.online.page import (
+    BROWSER_KEYS,
+    PAGE_DIR,
+    browser_keymap,
+    keys_document,
+    sound_path,
+)
+from ninetynine_audio.ui.reader import Paragraph, Reader
 
 WEB_FILES = sorted(p for p in PAGE_DIR.iterdir() if p.suffix in {".html", ".css", ".js"})
 
@@ -73,3 +81,40 @@ def test_scripts_are_modules_the_browser_runs_as_they_are() -> None:
             assert "require(" not in text and "import(" not in text, path.name
             for module in re.findall(r'from "([^"]+)"', text):
                 assert module.startswith("./") and module.endswith(".js"), (path.name, module)
+
+
+def test_the_page_keys_are_the_shipped_ones_but_the_browser_s_own() -> None:
+    contexts = keys_document()["contexts"]
+    shipped = load_default_keymap()
+    for context, commands in contexts.items():
+        for command in commands:
+            # The page catches the keys it is given here, and no other.
+            assert len(command["gestures"]) == len(command["keys"]), command
+            assert not set(command["gestures"]) & BROWSER_KEYS, command
+            left = [
+                g for g in shipped.gestures_for(context, command["id"]) if g not in BROWSER_KEYS
+            ]
+            assert command["gestures"] == left, (context, command)
+    menu = {c["id"]: c["gestures"] for c in contexts["menu"]}
+    assert menu["move_up"] == ["up"] and menu["move_down"] == ["down"]
+    assert browser_keymap().command_for("menu", "tab") is None
+    assert shipped.command_for("menu", "tab") == "move_down"
+
+
+def test_a_text_screen_is_sent_whole_to_the_page_in_lines_broken_between_words() -> None:
+    long = " ".join(f"Hitting{n}" for n in range(60))  # about 540 characters
+    paragraphs = [Paragraph("Rules", is_heading=True), Paragraph(long)]
+    paragraphs += [Paragraph(f"Paragraph {n}.") for n in range(6)]
+    reader = Reader("Rules", paragraphs)
+    reader.index = 1
+    lines, current = whole_text(reader)
+    assert lines[0] == "Rules" and current == 1
+    assert all(len(line) <= 200 for line in lines)
+    long_lines = lines[1 : len(lines) - 6]
+    assert len(long_lines) >= 3 and " ".join(long_lines) == long
+    assert lines[-1] == "Paragraph 5."
+    # A long text: 64 lines from a little before the current paragraph.
+    reader = Reader("Rules", [Paragraph(f"Paragraph {n}.") for n in range(200)])
+    reader.index = 100
+    lines, current = whole_text(reader)
+    assert len(lines) == 64 and lines[current] == "Paragraph 100." and current == 8

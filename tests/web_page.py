@@ -177,6 +177,11 @@ class Player:
         )
         self.driver.get(self.base_url + path)
         wait_for(lambda: self.js("Boolean(client)"), 20, "the page's script to start")
+        wait_for(
+            lambda: self.js("!document.body.classList.contains('loading')"),
+            20,
+            "the page in its language",
+        )
         # The page ignores the server's pongs; the player notes each one's seq (see answer()).
         self.js(
             "(() => { client.pongs = []; const receive = client.receive.bind(client);"

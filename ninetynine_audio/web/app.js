@@ -25,6 +25,8 @@ const GESTURE_KEYS = {
 // A key pressed alone that the game uses (Control stops speech): sent, and left to the browser
 // and the screen reader too (theirs stops speech as well), so that Ctrl+plus still zooms.
 const LONE_MODIFIERS = new Set(["ctrl", "alt", "shift"]);
+// A menu's own commands that its items, as buttons, do: moved through and chosen.
+const MENU_ITEM_COMMANDS = new Set(["move_up", "move_down", "first_item", "last_item", "select"]);
 // On a focused menu item these move the focus through the items, as in a list of buttons.
 const MENU_FOCUS_KEYS = { up: -1, down: 1, home: "first", end: "last" };
 
@@ -105,6 +107,11 @@ class Client {
       this.fillLanguages();
       return loaded;
     });
+    // The page is shown (and read) once it is in the player's language, or after a while
+    // without its words, in English.
+    const show = () => document.body.classList.remove("loading");
+    this.wordsReady.then(show, show);
+    setTimeout(show, 3000);
     this.showInvite();
     $("name").value = this.settings.name;
     // The first key or touch anywhere lets the page make sound (browsers require it).
@@ -699,10 +706,11 @@ class Client {
     if (holder.dataset.context === context || !this.keys) return;
     holder.dataset.context = context;
     // The seed's own controls first (turn, total, through the hand, play), then the rest in
-    // key help's order.
-    const commands = [...(this.keys.contexts?.[context] ?? [])].sort(
-      (a, b) => firstRank(a.id) - firstRank(b.id),
-    );
+    // key help's order. A menu's items are buttons themselves: no buttons to move among them.
+    const all = this.keys.contexts?.[context] ?? [];
+    const commands = all
+      .filter((command) => !(context === "menu" && MENU_ITEM_COMMANDS.has(command.id)))
+      .sort((a, b) => firstRank(a.id) - firstRank(b.id));
     const old = new Map([...holder.children].map((item) => [item.firstElementChild?.dataset.command, item]));
     const items = commands.map((command) => {
       const item = old.get(command.id) ?? document.createElement("li");
@@ -729,7 +737,7 @@ class Client {
     const at = focused ? items.indexOf(focused) : items.length;
     for (const item of items.slice(0, at)) holder.insertBefore(item, focused);
     holder.append(...items.slice(at + 1));
-    this.keysHere = new Set(commands.flatMap((command) => command.gestures ?? []));
+    this.keysHere = new Set(all.flatMap((command) => command.gestures ?? []));
     if (lostFocus) {
       const successor = holder.children[Math.min(focusedAt, holder.children.length - 1)];
       (successor?.querySelector("button") ?? $("keys")).focus();
