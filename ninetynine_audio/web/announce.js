@@ -80,7 +80,10 @@ export class Announcer {
     }
     const said = all.filter((phrase) => phrase.text);
     if (said.length === 0) return Promise.resolve();
-    const text = said.map((phrase) => phrase.text).join(" ");
+    // Phrases let out together are read as sentences, each with its pause after it.
+    const text = said
+      .map((phrase, index) => (index < said.length - 1 && !/[.!?:;…]$/.test(phrase.text) ? `${phrase.text}.` : phrase.text))
+      .join(" ");
     const priority = said[0].priority;
     const assertive = priority === "now";
     this.write(assertive ? this.assertive : this.polite, text);
