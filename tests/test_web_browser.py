@@ -636,12 +636,15 @@ def focus_item(driver: WebDriver, words: str) -> None:
     )
 
 
-def lobby(player: Player, name: str = "Ann") -> None:
-    """Open the page, note the focus from then on, sign in, and wait for the lobby."""
+def lobby(driver: WebDriver, url: str, name: str = "Ann") -> Player:
+    """A player who opened the page, signed in and is in the lobby; where the focus is after
+    each screen is noted from the start."""
+    player = Player(driver, url)
     player.open()
     watch_focus(player)
     player.sign_in(name)
     wait_for(lambda: player.js("client.display && client.display.title === 'Lobby'"), 20)
+    return player
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -649,8 +652,7 @@ def test_the_focus_stays_in_the_game_through_every_redraw(
     server: Server, desktop: WebDriver, game: str
 ) -> None:
     driver = desktop
-    player = Player(driver, server.url)
-    lobby(player)
+    player = lobby(driver, server.url)
     assert active(driver) == "keys"
     # A menu move with the focus on the game's keys: it stays there.
     player.press("down")
@@ -747,8 +749,7 @@ def test_browse_mode_reads_every_line_card_menu_item_and_help_line(
     server: Server, desktop: WebDriver
 ) -> None:
     driver = desktop
-    player = Player(driver, server.url)
-    lobby(player)
+    player = lobby(driver, server.url)
     items = player.js("client.display.lines")
     assert readable_outside_any_application(driver, items) == {}
     nodes, parents = ax_nodes(driver)
@@ -845,6 +846,12 @@ def test_keys_the_game_does_not_use_reach_the_browser(server: Server, desktop: W
     driver = desktop
     player = Player(driver, server.url)
     new_table(player, "tactical")
+    # The buttons: the commands, without the keyboard's short ways to a card by its place.
+    buttons = player.js(
+        "[...document.querySelectorAll('#commands button')].map((b) => b.dataset.command)"
+    )
+    assert "play_card" in buttons and "choose_up" in buttons
+    assert not [b for b in buttons if re.fullmatch(r"play_card_\d", b)], buttons
     sent = len(player.js("client.keysSent"))
     taken = {
         f"{mods} {code}": key_down(driver, code, key, mods) for code, key, mods in BROWSER_KEYS
@@ -877,8 +884,7 @@ def test_enter_and_space_act_on_the_focused_element_and_escape_closes(
     server: Server, desktop: WebDriver
 ) -> None:
     driver = desktop
-    player = Player(driver, server.url)
-    lobby(player)
+    player = lobby(driver, server.url)
     player.record_sent()
     # Focus on "Join with a code", and the server's menu moved on to "Leaderboard" (a key
     # pressed on the game's keys just before): Enter on the focused item joins.
@@ -896,6 +902,11 @@ def test_enter_and_space_act_on_the_focused_element_and_escape_closes(
     wait_for(lambda: driver.find_element(By.ID, "ask").get_attribute("hidden"), 10)
     assert {"type": "answer", "text": None} in player.js("client.sentForTest")  # cancelled
     assert active(driver) == "keys"
+    # A menu's items are its buttons: no buttons to move among them.
+    buttons = player.js(
+        "[...document.querySelectorAll('#commands button')].map((b) => b.dataset.command)"
+    )
+    assert "key_help_list" in buttons and "move_down" not in buttons and "select" not in buttons
     # Space on a command's button sends that command.
     driver.execute_script("document.querySelector('[data-command=key_help_list]').focus();")
     ActionChains(driver).send_keys(Keys.SPACE).perform()
@@ -915,8 +926,7 @@ def test_settings_changed_while_connected_are_used_and_said_at_once(
     server: Server, desktop: WebDriver
 ) -> None:
     driver = desktop
-    player = Player(driver, server.url)
-    lobby(player)
+    player = lobby(driver, server.url)
     driver.find_element(By.ID, "options-button").click()
     since = len(heard(driver))
     Select(driver.find_element(By.ID, "opt-verbosity")).select_by_value("brief")
@@ -995,8 +1005,7 @@ def test_forced_colours_400_percent_zoom_and_a_phone_show_the_current_item(
     server: Server, desktop: WebDriver, axe: str
 ) -> None:
     driver = desktop
-    player = Player(driver, server.url)
-    lobby(player)
+    player = lobby(driver, server.url)
     driver.execute_cdp_cmd(
         "Emulation.setEmulatedMedia", {"features": [{"name": "forced-colors", "value": "active"}]}
     )

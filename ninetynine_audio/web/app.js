@@ -27,6 +27,7 @@ const GESTURE_KEYS = {
 const LONE_MODIFIERS = new Set(["ctrl", "alt", "shift"]);
 // A menu's own commands that its items, as buttons, do: moved through and chosen.
 const MENU_ITEM_COMMANDS = new Set(["move_up", "move_down", "first_item", "last_item", "select"]);
+const NUMBERED = /_\d+$/;
 // On a focused menu item these move the focus through the items, as in a list of buttons.
 const MENU_FOCUS_KEYS = { up: -1, down: 1, home: "first", end: "last" };
 
@@ -706,10 +707,13 @@ class Client {
     if (holder.dataset.context === context || !this.keys) return;
     holder.dataset.context = context;
     // The seed's own controls first (turn, total, through the hand, play), then the rest in
-    // key help's order. A menu's items are buttons themselves: no buttons to move among them.
+    // key help's order. A menu's items are buttons themselves: no buttons to move among them;
+    // the keys that play a card by its place (1 to 9) are the keyboard's short way to what
+    // the hand's buttons do, and would be buttons for cards that are not there.
     const all = this.keys.contexts?.[context] ?? [];
     const commands = all
       .filter((command) => !(context === "menu" && MENU_ITEM_COMMANDS.has(command.id)))
+      .filter((command) => !NUMBERED.test(command.id))
       .sort((a, b) => firstRank(a.id) - firstRank(b.id));
     const old = new Map([...holder.children].map((item) => [item.firstElementChild?.dataset.command, item]));
     const items = commands.map((command) => {
