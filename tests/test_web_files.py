@@ -12,7 +12,8 @@ import re
 from ninetynine_audio.audio.cues import ALL_CUE_NAMES
 from ninetynine_audio.input.commands import CONTEXTS, GLOBAL
 from ninetynine_audio.input.keymap import load_default_keymap
-from ninetynine_audio.online.front import whole_text
+from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.front import SeatApp, whole_text
 from ninetynine_audio.online.page import (
     BROWSER_KEYS,
     PAGE_DIR,
@@ -118,3 +119,29 @@ def test_a_text_screen_is_sent_whole_to_the_page_in_lines_broken_between_words()
     reader.index = 100
     lines, current = whole_text(reader)
     assert len(lines) == 64 and lines[current] == "Paragraph 100." and current == 8
+
+
+def test_settings_changed_while_connected_are_used_at_once_and_said() -> None:
+    sent: list[p.ServerMessage] = []
+    app = SeatApp(sent.append, verbosity="normal", wpm=180)
+    app.change_settings("brief", 320)
+    assert app.settings.verbosity == "brief" and app.settings.screen_reader_rate_wpm == 320
+    assert app.remote.words_per_minute == 320
+    said = [(m.text, m.priority) for m in sent if isinstance(m, p.Phrase)]
+    assert said == [
+        ("Verbosity: brief", "now"),
+        ("Screen reader speed: 320 words per minute", "queue"),
+    ]
+    # Nothing changed: nothing said.
+    app.change_settings("brief", None)
+    assert len([m for m in sent if isinstance(m, p.Phrase)]) == 2
+
+
+def test_a_browser_seat_has_the_keys_the_page_leaves_it() -> None:
+    app = SeatApp(lambda message: None)
+    assert app.keymap.command_for("menu", "tab") == "move_down"
+    app.use_client("browser")
+    assert app.keymap.command_for("menu", "tab") is None
+    assert app.keymap.command_for("menu", "down") == "move_down"
+    app.use_client("game")
+    assert app.keymap.command_for("menu", "shift+tab") == "move_up"
