@@ -776,7 +776,9 @@ class Client {
   /** Whether the game uses ``gesture`` on this screen (the keymap's keys for it). */
   catches(gesture) {
     if (!this.keysHere) this.renderCommands();
-    return this.keysHere ? this.keysHere.has(gesture) : false;
+    if (this.keysHere) return this.keysHere.has(gesture);
+    // The keys not (yet) had from the server: the keys without Control or Alt, but Tab.
+    return !/^(ctrl|alt)\+/.test(gesture) && gesture !== "tab" && gesture !== "shift+tab";
   }
 
   /**
