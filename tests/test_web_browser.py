@@ -902,6 +902,15 @@ def test_enter_and_space_act_on_the_focused_element_and_escape_closes(
     wait_for(lambda: driver.find_element(By.ID, "ask").get_attribute("hidden"), 10)
     assert {"type": "answer", "text": None} in player.js("client.sentForTest")  # cancelled
     assert active(driver) == "keys"
+    # A letter in a menu jumps to the next item starting with it, as in the game's menus: on
+    # the game's keys the game's menu moves, on a focused item the focus.
+    since = len(heard(driver))
+    assert key_down(driver, "KeyL", "l", {})
+    assert wait_heard(driver, "Leaderboard", since=since)["region"] == "assertive"
+    focus_item(driver, "Create a table")
+    ActionChains(driver).send_keys("y").perform()
+    assert active(driver) == "BUTTON: Your ratings"
+    driver.execute_script("document.getElementById('keys').focus();")
     # A menu's items are its buttons: no buttons to move among them.
     buttons = player.js(
         "[...document.querySelectorAll('#commands button')].map((b) => b.dataset.command)"
@@ -980,6 +989,17 @@ def test_polite_phrases_are_paced_for_mobile_readers_and_stopped_ones_kept_in_hi
         "return [...document.querySelectorAll('#history li')].map((li) => li.textContent);"
     )
     assert history[-6:] == texts
+    # The player's move cuts off what was being said: its answer need not keep the distance.
+    time.sleep(gap / 1000 + 0.1)
+    player.js(
+        "(() => { client.receive({type: 'phrase', text: 'Cut one', seq: 20});"
+        " client.receive({type: 'phrase', text: 'Cut two', seq: 21});"
+        " client.receive({type: 'speech', action: 'interrupt'});"
+        " client.receive({type: 'phrase', text: 'Your move', seq: 22, answer_to: 1}); })()"
+    )
+    wait_for(lambda: "Your move" in " ".join(h["text"] for h in heard(desktop)), 10)
+    cut = [h for h in heard(desktop) if h["text"] in ("Cut one", "Cut two. Your move")]
+    assert len(cut) == 2 and cut[1]["at"] - cut[0]["at"] < gap - 100, cut
     # Speech stopped with phrases still waiting (behind the browser's voice): they are not
     # said, and are in the history.
     player.js(

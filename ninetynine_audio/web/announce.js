@@ -14,6 +14,7 @@ const HISTORY_LIMIT = 500;
 // Between two additions to the polite region with only a screen reader: it queues polite
 // additions itself; the gap is for each addition to be seen, and spoken, as one of its own.
 export const POLITE_GAP_MS = 250;
+const CUT_OFF_MS = 20;
 
 export class Announcer {
   /**
@@ -90,7 +91,25 @@ export class Announcer {
     for (const phrase of said) this.remember(phrase.text);
     if (this.onSpoken) this.onSpoken(text, priority);
     const spoken = this.voice.speak(text, assertive);
-    return spoken ?? new Promise((resolve) => setTimeout(resolve, POLITE_GAP_MS));
+    return (
+      spoken ??
+      new Promise((resolve) => {
+        const timer = setTimeout(resolve, POLITE_GAP_MS);
+        this.release = () => {
+          clearTimeout(timer);
+          setTimeout(resolve, CUT_OFF_MS);
+        };
+      })
+    );
+  }
+
+  /** What was being said was cut off on purpose (the player acted, or stopped speech): the
+   * next phrase need not keep its distance from it. The phrases that come with the cut (the
+   * answer to the player's move) follow within CUT_OFF_MS, and go out together. */
+  cutOff() {
+    const release = this.release;
+    this.release = null;
+    if (release) release();
   }
 
   write(region, text) {

@@ -445,6 +445,7 @@ class Client {
     else if (action === "skip") this.announcer.dropWaiting((phrase) => phrase.mergeable);
     this.announcer.stop();
     if (action === "stop" || action === "interrupt") {
+      this.announcer.cutOff();
       // What was being said is cut off (the browser's voice is stopped; a screen reader stops
       // at the key press that asked for it): only what comes after, and the phrases still
       // waiting, are left to be heard, so the computer players need not wait for the rest.
@@ -776,6 +777,8 @@ class Client {
   /** Whether the game uses ``gesture`` on this screen (the keymap's keys for it). */
   catches(gesture) {
     if (!this.keysHere) this.renderCommands();
+    // In a menu a letter the menu's keys leave free jumps to the next item starting with it.
+    if (this.isMenu() && /^[a-z]$/.test(gesture)) return true;
     if (this.keysHere) return this.keysHere.has(gesture);
     // The keys not (yet) had from the server: the keys without Control or Alt, but Tab.
     return !/^(ctrl|alt)\+/.test(gesture) && gesture !== "tab" && gesture !== "shift+tab";
@@ -806,6 +809,21 @@ class Client {
       if (!event.repeat) {
         this.cues.play(wrapped || to === here ? "menu_edge" : "menu_move");
         buttons[to].focus();
+      }
+      return;
+    }
+    if (item && /^[a-z]$/.test(gesture) && !this.keysHere?.has(gesture)) {
+      // A letter on a menu item: the focus to the next item starting with it, as the game's
+      // menus do; none: the letter is the browser's and the screen reader's.
+      const buttons = [...$("lines").querySelectorAll(".menu button")];
+      const here = buttons.indexOf(item);
+      const next = [...buttons.slice(here + 1), ...buttons.slice(0, here)].find((b) =>
+        b.textContent.toLowerCase().startsWith(gesture),
+      );
+      if (next) {
+        event.preventDefault();
+        this.cues.play("menu_move");
+        next.focus();
       }
       return;
     }
