@@ -186,12 +186,19 @@ def run_axe(driver: WebDriver, source: str) -> list[dict[str, Any]]:
     """axe-core's violations on the page as it is now (WCAG 2 A and AA, and best practice)."""
     if not driver.execute_script("return typeof window.axe !== 'undefined';"):
         driver.execute_script(source)
+    # Colours are measured once no transition is running (a menu item fading out of the
+    # highlight is not the page's look).
     result = driver.execute_async_script(
         "const done = arguments[arguments.length - 1];"
-        "axe.run(document, {resultTypes: ['violations']})"
+        "const limit = performance.now() + 5000;"
+        "const still = () => document.getAnimations().every((a) => a.playState !== 'running');"
+        "const audit = () => axe.run(document, {resultTypes: ['violations']})"
         ".then((r) => done(JSON.stringify(r.violations)))"
         ".catch((e) => done(JSON.stringify([{id: 'axe-error', impact: 'critical',"
         " description: String(e), nodes: []}])));"
+        "const wait = () =>"
+        " (still() || performance.now() > limit ? audit() : setTimeout(wait, 20));"
+        "wait();"
     )
     violations: list[dict[str, Any]] = json.loads(result)
     return violations

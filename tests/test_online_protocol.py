@@ -13,6 +13,7 @@ CLIENT_EXAMPLES: list[p.ClientMessage] = [
     p.Answer(text="hello all"),
     p.Answer(text=None),
     p.Heard(seq=9, remaining=1.5),
+    p.Settings(verbosity="full", words_per_minute=320),
     p.Create(game="classic", seats=["human", "human", "normal"], options={"x": 1}, private=True),
     p.Join(code="1234567"),
     p.Start(),

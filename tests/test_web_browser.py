@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import re
 import time
+from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +33,11 @@ from browser_helpers import (
     wait_heard,
 )
 from desktop_player import DesktopPlayer
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.support.select import Select
 from web_page import Player, family_of
 from web_server import REPOSITORY, Server
 
@@ -120,11 +125,11 @@ def axe() -> str:
 
 
 def serious(violations: list[dict[str, Any]]) -> list[str]:
-    """The serious and critical violations, named with the elements they were found on."""
+    """Every violation, of whatever impact (minor ones too), named with the elements it was
+    found on."""
     return [
         f"{v['id']} ({v['impact']}): {[n.get('target') for n in v.get('nodes', [])][:3]}"
         for v in violations
-        if v.get("impact") in ("serious", "critical")
     ]
 
 
@@ -133,10 +138,13 @@ def assert_all_announced(player: Player) -> None:
     wait_for(lambda: player.js("client.announcer.queue.length === 0"), 30, "the queue to empty")
     unsaid = player.js("client.received.filter((p) => p.text && p.saidAt === null).length")
     assert unsaid == 0
-    received = player.js("client.phrasesReceived")
-    texts = [h["text"] for h in heard(player.driver)]
-    # Each phrase from the server is announced once; the page's own answers come on top.
-    assert len(texts) >= received > 0
+    received = [t for t in player.js("client.received.map((p) => p.text)") if t]
+    assert player.js("client.phrasesReceived") >= len(received) > 0
+    # Each phrase from the server is announced (polite ones that came together, in one
+    # addition); the page's own answers come on top.
+    said = "\n".join(h["text"] for h in heard(player.driver))
+    for text, count in Counter(received).items():
+        assert said.count(text) >= count, (text, count)
 
 
 def assert_game_heard(player: Player, game: str) -> None:
@@ -255,7 +263,9 @@ def test_a_whole_game_by_keys_against_the_desktop_client_and_computer_players(
         assert_all_announced(player)
         assert_game_heard(player, game)
         # Both sides heard the end of the game, the other person in it, and their result.
-        page = [h["text"] for h in heard(driver)]
+        # The phrases as the server sent them (polite ones that came together were announced
+        # in one addition).
+        page = [t for t in player.js("client.received.map((p) => p.text)") if t]
         page_end, page_result = end_of_game(page)
         ben_end, ben_result = end_of_game(ben.heard)
         assert "Ben" in page_end and "Ann" in ben_end, (page_end, ben_end)
@@ -301,6 +311,10 @@ def test_a_whole_game_by_touch_on_a_phone(
         player.gesture(gesture)
         wait_for(lambda k=key: player.js("client.keysSent")[-1] == k, 10, gesture)
         assert_answered_assertively(player, int(player.js("client.keySeq")))
+    # One finger down: the key Down (the tactical 10's minus, a pile, a suit), answered.
+    player.gesture("swipe_down")
+    wait_for(lambda: player.js("client.keysSent")[-1] == "down", 10, "swipe down")
+    assert player.answer(int(player.js("client.keySeq")), timeout=20) is not None
     screenshot(player, f"{game}-phone")
     player.play_to_the_end(game)
     assert "return" in player.js("client.keysSent")  # double taps played the cards
@@ -324,6 +338,13 @@ def test_every_screen_passes_the_accessibility_audit(
     driver.find_element(By.ID, "options-button").click()
     results["options"] = serious(run_axe(driver, axe))
     driver.find_element(By.ID, "options-close").click()
+    player.press("down")
+    player.press("return")  # Join with a code: the question
+    wait_for(lambda: not driver.find_element(By.ID, "ask").get_attribute("hidden"), 20)
+    results["join question"] = serious(run_axe(driver, axe))
+    driver.find_element(By.ID, "ask-cancel").click()
+    player.press("up")
+    wait_for(lambda: player.js("client.display.highlight") == 0, 20, "the first item")
     player.press("return")  # Create a table: the game menu
     wait_for(lambda: player.js("client.display.title") != "Lobby", 20, "the create menu")
     results["create table"] = serious(run_axe(driver, axe))
@@ -341,13 +362,17 @@ def test_every_screen_passes_the_accessibility_audit(
         results[f"{game} key help"] = serious(run_axe(driver, axe))
         player.press("escape")
         if game == "classic":
+            player.press("f2")
+            wait_for(lambda: player.js("client.context()") == "help", 20, "the rules")
+            results[f"{game} rules"] = serious(run_axe(driver, axe))
+            player.press("escape")
             # The results screen is the same screen for every game: one game, the quickest,
             # is played to it here (each game's is audited at the end of its game by keys).
             player.play_to_the_end(game)
             results[f"{game} results"] = serious(run_axe(driver, axe))
     failing = {screen: found for screen, found in results.items() if found}
     assert not failing, failing
-    assert len(results) == 5 + 3 * len(GAMES) + 1
+    assert len(results) == 6 + 3 * len(GAMES) + 2
 
 
 def test_the_accessibility_tree_has_the_live_regions_the_application_and_the_history(
@@ -395,6 +420,16 @@ def test_an_invite_link_asks_the_name_then_opens_the_table(
     guest.sign_in("Ben")
     wait_for(lambda: guest.js("client.table.code") == code, 20, "the invited table")
     wait_heard(host_driver, "Ben")
+    # The invited player hears the table, not the lobby first (its greeting is in the
+    # history, unsaid).
+    said = wait_heard(guest_driver, "You joined")
+    assert not any("Connected as" in h["text"] for h in heard(guest_driver)), heard(guest_driver)
+    history = guest_driver.find_element(By.ID, "history").text
+    assert "Connected as Ben" in history and said["text"] in history
+    # The invite link is a link to the table.
+    link = host_driver.find_element(By.ID, "invite-link")
+    assert link.get_attribute("href") == f"{server.url}/?table={code}"
+    assert link.text == f"{server.url}/?table={code}"
 
 
 def test_the_page_reconnects_by_itself_and_says_so(tmp_path: Path, desktop: WebDriver) -> None:
@@ -404,6 +439,7 @@ def test_the_page_reconnects_by_itself_and_says_so(tmp_path: Path, desktop: WebD
         driver = desktop
         player = Player(driver, server.url)
         new_table(player, "classic")
+        watch_focus(player)
         port = server.port
         server.stop()
         lost = wait_heard(driver, "connection was lost", timeout=30)
@@ -415,6 +451,9 @@ def test_the_page_reconnects_by_itself_and_says_so(tmp_path: Path, desktop: WebD
         wait_heard(driver, "connected again", timeout=60)
         # Back at the same table, which plays on to the end.
         wait_for(lambda: player.table_state() == "playing", 60, "the table after restart")
+        # The focus stayed on the game's keys through it all.
+        assert active(driver) == "keys"
+        assert focus_log(player) and all(e["focus"] == "keys" for e in focus_log(player))
         player.play_to_the_end("classic")
     finally:
         server.stop()
@@ -495,6 +534,8 @@ def test_a_menu_item_is_chosen_by_touching_it(server: Server, phone: WebDriver) 
     player.open()
     player.sign_in("Ann")
     wait_for(lambda: player.js("client.display && client.display.title === 'Lobby'"), 20)
+    # The touch area and its help are the table's: not in the lobby.
+    assert driver.find_element(By.ID, "touch").get_attribute("hidden")
     items = driver.find_elements(By.CSS_SELECTOR, "#lines .menu li button")
     labels = [item.text for item in items]
     assert "Create a table" in labels
@@ -558,3 +599,476 @@ def test_the_table_follows_the_system_look_and_fits_at_200_percent_zoom(
         )
         assert smallest >= 18, (width, smallest)
     screenshot(player, "colours-200-percent")
+
+
+# -- screen readers: the focus, browse mode, the keys ------------------------------------------
+
+# Kept in the page after each screen drawn: the screen and where the focus was just after.
+WATCH_FOCUS = """
+const client = window.ninetynineClient;
+client.focusLog = [];
+const render = client.render.bind(client);
+client.render = (display) => {
+  render(display);
+  const active = document.activeElement;
+  const where = !active || active === document.body ? 'body' : active.id || active.tagName;
+  client.focusLog.push({screen: `${display.context}: ${display.title}`, focus: where});
+};
+"""
+
+
+def watch_focus(player: Player) -> None:
+    """Note, after every screen the page draws from now on, where the focus is."""
+    player.driver.execute_script(WATCH_FOCUS)
+
+
+def focus_log(player: Player) -> list[dict[str, str]]:
+    """Each screen drawn since :func:`watch_focus`, with where the focus was after it."""
+    found: list[dict[str, str]] = player.js("client.focusLog")
+    return found
+
+
+def active(driver: WebDriver) -> str:
+    """Where the focus is: the element's id, or a menu item's words, or ``body``."""
+    found: str = driver.execute_script(
+        "const a = document.activeElement;"
+        "if (!a || a === document.body) return 'body';"
+        "return a.id || `${a.tagName}: ${a.textContent}`;"
+    )
+    return found
+
+
+def focus_item(driver: WebDriver, words: str) -> None:
+    """Put the focus on the menu item with these words, as Tab or a screen reader would."""
+    driver.execute_script(
+        "const b = [...document.querySelectorAll('#lines .menu button')]"
+        ".find((b) => b.textContent === arguments[0]); b.focus();",
+        words,
+    )
+
+
+def lobby(driver: WebDriver, url: str, name: str = "Ann") -> Player:
+    """A player who opened the page, signed in and is in the lobby; where the focus is after
+    each screen is noted from the start."""
+    player = Player(driver, url)
+    player.open()
+    watch_focus(player)
+    player.sign_in(name)
+    wait_for(lambda: player.js("client.display && client.display.title === 'Lobby'"), 20)
+    return player
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_focus_stays_in_the_game_through_every_redraw(
+    server: Server, desktop: WebDriver, game: str
+) -> None:
+    driver = desktop
+    player = lobby(driver, server.url)
+    assert active(driver) == "keys"
+    # A menu move with the focus on the game's keys: it stays there.
+    player.press("down")
+    wait_for(lambda: player.js("client.display.highlight") == 1, 20, "the menu to move")
+    assert active(driver) == "keys"
+    # A menu item chosen with Enter on it: the next menu's item has the focus.
+    focus_item(driver, "Create a table")
+    ActionChains(driver).send_keys(Keys.RETURN).perform()
+    wait_for(lambda: player.js("client.display.title") != "Lobby", 20, "the game menu")
+    assert active(driver).startswith("BUTTON: "), active(driver)
+    # Down on a menu item moves the focus to the next, and the server's menu with it.
+    first = active(driver)
+    ActionChains(driver).send_keys(Keys.ARROW_DOWN).perform()
+    wait_for(lambda: active(driver) != first, 10, "the focus to move")
+    assert active(driver).startswith("BUTTON: ")
+    at = player.js(
+        "[...document.querySelectorAll('#lines .menu button')].indexOf(document.activeElement)"
+    )
+    wait_for(lambda: player.js("client.display.highlight") == at, 20, "the server's menu")
+    # The game's waiting room, and the game started from an item of it.
+    seats, options = TABLES[game]
+    player.create(game, seats, options)
+    wait_for(lambda: player.js("client.table.state") == "waiting", 20, "the waiting room")
+    wait_for(lambda: player.js("client.isMenu()"), 20, "the waiting room's menu")
+    focus_item(driver, str(player.js("client.display.lines[client.display.highlight]")))
+    player.js("client.send({type: 'start'})")
+    wait_for(lambda: str(player.js("client.context()")).startswith("table"), 20, "the table")
+    assert active(driver) == "keys"
+    # Key help and back.
+    player.press("f1")
+    wait_for(lambda: player.js("client.context()") == "help", 20, "key help")
+    assert active(driver) == "keys"
+    player.press("escape")
+    wait_for(lambda: str(player.js("client.context()")).startswith("table"), 20, "the table")
+    # The whole game, to its results.
+    player.play_to_the_end(game, timeout=GAME_S)
+    wait_for(lambda: "over" in player.js("client.tableStates"), 20, "the results")
+    log = focus_log(player)
+    screens = {entry["screen"].split(":")[0] for entry in log}
+    assert {"menu", f"table.{family_of(game)}", "help"} <= screens, screens
+    lost = [entry for entry in log if entry["focus"] == "body"]
+    assert not lost, lost
+    assert len(log) > 10
+    assert "menu: Result" in {entry["screen"] for entry in log}, log[-5:]
+
+
+def ax_nodes(driver: WebDriver) -> tuple[dict[str, dict[str, Any]], dict[str, str]]:
+    """Chromium's accessibility tree (DevTools ``Accessibility.getFullAXTree``): its nodes by
+    id, and each node's parent."""
+    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+    nodes = {node["nodeId"]: node for node in tree["nodes"]}
+    parents = {
+        child: node["nodeId"] for node in tree["nodes"] for child in node.get("childIds", [])
+    }
+    return nodes, parents
+
+
+def role_of(node: dict[str, Any]) -> str:
+    return str((node.get("role") or {}).get("value", ""))
+
+
+def name_of(node: dict[str, Any]) -> str:
+    return str((node.get("name") or {}).get("value", ""))
+
+
+def ancestors(node_id: str, nodes: dict[str, dict[str, Any]], parents: dict[str, str]) -> list[str]:
+    """The roles above a node, nearest first."""
+    roles = []
+    while node_id in parents:
+        node_id = parents[node_id]
+        roles.append(role_of(nodes[node_id]))
+    return roles
+
+
+def readable_outside_any_application(driver: WebDriver, texts: list[str]) -> dict[str, list[str]]:
+    """For each text: the roles above where the accessibility tree has it as text; a text not
+    in the tree, or only inside an application, is returned with what was found."""
+    nodes, parents = ax_nodes(driver)
+    wrong: dict[str, list[str]] = {}
+    for text in texts:
+        found = [
+            ancestors(node_id, nodes, parents)
+            for node_id, node in nodes.items()
+            if not node.get("ignored")
+            and role_of(node) in ("StaticText", "button", "listitem")
+            and name_of(node) == text
+        ]
+        if not found or any("application" in roles for roles in found):
+            wrong[text] = [",".join(roles[:6]) for roles in found]
+    return wrong
+
+
+def test_browse_mode_reads_every_line_card_menu_item_and_help_line(
+    server: Server, desktop: WebDriver
+) -> None:
+    driver = desktop
+    player = lobby(driver, server.url)
+    items = player.js("client.display.lines")
+    assert readable_outside_any_application(driver, items) == {}
+    nodes, parents = ax_nodes(driver)
+    applications = [i for i, node in nodes.items() if role_of(node) == "application"]
+    assert len(applications) == 1
+    # The one application is the small element that takes the keys: no line, list or
+    # button in it.
+    inside = [
+        role_of(node)
+        for node_id, node in nodes.items()
+        if applications[0] in [parents.get(node_id), *ancestor_ids(node_id, parents)]
+    ]
+    assert not {"list", "listitem", "button", "heading"} & set(inside), inside
+    seats, options = TABLES["tricks"]
+    player.create("tricks", seats, options)
+    player.start_table()
+    wait_for(lambda: player.js("(client.display.groups || []).length > 0"), 20, "the hand")
+    lines = player.js(
+        "[...document.querySelectorAll('#lines > ul > li')]"
+        ".filter((li) => !li.querySelector('ul')).map((li) => li.textContent)"
+    )
+    cards = player.js(
+        "[...document.querySelectorAll('#lines ul.cards li')].map((li) => li.textContent)"
+    )
+    assert lines and len(cards) >= 2
+    assert readable_outside_any_application(driver, lines + cards) == {}
+    # The hand is a list, under the screen's heading.
+    nodes, parents = ax_nodes(driver)
+    card = next(
+        i for i, n in nodes.items() if role_of(n) == "StaticText" and name_of(n) == cards[0]
+    )
+    assert "list" in ancestors(card, nodes, parents)
+    assert any(role_of(n) == "heading" and name_of(n) == "Tricks" for n in nodes.values())
+    player.press("f1")
+    wait_for(lambda: player.js("client.context()") == "help", 20, "key help")
+    help_lines = player.js("client.display.lines")
+    assert len(help_lines) > 4  # the whole of it, not the four lines of a window
+    assert readable_outside_any_application(driver, help_lines) == {}
+
+
+def ancestor_ids(node_id: str, parents: dict[str, str]) -> list[str]:
+    found = []
+    while node_id in parents:
+        node_id = parents[node_id]
+        found.append(node_id)
+    return found
+
+
+# Keys the page leaves to the browser and the screen reader: zoom, find, the address bar,
+# back, the browser's panes and caret browsing, reload, full screen, Tab.
+BROWSER_KEYS = [
+    ("Equal", "+", {"ctrlKey": True, "shiftKey": True}),
+    ("Equal", "=", {"ctrlKey": True}),
+    ("Minus", "-", {"ctrlKey": True}),
+    ("Digit0", "0", {"ctrlKey": True}),
+    ("KeyF", "f", {"ctrlKey": True}),
+    ("KeyL", "l", {"ctrlKey": True}),
+    ("ArrowLeft", "ArrowLeft", {"altKey": True}),
+    ("F6", "F6", {}),
+    ("F7", "F7", {}),
+    ("F5", "F5", {}),
+    ("F11", "F11", {}),
+    ("KeyR", "r", {"ctrlKey": True}),
+    ("Tab", "Tab", {}),
+    ("Tab", "Tab", {"shiftKey": True}),
+    ("Insert", "Insert", {}),
+]
+GAME_KEYS = [
+    ("KeyT", "t", {}),
+    ("KeyC", "c", {}),
+    ("ArrowRight", "ArrowRight", {}),
+    ("Slash", "?", {"shiftKey": True}),
+    ("Equal", "+", {"shiftKey": True}),
+]
+
+
+def key_down(driver: WebDriver, code: str, key: str, mods: dict[str, bool], **more: bool) -> bool:
+    """A keydown on the game's keys as the browser makes it; whether the page took it from
+    the browser (``defaultPrevented``)."""
+    taken: bool = driver.execute_script(
+        "const e = new KeyboardEvent('keydown', Object.assign("
+        "{code: arguments[0], key: arguments[1], bubbles: true, cancelable: true},"
+        " arguments[2]));"
+        "document.getElementById('keys').focus();"
+        "return !document.getElementById('keys').dispatchEvent(e);",
+        code,
+        key,
+        {**mods, **more},
+    )
+    return taken
+
+
+def test_keys_the_game_does_not_use_reach_the_browser(server: Server, desktop: WebDriver) -> None:
+    driver = desktop
+    player = Player(driver, server.url)
+    new_table(player, "tactical")
+    # The buttons: the commands, without the keyboard's short ways to a card by its place.
+    buttons = player.js(
+        "[...document.querySelectorAll('#commands button')].map((b) => b.dataset.command)"
+    )
+    assert "play_card" in buttons and "choose_up" in buttons
+    assert not [b for b in buttons if re.fullmatch(r"play_card_\d", b)], buttons
+    sent = len(player.js("client.keysSent"))
+    taken = {
+        f"{mods} {code}": key_down(driver, code, key, mods) for code, key, mods in BROWSER_KEYS
+    }
+    assert not any(taken.values()), taken
+    assert len(player.js("client.keysSent")) == sent
+    for code, key, mods in GAME_KEYS:
+        assert key_down(driver, code, key, mods), code
+    assert player.js("client.keysSent")[sent:] == ["t", "c", "right", "shift+slash", "shift+equals"]
+    # Control alone stops speech, and is the screen reader's too: sent, and left to it.
+    assert not key_down(driver, "ControlLeft", "Control", {})
+    assert player.js("client.keysSent")[-1] == "ctrl"
+    # A held key is one press, as in the desktop game: its repeats are kept from the
+    # browser and not sent.
+    sent = len(player.js("client.keysSent"))
+    for _ in range(5):
+        assert key_down(driver, "ArrowRight", "ArrowRight", {}, repeat=True)
+    assert len(player.js("client.keysSent")) == sent
+    # F1 lists the keys that work here: the page's key help has no Tab.
+    player.press("escape")  # the table's menu
+    wait_for(lambda: player.js("client.isMenu()"), 20, "the table's menu")
+    player.press("f1")
+    wait_for(lambda: player.js("client.context()") == "help", 20, "key help")
+    said = " ".join(h["text"] for h in heard(driver)[-3:])
+    assert "Up arrow: Move to the previous item" in said, said
+    assert "Tab" not in " ".join(player.js("client.display.lines")) and "Tab" not in said
+
+
+def test_enter_and_space_act_on_the_focused_element_and_escape_closes(
+    server: Server, desktop: WebDriver
+) -> None:
+    driver = desktop
+    player = lobby(driver, server.url)
+    player.record_sent()
+    # Focus on "Join with a code", and the server's menu moved on to "Leaderboard" (a key
+    # pressed on the game's keys just before): Enter on the focused item joins.
+    focus_item(driver, "Join with a code")
+    wait_for(lambda: player.js("client.display.highlight") == 1, 20, "the menu to follow")
+    player.js("client.sendKey('down')")
+    wait_for(lambda: player.js("client.display.highlight") == 2, 20, "the menu to move on")
+    assert active(driver) == "BUTTON: Join with a code"
+    ActionChains(driver).send_keys(Keys.RETURN).perform()
+    wait_for(lambda: not driver.find_element(By.ID, "ask").get_attribute("hidden"), 20)
+    assert player.js("client.display.title") == "Lobby"
+    assert active(driver) == "ask-input"
+    # Escape closes the question, and the focus is back on the game's keys.
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    wait_for(lambda: driver.find_element(By.ID, "ask").get_attribute("hidden"), 10)
+    assert {"type": "answer", "text": None} in player.js("client.sentForTest")  # cancelled
+    assert active(driver) == "keys"
+    # A letter in a menu jumps to the next item starting with it, as in the game's menus: on
+    # the game's keys the game's menu moves, on a focused item the focus.
+    since = len(heard(driver))
+    assert key_down(driver, "KeyL", "l", {})
+    assert wait_heard(driver, "Leaderboard", since=since)["region"] == "assertive"
+    focus_item(driver, "Create a table")
+    ActionChains(driver).send_keys("y").perform()
+    assert active(driver) == "BUTTON: Your ratings"
+    driver.execute_script("document.getElementById('keys').focus();")
+    # A menu's items are its buttons: no buttons to move among them.
+    buttons = player.js(
+        "[...document.querySelectorAll('#commands button')].map((b) => b.dataset.command)"
+    )
+    assert "key_help_list" in buttons and "move_down" not in buttons and "select" not in buttons
+    # Space on a command's button sends that command.
+    driver.execute_script("document.querySelector('[data-command=key_help_list]').focus();")
+    ActionChains(driver).send_keys(Keys.SPACE).perform()
+    wait_for(lambda: player.js("client.context()") == "help", 20, "key help")
+    commands = [m["command"] for m in player.js("client.sentForTest") if m["type"] == "command"]
+    assert commands == ["key_help_list"]
+    assert active(driver) == "BUTTON: List the keys of this screenF1"
+    # Escape closes the options, and the focus goes back to their button.
+    driver.find_element(By.ID, "options-button").click()
+    assert active(driver) == "options-title"
+    ActionChains(driver).send_keys(Keys.ESCAPE).perform()
+    assert driver.find_element(By.ID, "options").get_attribute("hidden")
+    assert active(driver) == "options-button"
+
+
+def test_settings_changed_while_connected_are_used_and_said_at_once(
+    server: Server, desktop: WebDriver
+) -> None:
+    driver = desktop
+    player = lobby(driver, server.url)
+    driver.find_element(By.ID, "options-button").click()
+    since = len(heard(driver))
+    Select(driver.find_element(By.ID, "opt-verbosity")).select_by_value("brief")
+    said = wait_heard(driver, "Verbosity: brief", since=since)
+    assert said["region"] == "assertive"
+    speed = driver.find_element(By.ID, "opt-wpm")
+    speed.clear()
+    speed.send_keys("320", Keys.TAB)
+    wait_heard(driver, "Screen reader speed: 320 words per minute", since=since)
+    # Brief menus: the item without its place in the list.
+    driver.find_element(By.ID, "options-close").click()
+    since = len(heard(driver))
+    player.press("down")
+    item = wait_heard(driver, "Join with a code", since=since)
+    assert item["text"] == "Join with a code", item
+
+
+def test_polite_phrases_are_paced_for_mobile_readers_and_stopped_ones_kept_in_history(
+    server: Server, desktop: WebDriver
+) -> None:
+    player = Player(desktop, server.url)
+    player.open()
+    gap = int(
+        re.search(  # type: ignore[union-attr]
+            r"POLITE_GAP_MS = (\d+)",
+            (REPOSITORY / "ninetynine_audio" / "web" / "announce.js").read_text(encoding="utf-8"),
+        ).group(1)
+    )
+    assert gap >= 250
+    texts = [f"Phrase number {n}" for n in range(1, 7)]
+    # Three together, three more 0.1 s later: two additions, the second with five phrases.
+    player.js(
+        "(() => {"
+        + "".join(
+            f"client.receive({{type: 'phrase', text: {t!r}, seq: {i}}});"
+            for i, t in enumerate(texts[:3], 1)
+        )
+        + "setTimeout(() => {"
+        + "".join(
+            f"client.receive({{type: 'phrase', text: {t!r}, seq: {i}}});"
+            for i, t in enumerate(texts[3:], 4)
+        )
+        + "}, 100); })()"
+    )
+    wait_for(lambda: "Phrase number 6" in " ".join(h["text"] for h in heard(desktop)), 10)
+    polite = [h for h in heard(desktop) if h["region"] == "polite"]
+    assert " ".join(h["text"] for h in polite).replace(".", "") == " ".join(texts)
+    times = [h["at"] for h in polite]
+    assert all(b - a >= gap - 5 for a, b in pairwise(times)), times
+    history = desktop.execute_script(
+        "return [...document.querySelectorAll('#history li')].map((li) => li.textContent);"
+    )
+    assert history[-6:] == texts
+    # The player's move cuts off what was being said: its answer need not keep the distance.
+    time.sleep(gap / 1000 + 0.1)
+    player.js(
+        "(() => { client.receive({type: 'phrase', text: 'Cut one', seq: 20});"
+        " client.receive({type: 'phrase', text: 'Cut two', seq: 21});"
+        " client.receive({type: 'speech', action: 'interrupt'});"
+        " client.receive({type: 'phrase', text: 'Your move', seq: 22, answer_to: 1}); })()"
+    )
+    wait_for(lambda: "Your move" in " ".join(h["text"] for h in heard(desktop)), 10)
+    cut = [h for h in heard(desktop) if h["text"] in ("Cut one", "Cut two. Your move")]
+    assert len(cut) == 2 and cut[1]["at"] - cut[0]["at"] < gap - 100, cut
+    # Speech stopped with phrases still waiting (behind the browser's voice): they are not
+    # said, and are in the history.
+    player.js(
+        "(() => { const voice = client.announcer.voice; voice.enabled = true;"
+        " voice.speak = () => new Promise(() => {}); })()"
+    )
+    waiting = ["Waiting one", "Waiting two", "Waiting three"]
+    player.js(
+        "(() => {"
+        + "".join(
+            f"client.receive({{type: 'phrase', text: {t!r}, seq: {i}}});"
+            for i, t in enumerate(waiting, 10)
+        )
+        + "client.receive({type: 'speech', action: 'stop'}); })()"
+    )
+    history = desktop.execute_script(
+        "return [...document.querySelectorAll('#history li')].map((li) => li.textContent);"
+    )
+    assert history[-3:] == waiting
+
+
+def test_forced_colours_400_percent_zoom_and_a_phone_show_the_current_item(
+    server: Server, desktop: WebDriver, axe: str
+) -> None:
+    driver = desktop
+    player = lobby(driver, server.url)
+    driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "forced-colors", "value": "active"}]}
+    )
+    assert driver.execute_script("return matchMedia('(forced-colors: active)').matches;")
+    looks = driver.execute_script(
+        "const style = (b) => { const s = getComputedStyle(b);"
+        " return [s.backgroundColor, s.color, s.borderTopWidth, s.outlineStyle]; };"
+        "const buttons = [...document.querySelectorAll('#lines .menu button')];"
+        "return [style(buttons[0]), style(buttons[1])];"
+    )
+    current, other = looks
+    assert current[0] != other[0] and current[1] != other[1], looks  # not by weight alone
+    screenshot(player, "lobby-forced-colours")
+    assert not serious(run_axe(driver, axe))
+    new_table(player, "classic")
+    player.press("right")
+    screenshot(player, "classic-forced-colours")
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    # 400% zoom of a 1280 by 800 window is a 320 by 200 one.
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 320, "height": 200, "deviceScaleFactor": 1, "mobile": False},
+    )
+    time.sleep(0.2)
+    sideways = driver.execute_script(
+        "const root = document.documentElement; return root.scrollWidth - root.clientWidth;"
+    )
+    assert sideways <= 0, sideways
+    screenshot(player, "classic-400-percent")
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": PHONE[0], "height": PHONE[1], "deviceScaleFactor": 1, "mobile": True},
+    )
+    time.sleep(0.2)
+    screenshot(player, "classic-phone")

@@ -30,6 +30,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 
+from ninetynine_audio.games.registry import find_game
+
 SELENIUM_KEYS = {
     "return": Keys.RETURN,
     "escape": Keys.ESCAPE,
@@ -65,7 +67,6 @@ TRIES: dict[str, list[tuple[str, str]]] = {
     ],
     "tricks": [("return", ACT), ("space", MOVE), ("right", MOVE)],
 }
-FAMILY = {"classic": "adding", "arcade": "adding", "tactical": "adding"}
 # Keys whose taking may be said to the others only (the end of a colour turn): the player
 # waits for their answer no longer than a refusal takes to come.
 SILENT_KEYS = {"colours": {"d"}}
@@ -94,22 +95,23 @@ REST_S = 0.2
 be playing."""
 
 # Touch: the seed's gestures for what they cover, a large button for the rest.
-GESTURE_FOR = {"left": "swipe_left", "right": "swipe_right", "return": "double_tap"}
+GESTURE_FOR = {
+    "left": "swipe_left",
+    "right": "swipe_right",
+    "up": "swipe_up",
+    "down": "swipe_down",
+    "return": "double_tap",
+}
 BUTTON_FOR = {
-    "adding": {"up": "choose_up", "down": "choose_down"},
-    "colours": {
-        "x": "score_row",
-        "d": "end_piles",
-        "up": "choose_left_pile",
-        "down": "choose_right_pile",
-    },
+    "colours": {"x": "score_row", "d": "end_piles"},
     "tricks": {"space": "mark_card"},
 }
+ONE_FINGER = {"swipe_left": (-120, 0), "swipe_right": (120, 0), "swipe_up": (0, -120)}
 
 
 def family_of(game: str) -> str:
-    """The family of a game id."""
-    return FAMILY.get(game, game)
+    """The family of a game id, as the registry has it."""
+    return str(find_game(game).family)
 
 
 class Player:
@@ -175,6 +177,11 @@ class Player:
         )
         self.driver.get(self.base_url + path)
         wait_for(lambda: self.js("Boolean(client)"), 20, "the page's script to start")
+        wait_for(
+            lambda: self.js("!document.body.classList.contains('loading')"),
+            20,
+            "the page in its language",
+        )
         # The page ignores the server's pongs; the player notes each one's seq (see answer()).
         self.js(
             "(() => { client.pongs = []; const receive = client.receive.bind(client);"
@@ -220,13 +227,16 @@ class Player:
     # -- keys and touches --------------------------------------------------------------
 
     def focus_play(self) -> None:
-        """Put the focus in the game's keys region, as a player tabbing to it would."""
-        self.driver.execute_script("document.getElementById('play').focus();")
+        """Put the focus on the game's keys, as a player tabbing to them would."""
+        self.driver.execute_script("document.getElementById('keys').focus();")
 
     def press(self, key: str) -> int:
-        """Press one key in the game's region; the seq the page gave it."""
-        active = self.driver.execute_script("return document.activeElement.id;")
-        if active != "play":
+        """Press one key in the game's region (where the focus is in it; else on the game's
+        keys, as a player tabbing there would); the seq the page gave it."""
+        inside = self.driver.execute_script(
+            "return document.getElementById('play').contains(document.activeElement);"
+        )
+        if not inside:
             self.focus_play()
         ActionChains(self.driver).send_keys(SELENIUM_KEYS.get(key, key)).perform()
         return int(self.js("client.keySeq"))
@@ -248,7 +258,7 @@ class Player:
         raise AssertionError(f"three touches for {key} did nothing")
 
     def gesture(self, name: str) -> None:
-        """One of the seed's gestures on the touch area."""
+        """One of the seed's gestures on the touch area (and one finger up or down)."""
         centre = centre_of(self.driver, "touch")
         if name == "double_tap":
             double_tap(self.driver, centre)
@@ -256,7 +266,8 @@ class Player:
             dx, dy = {"up": (0, -120), "left": (-120, 0)}[name.removeprefix("multi_swipe_")]
             swipe(self.driver, centre, dx, dy, fingers=2)
         else:
-            swipe(self.driver, centre, -120 if name == "swipe_left" else 120, 0, fingers=1)
+            dx, dy = ONE_FINGER.get(name, (0, 120))
+            swipe(self.driver, centre, dx, dy, fingers=1)
 
     def tap_button(self, command: str) -> None:
         """Tap a command's large button with one finger."""

@@ -13,6 +13,7 @@ bounded list (:attr:`RemoteSpeaker.missed`) and are said again when the player c
 from __future__ import annotations
 
 import re
+import textwrap
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -26,9 +27,17 @@ from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.keymap import load_default_keymap
 from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.page import browser_keymap
+from ninetynine_audio.present.screens import (
+    setting_item,
+    setting_label,
+    verbosity_label,
+    words_per_minute,
+)
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.app import App
 from ninetynine_audio.ui.cues import CueRouter
+from ninetynine_audio.ui.reader import Reader
 from ninetynine_audio.ui.screen import Display
 
 Send = Callable[[p.ServerMessage], None]
@@ -42,6 +51,20 @@ _BETWEEN_ITEMS = re.compile(r"\s{2,}(?:\|\s{2,})?")
 
 HEARD_SLACK_S = 0.5
 """Added to a client's own estimate: the phrase still has to travel and start."""
+
+
+def whole_text(reader: Reader) -> tuple[list[str], int]:
+    """A text screen (key help, the rules) for a client that shows it as a page to read: every
+    paragraph, in lines of at most 200 characters broken between words, from a little before
+    the current paragraph (64 lines at most); and the line where the current one starts."""
+    lines: list[str] = []
+    starts: list[int] = []
+    for paragraph in reader.paragraphs:
+        starts.append(len(lines))
+        lines.extend(textwrap.wrap(paragraph.text, 200) or [""])
+    current = starts[reader.index]
+    first = max(0, min(current - 8, len(lines) - 64))
+    return lines[first : first + 64], current - first
 
 
 def line_groups(lines: list[str]) -> list[p.Group]:
@@ -268,6 +291,7 @@ class SeatApp(App):
         self.on_pause: Callable[[Any], None] | None = None
         self.on_chat: Callable[[], None] = lambda: None
         self._last_display: p.Display | None = None
+        self.client = "game"
         self.language = ENGLISH
         self.set_language(language)
 
@@ -297,6 +321,28 @@ class SeatApp(App):
         if self.settings.screen_reader_rate_wpm != old.screen_reader_rate_wpm:
             self.speaker.set_words_per_minute(self.settings.screen_reader_rate_wpm)
         return []
+
+    def use_client(self, client: str) -> None:
+        """The keys of the player's client: the browser page leaves Tab and Shift+Tab to the
+        browser, so its player's key help (F1) lists only keys that work there. The page shows
+        a text screen whole (:func:`whole_text`), for reading in browse mode."""
+        self.client = client
+        self.keymap = browser_keymap() if client == "browser" else shared_keymap()
+
+    def change_settings(self, verbosity: str | None, wpm: int | None) -> None:
+        """The player's ``settings`` message: each value that changed is used at once and
+        said, as the settings menu says it."""
+        said = []
+        if verbosity is not None and verbosity != self.settings.verbosity:
+            self.update_settings(verbosity=verbosity)
+            said.append(setting_item(setting_label("verbosity"), verbosity_label(verbosity)))
+        if wpm is not None and wpm != self.settings.screen_reader_rate_wpm:
+            self.update_settings(screen_reader_rate_wpm=wpm)
+            said.append(
+                setting_item(setting_label("screen_reader_rate_wpm"), words_per_minute(wpm))
+            )
+        for index, text in enumerate(said):
+            self.say(text, queue=index > 0)
 
     def can_hear_cues(self) -> bool:
         """Whether the client plays cues."""
@@ -339,11 +385,14 @@ class SeatApp(App):
         except Exception:  # a screen mid-change: the next frame sends it
             return
         lines = [line[:200] for line in shown.lines[:64]]
+        highlight = shown.highlight
+        if self.client == "browser" and isinstance(self.top, Reader):
+            lines, highlight = whole_text(self.top)
         context = self.top.context[:64]
         message = p.Display(
             title=shown.title[:200],
             lines=lines,
-            highlight=shown.highlight,
+            highlight=highlight,
             busy=busy,
             context=context,
             groups=line_groups(lines) if context.startswith("table") else [],

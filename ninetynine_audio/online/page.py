@@ -4,8 +4,12 @@ The page (``ninetynine_audio/web/``) is a thin client: every screen runs on the 
 page sends key names. For its large buttons — one for every command, so a phone without a
 keyboard reaches them all — it needs each screen's commands with the words key help speaks for
 them and their keys, read here from the same command registry and shipped keymap the server
-answers keys with (``keys_document``). The sound cues are the shipped ``sounds/*.wav``
-(``sound_path``), so the page plays exactly the desktop's cues.
+answers keys with (``keys_document``). The page leaves a few keys to the browser (Tab and
+Shift+Tab move between its buttons): a browser seat answers with :func:`browser_keymap`, the
+shipped keymap without them, so that key help (F1) and the buttons list exactly the keys that
+work on the page, and the page catches only the keys the document names (``gestures``),
+leaving every other key to the browser and the screen reader. The sound cues are the shipped
+``sounds/*.wav`` (``sound_path``), so the page plays exactly the desktop's cues.
 
 The page's own fixed words (its labels, the start screen, the options, what it says about the
 connection) are messages of the game's catalogue too, marked here and served rendered in the
@@ -37,8 +41,10 @@ from ninetynine_audio.input.keynames import speakable_gesture
 from ninetynine_audio.resources import shipped_dir
 
 __all__ = [
+    "BROWSER_KEYS",
     "PAGE_DIR",
     "RETRY_SECONDS",
+    "browser_keymap",
     "keys_document",
     "page_language",
     "page_words",
@@ -55,6 +61,23 @@ RETRY_SECONDS = (1, 2, 4, 8, 16, 30)
 """The page's waits before connecting again (as the desktop client's), each said in words."""
 
 
+BROWSER_KEYS = frozenset({"tab", "shift+tab"})
+"""The keys the page leaves to the browser: they move between the page's buttons and fields."""
+
+
+@cache
+def browser_keymap() -> Keymap:
+    """The shipped keymap without :data:`BROWSER_KEYS`: the keys a browser seat has."""
+    kept: dict[str, dict[str, tuple[str, ...]]] = {}
+    for context, commands in load_default_keymap().bindings.items():
+        kept[context] = {}
+        for command, gestures in commands.items():
+            left = tuple(gesture for gesture in gestures if gesture not in BROWSER_KEYS)
+            if left:
+                kept[context][command] = left
+    return Keymap(kept)
+
+
 def page_language(code: str | None) -> str:
     """The language a page asked for (``?lang=``), or English for none or an unknown one."""
     return code if code and known_language(code) else ENGLISH
@@ -64,9 +87,11 @@ def keys_document(keymap: Keymap | None = None, lang: str | None = None) -> dict
     """Every screen's commands, as the page's buttons show them, in ``lang``.
 
     ``{"contexts": {"table.adding": [{"id": "announce_total", "description": "Announce the
-    total", "keys": ["C"]}, ...], ...}}``: for each context but ``global`` (whose commands are
-    listed in every other context, after its own), the commands that have a key, in key help's
-    order, with their keys as key help speaks them.
+    total", "keys": ["C"], "gestures": ["c"]}, ...], ...}}``: for each context but ``global``
+    (whose commands are listed in every other context, after its own), the commands that have
+    a key, in key help's order, with their keys as key help speaks them and as the page names
+    key presses (the keys it catches on that screen). Without ``keymap``, a browser seat's
+    (:func:`browser_keymap`).
     """
     code = page_language(lang)
     if keymap is not None:
@@ -78,7 +103,7 @@ def keys_document(keymap: Keymap | None = None, lang: str | None = None) -> dict
 @cache
 def _default_document(code: str) -> dict[str, Any]:
     with using(code):
-        return _document(load_default_keymap())
+        return _document(browser_keymap())
 
 
 def _described(description: str) -> str:
@@ -97,6 +122,7 @@ def _document(keymap: Keymap) -> dict[str, Any]:
                 "id": command.id,
                 "description": _described(command.description),
                 "keys": [speakable_gesture(gesture) for gesture in gestures],
+                "gestures": list(gestures),
             }
             for command, gestures in keymap.bindings_for(context)
         ]

@@ -93,6 +93,15 @@ class Heard(_Message, tag="heard"):
     remaining: Seconds = 0.0
 
 
+class Settings(_Message, tag="settings"):
+    """The player changed how much is said or how fast their screen reader speaks, while
+    connected: the session uses it at once and says the new value. A field left out keeps
+    its value."""
+
+    verbosity: Literal["brief", "normal", "full"] | None = None
+    words_per_minute: Annotated[int, msgspec.Meta(ge=80, le=900)] | None = None
+
+
 class Create(_Message, tag="create"):
     """Create a table without the menus (scripts and tests): the game, each seat
     (``"human"`` for a person, or a computer level), the options, and whether it is private.
@@ -125,7 +134,7 @@ class Ping(_Message, tag="ping"):
     seq: Seq = 0
 
 
-ClientMessage = Hello | Key | Command | Answer | Heard | Create | Join | Start | Ping
+ClientMessage = Hello | Key | Command | Answer | Heard | Settings | Create | Join | Start | Ping
 
 
 # -- server to client ----------------------------------------------------------------------

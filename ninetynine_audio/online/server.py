@@ -494,6 +494,7 @@ class Server:
             sound_enabled=hello.hears_cues,
             screen_reader_rate_wpm=hello.words_per_minute,
         )
+        app.use_client(hello.client)
         app.running = True
         session.conn = conn
         conn.session = session
@@ -1319,6 +1320,8 @@ class Server:
             self._command(conn, session, message)
         elif isinstance(message, p.Heard):
             app.remote.report_heard(message.seq, message.remaining)
+        elif isinstance(message, p.Settings):
+            app.change_settings(message.verbosity, message.words_per_minute)
         elif isinstance(message, p.Answer):
             answer, session.answer = session.answer, None
             if answer is None:

@@ -4,13 +4,17 @@
 //
 // A phrase is added to its live region as a new paragraph (the regions announce additions
 // only), so two equal phrases in a row are both heard and nothing is lost when several come
-// together: they wait in the queue and are let out one by one.
+// together: they wait in the queue and are let out in turn. Mobile screen readers (VoiceOver,
+// TalkBack) drop or cut short an addition that comes hard on the last one, so the polite
+// region gets one addition at a time, at least POLITE_GAP_MS apart: the phrases that came
+// meanwhile are let out together, as one paragraph, in order (each kept in the history).
 
 const KEPT_IN_REGION = 4; // older paragraphs are removed; removals are not announced
 const HISTORY_LIMIT = 500;
-// Between two polite phrases with only a screen reader: it queues polite additions itself, so
-// the page needs only enough of a gap for each addition to be seen as a change of its own.
-const SCREEN_READER_GAP_MS = 60;
+// Between two additions to the polite region with only a screen reader: it queues polite
+// additions itself; the gap is for each addition to be seen, and spoken, as one of its own.
+export const POLITE_GAP_MS = 250;
+const CUT_OFF_MS = 20;
 
 export class Announcer {
   /**
@@ -55,26 +59,57 @@ export class Announcer {
 
   pump() {
     if (this.busy || this.queue.length === 0) return;
-    const phrase = this.queue.shift();
+    // With only a screen reader, every phrase waiting goes out in one addition; the browser's
+    // voice says each in turn.
+    const phrases = this.voice.enabled ? [this.queue.shift()] : this.queue.splice(0);
     this.busy = true;
-    const wait = this.letOut(phrase);
+    const wait = this.letOut(phrases);
     wait.then(() => {
       this.busy = false;
       this.pump();
     });
   }
 
-  /** Announce one phrase now; the promise settles when the next may follow. */
-  letOut(phrase) {
-    if (phrase.cue && this.cues) this.cues.play(phrase.cue, phrase.pan);
-    if (phrase.entry) phrase.entry.saidAt = performance.now();
-    if (!phrase.text) return Promise.resolve();
-    const assertive = phrase.priority === "now";
-    this.write(assertive ? this.assertive : this.polite, phrase.text);
-    this.remember(phrase.text);
-    if (this.onSpoken) this.onSpoken(phrase.text, phrase.priority);
-    const spoken = this.voice.speak(phrase.text, assertive);
-    return spoken ?? new Promise((resolve) => setTimeout(resolve, SCREEN_READER_GAP_MS));
+  /** Announce one phrase (or several together) now; the promise settles when the next may
+   * follow. */
+  letOut(phrases) {
+    const all = Array.isArray(phrases) ? phrases : [phrases];
+    const now = performance.now();
+    for (const phrase of all) {
+      if (phrase.cue && this.cues) this.cues.play(phrase.cue, phrase.pan);
+      if (phrase.entry) phrase.entry.saidAt = now;
+    }
+    const said = all.filter((phrase) => phrase.text);
+    if (said.length === 0) return Promise.resolve();
+    // Phrases let out together are read as sentences, each with its pause after it.
+    const text = said
+      .map((phrase, index) => (index < said.length - 1 && !/[.!?:;…]$/.test(phrase.text) ? `${phrase.text}.` : phrase.text))
+      .join(" ");
+    const priority = said[0].priority;
+    const assertive = priority === "now";
+    this.write(assertive ? this.assertive : this.polite, text);
+    for (const phrase of said) this.remember(phrase.text);
+    if (this.onSpoken) this.onSpoken(text, priority);
+    const spoken = this.voice.speak(text, assertive);
+    return (
+      spoken ??
+      new Promise((resolve) => {
+        const timer = setTimeout(resolve, POLITE_GAP_MS);
+        this.release = () => {
+          clearTimeout(timer);
+          setTimeout(resolve, CUT_OFF_MS);
+        };
+      })
+    );
+  }
+
+  /** What was being said was cut off on purpose (the player acted, or stopped speech): the
+   * next phrase need not keep its distance from it. The phrases that come with the cut (the
+   * answer to the player's move) follow within CUT_OFF_MS, and go out together. */
+  cutOff() {
+    const release = this.release;
+    this.release = null;
+    if (release) release();
   }
 
   write(region, text) {
@@ -91,9 +126,15 @@ export class Announcer {
     while (this.history.childElementCount > HISTORY_LIMIT) this.history.firstElementChild.remove();
   }
 
-  /** Drop the phrases still waiting that `which` picks (speech control from the server). */
+  /** Drop the phrases still waiting that `which` picks (speech control from the server):
+   * unsaid, but kept in the history, where the player can still read them. */
   dropWaiting(which) {
-    this.queue = this.queue.filter((phrase) => !which(phrase));
+    const kept = [];
+    for (const phrase of this.queue) {
+      if (!which(phrase)) kept.push(phrase);
+      else if (phrase.text) this.remember(phrase.text);
+    }
+    this.queue = kept;
   }
 
   /** Stop the browser's voice and drop the narration still waiting (the Control key). */
@@ -109,11 +150,14 @@ export class BrowserVoice {
     this.rate = 1;
     this.volume = 1;
     this.available = typeof window !== "undefined" && "speechSynthesis" in window;
+    this.unlocked = false;
+    this.silentSoFar = false; // spoke before the first key or touch: maybe not heard
   }
 
   /** Speak `text`; a promise that settles when it has been said, or null when off. */
   speak(text, interrupt) {
     if (!this.enabled || !this.available || !text) return null;
+    if (!this.unlocked) this.silentSoFar = true;
     const synth = window.speechSynthesis;
     if (interrupt) synth.cancel();
     const utterance = new SpeechSynthesisUtterance(text);
@@ -133,6 +177,21 @@ export class BrowserVoice {
       utterance.onerror = done;
       synth.speak(utterance);
     });
+  }
+
+  /**
+   * On the first key or touch: some browsers (Safari on iOS) let a page speak only after the
+   * player has touched it, so a silent utterance is spoken then, and the last phrase said
+   * before it is said again (after a reload it was not heard).
+   */
+  unlock(lastText) {
+    if (this.unlocked || !this.available) return;
+    this.unlocked = true;
+    if (!this.enabled) return;
+    const silent = new SpeechSynthesisUtterance(" ");
+    silent.volume = 0;
+    window.speechSynthesis.speak(silent);
+    if (lastText && this.silentSoFar) this.speak(lastText, false);
   }
 
   cancel() {

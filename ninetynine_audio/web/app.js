@@ -11,17 +11,25 @@ import { WORDS, loadWords, lostConnection, matchLanguage, spaced, word } from ".
 const PROTOCOL = 1;
 const STORE = "ninetynine-audio";
 const RETRY_SECONDS = [1, 2, 4, 8, 16, 30]; // as the desktop client: longer each time
-const FAMILY = { classic: "adding", arcade: "adding", tactical: "adding", colours: "colours", tricks: "tricks" };
-// Touch gestures as the keys they stand for (seed 002: the tactical game's own controls).
+// Touch gestures as the keys they stand for (seed 002: the tactical game's own controls; one
+// finger up or down answers the tactical 10's question, and chooses a pile or a suit).
 const GESTURE_KEYS = {
   swipe_left: "left",
   swipe_right: "right",
+  swipe_up: "up",
+  swipe_down: "down",
   double_tap: "return",
   multi_swipe_up: "t",
   multi_swipe_left: "c",
 };
-// Keys the page keeps for the browser: Tab moves between the page's buttons.
-const BROWSER_KEYS = new Set(["tab", "shift+tab", "alt", "shift", "ctrl+r", "ctrl+shift+r", "f5"]);
+// A key pressed alone that the game uses (Control stops speech): sent, and left to the browser
+// and the screen reader too (theirs stops speech as well), so that Ctrl+plus still zooms.
+const LONE_MODIFIERS = new Set(["ctrl", "alt", "shift"]);
+// A menu's own commands that its items, as buttons, do: moved through and chosen.
+const MENU_ITEM_COMMANDS = new Set(["move_up", "move_down", "first_item", "last_item", "select"]);
+const NUMBERED = /_\d+$/;
+// On a focused menu item these move the focus through the items, as in a list of buttons.
+const MENU_FOCUS_KEYS = { up: -1, down: 1, home: "first", end: "last" };
 
 const FIRST = ["announce_turn", "announce_total", "previous_card", "next_card", "play_card", "speak_hand"];
 const firstRank = (id) => (FIRST.includes(id) ? FIRST.indexOf(id) : FIRST.length);
@@ -89,6 +97,7 @@ class Client {
     this.wireStart();
     this.wireOptions();
     this.wirePlay();
+    this.wireAsk();
     this.wireLanguage();
     this.wordsReady = this.useLanguage(this.language).then(async (loaded) => {
       // No choice made yet: the browser's own languages, matched to the game's.
@@ -99,10 +108,18 @@ class Client {
       this.fillLanguages();
       return loaded;
     });
+    // The page is shown (and read) once it is in the player's language, or after a while
+    // without its words, in English.
+    const show = () => document.body.classList.remove("loading");
+    this.wordsReady.then(show, show);
+    setTimeout(show, 3000);
     this.showInvite();
     $("name").value = this.settings.name;
     // The first key or touch anywhere lets the page make sound (browsers require it).
-    const unlock = () => this.cues.unlock();
+    const unlock = () => {
+      this.cues.unlock();
+      this.announcer.voice.unlock(this.received.at(-1)?.text);
+    };
     for (const kind of ["keydown", "pointerdown", "touchstart"]) {
       document.addEventListener(kind, unlock, { capture: true, passive: true });
     }
@@ -206,27 +223,43 @@ class Client {
     };
     button.addEventListener("click", () => toggle(panel.hidden));
     $("options-close").addEventListener("click", () => toggle(false));
+    panel.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        toggle(false);
+      }
+    });
     $("opt-voice").addEventListener("change", (event) => {
       this.settings.voice = event.target.checked;
       this.saveSettings();
       this.announcer.answer(word(this.settings.voice ? "voiceOn" : "voiceOff"));
+      this.sendSettings({ words_per_minute: this.wordsPerMinute() });
     });
-    const number = (id, key) =>
+    const number = (id, key, then = () => {}) =>
       $(id).addEventListener("change", (event) => {
         const value = Number(event.target.value);
         if (Number.isFinite(value)) {
           this.settings[key] = value;
           this.saveSettings();
+          then();
         }
       });
-    number("opt-rate", "rate");
+    const speed = () => this.sendSettings({ words_per_minute: this.wordsPerMinute() });
+    number("opt-rate", "rate", speed);
     number("opt-voice-volume", "voiceVolume");
     number("opt-sound", "sound");
-    number("opt-wpm", "wpm");
+    number("opt-wpm", "wpm", speed);
     $("opt-verbosity").addEventListener("change", (event) => {
       this.settings.verbosity = event.target.value;
       this.saveSettings();
+      this.sendSettings({ verbosity: this.settings.verbosity });
     });
+  }
+
+  /** A setting the session uses, changed while connected: the server uses it at once and
+   * says the new value (the next hello carries it too). */
+  sendSettings(changes) {
+    if (this.welcomed) this.send({ type: "settings", ...changes });
   }
 
   // -- connecting ----------------------------------------------------------------------------
@@ -331,6 +364,8 @@ class Client {
         return this.refused(message);
       case "bye":
         return this.bye(message);
+      case "pong":
+        return this.pong(message);
       default:
         return undefined;
     }
@@ -349,18 +384,37 @@ class Client {
     if (again) this.announcer.say(word("reconnected"), { priority: "now" });
     $("start").hidden = true;
     $("screen").hidden = false;
-    if (!again) $("play").focus();
+    if (!again || !$("screen").contains(document.activeElement)) $("keys").focus();
     if (this.invite && !this.inviteJoined) {
       this.inviteJoined = true;
+      // The lobby's greeting comes before the table the player was invited to: it goes to
+      // the history unsaid, up to the server's answer to a ping sent before the join (the
+      // server answers a connection's messages in order).
+      this.keySeq += 1;
+      this.inviteHold = this.keySeq;
+      this.send({ type: "ping", seq: this.keySeq });
       this.send({ type: "join", code: this.invite });
     }
   }
 
+  pong(message) {
+    if (message.seq === this.inviteHold) this.inviteHold = null;
+  }
+
   phrase(message) {
     this.lastPhraseSeq = Math.max(this.lastPhraseSeq, message.seq ?? 0);
+    if (message.answer_to != null) {
+      // The server answers keys in order: a quiet key before this one has had its answer.
+      for (const seq of this.quiet) if (seq < message.answer_to) this.quiet.delete(seq);
+    }
     if (message.answer_to != null && this.quiet.delete(message.answer_to)) {
       // The answer to a move made on the way to a menu item the player touched: only the
       // item chosen is worth hearing.
+      this.reportHeard();
+      return;
+    }
+    if (this.inviteHold != null && message.answer_to == null && message.text) {
+      this.announcer.remember(message.text);
       this.reportHeard();
       return;
     }
@@ -391,6 +445,7 @@ class Client {
     else if (action === "skip") this.announcer.dropWaiting((phrase) => phrase.mergeable);
     this.announcer.stop();
     if (action === "stop" || action === "interrupt") {
+      this.announcer.cutOff();
       // What was being said is cut off (the browser's voice is stopped; a screen reader stops
       // at the key press that asked for it): only what comes after, and the phrases still
       // waiting, are left to be heard, so the computer players need not wait for the rest.
@@ -444,8 +499,13 @@ class Client {
     this.tableStates.push(this.table.state);
     const invite = $("invite");
     if (this.table.code) {
+      // "Invite link: <a link to the table>", the link a player can follow, copy or share.
       const url = `${location.origin}${location.pathname}?table=${this.table.code}`;
-      invite.textContent = word("inviteLink", { url });
+      const link = $("invite-link");
+      link.href = url;
+      link.textContent = url;
+      const [before, after = ""] = word("inviteLink", { url: "\u0000" }).split("\u0000");
+      invite.replaceChildren(before, link, after);
       invite.hidden = false;
     } else {
       invite.hidden = true;
@@ -483,96 +543,162 @@ class Client {
     input.value = "";
     form.hidden = false;
     input.focus();
-    const finish = (text) => {
+    this.finishAsk = (text) => {
+      this.finishAsk = null;
       form.hidden = true;
-      form.onsubmit = null;
-      $("ask-cancel").onclick = null;
       this.send({ type: "answer", text });
-      $("play").focus();
+      $("keys").focus();
     };
-    form.onsubmit = (event) => {
+  }
+
+  wireAsk() {
+    const form = $("ask");
+    form.addEventListener("submit", (event) => {
       event.preventDefault();
-      finish(input.value);
-    };
-    $("ask-cancel").onclick = () => finish(null);
+      if (this.finishAsk) this.finishAsk($("ask-input").value);
+    });
+    $("ask-cancel").addEventListener("click", () => this.finishAsk?.(null));
+    form.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && this.finishAsk) {
+        event.preventDefault();
+        this.finishAsk(null);
+      }
+    });
   }
 
   // -- the screen ----------------------------------------------------------------------------
 
-  /** The keymap context of the server's screen: its own word, or what the table says. */
+  /** The keymap context of the server's screen, as the server names it with each screen. */
   context() {
-    if (this.display?.context) return this.display.context;
-    if (this.table.state === "playing") return `table.${FAMILY[this.table.game] ?? "adding"}`;
-    return "menu";
+    return this.display?.context || "menu";
   }
 
   atTable() {
     return this.context().startsWith("table");
   }
 
+  /** Whether the server's screen is a menu: its lines are items to choose (buttons). */
+  isMenu() {
+    const display = this.display;
+    return this.context() === "menu" && display?.highlight !== null && display?.highlight !== undefined;
+  }
+
+  /**
+   * Draw the server's screen. The lines and buttons are updated in place, so the element
+   * that has the focus stays; where it must go (a menu gives way to a table), the focus goes
+   * to its successor: the menu item now highlighted, else the game keys.
+   */
   render(display) {
+    const before = this.display;
     this.display = display;
+    if (this.quiet.size === 0) this.menuAt = display.highlight ?? null;
     const title = display.title || word("appName");
-    $("screen-title").textContent = title;
+    if ($("screen-title").textContent !== title) $("screen-title").textContent = title;
     document.title = title + word("titleSuffix");
-    // The lines that list cards or piles, taken apart by the server.
-    const groups = new Map((display.groups ?? []).map((group) => [group.line, group]));
-    const lines = display.lines ?? [];
     const holder = $("lines");
-    const list = document.createElement("ul");
-    // A menu's lines are items to choose (buttons); a table's or a help page's, lines to read.
-    const menu = this.context() === "menu" && display.highlight !== null && display.highlight !== undefined;
-    if (menu) {
-      list.className = "menu";
-      list.setAttribute("aria-label", title);
+    const menu = this.isMenu();
+    const kind = menu ? "menu" : "lines";
+    let list = holder.firstElementChild;
+    const hadFocus = list !== null && list.contains(document.activeElement);
+    const focusedIndex = hadFocus ? [...list.children].findIndex((li) => li.contains(document.activeElement)) : -1;
+    if (list === null || list.dataset.kind !== kind) {
+      list = document.createElement("ul");
+      list.dataset.kind = kind;
+      if (menu) list.className = "menu";
+      holder.replaceChildren(list);
     }
+    if (menu) list.setAttribute("aria-label", title);
+    else list.removeAttribute("aria-label");
+    const lines = display.lines ?? [];
+    const groups = new Map((display.groups ?? []).map((group) => [group.line, group]));
     lines.forEach((line, index) => {
-      const item = document.createElement("li");
-      if (index === display.highlight) {
-        item.className = "current";
-        item.setAttribute("aria-current", "true");
+      let item = list.children[index];
+      if (!item) {
+        item = document.createElement("li");
+        list.append(item);
       }
-      if (menu) {
-        const button = document.createElement("button");
-        button.type = "button";
-        button.textContent = line;
-        button.addEventListener("click", () => this.choose(index));
-        item.append(button);
-      } else {
-        if (index === 0 && this.atTable()) item.classList.add("first");
+      const current = index === display.highlight;
+      item.classList.toggle("current", current);
+      if (current) item.setAttribute("aria-current", "true");
+      else item.removeAttribute("aria-current");
+      if (menu) this.renderItem(item, line, index);
+      else {
+        item.classList.toggle("first", index === 0 && this.atTable());
         this.renderLine(item, line, groups.get(index));
       }
-      list.append(item);
     });
-    holder.replaceChildren(list);
+    while (list.children.length > lines.length) list.lastElementChild.remove();
     $("play").setAttribute("aria-busy", String(Boolean(display.busy)));
+    $("touch").hidden = !this.atTable();
+    // The focus that was on a line of the screen: kept where it still is; on a new screen,
+    // or where its item went, the successor.
+    const newScreen = !before || before.title !== display.title || before.context !== display.context;
+    if (hadFocus && (newScreen || !list.contains(document.activeElement))) {
+      const buttons = list.querySelectorAll("button");
+      const at = newScreen ? display.highlight ?? 0 : Math.min(focusedIndex, buttons.length - 1);
+      const successor = menu ? buttons[at] ?? buttons[buttons.length - 1] : null;
+      (successor ?? $("keys")).focus();
+    }
     this.renderCommands();
+  }
+
+  /** A menu item: a button, changed only where its words changed. */
+  renderItem(item, line, index) {
+    let button = item.firstElementChild;
+    if (!(button instanceof HTMLButtonElement)) {
+      button = document.createElement("button");
+      button.type = "button";
+      button.dataset.index = String(index);
+      item.replaceChildren(button);
+    }
+    if (button.textContent !== line) button.textContent = line;
   }
 
   /** A line; a line that lists cards (the server's ``group`` for it) as a list. */
   renderLine(item, line, group) {
-    if (!group || group.items.length < 2) {
+    const cards = group && group.items.length >= 2 ? group : null;
+    const shape = JSON.stringify(cards ? [cards.label, cards.items] : line);
+    if (item.dataset.shape === shape) return;
+    item.dataset.shape = shape;
+    if (!cards) {
       item.textContent = line;
       return;
     }
     const label = document.createElement("span");
-    label.textContent = `${group.label}:`;
-    const cards = document.createElement("ul");
-    cards.className = "cards";
-    cards.setAttribute("aria-label", group.label);
-    for (const part of group.items) {
+    label.textContent = `${cards.label}:`;
+    const list = document.createElement("ul");
+    list.className = "cards";
+    list.setAttribute("aria-label", cards.label);
+    for (const part of cards.items) {
       const card = document.createElement("li");
       card.textContent = part;
-      cards.append(card);
+      list.append(card);
     }
-    item.append(label, cards);
+    item.replaceChildren(label, list);
   }
 
-  /** A menu item chosen by touch or click: move the server's menu there, then select it. */
+  /** Move the server's menu to item ``index`` without hearing the steps on the way. */
+  moveMenuTo(index) {
+    const from = this.menuAt ?? this.display?.highlight ?? 0;
+    if (index === from) return;
+    const last = (this.display?.lines?.length ?? 1) - 1;
+    // The fewest keys: from where the menu is, or from its first or last item.
+    let start = from;
+    if (index < Math.abs(index - from)) {
+      this.sendKey("home", { quiet: true });
+      start = 0;
+    } else if (last - index < Math.abs(index - from)) {
+      this.sendKey("end", { quiet: true });
+      start = last;
+    }
+    const step = index > start ? "down" : "up";
+    for (let i = 0; i < Math.abs(index - start); i += 1) this.sendKey(step, { quiet: true });
+    this.menuAt = index;
+  }
+
+  /** A menu item chosen (Enter, Space, a click or a tap on it): move there, then select. */
   choose(index) {
-    const from = this.display?.highlight ?? 0;
-    const step = index > from ? "down" : "up";
-    for (let i = 0; i < Math.abs(index - from); i += 1) this.sendKey(step, { quiet: true });
+    this.moveMenuTo(index);
     this.sendKey("return");
   }
 
@@ -582,43 +708,132 @@ class Client {
     if (holder.dataset.context === context || !this.keys) return;
     holder.dataset.context = context;
     // The seed's own controls first (turn, total, through the hand, play), then the rest in
-    // key help's order.
-    const commands = [...(this.keys.contexts?.[context] ?? [])].sort(
-      (a, b) => firstRank(a.id) - firstRank(b.id),
-    );
-    holder.replaceChildren(
-      ...commands.map((command) => {
-        const item = document.createElement("li");
-        const button = document.createElement("button");
+    // key help's order. A menu's items are buttons themselves: no buttons to move among them;
+    // the keys that play a card by its place (1 to 9) are the keyboard's short way to what
+    // the hand's buttons do, and would be buttons for cards that are not there.
+    const all = this.keys.contexts?.[context] ?? [];
+    const commands = all
+      .filter((command) => !(context === "menu" && MENU_ITEM_COMMANDS.has(command.id)))
+      .filter((command) => !NUMBERED.test(command.id))
+      .sort((a, b) => firstRank(a.id) - firstRank(b.id));
+    const old = new Map([...holder.children].map((item) => [item.firstElementChild?.dataset.command, item]));
+    const items = commands.map((command) => {
+      const item = old.get(command.id) ?? document.createElement("li");
+      let button = item.firstElementChild;
+      if (!button) {
+        button = document.createElement("button");
         button.type = "button";
         button.dataset.command = command.id;
-        button.append(command.description);
-        if (command.keys?.length) {
-          const keys = document.createElement("kbd");
-          keys.textContent = command.keys.join(", ");
-          button.append(keys);
-        }
-        button.addEventListener("click", () => this.sendCommand(command.id));
         item.append(button);
-        return item;
-      }),
-    );
+      }
+      const keys = document.createElement("kbd");
+      keys.textContent = (command.keys ?? []).join(", ");
+      button.replaceChildren(command.description, ...(command.keys?.length ? [keys] : []));
+      return item;
+    });
+    // The item with the focus is never moved (a moved element loses the focus): the others
+    // are put around it.
+    const focused = items.find((item) => item.contains(document.activeElement)) ?? null;
+    const lostFocus = focused === null && holder.contains(document.activeElement);
+    const focusedAt = lostFocus
+      ? [...holder.children].findIndex((item) => item.contains(document.activeElement))
+      : -1;
+    for (const item of [...holder.children]) if (item !== focused) item.remove();
+    const at = focused ? items.indexOf(focused) : items.length;
+    for (const item of items.slice(0, at)) holder.insertBefore(item, focused);
+    holder.append(...items.slice(at + 1));
+    this.keysHere = new Set(all.flatMap((command) => command.gestures ?? []));
+    if (lostFocus) {
+      const successor = holder.children[Math.min(focusedAt, holder.children.length - 1)];
+      (successor?.querySelector("button") ?? $("keys")).focus();
+    }
   }
 
   // -- keys, touches, buttons ----------------------------------------------------------------
 
   wirePlay() {
     const play = $("play");
-    play.addEventListener("keydown", (event) => {
-      const gesture = gestureOf(event);
-      if (gesture === null || BROWSER_KEYS.has(gesture)) return;
-      event.preventDefault();
-      this.sendKey(gesture);
+    play.addEventListener("keydown", (event) => this.keydown(event));
+    play.addEventListener("click", (event) => {
+      const button = event.target.closest("#lines .menu button");
+      if (button) this.choose(Number(button.dataset.index));
+    });
+    // A menu item reached by Tab (or a screen reader's focus) becomes the server's item too,
+    // quietly: the screen reader has said it.
+    play.addEventListener("focusin", (event) => {
+      const button = event.target.closest?.("#lines .menu button");
+      if (button && this.isMenu()) this.moveMenuTo(Number(button.dataset.index));
+    });
+    $("commands").addEventListener("click", (event) => {
+      const button = event.target.closest("button[data-command]");
+      if (button) this.sendCommand(button.dataset.command);
     });
     watchTouches($("touch"), (gesture) => {
       const key = GESTURE_KEYS[gesture];
       if (key) this.sendKey(key);
     });
+  }
+
+  /** Whether the game uses ``gesture`` on this screen (the keymap's keys for it). */
+  catches(gesture) {
+    if (!this.keysHere) this.renderCommands();
+    // In a menu a letter the menu's keys leave free jumps to the next item starting with it.
+    if (this.isMenu() && /^[a-z]$/.test(gesture)) return true;
+    if (this.keysHere) return this.keysHere.has(gesture);
+    // The keys not (yet) had from the server: the keys without Control or Alt, but Tab.
+    return !/^(ctrl|alt)\+/.test(gesture) && gesture !== "tab" && gesture !== "shift+tab";
+  }
+
+  /**
+   * A key in the game's region. Enter and Space on a button are the button's; on a menu item
+   * the arrows, Home and End move the focus through the items; a key the game uses on this
+   * screen goes to the server (once: a held key is not repeated, as in the desktop game);
+   * every other key is left to the browser and the screen reader.
+   */
+  keydown(event) {
+    const gesture = gestureOf(event);
+    if (gesture === null) return;
+    const button = event.target.closest?.("button");
+    if (button && (gesture === "return" || gesture === "space")) return;
+    const item = event.target.closest?.("#lines .menu button");
+    if (item && gesture in MENU_FOCUS_KEYS) {
+      event.preventDefault();
+      // As the server's menus: Up and Down wrap round, with the edge's cue.
+      const buttons = [...$("lines").querySelectorAll(".menu button")];
+      const move = MENU_FOCUS_KEYS[gesture];
+      const here = buttons.indexOf(item);
+      const count = buttons.length;
+      let to = move === "first" ? 0 : move === "last" ? count - 1 : here + move;
+      const wrapped = to < 0 || to >= count;
+      to = (to + count) % count;
+      if (!event.repeat) {
+        this.cues.play(wrapped || to === here ? "menu_edge" : "menu_move");
+        buttons[to].focus();
+      }
+      return;
+    }
+    if (item && /^[a-z]$/.test(gesture) && !this.keysHere?.has(gesture)) {
+      // A letter on a menu item: the focus to the next item starting with it, as the game's
+      // menus do; none: the letter is the browser's and the screen reader's.
+      const buttons = [...$("lines").querySelectorAll(".menu button")];
+      const here = buttons.indexOf(item);
+      const next = [...buttons.slice(here + 1), ...buttons.slice(0, here)].find((b) =>
+        b.textContent.toLowerCase().startsWith(gesture),
+      );
+      if (next) {
+        event.preventDefault();
+        this.cues.play("menu_move");
+        next.focus();
+      }
+      return;
+    }
+    if (!this.catches(gesture)) return;
+    if (LONE_MODIFIERS.has(gesture)) {
+      if (!event.repeat) this.sendKey(gesture);
+      return;
+    }
+    event.preventDefault();
+    if (!event.repeat) this.sendKey(gesture);
   }
 
   sendKey(key, { quiet = false } = {}) {
