@@ -416,6 +416,18 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
         help=_("listen without TLS on an address other computers can reach"),
     )
     serve.add_argument("--no-guests", action="store_true", help=_("admit accounts only"))
+    serve.add_argument(
+        "--limit",
+        action="append",
+        metavar="NAME=VALUE",
+        help=_("change one of the server's limits (docs/security.md lists them)"),
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        metavar="ADDRESS",
+        help=_("a reverse proxy whose forwarded client address is believed"),
+    )
     return parser
 
 
