@@ -65,6 +65,7 @@ from ninetynine_audio.online.limits import (
     Guard,
     Limits,
     Window,
+    quiet_network_logs,
     rotating_log,
 )
 from ninetynine_audio.online.lobby import LobbyMenu, SeatsMenu, WaitingRoom, online_pause_menu
@@ -1506,10 +1507,11 @@ async def _serve_socket(
     ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S)
     try:
         await ws.prepare(request)
-    except (ConnectionError, RuntimeError, asyncio.CancelledError):
-        # The client went in the middle of the handshake: counted, with no traceback.
+    except (ConnectionError, RuntimeError) as error:
+        # The client went in the middle of the handshake: counted, and aiohttp ends the
+        # connection quietly (a client's disconnection is no fault of the server's).
         server.guard.refusals.count(ABORTED, address)
-        return ws
+        raise ConnectionResetError from error
     conn = Connection(ws, address, server.clock)
     server.connections.add(conn)
     writer = asyncio.create_task(_write(conn))
@@ -1624,6 +1626,7 @@ async def run_server(
     checked on threads of their own."""
     server.reload()
     limits = server.limits
+    quiet_network_logs()
     gate = Gate(limits, server.guard.refusals)
     runner = web.AppRunner(
         make_web_app(server, gate),
