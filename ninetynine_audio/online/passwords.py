@@ -88,7 +88,13 @@ class PasswordDesk:
                 if not job.answer.set_running_or_notify_cancel():
                     continue
                 try:
-                    job.answer.set_result(database.sign_in(job.name, job.password))
+                    try:
+                        answer = database.sign_in(job.name, job.password)
+                    except sqlite3.IntegrityError:
+                        # Another thread made the account of this new name meanwhile: the
+                        # password is checked against that one.
+                        answer = database.sign_in(job.name, job.password)
+                    job.answer.set_result(answer)
                 except Exception as error:  # a fault of the file: the sign-in hears it
                     job.answer.set_exception(error)
         finally:
