@@ -50,7 +50,7 @@ def security_headers(request: web.BaseRequest, response: web.StreamResponse) -> 
     host = request.headers.get("Host", "")
     sockets = f" ws://{host} wss://{host}" if _HOST.match(host) else ""
     response.headers["Content-Security-Policy"] = (
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self';"
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
         f" media-src 'self'; connect-src 'self'{sockets}; object-src 'none';"
         " base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )
