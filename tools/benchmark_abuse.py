@@ -37,9 +37,7 @@ import multiprocessing
 import os
 import random
 import sqlite3
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -55,11 +53,12 @@ from benchmark_online import (  # noqa: E402
     TASKS,
     Seat,
     Stats,
+    close_all,
     cpu_seconds,
-    free_port,
     open_table,
     p95_interval,
     percentile,
+    server_process,
     watch_lag,
 )
 
@@ -344,12 +343,7 @@ async def run(args: argparse.Namespace, port: int, pid: int, data: Path) -> None
     print("what the abuse got:")
     for kind, count in sorted(seen.items()):
         print(f"  {kind}: {count:,}")
-    for task in TASKS:
-        task.cancel()
-    for seat in seats:
-        seat.closed = True
-        if seat.ws is not None:
-            await seat.ws.close()
+    await close_all(seats)
     for session in sessions:
         await session.close()
 
@@ -363,27 +357,13 @@ def main() -> int:
         "--limit", action="append", default=[], help="a server limit, NAME=VALUE (as serve's)"
     )
     args = parser.parse_args()
-    port = free_port()
-    data = Path(tempfile.mkdtemp(prefix="benchmark-abuse-"))
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    command = [sys.executable, "-m", "ninetynine_audio", "serve", "--port", str(port)]
-    command += ["--data", str(data)]
-    for limit in args.limit:
-        command += ["--limit", limit]
-    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
-    try:
-        assert server.stdout is not None
-        line = server.stdout.readline()
-        if "Listening" not in line:
-            print(f"the server did not start: {line}", file=sys.stderr)
+    limits = [option for limit in args.limit for option in ("--limit", limit)]
+    with server_process("benchmark-abuse-", *limits) as (server, port, data):
+        if server is None:
             return 1
-        print(f"server pid {server.pid}: {line.strip()}")
         asyncio.run(run(args, port, server.pid, data))
         load = os.getloadavg()
         print(f"load average: {load[0]:.1f} (this machine: {os.cpu_count()} cores)")
-    finally:
-        server.terminate()
-        server.wait(30)
     return 0
 
 
