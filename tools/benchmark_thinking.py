@@ -41,9 +41,14 @@ async def connect(url: str, address: str, name: str) -> tuple[aiohttp.ClientSess
 
 
 async def drain(ws: aiohttp.ClientWebSocketResponse) -> None:
-    """Read and forget everything the server sends."""
-    async for _frame in ws:
-        pass
+    """Read everything the server sends, and report each phrase heard at once (so that the
+    computers do not wait for this person to hear them)."""
+    async for frame in ws:
+        if frame.type != aiohttp.WSMsgType.TEXT:
+            continue
+        message = p.decode_server(frame.data)
+        if isinstance(message, p.Phrase):
+            await ws.send_str(p.encode(p.Heard(seq=message.seq, remaining=0.0)))
 
 
 async def pings(ws: aiohttp.ClientWebSocketResponse, seconds: float) -> list[float]:
