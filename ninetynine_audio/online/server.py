@@ -1202,6 +1202,9 @@ class Server:
     async def _run_table(self, table: OnlineTable) -> None:
         while table.code in self.tables:
             delay: float | None = None
+            # Cleared before the step, not after: a message that touches the table while
+            # this one waits its turn to think is seen by the next wait.
+            table.wake.clear()
             host = table.host
             # Nobody hears a table with no person connected: it waits for one to come back.
             if host is not None and self._listened(table):
@@ -1213,7 +1216,6 @@ class Server:
                             delay = self._step(table, host)
                 else:
                     delay = self._step(table, host)
-            table.wake.clear()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.wake.wait(), timeout=delay)
 
