@@ -511,6 +511,18 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
         default=None,
         help=_("write every finished game to this event log (a folder: one file per table)"),
     )
+    serve.add_argument(
+        "--limit",
+        action="append",
+        metavar="NAME=VALUE",
+        help=_("change one of the server's limits (docs/security.md lists them)"),
+    )
+    serve.add_argument(
+        "--trusted-proxy",
+        action="append",
+        metavar="ADDRESS",
+        help=_("a reverse proxy whose forwarded client address is believed"),
+    )
     export = commands.add_parser(
         "export", help=_("write a table stored by a server as an event log")
     )

@@ -308,3 +308,27 @@ def test_a_player_who_stays_to_the_end_keeps_the_place_they_played_to(tmp_path: 
         assert not any(p["left"] for p in players)
     finally:
         server.close()
+
+
+def test_the_last_person_to_leave_a_rated_match_cannot_avoid_its_result(tmp_path: Path) -> None:
+    # Both people leave a match in play: the table closes (no computers play on for nobody),
+    # and the match is recorded as it stood, the later leaver ahead of the earlier one.
+    server, clock = inside_server(tmp_path / "data")
+    try:
+        _, (ann, ben), code = accounts_at_a_match(server, clock)
+        play_moves(server, clock, code, 2)
+        server.leave_table(ann)
+        server.leave_table(ben)
+        assert code not in server.tables
+        (players,) = server.db.db.execute(
+            "SELECT players FROM results WHERE code = ?", (code,)
+        ).fetchone()
+        recorded = json.loads(players)
+        assert recorded[0]["left"] is True and recorded[1]["left"] is True
+        assert recorded[1]["place"] < recorded[0]["place"] == 3
+        assert recorded[2]["place"] == 1  # the computer still in
+        assert server.db.rating("Ann", "classic").games == 1
+        assert server.db.rating("Ben", "classic").games == 1
+        assert server.db.rating("Ann", "classic").mu < server.db.rating("Ben", "classic").mu
+    finally:
+        server.close()

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import random
 import socket
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -279,12 +281,44 @@ async def measure(url: str, pid: int, steps: list[int], seconds: float, keep_goi
                 print(f"p95 passed {GOAL_P95_S * 1000:.0f} ms at {tables} tables")
                 if not keep_going:
                     break
-        for task in TASKS:
-            task.cancel()
-        for seat in seats:
-            seat.closed = True
-            if seat.ws is not None:
-                await seat.ws.close()
+        await close_all(seats)
+
+
+async def close_all(seats: list[Seat]) -> None:
+    """Stop every client task and close every seat's websocket."""
+    for task in TASKS:
+        task.cancel()
+    for seat in seats:
+        seat.closed = True
+        if seat.ws is not None:
+            await seat.ws.close()
+
+
+@contextlib.contextmanager
+def server_process(
+    prefix: str, *extra: str
+) -> Iterator[tuple[subprocess.Popen[str] | None, int, Path]]:
+    """``ninetynine-audio serve`` on a free port and a new data folder, with ``extra``
+    options: the process (None, said on standard error, when it did not start), the port and
+    the folder. Stopped at the end."""
+    port = free_port()
+    data = Path(tempfile.mkdtemp(prefix=prefix))
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = [sys.executable, "-m", "ninetynine_audio", "serve", "--port", str(port)]
+    command += ["--data", str(data), *extra]
+    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        if "Listening" not in line:
+            print(f"the server did not start: {line}", file=sys.stderr)
+            yield None, port, data
+        else:
+            print(f"server pid {server.pid}: {line.strip()}")
+            yield server, port, data
+    finally:
+        server.terminate()
+        server.wait(30)
 
 
 def main() -> int:
@@ -296,27 +330,17 @@ def main() -> int:
     )
     args = parser.parse_args()
     steps = [int(s) for s in args.steps.split(",")]
-    port = free_port()
-    data = tempfile.mkdtemp(prefix="benchmark-online-")
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    command = [sys.executable, "-m", "ninetynine_audio", "serve", "--port", str(port)]
-    server = subprocess.Popen(
-        [*command, "--data", data], env=env, stdout=subprocess.PIPE, text=True
-    )
-    try:
-        assert server.stdout is not None
-        line = server.stdout.readline()
-        if "Listening" not in line:
-            print(f"the server did not start: {line}", file=sys.stderr)
+    # Every table comes from this one address: its limits are lifted (they are measured by
+    # tools/benchmark_abuse.py, whose honest players come from many addresses).
+    unlimited = ["connections_per_address=100000", "tables_per_hour=100000"]
+    options = [option for limit in unlimited for option in ("--limit", limit)]
+    with server_process("benchmark-online-", *options) as (server, port, _data):
+        if server is None:
             return 1
-        print(f"server pid {server.pid}: {line.strip()}")
         url = f"ws://127.0.0.1:{port}/ws"
         asyncio.run(measure(url, server.pid, steps, args.seconds, args.keep_going))
         load = os.getloadavg()
         print(f"load average during the run: {load[0]:.1f} (this machine: {os.cpu_count()} cores)")
-    finally:
-        server.terminate()
-        server.wait(30)
     return 0
 
 

@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import ipaddress
 import logging
+import math
 import random
 import secrets
 import signal
@@ -47,6 +48,14 @@ from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.db import Database, DataProblem, StoredTable
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.gamelog import GameLog, heard_names, table_names
+from ninetynine_audio.online.gate import (
+    ABORTED,
+    BROKEN,
+    IDLE,
+    NO_HELLO,
+    Gate,
+    security_headers,
+)
 from ninetynine_audio.online.hosting import TableHost
 from ninetynine_audio.online.identity import (
     account_identity,
@@ -54,6 +63,19 @@ from ninetynine_audio.online.identity import (
     guest_identity,
     name_problem,
     skeleton,
+)
+from ninetynine_audio.online.limits import (
+    JOIN_CODES,
+    NEW_ACCOUNTS,
+    NEW_TABLES,
+    OWNED_TABLES,
+    PASSWORDS_BUSY,
+    SIGN_IN_WAIT,
+    Guard,
+    Limits,
+    Window,
+    quiet_network_logs,
+    rotating_log,
 )
 from ninetynine_audio.online.lobby import (
     LobbyMenu,
@@ -63,6 +85,7 @@ from ninetynine_audio.online.lobby import (
     online_pause_menu,
 )
 from ninetynine_audio.online.page import keys_document, page_words
+from ninetynine_audio.online.passwords import Busy, PasswordDesk
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
@@ -81,13 +104,14 @@ OVER_RATE_LIMIT = 200
 """Messages dropped for speed after which the connection is closed."""
 BAD_MESSAGE_LIMIT = 20
 """Refused messages after which the connection is closed."""
+HELD_LIMIT = 20
+"""Messages held while a connection's password is checked, to act on after it."""
 OUTBOX_LIMIT = 2000
 """Messages waiting for a client too slow to read them, before it is dropped."""
 JOIN_ATTEMPTS = 5
 JOIN_WINDOW_S = 60.0
-"""Codes that open no table a connection or an address may try in a window."""
+"""Codes that open no table a connection may try in a window (an address: ``Limits``)."""
 CODE_DIGITS = 6
-MAX_CONNECTIONS_PER_ADDRESS = 2000
 HEARTBEAT_S = 30.0
 STORE_RETRY_FIRST_S = 1.0
 STORE_RETRY_LONGEST_S = 30.0
@@ -197,6 +221,8 @@ class OnlineTable:
     records: RecordMaker = field(default_factory=RecordMaker)
     told_unsaved: bool = False
     """Its players were told the server cannot save now (they are told once)."""
+    silent_since: float | None = None
+    """Since when no person at the table has been connected (None: someone is)."""
 
     def touch(self) -> None:
         """Something happened at the table: take the next step now and draw the screens."""
@@ -254,6 +280,12 @@ class Connection:
         self.sent_bytes = 0
         self.closing = False
         self.language = ENGLISH  # the hello's, for what is said before a session opens
+        self.checked: tuple[str, bool, tuple[bool, str]] | None = None
+        """A password checked beside the loop: the name, whether it was new, and
+        ``Database.sign_in``'s answer."""
+        self.checking = False
+        self.held: list[p.ClientMessage] = []
+        """Messages that came while the password was checked, to act on after."""
 
     def send(self, message: p.ServerMessage) -> None:
         """Queue one message for the client."""
@@ -297,9 +329,13 @@ class Server:
         keep_seat_s: float = KEEP_SEAT_S,
         pause_scale: float = 1.0,
         event_log: Path | None = None,
+        limits: Limits | None = None,
     ) -> None:
         self.db = Database(data)
         self.game_log = GameLog(event_log) if event_log is not None else None
+        self.limits = limits or Limits()
+        self.guard = Guard(self.limits, clock)
+        self.passwords: PasswordDesk | None = None  # run_server's threads; None: on the loop
         self.data = data
         self.guests = guests
         self.clock = clock
@@ -307,7 +343,8 @@ class Server:
         self.pause_scale = pause_scale
         self.sessions: dict[str, Session] = {}
         self.tables: dict[str, OnlineTable] = {}
-        self.address_failures: dict[str, deque[float]] = {}
+        self.join_addresses = Window(JOIN_WINDOW_S, clock)
+        self.background: set[asyncio.Task[None]] = set()
         self.connections: set[Connection] = set()
         self.rng = random.SystemRandom()
         self.crashes = 0  # steps that raised: logged, never fatal
@@ -459,7 +496,10 @@ class Server:
             self._refuse(conn, "bad_name", words.look_alike_text(), bye=True)
             return None
         if hello.password:
-            right, name = self.db.sign_in(name, hello.password)
+            checked = self._password_checked(conn, hello, name)
+            if checked is None:
+                return None  # refused, or checked beside the loop and signed in after
+            right, name = checked
             if not right:
                 self._refuse(conn, "bad_password", words.bad_password_text(), bye=True)
                 return None
@@ -505,6 +545,84 @@ class Server:
         )
         self._arrive(session)
         return session
+
+    def _password_checked(
+        self, conn: Connection, hello: p.Hello, name: str
+    ) -> tuple[bool, str] | None:
+        """``Database.sign_in``'s answer for ``name`` when it is known: checked beside the
+        loop (this is then the second call, with its answer), or here when the server has no
+        password threads. None after refusing (failures too recent, too many new accounts,
+        the checks full), and while the check runs: ``sign_in`` is called again after it."""
+        address = conn.address
+        checked, conn.checked = conn.checked, None
+        if checked is not None and checked[0] == name:
+            _name, new, answer = checked
+            return self._count_sign_in(conn, name, new, answer)
+        wait = self.guard.sign_in_wait_s(name, address)
+        if wait > 0:
+            self.guard.refusals.count(SIGN_IN_WAIT, address)
+            self._refuse(conn, "sign_in_wait", words.sign_in_wait_text(math.ceil(wait)), bye=True)
+            return None
+        new = not self.db.account_exists(name)
+        if new and self.guard.new_accounts.count(address) >= self.limits.accounts_per_hour:
+            self.guard.refusals.count(NEW_ACCOUNTS, address)
+            self._refuse(conn, "account_limit", words.accounts_limit_text(), bye=True)
+            return None
+        if self.passwords is None:
+            return self._count_sign_in(conn, name, new, self.db.sign_in(name, hello.password or ""))
+        conn.checking = True
+        task = asyncio.get_running_loop().create_task(self._check_password(conn, hello, name, new))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+        return None
+
+    def _count_sign_in(
+        self, conn: Connection, name: str, new: bool, answer: tuple[bool, str]
+    ) -> tuple[bool, str]:
+        if answer[0]:
+            self.guard.signed_in(name)
+            if new:
+                self.guard.new_accounts.add(conn.address)
+        else:
+            self.guard.sign_in_failed(name, conn.address)
+        return answer
+
+    async def _check_password(self, conn: Connection, hello: p.Hello, name: str, new: bool) -> None:
+        """Check a password on the password threads, then sign in with the answer."""
+        assert self.passwords is not None and hello.password
+        try:
+            answer = await self.passwords.sign_in(conn.address, name, hello.password)
+        except Busy:
+            self.guard.refusals.count(PASSWORDS_BUSY, conn.address)
+            with using(hello.language):
+                self._refuse(conn, "busy", words.server_busy_text(), bye=True)
+            return
+        except Exception:
+            self.crashes += 1
+            log.exception("a password check failed")
+            with using(hello.language):
+                self._refuse(conn, "server", words.server_fault_text(), bye=True)
+            return
+        finally:
+            conn.checking = False
+        if conn.closing or conn not in self.connections:
+            return
+        conn.checked = (name, new, answer)
+        try:
+            self.sign_in(conn, hello)
+        except Exception:
+            self.crashes += 1
+            log.exception("a sign-in failed")
+            return
+        finally:
+            conn.checked = None
+        self._after_message(conn, hello, None)
+        held, conn.held = conn.held, []
+        for message in held:
+            if conn.closing:
+                return
+            with using(conn.session.app.language if conn.session else conn.language):
+                self._act(conn, message)
 
     def _arrive(self, session: Session) -> None:
         """A player connected: the lobby, or their table with what they missed."""
@@ -612,6 +730,8 @@ class Server:
                 del self.sessions[session.identity]
             elif session.table is not None and session.table.state == "over":
                 self._free_seat(session)
+        self._sweep_tables(now)
+        self.guard.refusals.flush()
 
     def _quit(self, session: Session) -> None:
         """The player leaves the server (Leave the server, or Quit)."""
@@ -668,6 +788,9 @@ class Server:
         settings: dict[str, Any],
     ) -> str | None:
         """Make a table with ``session`` at its first seat; the sentence saying why not."""
+        problem = self._tables_limited(session)
+        if problem is not None:
+            return problem
         if session.table is not None:
             self.leave_table(session, to_lobby=False)
         if not is_game(game):
@@ -701,6 +824,8 @@ class Server:
         table = OnlineTable(code, spec.id, options, not private, session.identity, seats, clean)
         seats[0].who, seats[0].name = session.identity, session.name
         self.tables[code] = table
+        if session.conn is not None:
+            self.guard.new_tables.add(session.conn.address)
         session.table, session.seat = table, 0
         self._store(table)
         self._start_task(table)
@@ -710,6 +835,27 @@ class Server:
         app.say(words.created_text(spec.id, code))
         app.top.enter(app)
         self._refresh_lobbies()
+        return None
+
+    def _tables_limited(self, session: Session) -> str | None:
+        """Why ``session`` may make no table now: it hosts as many as one player may, or its
+        address made as many as it may in an hour; None when it may."""
+        address = session.conn.address if session.conn is not None else None
+        hosted = sum(
+            1
+            for table in self.tables.values()
+            if table.host_id == session.identity
+            and table is not session.table
+            and table.state != "over"
+        )
+        if hosted >= self.limits.tables_per_player:
+            self.guard.refusals.count(OWNED_TABLES, address or session.identity)
+            return words.tables_owned_text(self.limits.tables_per_player)
+        if address is not None and self.guard.new_tables.count(address) >= (
+            self.limits.tables_per_hour
+        ):
+            self.guard.refusals.count(NEW_TABLES, address)
+            return words.tables_limit_text()
         return None
 
     def _new_code(self) -> str:
@@ -722,11 +868,12 @@ class Server:
     def join(self, session: Session, code: str, *, watch: bool = False) -> str | None:
         """Sit at (or, when it plays and ``watch``, watch) the table of ``code``; the
         sentence saying why not. Codes that open nothing are limited per connection and
-        per address."""
+        per address, and for everyone together; a player's own seat is never refused."""
         conn = session.conn
-        if conn is not None and self._join_limited(conn):
-            return words.join_limit_text()
         table = self.tables.get(code)
+        sits_there = table is not None and table.seat_of(session.identity) is not None
+        if conn is not None and not sits_there and self._join_limited(conn):
+            return words.join_limit_text()
         if table is None or (table.state != "waiting" and not watch and not table.listed):
             if conn is not None:
                 self._join_failed(conn)
@@ -774,18 +921,24 @@ class Server:
         return name
 
     def _join_limited(self, conn: Connection) -> bool:
-        now = self.clock()
+        """Whether codes are tried too fast: by this connection, its address, or everyone
+        together (the codes are few enough to guess from many addresses)."""
         mine = conn.join_failures
-        theirs = self.address_failures.setdefault(conn.address, deque())
-        for failures in (mine, theirs):
-            while failures and failures[0] < now - JOIN_WINDOW_S:
-                failures.popleft()
-        return len(mine) >= JOIN_ATTEMPTS or len(theirs) >= JOIN_ATTEMPTS * 4
+        while mine and mine[0] < self.clock() - JOIN_WINDOW_S:
+            mine.popleft()
+        limited = (
+            len(mine) >= JOIN_ATTEMPTS
+            or self.join_addresses.count(conn.address) >= self.limits.join_failures_per_address
+            or self.guard.join_codes.empty()
+        )
+        if limited:
+            self.guard.refusals.count(JOIN_CODES, conn.address)
+        return limited
 
     def _join_failed(self, conn: Connection) -> None:
-        now = self.clock()
-        conn.join_failures.append(now)
-        self.address_failures.setdefault(conn.address, deque()).append(now)
+        conn.join_failures.append(self.clock())
+        self.join_addresses.add(conn.address)
+        self.guard.join_codes.take()
 
     def _take_seat_back(self, session: Session, table: OnlineTable, seat: int) -> None:
         """A player who left a match in play sits down at their seat again."""
@@ -843,6 +996,10 @@ class Server:
             self._store(table)
             session.table, session.seat = None, None
             table.touch()
+            if not self._seated(table):
+                # The last person left: the computers would play on for nobody.
+                self._record_left_match(table)
+                self._close_table(table)
         else:
             self._free_seat(session)
             name = session.name
@@ -871,6 +1028,33 @@ class Server:
                 table.host_id = next(s.who for s in table.seats if s.who is not None)
             self._store(table)
             self._refresh_rooms(table)
+
+    def _seated(self, table: OnlineTable) -> list[Session]:
+        """The people at ``table``'s seats (connected or not)."""
+        return [s for s in self._members(table) if s.seat is not None]
+
+    def _listened(self, table: OnlineTable) -> bool:
+        """Whether a person at ``table`` (seated or watching) is connected now."""
+        return any(s.conn is not None for s in self._members(table))
+
+    def _sweep_tables(self, now: float) -> None:
+        """Close a finished table nobody has listened to for ``keep_seat_s``, and any other
+        table nobody has listened to for ``abandoned_s``: its sessions go back to the lobby."""
+        for table in list(self.tables.values()):
+            if self._listened(table):
+                table.silent_since = None
+                continue
+            if table.silent_since is None:
+                table.silent_since = now
+            silent = now - table.silent_since
+            over = table.state == "over" or (table.host is not None and table.host.is_over)
+            if silent >= (self.keep_seat_s if over else self.limits.abandoned_s):
+                log.info("table %s closed: nobody there for %.0f s", table.code, silent)
+                self._record_left_match(table)
+                for member in self._members(table):
+                    member.table, member.seat = None, None
+                    member.app.stack = member.app.stack[:1]
+                self._close_table(table)
 
     def _close_table(self, table: OnlineTable) -> None:
         self.tables.pop(table.code, None)
@@ -978,9 +1162,19 @@ class Server:
             self._send_table_info(member)  # a client learns the match ended, not only hears it
         if outcome is None:
             return
-        # A player who left the match in play finishes no better than last of those still in
-        # when they left (rules decision "Online"), even if they came back to finish it.
         actual = [outcome.place_of(index) for index in range(len(table.seats))]
+        self._record_places(table, actual, list(outcome.scores))
+        self._store(table)
+
+    def _record_places(
+        self, table: OnlineTable, actual: list[int], scores: list[int | None]
+    ) -> None:
+        """Record the match of ``table`` with each seat at its ``actual`` place, and rate its
+        accounts. A player who left the match in play finishes no better than last of those
+        still in when they left (rules decision "Online"), even if they came back to finish
+        it."""
+        host = table.host
+        assert host is not None
         forfeits = [seat.forfeit for seat in table.seats]
         order = sorted(
             range(len(table.seats)),
@@ -988,7 +1182,7 @@ class Server:
         )
         places = {seat: number for number, seat in enumerate(order, 1)}
         players = []
-        by_place: list[list[str]] = [[] for _ in outcome.places]
+        by_place: list[list[str]] = [[] for _ in table.seats]
         for index, seat in enumerate(table.seats):
             place = places[index]
             players.append(
@@ -997,7 +1191,7 @@ class Server:
                     "kind": seat.kind,
                     "who": seat.who,
                     "place": place,
-                    "score": outcome.scores[index] if index < len(outcome.scores) else None,
+                    "score": scores[index] if index < len(scores) else None,
                     "left": seat.forfeit is not None,
                 }
             )
@@ -1006,7 +1200,19 @@ class Server:
                 name = session.name if session is not None else seat.who.split(":", 1)[1]
                 by_place[place - 1].append(name)
         self.pending_results.append((table.code, table.game, players, by_place))
-        self._store(table)
+
+    def _record_left_match(self, table: OnlineTable) -> None:
+        """``table`` closes with its match in play and no person left at it: the match is
+        recorded as it stands, every person who left at the place they left it in (so the
+        last to leave cannot avoid the result by leaving), the computers still in ahead."""
+        host = table.host
+        if host is None or host.is_over or table.state != "playing":
+            return
+        for session in self._seated(table):
+            self._forfeit(table, session)
+        if not any(seat.forfeit is not None for seat in table.seats):
+            return
+        self._record_places(table, [1] * len(table.seats), [])
 
     def _forfeit(self, table: OnlineTable, session: Session) -> None:
         """``session`` leaves (or stays away from) the match in play at their seat: their
@@ -1018,7 +1224,12 @@ class Server:
         seat = table.seats[session.seat]
         if seat.forfeit is not None:
             return
-        still_in = sum(1 for other in range(len(table.seats)) if not host.core.is_out(other))
+        # Those still in: not out of the game, and not counted out by leaving before.
+        still_in = sum(
+            1
+            for other, place in enumerate(table.seats)
+            if not host.core.is_out(other) and place.forfeit is None
+        )
         seat.forfeit = max(1, still_in)
         if session.account:
             with session.app.speaking():
@@ -1195,24 +1406,39 @@ class Server:
     async def _run_table(self, table: OnlineTable) -> None:
         while table.code in self.tables:
             delay: float | None = None
-            host = table.host
-            if host is not None:
-                # A step that only waited (for the pause, or for listeners, every 50 ms)
-                # changes no screen, so the seats' screens are drawn again only after a
-                # message, a join or a drop touched the table, or when the step acted.
-                before = _step_marks(host)
-                try:
-                    delay = host.tick()
-                except Exception:
-                    self.crashes += 1
-                    log.exception("table %s failed a step", table.code)
-                    delay = 1.0
-                if table.redraw or before != _step_marks(host):
-                    table.redraw = False
-                    self._flush(table)
+            # Cleared before the step, not after: a message that touches the table while
+            # this one waits its turn to think is seen by the next wait.
             table.wake.clear()
+            host = table.host
+            # Nobody hears a table with no person connected: it waits for one to come back.
+            if host is not None and self._listened(table):
+                if host.bot_due is not None and host.bot_due <= self.clock():
+                    # A computer may think now: one table at a time (the loop reads every
+                    # socket between two), within their share of the loop's time.
+                    async with self.guard.thinking.turn():
+                        if table.host is host and table.code in self.tables:
+                            delay = self._step(table, host)
+                else:
+                    delay = self._step(table, host)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(table.wake.wait(), timeout=delay)
+
+    def _step(self, table: OnlineTable, host: TableHost) -> float | None:
+        """One step of the table's match; the seconds until the next."""
+        # A step that only waited (for the pause, or for listeners, every 50 ms) changes no
+        # screen, so the seats' screens are drawn again only after a message, a join or a
+        # drop touched the table, or when the step acted.
+        before = _step_marks(host)
+        try:
+            delay = host.tick()
+        except Exception:
+            self.crashes += 1
+            log.exception("table %s failed a step", table.code)
+            delay = 1.0
+        if table.redraw or before != _step_marks(host):
+            table.redraw = False
+            self._flush(table)
+        return delay
 
     def _flush(self, table: OnlineTable) -> None:
         busy = table.host is not None and table.host.bot_due is not None
@@ -1250,6 +1476,17 @@ class Server:
                     return
             self._bad(conn, error.code, error.text)
             return
+        if conn.checking and not isinstance(message, p.Ping):
+            # Sent right after a hello whose password is being checked: acted on after it.
+            if len(conn.held) >= HELD_LIMIT:
+                self._bad(conn, "hello_first", words.hello_first_text())
+            else:
+                conn.held.append(message)
+            return
+        self._act(conn, message)
+
+    def _act(self, conn: Connection, message: p.ClientMessage) -> None:
+        """Act on one valid message, then wake the table and draw the player's screen."""
         before = _table_marks(conn.session) if isinstance(message, p.Key) else None
         try:
             self._dispatch(conn, message)
@@ -1258,6 +1495,11 @@ class Server:
             self.crashes += 1
             log.exception("a %s message failed", type(message).__name__)
             conn.send(p.Error(code="server", text=words.server_fault_text()))
+        self._after_message(conn, message, before)
+
+    def _after_message(
+        self, conn: Connection, message: p.ClientMessage, before: TableMarks | None
+    ) -> None:
         session = conn.session
         if session is not None:
             table = session.table
@@ -1289,7 +1531,7 @@ class Server:
     def _dispatch(self, conn: Connection, message: p.ClientMessage) -> None:
         session = conn.session
         if isinstance(message, p.Hello):
-            if session is not None:
+            if session is not None or conn.checking:
                 self._bad(conn, "hello_first", words.hello_first_text())
                 return
             conn.language = message.language
@@ -1423,12 +1665,20 @@ def _other_hello(frame: str | bytes) -> tuple[int | None, str | None]:
 # -- the web server --------------------------------------------------------------------------
 
 
-def make_web_app(server: Server) -> web.Application:
-    """The aiohttp application: ``/ws``, the sound cues and the browser page."""
-    application = web.Application()
+def make_web_app(server: Server, gate: Gate | None = None) -> web.Application:
+    """The aiohttp application: ``/ws``, the sound cues and the browser page, every answer
+    with the page's security headers; ``gate`` (run_server's) counts the requests and the
+    websockets of each address."""
+    gate = gate or Gate(server.limits, server.guard.refusals)
+    application = web.Application(middlewares=[gate.middleware])
+
+    async def headers(request: web.Request, response: web.StreamResponse) -> None:
+        security_headers(request, response)
+
+    application.on_response_prepare.append(headers)
 
     async def websocket(request: web.Request) -> web.StreamResponse:
-        return await serve_socket(server, request)
+        return await serve_socket(server, request, gate)
 
     async def index(request: web.Request) -> web.StreamResponse:
         page = WEB_DIR / "index.html"
@@ -1454,16 +1704,45 @@ def make_web_app(server: Server) -> web.Application:
     return application
 
 
-async def serve_socket(server: Server, request: web.Request) -> web.StreamResponse:
-    """One client's websocket, from its hello to its close."""
+async def serve_socket(server: Server, request: web.Request, gate: Gate) -> web.StreamResponse:
+    """One client's websocket, from its hello to its close: it must say hello within
+    ``hello_s`` and then say something at least every ``idle_s``."""
+    address = gate.client(request)
+    if not gate.websocket_opened(address):
+        return web.Response(status=503, text="Too many connections from this address.\n")
+    try:
+        return await _serve_socket(server, request, gate, address)
+    finally:
+        gate.websocket_closed(address)
+
+
+async def _serve_socket(
+    server: Server, request: web.Request, gate: Gate, address: str
+) -> web.StreamResponse:
     ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S)
-    await ws.prepare(request)
-    address = request.remote or "unknown"
+    try:
+        await ws.prepare(request)
+    except (ConnectionError, RuntimeError) as error:
+        # The client went in the middle of the handshake: counted, and aiohttp ends the
+        # connection quietly (a client's disconnection is no fault of the server's).
+        server.guard.refusals.count(ABORTED, address)
+        raise ConnectionResetError from error
     conn = Connection(ws, address, server.clock)
     server.connections.add(conn)
     writer = asyncio.create_task(_write(conn))
+    limits = server.limits
+    hello_by = time.monotonic() + limits.hello_s
     try:
-        async for frame in ws:
+        while True:
+            signed_in = conn.session is not None or conn.checking
+            wait = limits.idle_s if signed_in else hello_by - time.monotonic()
+            try:
+                frame = await ws.receive(timeout=max(0.0, wait))
+            except TimeoutError:
+                server.guard.refusals.count(IDLE if signed_in else NO_HELLO, address)
+                break
+            if frame.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                break
             if frame.type == WSMsgType.TEXT:
                 server.handle(conn, frame.data)
             elif frame.type == WSMsgType.BINARY:
@@ -1474,7 +1753,7 @@ async def serve_socket(server: Server, request: web.Request) -> web.StreamRespon
             if conn.closing:
                 break
     except Exception:  # a broken socket is the end of this connection, not of the server
-        log.info("a connection from %s failed", address, exc_info=True)
+        server.guard.refusals.count(BROKEN, address)
     finally:
         server.drop(conn)
         conn.close()
@@ -1557,16 +1836,36 @@ async def run_server(
     ready: Callable[[int], None] = lambda port: None,
     stop: asyncio.Event | None = None,
 ) -> None:
-    """Serve until ``stop`` is set (or SIGINT/SIGTERM when it is not given)."""
+    """Serve until ``stop`` is set (or SIGINT/SIGTERM when it is not given). Every socket
+    comes in through the server's :class:`Gate` (its limits and timeouts), and passwords are
+    checked on threads of their own."""
     server.reload()
-    runner = web.AppRunner(make_web_app(server), access_log=None, handle_signals=False)
+    limits = server.limits
+    quiet_network_logs()
+    gate = Gate(limits, server.guard.refusals)
+    runner = web.AppRunner(
+        make_web_app(server, gate),
+        access_log=None,
+        handle_signals=False,
+        keepalive_timeout=limits.handshake_s,
+    )
     await runner.setup()
-    site = web.TCPSite(runner, host, port, ssl_context=ssl_context, reuse_address=True)
-    await site.start()
-    sockets = getattr(site._server, "sockets", None) or []
-    bound = sockets[0].getsockname()[1] if sockets else port
-    stopping = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
+    assert runner.server is not None
+    listener = await loop.create_server(
+        gate.protocol_factory(runner.server),
+        host,
+        port,
+        ssl=ssl_context,
+        reuse_address=True,
+        backlog=128,
+        ssl_handshake_timeout=limits.handshake_s if ssl_context is not None else None,
+    )
+    server.passwords = PasswordDesk(
+        server.db, limits.password_workers, limits.password_queue, limits.password_per_address
+    )
+    bound = listener.sockets[0].getsockname()[1] if listener.sockets else port
+    stopping = stop or asyncio.Event()
     if stop is None:
         for signum in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):
@@ -1587,9 +1886,14 @@ async def run_server(
         await stopping.wait()
     finally:
         sweeping.cancel()
+        listener.close()
+        passwords, server.passwords = server.passwords, None
+        for task in list(server.background):
+            task.cancel()
         server.close()
         await asyncio.sleep(0.05)  # let the goodbyes go out
         await runner.cleanup()
+        await asyncio.to_thread(passwords.close)
 
 
 def serve_main(args: Any) -> int:
@@ -1611,19 +1915,21 @@ def serve_main(args: Any) -> int:
     elif not is_loopback(host) and not args.insecure:
         print(words.insecure_refused_text(host), file=sys.stderr)
         return 2
-    data = Path(args.data) if args.data else _default_data()
-    log_format = "%(asctime)s %(levelname)s %(name)s: %(message)s"
     try:
-        logging.basicConfig(
-            filename=str(data / "server.log") if data.is_dir() or _mkdir(data) else None,
-            level=logging.INFO,
-            format=log_format,
+        limits = Limits().changed(
+            [*(getattr(args, "limit", None) or ()), *_proxies(getattr(args, "trusted_proxy", None))]
         )
+    except ValueError as error:
+        print(words.bad_limit_text(str(error)), file=sys.stderr)
+        return 2
+    data = Path(args.data) if args.data else _default_data()
+    try:
+        rotating_log(data / "server.log" if data.is_dir() or _mkdir(data) else None, limits)
     except OSError:  # a folder that cannot be written: said below, in one line
-        logging.basicConfig(level=logging.WARNING, format=log_format)
+        rotating_log(None, limits)
     try:
         event_log = getattr(args, "event_log", None)
-        server = Server(data, guests=not args.no_guests, event_log=event_log)
+        server = Server(data, guests=not args.no_guests, event_log=event_log, limits=limits)
     except DataProblem as problem:
         print(data_problem_text(problem), file=sys.stderr)
         return 1
@@ -1659,6 +1965,11 @@ def data_problem_text(problem: DataProblem) -> str:
     if problem.kind == "damaged":
         return words.data_damaged_text(where, problem.detail)
     return words.data_unwritable_text(where, problem.detail)
+
+
+def _proxies(addresses: list[str] | None) -> list[str]:
+    """``--trusted-proxy`` options as one ``trusted_proxies`` limit."""
+    return [f"trusted_proxies={','.join(addresses)}"] if addresses else []
 
 
 def _mkdir(folder: Path) -> bool:

@@ -356,6 +356,44 @@ def join_limit_text() -> str:
     return _("Too many codes tried. Please wait a minute.")
 
 
+def sign_in_wait_text(seconds: int) -> str:
+    """Too many wrong passwords lately, for this name or from this address."""
+    return ngettext(
+        "Too many failed sign-ins. Try again in {count} second.",
+        "Too many failed sign-ins. Try again in {count} seconds.",
+        seconds,
+    ).format(count=seconds)
+
+
+def accounts_limit_text() -> str:
+    """This address made as many new accounts as it may in an hour."""
+    return _("Too many new accounts from this address. Please try again later.")
+
+
+def tables_limit_text() -> str:
+    """This address made as many new tables as it may in an hour."""
+    return _("Too many new tables from this address. Please try again later.")
+
+
+def tables_owned_text(most: int) -> str:
+    """The player hosts as many tables as one player may."""
+    return ngettext(
+        "You already host {count} table. Leave it before making another.",
+        "You already host {count} tables. Leave one before making another.",
+        most,
+    ).format(count=most)
+
+
+def server_busy_text() -> str:
+    """Too many password checks waiting."""
+    return _("The server is busy. Please try again in a moment.")
+
+
+def bad_limit_text(reason: str) -> str:
+    """A ``--limit`` or ``--trusted-proxy`` option the server does not understand."""
+    return _("Wrong limit: {reason}").format(reason=reason)
+
+
 def no_game_text(game: str) -> str:
     """A table asked for a game the server does not have."""
     return _("That table cannot be made: there is no game {game}.").format(game=game)
