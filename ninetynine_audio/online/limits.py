@@ -21,11 +21,12 @@ import ipaddress
 import logging
 import logging.handlers
 import time
-import unicodedata
 from collections import Counter, OrderedDict, deque
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
+
+from ninetynine_audio.online.identity import name_key
 
 log = logging.getLogger(__name__)
 
@@ -397,8 +398,8 @@ class Guard:
 
     @staticmethod
     def account_key(name: str) -> str:
-        """One account's key however its name is written."""
-        return unicodedata.normalize("NFKC", name).casefold()
+        """One account's key however its name is written (the database's own key)."""
+        return name_key(name)
 
     def sign_in_wait_s(self, name: str, address: str) -> float:
         """Seconds before ``name`` may try a password from ``address`` again (0: now)."""
