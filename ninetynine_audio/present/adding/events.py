@@ -405,9 +405,10 @@ def event_utterances(event: Event, view: Perspective) -> list[Utterance]:
     """The utterances for one event."""
     v = view.verbosity
     if isinstance(event, GameStarted):
-        return [Utterance(game_started_text(event, v))]
+        return [Utterance(game_started_text(event, v), until_action=True)]
     if isinstance(event, RoundStarted):
-        return [Utterance(round_started_text(event, view), cue="round_start")]
+        text = round_started_text(event, view)
+        return [Utterance(text, cue="round_start", until_action=True)]
     if isinstance(event, CardPlayed):
         cue = join_cues(CUE_CARD, danger_cue(event.total))
         return [

@@ -301,9 +301,10 @@ class Narrator:
         seat: int | None = None,
         cue: str | None = None,
         mergeable: bool = False,
+        until_action: bool = False,
     ) -> Utterance:
         pan = perspective.pan(seat) if seat is not None else 0.0
-        return Utterance(text, cue=cue, pan=pan, mergeable=mergeable)
+        return Utterance(text, cue=cue, pan=pan, mergeable=mergeable, until_action=until_action)
 
     def _flush(self, perspective: Perspective) -> list[Utterance]:
         notes = self.notes
@@ -329,13 +330,12 @@ class Narrator:
                 text = _("Colours: {players}. First to 99 points wins, with extra turns")
             else:
                 text = _("Colours: {players}. First to 99 points wins")
-            return [self._say(text.format(players=names), p)]
+            return [self._say(text.format(players=names), p, until_action=True)]
         if isinstance(event, CardsDealt):
             if v == BRIEF:
                 return []
-            if is_you(event.dealer):
-                return [self._say(_("You deal"), p)]
-            return [self._say(_("{player} deals").format(player=event.dealer), p)]
+            dealer = _("You deal") if is_you(event.dealer) else _("{player} deals")
+            return [self._say(dealer.format(player=event.dealer), p, until_action=True)]
         if isinstance(event, TurnStarted):
             out = self._flush(p)
             if not self.summarise:

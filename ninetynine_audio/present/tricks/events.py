@@ -273,9 +273,9 @@ def narrate(events: Sequence[Event], view: Perspective, bid: int | None = None) 
         bid = scored.bids[view.listener]
     for event in events:
         if isinstance(event, GameStarted):
-            spoken.append(Utterance(game_started_text(event, v)))
+            spoken.append(Utterance(game_started_text(event, v), until_action=True))
         elif isinstance(event, DealStarted):
-            spoken.append(Utterance(deal_started_text(event, v), cue=CUE_DEAL))
+            spoken.append(Utterance(deal_started_text(event, v), cue=CUE_DEAL, until_action=True))
         elif isinstance(event, BidMade):
             if event.seat == view.listener:
                 bid = event.bid
