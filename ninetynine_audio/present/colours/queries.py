@@ -133,7 +133,7 @@ def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
 
 
 def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
-    """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row at 7"``
+    """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row ends on 7"``
     (the row's colours, the hand and the scores are on keys); on the piles, what fits where
     now (only the pile ``changed`` by the play just made, when given)."""
     if view.phase is Phase.PILES:
@@ -159,9 +159,10 @@ def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None
     elif row and extra:
         # Translators: the first line of the player's turn, kept short (it is heard at
         # every turn): the two piles' top cards, then the value of the row's last card.
-        text = _("Your extra turn. Piles {left}, {right}; row at {value}")
+        # "row ends on 0" is never heard as an empty row.
+        text = _("Your extra turn. Piles {left}, {right}; row ends on {value}")
     elif row:
-        text = _("Your turn. Piles {left}, {right}; row at {value}")
+        text = _("Your turn. Piles {left}, {right}; row ends on {value}")
     elif extra:
         text = _("Your extra turn. Piles {left}, {right}; row empty")
     else:

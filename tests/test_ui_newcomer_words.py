@@ -1,0 +1,155 @@
+"""Words a newcomer follows: a 10 played "going down", not "10 minus 10"; tactical's 2 says
+it doubled the total; a colour row "ends on 0", never "at 0"; T while a 10 waits for its way
+repeats the question; a player who is out pressing a card key hears why; Enter on a number
+option goes one up and never jumps from the highest value to the lowest."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ninetynine_audio.cards import Card, Rank, Suit, parse_cards
+from ninetynine_audio.games.adding import AddingOptions, CardPlayed, Choice
+from ninetynine_audio.games.base import GameSetup
+from ninetynine_audio.present.adding.events import narrate
+from ninetynine_audio.present.colours import queries as colours_queries
+from ninetynine_audio.present.screens import out_of_game_text
+from ninetynine_audio.present.seats import Perspective
+from ninetynine_audio.ui.harness import Harness, make_app
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
+    return tmp_path
+
+
+def said(game: str, event: CardPlayed) -> str:
+    view = Perspective(game=game, players=("You", "Zoe"), pans=(0.0, 0.0), humans=frozenset({0}))
+    return narrate([event], view)[0].text
+
+
+def test_a_ten_is_played_going_down_not_minus() -> None:
+    ten = Card(Rank.TEN, Suit.HEARTS)
+    text = said("classic", CardPlayed(1, "Zoe", ten, Choice.MINUS_TEN, 76, 66))
+    assert text == "Zoe plays 10 going down, total 66"
+    ace = Card(Rank.ACE, Suit.HEARTS)
+    assert said("classic", CardPlayed(1, "Zoe", ace, Choice.PLUS_ELEVEN, 20, 31)).startswith(
+        "Zoe plays Ace as 11"
+    )
+
+
+def test_tacticals_two_says_it_doubled_the_total() -> None:
+    two = Card(Rank.TWO, Suit.CLUBS)
+    assert said("tactical", CardPlayed(1, "Max", two, None, 33, 66)) == (
+        "Max plays 2, doubling the total to 66"
+    )
+    # In classic a 2 only adds 2.
+    assert said("classic", CardPlayed(1, "Max", two, None, 33, 35)) == "Max plays 2, total 35"
+
+
+def test_a_row_ending_on_zero_is_not_heard_as_empty() -> None:
+    from dataclasses import replace
+
+    from ninetynine_audio.games.colours import SPEC, view
+
+    setup = GameSetup("colours", ("You", "Lily"), ("human", "normal"), {"pro_variant": False}, 3)
+    state, _ = SPEC.new_game(setup)
+    seen = view(state, 0)
+    zero = min(seen.hand, key=lambda card: card.value)
+    rows = tuple((zero,) if seat == 0 else row for seat, row in enumerate(seen.rows))
+    text = colours_queries.your_turn_text(replace(seen, rows=rows), "normal")
+    assert f"row ends on {zero.value}" in text
+    assert "row at" not in text
+
+
+def ten_waiting() -> Harness:
+    setup = GameSetup(
+        "classic",
+        ("You", "Lily"),
+        ("human", "normal"),
+        AddingOptions(),
+        5,
+        parse_cards("7C 5H 10D 6H 5S 3H 2S 3S 4C 4D 8H 8C"),
+    )
+    h = make_app(setup)
+    h.frames(5)
+    h.press("1", frames=1)  # 7 to 7
+    table = h.table
+    assert table is not None
+    for _ in range(200):
+        if table.state.to_act == 0 and table.bot_due is None:
+            break
+        h.frames(1)
+    h.new_speech()
+    return h
+
+
+def test_t_while_a_ten_waits_for_its_way_repeats_the_question() -> None:
+    h = ten_waiting()
+    hand = h.table.state.hands[0]  # type: ignore[union-attr]
+    h.press(str(hand.index(Card(Rank.TEN, Suit.DIAMONDS)) + 1))
+    question = h.new_speech()[-1]
+    assert question.startswith("Choose how to play 10")
+    h.press("t")
+    answer = h.new_speech()[-1]
+    assert answer.startswith("Your turn, total") and answer.endswith(question)
+    h.press("down")  # the way chosen: the question is answered
+    h.new_speech()
+    h.press("t")
+    assert "Choose how to play" not in h.new_speech()[-1]
+
+
+def test_a_player_who_is_out_pressing_a_card_key_hears_why() -> None:
+    for seed in range(1, 40):
+        setup = GameSetup(
+            "tactical",
+            ("You", "Lily", "Max", "Zoe"),
+            ("human", "hard", "hard", "hard"),
+            AddingOptions(lives=1),
+            seed,
+        )
+        h = make_app(setup)
+        table = h.table
+        assert table is not None
+        from test_ui_games import keys_for_turn
+
+        turn = 0
+        for _ in range(4000):
+            if table.is_over or not table.state.is_in(0):
+                break
+            if table.state.to_act == 0 and table.bot_due is None:
+                h.press(*keys_for_turn(table, turn), frames=1)
+                turn += 1
+            else:
+                h.frames(1)
+        if table.is_over or table.state.is_in(0):
+            continue
+        h.frames(2)
+        h.new_speech()
+        h.press("1")
+        why = out_of_game_text(
+            h.app.key_name("table", "skip_wait"), h.app.key_name("table", "pause_menu")
+        )
+        assert why in h.new_speech()
+        assert "refused" in h.app.cues.names
+        return
+    raise AssertionError("no seed put the player out before the end")
+
+
+def test_enter_on_a_number_option_goes_up_and_stops_at_the_top() -> None:
+    from ninetynine_audio.ui.menus import Draft, options_menu
+
+    h = make_app()
+    h.frames(1)
+    draft = Draft("classic", 4)
+    h.app.push(options_menu(draft))
+    h.press("down")
+    h.press("return")
+    assert draft.options["lives"] == 1
+    values = [v for v in draft.spec.options[0].menu_values() if v is not None]
+    for _ in range(len(values) + 2):
+        h.press("return")
+    assert draft.options["lives"] == max(values)
+    assert h.app.cues.names[-1] == "menu_edge"
