@@ -153,3 +153,45 @@ def test_enter_on_a_number_option_goes_up_and_stops_at_the_top() -> None:
         h.press("return")
     assert draft.options["lives"] == max(values)
     assert h.app.cues.names[-1] == "menu_edge"
+
+
+def test_a_card_of_the_trump_suit_is_called_a_trump() -> None:
+    from ninetynine_audio.games.tricks import CardPlayed as TrickCard
+    from ninetynine_audio.present.tricks.events import card_played_text
+
+    two = Card(Rank.TWO, Suit.SPADES)
+    played = TrickCard(2, "Max", two, 4)
+    assert card_played_text(played, "normal", Suit.SPADES) == "Max plays the 2 of spades, a trump"
+    assert card_played_text(played, "normal", Suit.HEARTS) == "Max plays the 2 of spades"
+    assert card_played_text(played, "normal", None) == "Max plays the 2 of spades"
+
+
+def test_the_trick_taking_turn_says_the_hand_and_not_the_lead_again() -> None:
+    setup = GameSetup("tricks", ("You", "Lily", "Max"), ("human", "normal", "normal"), {}, 4)
+    h = make_app(setup)
+    table = h.table
+    assert table is not None
+    h.frames(3)
+    bid = [text for text in h.spoken if text.startswith("Your bid")]
+    assert bid and "Your hand: " in bid[0], h.spoken
+    from ninetynine_audio.bots import make_bot
+
+    bot = make_bot("tricks", "normal")
+    import random
+
+    rng = random.Random(1)
+    turns = []
+    for _ in range(3000):
+        if table.is_over or len(turns) >= 6:
+            break
+        if 0 in table.spec.seats_to_act(table.state) and table.bot_due is None:
+            turns.append(len(h.spoken))
+            table.perform(h.app, bot.choose(table.spec.view(table.state, 0), rng))
+        h.frames(1)
+    lines = [h.spoken[at - 1] for at in turns[1:]]
+    turn_lines = [line for line in lines if line.startswith(("Your turn", "Your lead"))]
+    assert turn_lines, lines
+    for line in turn_lines:
+        # The lead was just said card by card; the hand (what may be played first) follows.
+        assert " led " not in line, line
+        assert "Your hand: " in line or "You must follow" in line, line
