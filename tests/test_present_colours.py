@@ -205,7 +205,7 @@ def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_row_is_empt
         "Lily: row now empty, none on the piles",
     ]
     # The turn asked for in full is counted as Lily's own first, not the table's second.
-    assert narrator.last_account[0] == "Lily's 1st turn"
+    assert narrator.last_account[0] == "Lily's turn 1"
 
 
 def test_your_own_pile_play_is_its_sound_and_the_table_says_the_new_top_with_what_fits():

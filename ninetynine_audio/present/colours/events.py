@@ -46,7 +46,6 @@ from ninetynine_audio.present.words import (
     NORMAL,
     is_you,
     join_and,
-    ordinal,
     seat_name,
 )
 
@@ -348,11 +347,9 @@ class Narrator:
             if p.is_bot(event.seat) or (self.recap and event.seat != p.listener):
                 self.notes = TurnNotes(event.player, event.seat, event.extra)
                 self._account = [
-                    # Translators: the heading of a computer turn's full account; {place} is
-                    # an ordinal ("3rd"): Lily's third turn of the game.
-                    _("{player}'s {place} turn").format(
-                        player=event.player, place=ordinal(own_turn)
-                    )
+                    # Translators: the heading of a computer turn's full account: Lily's
+                    # third turn of the game ("Lily's turn 3"), a number, not an ordinal.
+                    _("{player}'s turn {number}").format(player=event.player, number=own_turn)
                 ]
                 if event.extra:
                     out.append(

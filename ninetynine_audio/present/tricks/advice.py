@@ -62,7 +62,10 @@ def bid_hint_text(hand: Sequence[Card], cards: Sequence[Card], likely: float) ->
 
 
 def tricks_noun(count: int) -> str:
-    """``"1 trick"``, ``"3 tricks"``: a noun phrase, placed whole in a sentence."""
+    """``"1 trick"``, ``"3 tricks"``, ``"no tricks"``: a noun phrase, placed whole in a
+    sentence (none has words of its own: a language may count 0 as one, "0 vaza")."""
+    if count == 0:
+        return pgettext("a number of tricks", "no tricks")
     return ngettext("{count} trick", "{count} tricks", count).format(count=count)
 
 
