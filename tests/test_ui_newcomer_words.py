@@ -16,6 +16,7 @@ from ninetynine_audio.present.adding.events import narrate
 from ninetynine_audio.present.colours import queries as colours_queries
 from ninetynine_audio.present.screens import out_of_game_text
 from ninetynine_audio.present.seats import Perspective
+from ninetynine_audio.present.words import card_name
 from ninetynine_audio.ui.harness import Harness, make_app
 
 
@@ -195,3 +196,26 @@ def test_the_trick_taking_turn_says_the_hand_and_not_the_lead_again() -> None:
         # The lead was just said card by card; the hand (what may be played first) follows.
         assert " led " not in line, line
         assert "Your hand: " in line or "You must follow" in line, line
+
+
+def test_the_hint_selects_the_card_it_names_so_enter_plays_it() -> None:
+    from test_ui_help import stacked
+
+    h = stacked("5S 9S KH 9H 7C 9D 5C 9C 5D 4S 3S 4H", "tactical")
+    table = h.table
+    assert table is not None and table.state.to_act == 0
+    h.press("right")  # the cursor somewhere the hint may not name
+    h.new_speech()
+    h.press("slash")
+    hint = h.new_speech()[-1]
+    named = next(
+        card
+        for card in table.state.hands[0]
+        if hint.startswith(f"Try {card_name(card)}")  # "Try King, to 99: …"
+    )
+    before = len(table.events)
+    h.press("return")
+    if len(table.events) == before:
+        h.press("return")  # a costly tactical play: the second press
+    played = [e for e in table.events[before:] if isinstance(e, CardPlayed)]
+    assert played and played[0].card == named, (hint, played)

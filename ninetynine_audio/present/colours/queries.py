@@ -397,21 +397,18 @@ def key_groups() -> tuple[tuple[str, frozenset[str]], ...]:
 
 
 def search_hint_text(hint: str, mine: float, theirs: float, deals: int) -> str:
-    """The hint with what the search found: ``"Hint: play … . Over 8 re-deals of the unseen
-    cards you can expect 2.5 cards onto the piles next turn, the next player 1.0."``."""
+    """The hint with what the search found, in words a newcomer follows: ``"Hint: play … .
+    Next turn you can expect about 2.5 cards onto the piles, the next player 1.0."``."""
     if deals <= 0:
         return hint
-    # Translators: after a hint: what a search over {deals} random deals of the cards the
-    # player cannot see found; {mine} and {theirs} are numbers of cards with one decimal
-    # (2.5), the cards the player and the next player can expect to put onto the piles.
-    text = ngettext(
-        "{hint}. Over {deals} re-deal of the unseen cards you can expect {mine} cards"
-        " onto the piles next turn, the next player {theirs}.",
-        "{hint}. Over {deals} re-deals of the unseen cards you can expect {mine} cards"
-        " onto the piles next turn, the next player {theirs}.",
-        deals,
+    # Translators: after a hint: what a search over the ways the unseen cards may lie found;
+    # {mine} and {theirs} are numbers of cards with one decimal (2.5), the cards the player
+    # and the next player can expect to put onto the piles.
+    text = _(
+        "{hint}. Next turn you can expect about {mine} cards onto the piles, the next player"
+        " {theirs}."
     )
-    return text.format(hint=hint, deals=deals, mine=one_decimal(mine), theirs=one_decimal(theirs))
+    return text.format(hint=hint, mine=one_decimal(mine), theirs=one_decimal(theirs))
 
 
 def one_decimal(number: float) -> str:

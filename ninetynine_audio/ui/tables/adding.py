@@ -292,6 +292,10 @@ class Table(HandCursor, TableController):
         if not isinstance(action, PlayCard):
             app.say(words.hint_text(app.key_name(TABLE_ADDING, "draw_card")))
             return
+        # The card the hint names is selected, with its way: Enter plays it.
+        self.cursor = self.hand().index(action.card)
+        self.choice = action.choice
+        self.asked_way = ""
         after = advice.seen_after(before, action.card, action.choice)
         # What the search found, when the strongest level searched (its ``finding``).
         found = getattr(bot, "finding", None)

@@ -304,6 +304,11 @@ class Table(HandCursor, TableController):
             return
         bot = make_hint_bot(FAMILY)
         action = bot.choose(mine, self.port.hint_rng())
+        if isinstance(action, PlaceRowCard | PlayToPile):
+            # The card (and pile) the hint names are selected: Enter plays it there.
+            self.cursor = self.hand().index(action.card)
+            if isinstance(action, PlayToPile):
+                self.pile = action.pile
         # What the search found, when the strongest level searched (its ``finding``).
         found = getattr(bot, "finding", None)
         if found is None:

@@ -332,8 +332,12 @@ class Table(HandCursor, TableController):
             # The tricks the search saw those nine take, else the quick count of them.
             likely = found.tricks if found else estimate_tricks(keep, trump_index(seen.trumps))
             said = advice.bid_hint_text(seen.hand, action.cards, likely)
+            # The cards the hint names are marked: Enter bids them.
+            self.marked = list(action.cards)
         else:
             said = advice.play_hint_text(seen, action.card)
+            # The card the hint names is selected: Enter plays it.
+            self.cursor = self.hand().index(action.card)
         app.say(f"{said}. {search}" if search else said)
 
     handlers: ClassVar[dict[str, Handler]] = {
