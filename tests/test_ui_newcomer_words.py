@@ -219,3 +219,37 @@ def test_the_hint_selects_the_card_it_names_so_enter_plays_it() -> None:
         h.press("return")  # a costly tactical play: the second press
     played = [e for e in table.events[before:] if isinstance(e, CardPlayed)]
     assert played and played[0].card == named, (hint, played)
+
+
+def test_the_colour_turn_opens_with_the_hand_then_the_cards_drawn() -> None:
+    import random
+
+    from ninetynine_audio.bots import make_bot
+    from ninetynine_audio.games.colours import CardsDrawn
+    from ninetynine_audio.present.colours.words import card_name as colour_name
+
+    names = ("You", "Lily", "Max", "Zoe")
+    kinds = ("human", "normal", "normal", "normal")
+    h = make_app(GameSetup("colours", names, kinds, {"pro_variant": False}, 1))
+    table = h.table
+    assert table is not None
+    bot, rng = make_bot("colours", "normal"), random.Random(1)
+    turn_lines: list[str] = []
+    drawn: list[tuple[str, ...]] = []
+    for _ in range(4000):
+        if len(turn_lines) >= 3 or table.is_over:
+            break
+        if table.state.to_act == 0 and table.bot_due is None:
+            said = [text for text in h.new_speech() if text.startswith("Your turn")]
+            turn_lines += said
+            events = len(table.events)
+            table.perform(h.app, bot.choose(table.spec.view(table.state, 0), rng))
+            for event in table.events[events:]:
+                if isinstance(event, CardsDrawn) and event.seat == 0:
+                    drawn.append(tuple(colour_name(card) for card in event.cards))
+        h.frames(1)
+    assert "Hand: " in turn_lines[0], turn_lines
+    assert len(turn_lines) >= 2 and drawn, turn_lines
+    # The next turn names the cards drawn at the end of the last one, not the whole hand.
+    assert "New card" in turn_lines[1], turn_lines
+    assert all(name in turn_lines[1] for name in drawn[0]), (turn_lines, drawn)
