@@ -103,40 +103,16 @@ def test_t_while_a_ten_waits_for_its_way_repeats_the_question() -> None:
 
 
 def test_a_player_who_is_out_pressing_a_card_key_hears_why() -> None:
-    for seed in range(1, 40):
-        setup = GameSetup(
-            "tactical",
-            ("You", "Lily", "Max", "Zoe"),
-            ("human", "hard", "hard", "hard"),
-            AddingOptions(lives=1),
-            seed,
-        )
-        h = make_app(setup)
-        table = h.table
-        assert table is not None
-        from test_ui_games import keys_for_turn
+    from test_ui_speech_pacing import put_out_of_the_game
 
-        turn = 0
-        for _ in range(4000):
-            if table.is_over or not table.state.is_in(0):
-                break
-            if table.state.to_act == 0 and table.bot_due is None:
-                h.press(*keys_for_turn(table, turn), frames=1)
-                turn += 1
-            else:
-                h.frames(1)
-        if table.is_over or table.state.is_in(0):
-            continue
-        h.frames(2)
-        h.new_speech()
-        h.press("1")
-        why = out_of_game_text(
-            h.app.key_name("table", "skip_wait"), h.app.key_name("table", "pause_menu")
-        )
-        assert why in h.new_speech()
-        assert "refused" in h.app.cues.names
-        return
-    raise AssertionError("no seed put the player out before the end")
+    h = put_out_of_the_game()
+    h.new_speech()
+    h.press("1")
+    why = out_of_game_text(
+        h.app.key_name("table", "skip_wait"), h.app.key_name("table", "pause_menu")
+    )
+    assert why in h.new_speech()
+    assert "refused" in h.app.cues.names
 
 
 def test_enter_on_a_number_option_goes_up_and_stops_at_the_top() -> None:
