@@ -81,7 +81,7 @@ def computer_turn() -> list[object]:
     ("verbosity", "summary"),
     [
         ("brief", "Lily: row 5, 3 on piles, drew 3"),
-        ("normal", "Lily: row of 5, three on the piles, drew 3"),
+        ("normal", "Lily: row of 5, three cards on the piles, drew 3"),
     ],
 )
 def test_a_computer_turn_is_said_in_a_few_words_once_it_is_over(verbosity, summary):
@@ -202,7 +202,7 @@ def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_row_is_empt
     heard = [u.text for u in narrator.narrate(events, perspective())]
     assert heard == [
         "Lily scores a row of 5: 25 points, 25 in all",
-        "Lily: row now empty, none on the piles",
+        "Lily: row now empty, no cards on the piles",
     ]
     # The turn asked for in full is counted as Lily's own first, not the table's second.
     assert narrator.last_account[0] == "Lily's turn 1"

@@ -159,7 +159,7 @@ def test_the_trick_taking_turn_says_the_hand_and_not_the_lead_again() -> None:
     rng = random.Random(1)
     turns = []
     for _ in range(3000):
-        if table.is_over or len(turns) >= 6:
+        if table.is_over or len(turns) >= 12:
             break
         if 0 in table.spec.seats_to_act(table.state) and table.bot_due is None:
             turns.append(len(h.spoken))
@@ -168,9 +168,13 @@ def test_the_trick_taking_turn_says_the_hand_and_not_the_lead_again() -> None:
     lines = [h.spoken[at - 1] for at in turns[1:]]
     turn_lines = [line for line in lines if line.startswith(("Your turn", "Your lead"))]
     assert turn_lines, lines
+    follows = [line for line in turn_lines if line.startswith("Your turn")]
+    assert follows, turn_lines
     for line in turn_lines:
-        # The lead was just said card by card; the hand (what may be played first) follows.
+        # The lead was just said card by card: never again at the turn.
         assert " led " not in line, line
+    for line in follows:
+        # What may be played: the cards of the suit led first, or the whole hand.
         assert "Your hand: " in line or "You must follow" in line, line
 
 

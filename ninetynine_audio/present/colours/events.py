@@ -1,7 +1,7 @@
 """The colour game's events as speech.
 
 A person's own moves are said one by one as they happen. A computer player's turn is said
-once, when it is over, in a few words ("Lily: row of 5, three on the piles, drew 3"),
+once, when it is over, in a few words ("Lily: row of 5, three cards on the piles, drew 3"),
 so a fast game never piles up speech; what changes a score (a row scored, an emptied draw
 pile), an extra turn and the end of the game are always said. The full account of the last
 computer turn is kept for the player who asks for it.
@@ -182,7 +182,7 @@ class TurnNotes:
     """The row was scored after this turn's row card: it is empty now."""
 
     def summary(self, verbosity: str) -> str:
-        """``"Lily: row of 5, three on the piles, drew 3"``; after a row scored
+        """``"Lily: row of 5, three cards on the piles, drew 3"``; after a row scored
         ``"Lily: row now empty, …"``.
 
         The summary is a list of short parts, each one message: the row, the piles, the draw.
@@ -225,7 +225,7 @@ class TurnNotes:
             drew = ngettext("drew {count}", "drew {count}", self.drawn)
             parts.append(drew.format(count=self.drawn))
         # Translators: a computer turn's summary: the player, then its parts ("row of 5,
-        # three on the piles, drew 3").
+        # three cards on the piles, drew 3").
         return _("{player}: {summary}").format(player=self.player, summary=comma_list(parts))
 
 

@@ -84,7 +84,7 @@ def comma_list(cards: Iterable[str]) -> str:
     """Card names (or short parts) one after another, ``"red 3, grey 9"``: a list read out,
     without "and"."""
     # Translators: what separates card names read one after another ("red 3, grey 9"), and
-    # the parts of a computer turn's summary ("row of 5, three on the piles, drew 3").
+    # the parts of a computer turn's summary ("row of 5, three cards on the piles, drew 3").
     return pgettext("list separator", ", ").join(cards)
 
 
@@ -103,15 +103,14 @@ def joined_sentences(sentences: Iterable[str]) -> str:
 
 
 def cards_on_piles_text(count: int) -> str:
-    """``"three on the piles"``: a computer turn's pile plays, in its summary (heard three
-    times a round, so without the word "cards")."""
+    """``"three cards on the piles"``: a computer turn's pile plays, in its summary."""
     if count == 0:
-        # Translators: a part of a computer turn's summary ("Lily: new row, none on the
-        # piles"); the parts are separated by commas. Heard three times a round: keep it short.
-        return _("none on the piles")
-    # Translators: a part of a computer turn's summary ("Lily: row of 5, three on the
-    # piles"); {count} is a number of cards in words (one to six) or in digits.
-    return ngettext("{count} on the piles", "{count} on the piles", count).format(
+        # Translators: a part of a computer turn's summary ("Lily: new row, no cards on the
+        # piles, drew 1"); the parts are separated by commas.
+        return _("no cards on the piles")
+    # Translators: a part of a computer turn's summary ("Lily: row of 5, three cards on the
+    # piles, drew 3"); {count} is a number in words (one to six) or in digits.
+    return ngettext("{count} card on the piles", "{count} cards on the piles", count).format(
         count=number_word(count)
     )
 
@@ -119,7 +118,7 @@ def cards_on_piles_text(count: int) -> str:
 def number_word(count: int) -> str:
     """``"three"`` for small counts of cards, the digits otherwise."""
     words: dict[int, Callable[[], str]] = {
-        # Translators: a number of cards in words, in "{count} on the piles".
+        # Translators: a number of cards in words, in "{count} cards on the piles".
         1: lambda: pgettext("number of cards", "one"),
         2: lambda: pgettext("number of cards", "two"),
         3: lambda: pgettext("number of cards", "three"),

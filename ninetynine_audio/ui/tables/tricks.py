@@ -112,7 +112,9 @@ class Table(HandCursor, TableController):
         seen = self.table()
         mine = self.my_view()
         text = queries.turn_text(seen)
-        if mine is not None:
+        # The bid starts with the hand, and a turn that follows a lead with the cards that
+        # may be played; a lead is the turn line alone (H reads the hand).
+        if mine is not None and (mine.phase is Phase.BIDDING or mine.trick):
             text = join_phrases([text, queries.hand_text(mine, app.settings.verbosity)])
         return Utterance(text, cue=TURN_CUE, until_action=True)
 
