@@ -108,7 +108,7 @@ class ByEar:
         if "end your turn" in turn or "Nothing fits" in turn:
             text, cue = self._text("d", SILENT_S)
             return cue != REFUSED and bool(text)
-        if "Piles " in turn and ("row at" in turn or "row empty" in turn):
+        if "Piles " in turn and ("row ends on" in turn or "row empty" in turn):
             if self._play_hand(
                 lambda text: "fits your row" in text or "starts your row" in text,
                 None,

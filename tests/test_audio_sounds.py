@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import math
-import re
 import shutil
 import statistics
-import subprocess
-import sys
 import wave
 from array import array
 from pathlib import Path
@@ -19,7 +17,6 @@ from tool_helpers import load_tool
 
 from ninetynine_audio.audio.cues import ALL_CUE_NAMES, default_sounds_dir
 from ninetynine_audio.audio.tts import VOICE_GAIN
-from ninetynine_audio.store.settings import Settings
 
 SOUNDS = default_sounds_dir()
 
@@ -49,18 +46,6 @@ def peak_db(samples: array[int]) -> float:
     return 20 * math.log10(max(abs(s) for s in samples) / 32768)
 
 
-def loudest_window_db(samples: array[int], window_s: float = 0.05) -> float:
-    """The RMS of the loudest 50 ms of either channel, in dBFS."""
-    width, hop = int(44100 * window_s), 441
-    best = 0.0
-    for channel in (samples[::2], samples[1::2]):
-        last = max(0, len(channel) - width)
-        for start in [*range(0, last + 1, hop), last]:
-            part = channel[start : start + width]
-            best = max(best, sum(v * v for v in part) / len(part))
-    return 20 * math.log10(math.sqrt(best) / 32768)
-
-
 @pytest.mark.parametrize("name", ALL_CUE_NAMES)
 def test_cue_format_length_and_level(name: str) -> None:
     params, samples = read(SOUNDS / f"{name}.wav")
@@ -76,106 +61,42 @@ def test_cue_format_length_and_level(name: str) -> None:
     assert peak_db(samples) <= -12.1
 
 
-def test_cues_are_even_in_loudness() -> None:
-    levels = {name: loudest_window_db(read(SOUNDS / f"{name}.wav")[1]) for name in ALL_CUE_NAMES}
-    assert max(levels.values()) - min(levels.values()) <= 3.0, levels
-
-
 def test_voice_and_two_cues_stay_below_full_scale() -> None:
     loudest_cue = max(10 ** (peak_db(read(SOUNDS / f"{n}.wav")[1]) / 20) for n in ALL_CUE_NAMES)
     # Even a voice that reaches full scale in its file, with two cues at full volume.
     assert VOICE_GAIN + 2 * loudest_cue < 1.0
 
 
-VOICE_PHRASES = (
-    "Lily plays Queen, total 97. Max, your turn.",
-    "You put grey 9 in the row: row of 4, worth 16",
-    "Max wins trick 5 with the 6 of hearts",
-    "Zoe: row of 3, two cards on the piles, drew 3",
-    "Your turn. Trick 7: Lily led the 10 of diamonds",
-    "You lose a life: 2 left",
-)
-needs_sox = pytest.mark.skipif(
-    shutil.which("sox") is None or shutil.which("espeak-ng") is None,
-    reason="sox measures the files and espeak-ng speaks the voice",
+needs_loudness = pytest.mark.skipif(
+    shutil.which("espeak-ng") is None or importlib.util.find_spec("pyloudnorm") is None,
+    reason="espeak-ng speaks the voice and pyloudnorm measures loudness",
 )
 
 
-RAW_SAMPLES = ("-e", "signed-integer", "-L", "-")
-STAT = ("stat",)
+@needs_loudness
+def test_cues_sit_a_few_lu_under_the_voice_as_listeners_hear_it() -> None:
+    """EBU R128 loudness (pyloudnorm) of the shipped files and of espeak-ng's voice, both at
+    the usual volumes: no cue is as loud as the voice, each is a few LU under it, and they
+    are even with each other."""
+    measure = load_tool("tools/measure_loudness.py", "measure_loudness").measure
+    voice, cues = measure(SOUNDS)
+    under = {name: voice - level for name, level in cues.items()}
+    assert set(under) == set(ALL_CUE_NAMES)
+    assert all(3.0 <= gap <= 8.0 for gap in under.values()), under
+    assert 3.5 <= statistics.median(under.values()) <= 5.0, under
+    assert max(cues.values()) - min(cues.values()) <= 4.0, cues
 
 
-def sox_channels(path: Path) -> list[array[int]]:
-    """Each channel of the file, decoded by sox to 16 bits at 44.1 kHz (without dither)."""
-    count = int(
-        subprocess.run(
-            ["sox", "--i", "-c", str(path)], capture_output=True, text=True, check=True, timeout=60
-        ).stdout
-    )
-    raw = subprocess.run(
-        ["sox", "-D", str(path), "-t", "raw", "-r", "44100", "-b", "16", *RAW_SAMPLES],
-        capture_output=True,
-        check=True,
-        timeout=60,
-    ).stdout
-    samples = array("h", raw)
-    if sys.byteorder == "big":
-        samples.byteswap()
-    return [samples[channel::count] for channel in range(count)]
-
-
-def sox_loudest_50ms_db(path: Path) -> float:
-    """The loudest 50 ms of either channel of a file in dBFS RMS: found on sox's decoding
-    (10 ms steps), then measured by sox's own ``stat`` on that stretch of that channel."""
-    width, hop = 2205, 441
-    best = (-1, 0, 0)
-    for channel, samples in enumerate(sox_channels(path), start=1):
-        sums = list(itertools.accumulate((v * v for v in samples), initial=0))
-        last = max(0, len(samples) - width)
-        for start in [*range(0, last + 1, hop), last]:
-            energy = sums[min(start + width, len(samples))] - sums[start]
-            best = max(best, (energy, channel, start))
-    _, channel, start = best
-    stat = subprocess.run(
-        [
-            "sox",
-            str(path),
-            "-n",
-            "remix",
-            str(channel),
-            "trim",
-            f"{start / 44100:.5f}",
-            "0.05",
-            *STAT,
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    ).stderr
-    found = re.search(r"RMS\s+amplitude:\s*([\d.]+)", stat)
-    assert found is not None, stat
-    return 20 * math.log10(float(found.group(1)))
-
-
-@needs_sox
-def test_cues_carry_over_the_voice_at_the_usual_volumes(tmp_path: Path) -> None:
-    voice = []
-    for index, text in enumerate(VOICE_PHRASES):
-        path = tmp_path / f"voice{index}.wav"
-        rate = str(Settings().tts_rate)
-        subprocess.run(["espeak-ng", "-s", rate, "-w", str(path), text], check=True, timeout=60)
-        voice.append(sox_loudest_50ms_db(path))
-    settings = Settings()
-    # The voice as the game plays it: at its volume, times the gain that leaves room for cues.
-    voice_db = statistics.median(voice) + 20 * math.log10(VOICE_GAIN * settings.tts_volume / 100)
-    usual = 20 * math.log10(settings.sound_volume / 100)
-    under = {
-        n: voice_db - (sox_loudest_50ms_db(SOUNDS / f"{n}.wav") + usual) for n in ALL_CUE_NAMES
-    }
-    # Heard over speech, yet under it: the loudest 50 ms of each cue 3 to 7 dB below the voice's.
-    assert all(3.0 <= gap <= 7.0 for gap in under.values()), under
-    assert statistics.median(under.values()) >= 4.0, under
+@needs_loudness
+def test_the_generators_loudness_is_r128s() -> None:
+    """The generator's own K-weighted loudness (standard library) agrees with pyloudnorm's."""
+    tool = load_tool("tools/measure_loudness.py", "measure_loudness")
+    generator = load_generator()
+    for name in ("card_played", "win", "danger_99", "menu_move"):
+        path = SOUNDS / f"{name}.wav"
+        _, channels = tool.read_wav(path)
+        ours = generator.momentary_loudness((channels[0], channels[1]))
+        assert abs(ours - tool.cue_loudness(path)) < 0.2, name
 
 
 def level_at(samples: array[int], freq: float) -> float:

@@ -217,18 +217,19 @@ def test_the_colour_expert_plays_whole_games_legally_and_the_same_for_a_seed():
 
 
 def test_the_trick_hint_says_how_often_the_re_deals_made_the_bid():
-    assert search_text(0.75, 40, False) == (
-        "In 30 of 40 re-deals of the cards you cannot see, that card makes your bid."
-    )
-    assert "those nine make that bid" in search_text(0.5, 10, True)
+    # In words a newcomer follows: how often, never a count of re-deals.
+    assert search_text(0.75, 40, False) == "That card makes your bid usually."
+    assert search_text(0.5, 10, True) == "Those nine make that bid about half the time."
     assert search_text(0.5, 0, True) == ""
+    # Consistent with the card it recommends: never "makes your bid in 0 of 24".
+    assert search_text(0.0, 24, False) == "Your bid looks out of reach whatever you play."
 
 
 def test_the_colour_hint_says_what_the_re_deals_found():
     said = search_hint_text("Hint: end your turn and draw", 2.5, 1.0, 8)
     assert said == (
-        "Hint: end your turn and draw. Over 8 re-deals of the unseen cards you can expect"
-        " 2.5 cards onto the piles next turn, the next player 1.0."
+        "Hint: end your turn and draw. Next turn you can expect about 2.5 cards onto the"
+        " piles, the next player 1.0."
     )
     assert search_hint_text("Hint: x", 1.0, 1.0, 0) == "Hint: x"
 
@@ -237,12 +238,13 @@ def test_the_adding_hint_names_the_player_the_re_deals_leave_stuck():
     spec = find_game("classic")
     record_view = _adding_view(spec)
     said = search_reason(record_view, 4, (0, 3, 1, 0), 0.0)
-    assert said == f"3 of 4 re-deals leave {record_view.players[1]} stuck"
-    assert search_reason(record_view, 4, (1, 0, 0, 0), 0.0) == (
-        "you are stuck in only 1 of 4 re-deals"
+    assert said == f"it leaves {record_view.players[1]} stuck usually"
+    assert search_reason(record_view, 60, (3, 29, 0, 0), 0.0) == (
+        f"it leaves {record_view.players[1]} stuck about half the time; you rarely"
     )
+    assert search_reason(record_view, 4, (1, 0, 0, 0), 0.0) == ("you are left stuck only sometimes")
     tactical = replace(record_view, rules=replace(record_view.rules, scoring=Scoring.LIMITS))
-    assert "gains you 1.5 points a round" in search_reason(tactical, 12, (0, 0, 0, 0), 1.5)
+    assert "gain you 1.5 points a round" in search_reason(tactical, 12, (0, 0, 0, 0), 1.5)
 
 
 def _adding_view(spec):
@@ -266,6 +268,6 @@ def test_the_tactical_hint_says_what_its_re_deals_found() -> None:
     h.press("slash")
     [hint] = h.new_speech()
     assert hint.startswith("Try ")
-    assert "re-deals it " in hint, hint
+    assert "re-deal" not in hint and "likely" in hint, hint
     h.press("slash")
     assert h.new_speech() == [hint], "asking again gives the same hint"

@@ -183,6 +183,5 @@ def test_the_search_hint_writes_its_decimals_as_the_language_does():
     assert "2,5" in text
     assert "1,0" in text
     assert queries.search_hint_text("Hint", 2.46, 1.0, 8) == (
-        "Hint. Over 8 re-deals of the unseen cards you can expect 2.5 cards onto the piles"
-        " next turn, the next player 1.0."
+        "Hint. Next turn you can expect about 2.5 cards onto the piles, the next player 1.0."
     )

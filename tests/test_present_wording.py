@@ -103,7 +103,7 @@ def test_a_card_play_is_spoken_with_cue_pan_and_danger() -> None:
     assert full.text == "Lily plays the Queen of spades, total 95"
     mine = CardPlayed(0, "You", parse_card("10S"), Choice.MINUS_TEN, 85, 75)
     [own] = narrate([mine], perspective())
-    assert own.text == "You play 10 minus 10, total 75"
+    assert own.text == "You play 10 going down, total 75"
     assert own.cue == "card_played" and not own.mergeable
 
 

@@ -126,7 +126,7 @@ def test_the_colour_game_is_chosen_in_the_menus_and_its_table_answers_questions(
     h.press("w")
     assert h.new_speech()[-1] == "Your row is empty: any card starts it"
     h.press("c")
-    assert h.new_speech()[-1] == "Scores: You 0, 99 to go; Lily 0, 99 to go"
+    assert h.new_speech()[-1] == "Scores: You 0; Lily 0"
     h.press("n")
     assert h.new_speech()[-1] == "Your draw pile: 15 cards"
     h.press("i")

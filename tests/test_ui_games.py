@@ -87,7 +87,7 @@ def assert_game_was_spoken(h: Harness, table: MatchScreen) -> None:
     plays = [e for e in table.events if isinstance(e, CardPlayed)]
     assert plays, "no card was played"
     for event in plays:
-        phrase = card_played_text(event, h.app.settings.verbosity)
+        phrase = card_played_text(event, h.app.settings.verbosity, table.setup.game)
         assert str(event.total) in phrase and event.player in phrase
         assert any(phrase in line for line in spoken), phrase
     for event in table.events:
@@ -226,7 +226,7 @@ def test_a_ten_asks_which_way_and_up_or_down_chooses() -> None:
     h.press("down")
     assert h.new_speech() == [f"minus 10, to {max(0, total - 10)}"]
     h.press("return")
-    assert h.new_speech()[0] == f"You play 10 minus 10, total {max(0, total - 10)}"
+    assert h.new_speech()[0] == f"You play 10 going down, total {max(0, total - 10)}"
 
 
 def test_the_table_answers_questions_and_moves_through_the_hand() -> None:

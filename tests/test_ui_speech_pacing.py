@@ -294,7 +294,9 @@ def test_draw_by_hand_works_in_text_mode() -> None:
     assert "misses the draw" not in printed and "miss the draw" not in printed
 
 
-def test_a_player_out_of_the_game_hears_how_to_get_on() -> None:
+def put_out_of_the_game() -> Harness:
+    """A tactical match at one life each, played by keys until the player is out and the
+    computer players play on."""
     for seed in range(1, 40):
         setup = GameSetup(
             "tactical",
@@ -316,10 +318,14 @@ def test_a_player_out_of_the_game_hears_how_to_get_on() -> None:
                 h.frames(1)
         if not table.is_over and not table.state.is_in(0):
             h.frames(2)
-            text = out_of_game_text(
-                h.app.key_name("table", "skip_wait"), h.app.key_name("table", "pause_menu")
-            )
-            assert h.spoken.count(text) == 1
-            assert "S to skip to the end" in text and "Escape to leave" in text
-            return
+            return h
     raise AssertionError("no seed put the player out before the end")
+
+
+def test_a_player_out_of_the_game_hears_how_to_get_on() -> None:
+    h = put_out_of_the_game()
+    text = out_of_game_text(
+        h.app.key_name("table", "skip_wait"), h.app.key_name("table", "pause_menu")
+    )
+    assert h.spoken.count(text) == 1
+    assert "S to skip to the end" in text and "Escape to leave" in text

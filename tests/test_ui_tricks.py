@@ -17,6 +17,7 @@ from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.games.tricks import (
     CardPlayed,
     DealScored,
+    DealStarted,
     GameEnded,
     Phase,
     TricksState,
@@ -89,9 +90,12 @@ def play_to_the_end(h: Harness) -> MatchScreen:
 def assert_game_was_spoken(h: Harness, table: MatchScreen) -> None:
     spoken = h.spoken
     verbosity = h.app.settings.verbosity
+    trumps = None
     for event in table.events:
+        if isinstance(event, DealStarted):
+            trumps = event.trumps
         if isinstance(event, CardPlayed):
-            assert card_played_text(event, verbosity) in spoken, event
+            assert card_played_text(event, verbosity, trumps) in spoken, event
         if isinstance(event, TrickWon):
             assert trick_won_text(event, verbosity) in spoken, event
         if isinstance(event, DealScored):

@@ -4,12 +4,15 @@ Run ``python tools/make_sounds.py`` (optionally with a target folder) after chan
 sound here; the WAV files are committed so the game needs no build step.  Every file is
 16-bit 44.1 kHz stereo, 50-400 ms long (danger cues at most 200 ms).
 
-Levels: cues sit a little below the voice, so they carry over speech without covering it,
-and even with each other.  Each is scaled so its loudest 50 ms are at -22.5 dBFS RMS, with
-no sample above -12.2 dBFS.  espeak-ng's loudest 50 ms are at about -13 dBFS and the built-in
-voice plays at half of full scale (``audio.tts.VOICE_GAIN``), so at the usual volumes (voice
-100, cues 80) a cue's loudest 50 ms are about 5 dB under the voice's; and the voice and two
-cues at once, all at full volume, stay below full scale.
+Levels: cues sit a few LU below the voice as listeners hear it, so they carry over speech
+without covering it, and even with each other.  Loudness is EBU R128's (ITU-R BS.1770:
+K-weighted, in LUFS), here worked out with the standard library: each cue is scaled so that
+the 400 ms window holding it (its momentary loudness) is at ``LOUDNESS_LUFS``, with no sample
+above -12.2 dBFS.  ``tools/measure_loudness.py`` measures the files and espeak-ng's voice with
+pyloudnorm: the voice's active speech level is -17.5 LUFS, played at half of full scale
+(``audio.tts.VOICE_GAIN``, -6 dB: -23.5 LUFS), so at the usual volumes (voice 100, cues
+80, -1.9 dB) every cue is 4 LU under the voice (a cue whose peak limit holds it back a little
+more); and the voice and two cues at once, all at full volume, stay below full scale.
 """
 
 from __future__ import annotations
@@ -24,9 +27,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 RATE = 44100
-LOUDNESS_DB = -22.5  # the loudest 50 ms of every cue, RMS
+LOUDNESS_LUFS = -25.6  # every cue's momentary loudness: 4 LU under the voice as played
 PEAK_DB = -12.2  # no sample above this
-WINDOW_S = 0.05
+MOMENTARY_S = 0.4
 EDGE_FADE_S = 0.003  # a few milliseconds of fade at both ends, so no file starts with a click
 
 Mono = list[float]
@@ -121,21 +124,48 @@ def sweep(mono: Mono, start: float, end: float) -> Stereo:
     return left, right
 
 
-def window_rms_peak(sound: Stereo, window_s: float = WINDOW_S) -> float:
-    """The highest RMS over any ``window_s`` stretch (10 ms steps), of either channel."""
-    width = max(1, int(RATE * window_s))
-    hop = max(1, int(RATE * 0.01))
-    best = 0.0
+def _biquad(kind: str, gain_db: float, q: float, freq: float) -> tuple[float, ...]:
+    """The coefficients (b0, b1, b2, a1, a2) of one stage of BS.1770's K-weighting at
+    ``RATE``: the high shelf (the head's effect) or the high pass (RLB weighting)."""
+    a = 10 ** (gain_db / 40)
+    w0 = 2 * math.pi * freq / RATE
+    alpha = math.sin(w0) / (2 * q)
+    cos = math.cos(w0)
+    if kind == "shelf":
+        root = 2 * math.sqrt(a) * alpha
+        b = (
+            a * ((a + 1) + (a - 1) * cos + root),
+            -2 * a * ((a - 1) + (a + 1) * cos),
+            a * ((a + 1) + (a - 1) * cos - root),
+        )
+        den = ((a + 1) - (a - 1) * cos + root, 2 * ((a - 1) - (a + 1) * cos))
+        den += ((a + 1) - (a - 1) * cos - root,)
+    else:
+        b = ((1 + cos) / 2, -(1 + cos), (1 + cos) / 2)
+        den = (1 + alpha, -2 * cos, 1 - alpha)
+    return b[0] / den[0], b[1] / den[0], b[2] / den[0], den[1] / den[0], den[2] / den[0]
+
+
+K_WEIGHTING = (_biquad("shelf", 4.0, 1 / math.sqrt(2), 1500.0), _biquad("pass", 0.0, 0.5, 38.0))
+
+
+def momentary_loudness(sound: Stereo) -> float:
+    """EBU R128 loudness (LUFS) of the 400 ms window holding the cue: each channel
+    K-weighted, its energy over the window (silence after a shorter cue), summed."""
+    window = max(int(RATE * MOMENTARY_S), len(sound[0]))
+    power = 0.0
     for channel in sound:
-        squares = [v * v for v in channel]
-        running = [0.0]
-        for value in squares:
-            running.append(running[-1] + value)
-        last_start = max(0, len(channel) - width)
-        for start in [*range(0, last_start + 1, hop), last_start]:
-            end = min(len(channel), start + width)
-            best = max(best, (running[end] - running[start]) / max(1, end - start))
-    return math.sqrt(best)
+        values = channel + [0.0] * (window - len(channel))
+        for b0, b1, b2, a1, a2 in K_WEIGHTING:
+            out = []
+            x1 = x2 = y1 = y2 = 0.0
+            for x in values:
+                y = b0 * x + b1 * x1 + b2 * x2 - a1 * y1 - a2 * y2
+                x2, x1, y2, y1 = x1, x, y1, y
+                out.append(y)
+            values = out
+        power += sum(v * v for v in values) / window
+    return -0.691 + 10 * math.log10(power)
 
 
 def finish(sound: Stereo) -> Stereo:
@@ -149,8 +179,8 @@ def finish(sound: Stereo) -> Stereo:
     peak = max(max(abs(v) for v in left), max(abs(v) for v in right))
     if peak == 0:
         raise ValueError("a cue came out silent")
-    loudness = window_rms_peak((left, right))
-    gain = min(10 ** (LOUDNESS_DB / 20) / loudness, 10 ** (PEAK_DB / 20) / peak)
+    loudness = momentary_loudness((left, right))
+    gain = min(10 ** ((LOUDNESS_LUFS - loudness) / 20), 10 ** (PEAK_DB / 20) / peak)
     return [v * gain for v in left], [v * gain for v in right]
 
 

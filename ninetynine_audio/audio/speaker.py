@@ -25,6 +25,10 @@ from ninetynine_audio.audio.wording import backend_failed_message, backend_resto
 log = logging.getLogger(__name__)
 
 DEFAULT_MAX_MERGEABLE = 3
+ANSWERS_FIRST_S = 1.5
+"""How long answers to keys go ahead of narration they hold back: a player exploring with
+keys a few tenths of a second apart hears every answer at once, and after this long of keys
+without a pause the narration held back is said before the next answer, so the game moves on."""
 DEFAULT_HISTORY_LIMIT = 1000
 DEFAULT_REVIVE_AFTER_S = 60.0
 """How long a replaced backend rests before it is tried again (doubling each failure)."""
@@ -52,10 +56,10 @@ def join_phrases(texts: Sequence[str]) -> str:
 
 @dataclass
 class _Item:
-    """An utterance in the speaker's hands, and how often answers went ahead of it."""
+    """An utterance in the speaker's hands, and since when answers have gone ahead of it."""
 
     utterance: Utterance
-    overtaken: int = 0
+    held_since: float | None = None
 
     @property
     def is_answer(self) -> bool:
@@ -64,8 +68,10 @@ class _Item:
 
     @property
     def is_result(self) -> bool:
-        """Narration that must be heard: not an answer and not mergeable."""
-        return not self.is_answer and not self.utterance.mergeable
+        """Narration that must be heard even after the player acts: not an answer, not
+        mergeable and not a prompt the player's action answers (``until_action``)."""
+        u = self.utterance
+        return not self.is_answer and not u.mergeable and not u.until_action
 
 
 class Speaker:
@@ -73,9 +79,14 @@ class Speaker:
 
     * ``Priority.NOW`` is an answer to the player's key: it cuts off what is being said and
       speaks at once.  Narration it cuts off is said again after it, and waiting narration
-      waits behind it; older answers still waiting are dropped.  Narration goes ahead of
-      an answer at most once: once an answer has overtaken it, the next answers wait behind
-      it, so a player pressing keys without pause still hears the game move on.
+      waits behind it; older answers still waiting are dropped.  Answers go ahead of
+      narration for ``ANSWERS_FIRST_S`` from the first one that held it back; after that
+      the next answer waits behind the narration held back (and nothing newer), so a player
+      pressing keys without pause still hears the game move on.  While an answer waits the
+      narration is not heard out: the next computer move waits for it, so it is said with
+      the value it tells still true.
+    * A phrase ``until_action`` (a turn prompt, a round's opening lines) is dropped when
+      the player acts (:meth:`interrupt`): the action answers it.
     * ``Priority.NEXT`` waits for the current phrase, then goes ahead of everything waiting
       (after any NEXT phrases already waiting).
     * ``Priority.QUEUE`` waits its turn.
@@ -185,8 +196,8 @@ class Speaker:
         The table waits on this before a computer player moves, so play never runs ahead of
         what the player has heard; answers to the player's own keys do not hold it up.
         """
-        if any(not item.is_answer for item in self._queue):
-            return False
+        if self._queue:
+            return False  # narration waits, or an answer does that the next move would stale
         if any(not item.is_answer for item in self._current):
             return not self._busy_safely()
         return True
@@ -230,13 +241,12 @@ class Speaker:
             self._deliver([self._queue.popleft()], interrupt=False)
 
     def interrupt(self) -> None:
-        """The player acted: cut off what is being said and drop waiting answers and
-        mergeable narration, so the action is heard at once.  A result being said or
-        waiting is kept and said (again) first."""
+        """The player acted: cut off what is being said and drop waiting answers, mergeable
+        narration and prompts the action answers, so the action is heard at once.  A result
+        being said or waiting is kept and said (again) first."""
         current = [i for i in self._current if i.is_result] if self.is_speaking() else []
         self._queue = deque(i for i in self._queue if i.is_result)
         for item in reversed(current):
-            item.overtaken += 1
             self._queue.appendleft(item)
         self._cut()
 
@@ -325,22 +335,32 @@ class Speaker:
                     self._replace_backend(exc, retry=[])
 
     def _answer(self, item: _Item) -> None:
-        """An answer to a key: at once, unless narration was overtaken before (see class)."""
+        """An answer to a key: at once, unless answers have held narration back for
+        ``ANSWERS_FIRST_S`` already (see class)."""
         speaking = self.is_speaking()
         current_narration = [i for i in self._current if not i.is_answer] if speaking else []
         waiting_narration = [i for i in self._queue if not i.is_answer]
         # Older answers still waiting are stale: the player has pressed another key.
         self._queue = deque(waiting_narration)
-        if any(i.overtaken for i in current_narration + waiting_narration):
-            self._queue.append(item)
+        now = self._clock()
+        held = [i for i in current_narration + waiting_narration if i.held_since is not None]
+        if any(now - i.held_since >= ANSWERS_FIRST_S for i in held if i.held_since is not None):
+            # Behind the narration held back so long, ahead of anything newer.
+            position = max(
+                (index + 1 for index, i in enumerate(self._queue) if i.held_since is not None),
+                default=0,
+            )
+            self._queue.insert(position, item)
             if speaking and not current_narration:
                 self._cut()  # an old answer gives way to the narration that waited for it
             self.pump()
             return
         for waiting in waiting_narration:
-            waiting.overtaken += 1
+            if waiting.held_since is None:
+                waiting.held_since = now
         for cut in reversed(current_narration):
-            cut.overtaken += 1
+            if cut.held_since is None:
+                cut.held_since = now
             self._queue.appendleft(cut)
         self._deliver([item], interrupt=True)
 
@@ -364,11 +384,8 @@ class Speaker:
                 position += 1
             self._queue.insert(position, item)
         else:
-            # Narration goes ahead of an answer that waits behind older narration.
-            position = len(self._queue)
-            while position > 0 and self._queue[position - 1].is_answer:
-                position -= 1
-            self._queue.insert(position, item)
+            # Behind everything, a waiting answer too: it was asked before this was known.
+            self._queue.append(item)
 
     def _trim_backlog(self) -> None:
         mergeable = [i for i in self._queue if i.utterance.mergeable]

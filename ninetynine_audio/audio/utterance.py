@@ -29,7 +29,10 @@ class Utterance:
     utterance with the same key replaces one that is still waiting, so a player who asks
     three times hears the current answer once.  An empty ``text`` plays only the cue.
     ``in_history`` is false for what reading the history itself says back, so browsing it
-    again steps through what the game said, not through its own answers.
+    again steps through what the game said, not through its own answers.  ``until_action``
+    marks narration the player's own action answers (a turn prompt, a round's opening
+    lines): dropped, waiting or being said, when the player acts, so the action is heard at
+    once rather than behind words it made obsolete.
     """
 
     text: str
@@ -40,6 +43,7 @@ class Utterance:
     mergeable: bool = False
     key: str | None = None
     in_history: bool = True
+    until_action: bool = False
 
     def __post_init__(self) -> None:
         if not -1.0 <= self.pan <= 1.0:

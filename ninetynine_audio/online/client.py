@@ -369,6 +369,7 @@ class RemoteScreen(Screen):
                     cue=item.cue,
                     pan=item.pan,
                     mergeable=item.mergeable,
+                    until_action=item.until_action,
                     key=item.key,
                 )
             )

@@ -147,6 +147,7 @@ class RemoteSpeaker(Speaker):
                 cue=utterance.cue,
                 pan=utterance.pan,
                 mergeable=utterance.mergeable,
+                until_action=utterance.until_action,
                 key=utterance.key,
                 seq=self.seq,
                 answer_to=answer_to,

@@ -157,7 +157,9 @@ class Phrase(_Message, tag="phrase"):
     key); ``next`` goes ahead of what waits; ``queue`` waits its turn. ``cue`` names sound
     cues to play as it starts (several joined with ``+``); ``pan`` places voice and cue from
     -1 (left) to 1 (right). ``mergeable`` narration may be dropped when a backlog builds;
-    a newer phrase with the same ``key`` replaces one still waiting. An empty text plays
+    a newer phrase with the same ``key`` replaces one still waiting; ``until_action``
+    narration (a turn prompt, a round's opening lines) is dropped when the player acts
+    (``speech`` ``interrupt``). An empty text plays
     only the cue. ``seq`` counts the phrases of the connection; ``answer_to`` is the ``seq``
     of the key this answers, if any."""
 
@@ -166,6 +168,7 @@ class Phrase(_Message, tag="phrase"):
     cue: Short | None = None
     pan: Pan = 0.0
     mergeable: bool = False
+    until_action: bool = False
     key: Short | None = None
     seq: Seq = 0
     answer_to: Seq | None = None

@@ -649,7 +649,8 @@ class Server:
             # the language they had before when they come back in another.
             missed = [phrase for phrase in missed if phrase.key != TURN_KEY]
         if was_away:
-            app.say(words.welcome_back_text(len(missed)))
+            # Only phrases with words make "What you missed:" (a cue alone says nothing).
+            app.say(words.welcome_back_text(sum(1 for phrase in missed if phrase.text.strip())))
             for phrase in missed:
                 remote.seq += 1
                 remote.emit(msgspec.structs.replace(phrase, priority="queue", seq=remote.seq))
@@ -874,10 +875,16 @@ class Server:
         sits_there = table is not None and table.seat_of(session.identity) is not None
         if conn is not None and not sits_there and self._join_limited(conn):
             return words.join_limit_text()
-        if table is None or (table.state != "waiting" and not watch and not table.listed):
+        if table is None:
             if conn is not None:
                 self._join_failed(conn)
             return words.no_table_text()
+        if table.state != "waiting" and not watch and not table.listed and not sits_there:
+            # A real code to a table with no seat to give says so, and counts as a code
+            # tried all the same: the limit on guessing codes holds either way.
+            if conn is not None:
+                self._join_failed(conn)
+            return words.table_full_text()
         if session.table is table:
             session.app.top.enter(session.app)
             return None
@@ -887,11 +894,11 @@ class Server:
                 self._take_seat_back(session, table, mine)
                 return None
             if not table.listed and not watch:
-                return words.no_table_text()
+                return words.table_full_text()
             return self._watch(session, table)
         free = table.open_seats()
         if table.state != "waiting" or not free:
-            return one_person_text(table.game) or words.no_table_text()
+            return one_person_text(table.game) or words.table_full_text()
         if session.table is not None:
             self.leave_table(session, to_lobby=False)
         seat = free[0]

@@ -286,7 +286,8 @@ def replaced_text(name: str, level: str) -> str:
 
 
 def welcome_back_text(missed: int) -> str:
-    """Said to a player who reconnected to their seat."""
+    """Said to a player who reconnected to their seat; "What you missed:" only when
+    ``missed`` phrases with words follow it."""
     if not missed:
         return _("You are back at your seat.")
     return _("You are back at your seat. What you missed:")
@@ -347,8 +348,13 @@ def waiting_for_host_text() -> str:
 
 
 def no_table_text() -> str:
-    """A code that opens no table."""
-    return _("No table with a free seat has that code.")
+    """A code that opens no table (mistyped, or the table has gone)."""
+    return _("No table has that code: check the digits.")
+
+
+def table_full_text() -> str:
+    """A code (an invitation link) to a table that exists but has no seat to give."""
+    return _("That table has no free seat: its game is full or has started.")
 
 
 def join_limit_text() -> str:

@@ -147,6 +147,27 @@ def ordinal(number: int) -> str:
     return _ordinal(number)
 
 
+def how_often(hits: float, total: float) -> str:
+    """``"about half the time"``: how often something happened among ``total`` tries, in
+    words a newcomer follows (a hint's search tells no counts of re-deals)."""
+    share = hits / total if total > 0 else 0.0
+    # Translators: how often a hint's search found something, said after a clause ("it
+    # leaves Lily stuck about half the time"; "you rarely").
+    if share <= 0:
+        return pgettext("how often", "never")
+    if share < 0.15:
+        return pgettext("how often", "rarely")
+    if share < 0.4:
+        return pgettext("how often", "sometimes")
+    if share < 0.6:
+        return pgettext("how often", "about half the time")
+    if share < 0.9:
+        return pgettext("how often", "usually")
+    if share < 1:
+        return pgettext("how often", "almost always")
+    return pgettext("how often", "always")
+
+
 def is_you(name: str) -> bool:
     """Whether ``name`` is spoken as "you"."""
     return name == YOU

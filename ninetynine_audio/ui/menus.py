@@ -298,6 +298,11 @@ def options_menu(draft: Draft) -> Menu:
             return words.setting_item(_(option.label), shown)
 
         def change(app: App) -> None:
+            # A switch turns over; a number goes one up, and at the top stays there (Left
+            # lowers it): Enter never jumps from the highest value to the lowest.
+            if option.kind != SWITCH:
+                adjust(app, 1)
+                return
             current = draft.options.get(option.name, option.default)
             draft.options[option.name] = _cycle(option.menu_values(), current)
             menu.refresh(app)

@@ -27,6 +27,7 @@ from ninetynine_audio.present.words import (
     NORMAL,
     RANK_NAMES,
     card_name,
+    how_often,
     is_you,
 )
 
@@ -194,54 +195,49 @@ def _points_words(points: float) -> str:
 
 
 def search_reason(before: AddingView, deals: int, losers: Sequence[int], margin: float) -> str:
-    """What the search over re-deals of the unseen cards found for a play: ``"3 of 4 re-deals
-    leave Lily stuck"``; in tactical the points it gains on the others (empty when nothing
-    was found)."""
+    """What the search over the ways the unseen cards may lie found for a play, in words a
+    newcomer follows (how often, never a count of re-deals): ``"it leaves Lily stuck about
+    half the time; you rarely"``; in tactical the points it gains on the others (empty when
+    nothing was found)."""
     if deals <= 0:
         return ""
-    # Translators: said as a reason for a play; {deals} is how many re-deals of the cards
-    # the player cannot see were tried.
     if before.rules.scoring is Scoring.LIMITS:
         points = abs(margin)
         one = round(points, 1) == 1
+        # Translators: said as a reason for a play: what it is likely to win or cost over the
+        # ways the cards the player cannot see may lie.
         if margin >= 0.05:
             if one:
-                return _("over {deals} re-deals it gains you 1 point a round on the others").format(
-                    deals=deals
-                )
-            return _(
-                "over {deals} re-deals it gains you {points} points a round on the others"
-            ).format(deals=deals, points=_points_words(points))
+                return _("likely to gain you 1 point a round on the others")
+            return _("likely to gain you {points} points a round on the others").format(
+                points=_points_words(points)
+            )
         if margin <= -0.05:
             if one:
-                return _(
-                    "over {deals} re-deals it loses least, 1 point a round behind the others"
-                ).format(deals=deals)
-            return _(
-                "over {deals} re-deals it loses least, {points} points a round behind the others"
-            ).format(deals=deals, points=_points_words(points))
-        return _("over {deals} re-deals it keeps you level with the others").format(deals=deals)
+                return _("it loses least: likely 1 point a round behind the others")
+            return _("it loses least: likely {points} points a round behind the others").format(
+                points=_points_words(points)
+            )
+        return _("likely to keep you level with the others")
     others = [seat for seat in range(len(losers)) if seat != before.seat and losers[seat]]
     own = losers[before.seat]
     if not others:
         if own:
-            return _("you are stuck in only {count} of {deals} re-deals").format(
-                count=own, deals=deals
-            )
-        return _("nobody is stuck in {deals} re-deals").format(deals=deals)
+            # Translators: {often} is how often ("rarely", "sometimes").
+            return _("you are left stuck only {often}").format(often=how_often(own, deals))
+        return _("nobody is left stuck")
     victim = max(others, key=lambda seat: losers[seat])
     name = before.players[victim]
+    often = how_often(losers[victim], deals)
+    # Translators: {often} and {own} say how often ("about half the time", "rarely"): the
+    # play leaves a player unable to play, and the player themselves.
     if is_you(name):
-        message = (
-            _("{count} of {deals} re-deals leave you stuck, you in {own}")
-            if own
-            else _("{count} of {deals} re-deals leave you stuck")
-        )
+        message = _("it leaves you stuck {often}")
     elif own:
-        message = _("{count} of {deals} re-deals leave {player} stuck, you in {own}")
+        message = _("it leaves {player} stuck {often}; you {own}")
     else:
-        message = _("{count} of {deals} re-deals leave {player} stuck")
-    return message.format(count=losers[victim], deals=deals, player=name, own=own)
+        message = _("it leaves {player} stuck {often}")
+    return message.format(often=often, player=name, own=how_often(own, deals))
 
 
 def seen_after(before: AddingView, card: Card, choice: Choice | None) -> AddingView:
@@ -359,7 +355,7 @@ def hint_text(
     search: str = "",
 ) -> str:
     """``"Try 5, to 35: keeps your King for later"``; with what a search found: ``"Try King, to
-    99: keeps your 9 for later; 3 of 4 re-deals leave Lily stuck"``."""
+    99: keeps your 9 for later; it leaves Lily stuck usually"``."""
     what = play_words(before.rules, card, before.total, choice, verbosity)
     why = hint_reason(before, card, choice, after, verbosity, search)
     # Translators: a hint: {play} is the card and what it does ("5, to 35"), {reasons} why.

@@ -30,14 +30,28 @@ def choice_words(choice: Choice) -> str:
     return pgettext("way to play a card", "plus 11")
 
 
+def played_way_words(choice: Choice) -> str:
+    """``"going down"``, ``"going up"``, ``"as 1"``, ``"as 11"``: the way a 10 or an Ace was
+    played, said after the card's name, so that "10 going down" is not heard as a sum."""
+    # Translators: said after the card's name when a 10 or an Ace is played: "Zoe plays 10
+    # going down, total 56"; "Lily plays Ace as 11, total 40". Not arithmetic ("10 minus 10").
+    if choice is Choice.PLUS_TEN:
+        return pgettext("way a card is played, after its name", "going up")
+    if choice is Choice.MINUS_TEN:
+        return pgettext("way a card is played, after its name", "going down")
+    if choice is Choice.PLUS_ONE:
+        return pgettext("way a card is played, after its name", "as 1")
+    return pgettext("way a card is played, after its name", "as 11")
+
+
 def card_with_way(card_words: str, choice: Choice | None) -> str:
-    """``"10 minus 10"``: a card's name with the way it is played (the name alone when it has
-    one way)."""
+    """``"10 going down"``: a card's name with the way it is played (the name alone when it
+    has one way)."""
     if choice is None:
         return card_words
-    # Translators: a card's name and the way it is played, e.g. "10 minus 10", "Ace plus 11".
+    # Translators: a card's name and the way it is played, e.g. "10 going down", "Ace as 11".
     return pgettext("card and its way", "{card} {way}").format(
-        card=card_words, way=choice_words(choice)
+        card=card_words, way=played_way_words(choice)
     )
 
 

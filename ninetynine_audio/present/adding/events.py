@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ninetynine_audio.audio.utterance import Utterance, danger_cue_name
+from ninetynine_audio.cards import Rank
 from ninetynine_audio.games.adding import (
     CardDrawn,
     CardPlayed,
@@ -86,8 +87,9 @@ def seats_words(names: Sequence[str]) -> str:
     return join_and(said)
 
 
-def card_played_text(event: CardPlayed, verbosity: str) -> str:
-    """``"Lily plays Queen, total 97"``; brief ``"Lily: Queen, 97"``."""
+def card_played_text(event: CardPlayed, verbosity: str, game: str = "") -> str:
+    """``"Lily plays Queen, total 97"``; brief ``"Lily: Queen, 97"``; tactical's 2, which
+    doubles the total, says so: ``"Max plays 2, doubling the total to 66"``."""
     if verbosity == FULL:
         card = card_with_way(card_with_article(event.card, verbosity), event.choice)
     else:
@@ -97,6 +99,12 @@ def card_played_text(event: CardPlayed, verbosity: str) -> str:
         return pgettext("card played, brief", "{player}: {card}, {total}").format(
             player=seat_name(event.player), card=card, total=event.total
         )
+    if game == "tactical" and event.card.rank is Rank.TWO:
+        if is_you(event.player):
+            text = _("You play {card}, doubling the total to {total}")
+        else:
+            text = _("{player} plays {card}, doubling the total to {total}")
+        return text.format(player=event.player, card=card, total=event.total)
     if is_you(event.player):
         return _("You play {card}, total {total}").format(card=card, total=event.total)
     return _("{player} plays {card}, total {total}").format(
@@ -405,14 +413,15 @@ def event_utterances(event: Event, view: Perspective) -> list[Utterance]:
     """The utterances for one event."""
     v = view.verbosity
     if isinstance(event, GameStarted):
-        return [Utterance(game_started_text(event, v))]
+        return [Utterance(game_started_text(event, v), until_action=True)]
     if isinstance(event, RoundStarted):
-        return [Utterance(round_started_text(event, view), cue="round_start")]
+        text = round_started_text(event, view)
+        return [Utterance(text, cue="round_start", until_action=True)]
     if isinstance(event, CardPlayed):
         cue = join_cues(CUE_CARD, danger_cue(event.total))
         return [
             Utterance(
-                card_played_text(event, v),
+                card_played_text(event, v, view.game),
                 cue=cue,
                 pan=view.pan(event.seat),
                 mergeable=view.is_bot(event.seat),

@@ -46,7 +46,6 @@ from ninetynine_audio.present.words import (
     NORMAL,
     is_you,
     join_and,
-    ordinal,
     seat_name,
 )
 
@@ -301,9 +300,10 @@ class Narrator:
         seat: int | None = None,
         cue: str | None = None,
         mergeable: bool = False,
+        until_action: bool = False,
     ) -> Utterance:
         pan = perspective.pan(seat) if seat is not None else 0.0
-        return Utterance(text, cue=cue, pan=pan, mergeable=mergeable)
+        return Utterance(text, cue=cue, pan=pan, mergeable=mergeable, until_action=until_action)
 
     def _flush(self, perspective: Perspective) -> list[Utterance]:
         notes = self.notes
@@ -329,13 +329,12 @@ class Narrator:
                 text = _("Colours: {players}. First to 99 points wins, with extra turns")
             else:
                 text = _("Colours: {players}. First to 99 points wins")
-            return [self._say(text.format(players=names), p)]
+            return [self._say(text.format(players=names), p, until_action=True)]
         if isinstance(event, CardsDealt):
             if v == BRIEF:
                 return []
-            if is_you(event.dealer):
-                return [self._say(_("You deal"), p)]
-            return [self._say(_("{player} deals").format(player=event.dealer), p)]
+            dealer = _("You deal") if is_you(event.dealer) else _("{player} deals")
+            return [self._say(dealer.format(player=event.dealer), p, until_action=True)]
         if isinstance(event, TurnStarted):
             out = self._flush(p)
             if not self.summarise:
@@ -348,11 +347,9 @@ class Narrator:
             if p.is_bot(event.seat) or (self.recap and event.seat != p.listener):
                 self.notes = TurnNotes(event.player, event.seat, event.extra)
                 self._account = [
-                    # Translators: the heading of a computer turn's full account; {place} is
-                    # an ordinal ("3rd"): Lily's third turn of the game.
-                    _("{player}'s {place} turn").format(
-                        player=event.player, place=ordinal(own_turn)
-                    )
+                    # Translators: the heading of a computer turn's full account: Lily's
+                    # third turn of the game ("Lily's turn 3"), a number, not an ordinal.
+                    _("{player}'s turn {number}").format(player=event.player, number=own_turn)
                 ]
                 if event.extra:
                     out.append(

@@ -70,10 +70,36 @@ def pile_fits(view: ColoursView, pile: int) -> list[str]:
 def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
     """What the player can do on the piles now, in a few words: which hand cards fit where.
 
-    ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``.  After a
-    play onto pile ``changed`` only that pile is news (the player has just put its top
-    there): ``"Left takes red 5"``, or ``"Left takes none"`` (the other pile, unchanged,
-    still takes what it took); ``"Nothing fits: end your turn"``."""
+    ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``;
+    ``"Nothing fits: end your turn"``.  After a play onto pile ``changed`` the card the
+    player put there is named first (a slip of the number keys must be heard), and only
+    that pile is news: ``"Red 8 left, takes red 5"``, ``"Red 8 left, takes none"`` (the
+    other pile, unchanged, still takes what it took), ``"Red 8 left. Nothing fits: end your
+    turn"``."""
+    if changed not in (LEFT, RIGHT):
+        return _fits_now(view, verbosity, None) or ""
+    top = card_name(view.pile_tops[changed - LEFT])
+    now = _fits_now(view, verbosity, changed)
+    if now is None:
+        # Translators: after the player's play onto a pile: the card now on top of it, then
+        # the hand cards that pile takes now ("light blue 10 left, takes light blue 6").
+        cards = comma_list(pile_fits(view, changed))
+        text = (
+            _("{card} left, takes {cards}") if changed == LEFT else _("{card} right, takes {cards}")
+        )
+        return capitalised(text.format(card=top, cards=cards))
+    if not now:
+        text = _("{card} left, takes none") if changed == LEFT else _("{card} right, takes none")
+        return capitalised(text.format(card=top))
+    # Translators: the card the player just put on the left or right pile, before a whole
+    # sentence of what is left to do ("Red 8 left. Nothing fits: end your turn").
+    placed = _("{card} left") if changed == LEFT else _("{card} right")
+    return joined_sentences([capitalised(placed.format(card=top)), now])
+
+
+def _fits_now(view: ColoursView, verbosity: str, changed: int | None) -> str | None:
+    """What fits now as a whole sentence; after a play onto ``changed``, None when that
+    pile takes some of the hand and "" when it takes none (the caller says which)."""
     if not view.hand:
         return _("Hand empty: end your turn")
     if view.pile_plays >= MAX_PILE_PLAYS:
@@ -85,15 +111,8 @@ def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> 
     fits = {pile: pile_fits(view, pile) for pile in (LEFT, RIGHT)}
     if not fits[LEFT] and not fits[RIGHT]:
         return _("Nothing fits: end your turn")
-    if changed in (LEFT, RIGHT):
-        now = fits[changed]
-        # Translators: after a play onto a pile, the hand cards that the pile takes now;
-        # {cards} is a list of card names ("red 5, grey 9").
-        if now:
-            text = _("Left takes {cards}") if changed == LEFT else _("Right takes {cards}")
-            return text.format(cards=comma_list(now))
-        # The other pile has not changed: what it takes was said already.
-        return _("Left takes none") if changed == LEFT else _("Right takes none")
+    if changed is not None:
+        return None if fits[changed] else ""
     # A card that fits both piles is named once.
     both = [card for card in fits[LEFT] if card in fits[RIGHT]]
     left = [card for card in fits[LEFT] if card not in both]
@@ -133,7 +152,7 @@ def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
 
 
 def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
-    """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row at 7"``
+    """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row ends on 7"``
     (the row's colours, the hand and the scores are on keys); on the piles, what fits where
     now (only the pile ``changed`` by the play just made, when given)."""
     if view.phase is Phase.PILES:
@@ -159,9 +178,10 @@ def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None
     elif row and extra:
         # Translators: the first line of the player's turn, kept short (it is heard at
         # every turn): the two piles' top cards, then the value of the row's last card.
-        text = _("Your extra turn. Piles {left}, {right}; row at {value}")
+        # "row ends on 0" is never heard as an empty row.
+        text = _("Your extra turn. Piles {left}, {right}; row ends on {value}")
     elif row:
-        text = _("Your turn. Piles {left}, {right}; row at {value}")
+        text = _("Your turn. Piles {left}, {right}; row ends on {value}")
     elif extra:
         text = _("Your extra turn. Piles {left}, {right}; row empty")
     else:
@@ -295,11 +315,11 @@ def draw_pile_text(view: ColoursView, verbosity: str) -> str:
 
 
 def scores_text(view: ColoursView, verbosity: str) -> str:
-    """Every score and how far each player is from 99."""
+    """Every score, short (C is asked often); in full, how far each player is from 99."""
     parts = []
     for name, score in zip(view.players, view.scores, strict=True):
         player = seat_name(name)
-        if verbosity == BRIEF:
+        if verbosity != FULL:
             # Translators: a player's name and score, in the list of scores.
             part = pgettext("player and score", "{player} {score}")
             parts.append(part.format(player=player, score=score))
@@ -377,21 +397,18 @@ def key_groups() -> tuple[tuple[str, frozenset[str]], ...]:
 
 
 def search_hint_text(hint: str, mine: float, theirs: float, deals: int) -> str:
-    """The hint with what the search found: ``"Hint: play … . Over 8 re-deals of the unseen
-    cards you can expect 2.5 cards onto the piles next turn, the next player 1.0."``."""
+    """The hint with what the search found, in words a newcomer follows: ``"Hint: play … .
+    Next turn you can expect about 2.5 cards onto the piles, the next player 1.0."``."""
     if deals <= 0:
         return hint
-    # Translators: after a hint: what a search over {deals} random deals of the cards the
-    # player cannot see found; {mine} and {theirs} are numbers of cards with one decimal
-    # (2.5), the cards the player and the next player can expect to put onto the piles.
-    text = ngettext(
-        "{hint}. Over {deals} re-deal of the unseen cards you can expect {mine} cards"
-        " onto the piles next turn, the next player {theirs}.",
-        "{hint}. Over {deals} re-deals of the unseen cards you can expect {mine} cards"
-        " onto the piles next turn, the next player {theirs}.",
-        deals,
+    # Translators: after a hint: what a search over the ways the unseen cards may lie found;
+    # {mine} and {theirs} are numbers of cards with one decimal (2.5), the cards the player
+    # and the next player can expect to put onto the piles.
+    text = _(
+        "{hint}. Next turn you can expect about {mine} cards onto the piles, the next player"
+        " {theirs}."
     )
-    return text.format(hint=hint, deals=deals, mine=one_decimal(mine), theirs=one_decimal(theirs))
+    return text.format(hint=hint, mine=one_decimal(mine), theirs=one_decimal(theirs))
 
 
 def one_decimal(number: float) -> str:

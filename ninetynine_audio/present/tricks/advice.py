@@ -15,7 +15,7 @@ from ninetynine_audio.present.tricks.phrases import (
     the_card,
     upper_first,
 )
-from ninetynine_audio.present.words import is_you
+from ninetynine_audio.present.words import how_often, is_you
 
 TRICKS_PER_DEAL = 9
 
@@ -62,29 +62,29 @@ def bid_hint_text(hand: Sequence[Card], cards: Sequence[Card], likely: float) ->
 
 
 def tricks_noun(count: int) -> str:
-    """``"1 trick"``, ``"3 tricks"``: a noun phrase, placed whole in a sentence."""
+    """``"1 trick"``, ``"3 tricks"``, ``"no tricks"``: a noun phrase, placed whole in a
+    sentence (none has words of its own: a language may count 0 as one, "0 vaza")."""
+    if count == 0:
+        return pgettext("a number of tricks", "no tricks")
     return ngettext("{count} trick", "{count} tricks", count).format(count=count)
 
 
 def search_text(made: float, deals: int, bidding: bool) -> str:
-    """What the search found: ``"In 31 of 40 re-deals of the cards you cannot see, that card
-    makes your bid."`` (empty without a search)."""
+    """What the search over the ways the unseen cards may lie found, in words a newcomer
+    follows: ``"That card makes your bid usually."``; when nothing makes it, that the bid
+    looks out of reach, so the hint never recommends a card "making" it in none (empty
+    without a search)."""
     if deals <= 0:
         return ""
     hits = round(made * deals)
+    if hits == 0:
+        if bidding:
+            return _("No nine look sure to make a bid.")
+        return _("Your bid looks out of reach whatever you play.")
+    # Translators: {often} is how often ("usually", "about half the time").
     if bidding:
-        text = ngettext(
-            "In {hits} of {count} re-deal of the cards you cannot see, those nine make that bid.",
-            "In {hits} of {count} re-deals of the cards you cannot see, those nine make that bid.",
-            deals,
-        )
-    else:
-        text = ngettext(
-            "In {hits} of {count} re-deal of the cards you cannot see, that card makes your bid.",
-            "In {hits} of {count} re-deals of the cards you cannot see, that card makes your bid.",
-            deals,
-        )
-    return text.format(hits=hits, count=deals)
+        return _("Those nine make that bid {often}.").format(often=how_often(hits, deals))
+    return _("That card makes your bid {often}.").format(often=how_often(hits, deals))
 
 
 def play_hint_text(view: TricksView, card: Card) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.cards import Suit
 from ninetynine_audio.games.tricks import (
     BidDeclared,
     BidMade,
@@ -21,7 +22,7 @@ from ninetynine_audio.games.tricks import (
     GameStarted,
     TrickWon,
 )
-from ninetynine_audio.i18n import _, ngettext
+from ninetynine_audio.i18n import _, ngettext, pgettext
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.tricks.phrases import (
     bid_suits_text,
@@ -129,13 +130,17 @@ def bid_declared_text(event: BidDeclared, verbosity: str) -> str:
     return _("{player} reveals: bid {bid}: {suits}, and plays with the hand open").format(**values)
 
 
-def card_played_text(event: CardPlayed, verbosity: str) -> str:
-    """``"Lily plays the 9 of hearts"``; brief ``"Lily, 9 of hearts"``."""
+def card_played_text(event: CardPlayed, verbosity: str, trumps: Suit | None = None) -> str:
+    """``"Lily plays the 9 of hearts"``; a card of the ``trumps`` suit is called a trump,
+    ``"Max plays the 2 of spades, a trump"``; brief ``"Lily, 9 of hearts"``."""
     player = event.player
     if verbosity == BRIEF:
         # Translators: brief narration of a card played, "Lily, 9 of hearts".
         return _("{player}, {card}").format(player=seat_name(player), card=card_name(event.card))
     card = the_card(event.card)
+    if trumps is not None and event.card.suit is trumps:
+        # Translators: a card of the trump suit, as it is played: "the 2 of spades, a trump".
+        card = pgettext("a card of the trump suit", "{card}, a trump").format(card=card)
     you = is_you(player)
     if event.is_lead and verbosity == FULL:
         if you:
@@ -191,6 +196,9 @@ def bid_status(event: TrickWon, listener: int | None, bid: int | None) -> tuple[
     left = TRICKS_PER_DEAL - event.trick
     before = taken - (1 if event.seat == listener else 0)
     if event.seat == listener and taken == bid:
+        if left == 0:
+            # The deal is over: its score says the bid was made; the sound says it now.
+            return CUE_BID_MADE, ""
         text = ngettext(
             "You have your {count} trick: take no more",
             "You have your {count} tricks: take no more",
@@ -229,14 +237,13 @@ def deal_scored_text(event: DealScored, listener: int | None, verbosity: str) ->
     if verbosity == BRIEF:
         # Translators: {totals} is a list of scores, "You 33, Lily 1, Max 5".
         return sentences(made_words, _("Totals {totals}").format(totals=totals))
-    parts = [
-        _("Deal {deal} scored").format(deal=event.deal),
-        made_words,
+    parts = [_("Deal {deal} scored").format(deal=event.deal), made_words]
+    if points != totals:
         # Translators: {points} is a list of scores, "You 10, Lily 1, Max 5".
-        _("Points: {points}").format(points=points),
-        # Translators: {totals} is a list of scores, "You 33, Lily 1, Max 5".
-        _("Totals: {totals}").format(totals=totals),
-    ]
+        parts.append(_("Points: {points}").format(points=points))
+    # Translators: {totals} is a list of scores, "You 33, Lily 1, Max 5". After the first
+    # deal the deal's points are the totals, said once.
+    parts.append(_("Totals: {totals}").format(totals=totals))
     if verbosity == FULL:
         parts.append(_("The deal's details are on the details key"))
     return sentences(*parts)
@@ -259,11 +266,17 @@ def game_ended_text(event: GameEnded, verbosity: str) -> str:
     return sentences(text, final)
 
 
-def narrate(events: Sequence[Event], view: Perspective, bid: int | None = None) -> list[Utterance]:
+def narrate(
+    events: Sequence[Event],
+    view: Perspective,
+    bid: int | None = None,
+    trumps: Suit | None = None,
+) -> list[Utterance]:
     """The utterances for ``events``, oldest first.
 
     ``bid`` is the listener's bid in the deal being played, if made; it is read from the
-    events instead when they make it or score the deal.
+    events instead when they make it or score the deal. ``trumps`` is the deal's trump suit
+    (a deal started among the events says its own).
     """
     spoken: list[Utterance] = []
     v = view.verbosity
@@ -273,9 +286,10 @@ def narrate(events: Sequence[Event], view: Perspective, bid: int | None = None) 
         bid = scored.bids[view.listener]
     for event in events:
         if isinstance(event, GameStarted):
-            spoken.append(Utterance(game_started_text(event, v)))
+            spoken.append(Utterance(game_started_text(event, v), until_action=True))
         elif isinstance(event, DealStarted):
-            spoken.append(Utterance(deal_started_text(event, v), cue=CUE_DEAL))
+            trumps = event.trumps
+            spoken.append(Utterance(deal_started_text(event, v), cue=CUE_DEAL, until_action=True))
         elif isinstance(event, BidMade):
             if event.seat == view.listener:
                 bid = event.bid
@@ -291,7 +305,7 @@ def narrate(events: Sequence[Event], view: Perspective, bid: int | None = None) 
         elif isinstance(event, CardPlayed):
             spoken.append(
                 Utterance(
-                    card_played_text(event, v),
+                    card_played_text(event, v, trumps),
                     cue=CUE_CARD,
                     pan=view.pan(event.seat),
                     mergeable=event.seat not in view.humans,

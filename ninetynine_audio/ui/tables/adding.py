@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ninetynine_audio.audio.speaker import join_phrases
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.cards import Card
@@ -23,7 +24,7 @@ from ninetynine_audio.games.adding import (
 )
 from ninetynine_audio.games.errors import ChoiceRequired, GameError, IllegalAction
 from ninetynine_audio.i18n import language
-from ninetynine_audio.input.commands import table_context
+from ninetynine_audio.input.commands import TABLE, table_context
 from ninetynine_audio.play.seat import SeatPort
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.adding import advice, queries, refusals
@@ -34,6 +35,7 @@ from ninetynine_audio.present.adding.effects import (
     play_effects,
 )
 from ninetynine_audio.present.adding.events import danger_cue, narrate
+from ninetynine_audio.present.screens import out_of_game_text
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import card_name
 from ninetynine_audio.ui.screen import Display
@@ -54,6 +56,7 @@ class Table(HandCursor, TableController):
         self.cursor = 0
         self.choice: Choice | None = None
         self.confirm: PlayCard | None = None
+        self.asked_way = ""  # "Choose how to play 10: …" said and not yet answered
         self._drawn: tuple[Any, ...] = ()
         self._drawn_lines: tuple[list[str], int | None] = ([], None)
 
@@ -72,6 +75,7 @@ class Table(HandCursor, TableController):
     def turn_changed(self, app: App, seat: int) -> None:
         """A new human turn: no way chosen yet, the cursor kept within the hand."""
         self.choice = None
+        self.asked_way = ""
         if seat == self.port.seat:
             self.cursor = min(self.cursor, max(0, len(self.hand()) - 1))
 
@@ -81,8 +85,9 @@ class Table(HandCursor, TableController):
             self.confirm = None
 
     def after_action(self) -> None:
-        """A play was made: no confirmation is pending any more."""
+        """A play was made: no confirmation nor question of a way is pending any more."""
         self.confirm = None
+        self.asked_way = ""
 
     def owed_action_prompt(self, app: App) -> str | None:
         """Draw by hand: a human who has played and not drawn is asked to draw."""
@@ -118,8 +123,10 @@ class Table(HandCursor, TableController):
         return queries.your_turn_text(self.table(), app.settings.verbosity)
 
     def turn_text(self, app: App) -> str:
-        """Whose turn it is, with the total."""
-        return queries.turn_text(self.table(), app.settings.verbosity)
+        """Whose turn it is, with the total; while a 10 or an Ace waits for its way, the
+        question it asked."""
+        text = queries.turn_text(self.table(), app.settings.verbosity)
+        return join_phrases([text, self.asked_way]) if self.asked_way else text
 
     def own_cards_text(self, app: App, seat: int) -> str:
         """The hand with what each card would make."""
@@ -169,6 +176,7 @@ class Table(HandCursor, TableController):
         edge = not 0 <= target < len(hand)
         self.cursor = max(0, min(target, len(hand) - 1))
         self.choice = None
+        self.asked_way = ""
         seen = self.table()
         text = queries.hand_card_text(
             seen.rules, hand, self.cursor, seen.total, app.settings.verbosity
@@ -195,6 +203,7 @@ class Table(HandCursor, TableController):
             self.refuse(app, refusals.no_choice_text(card_name(card, app.settings.verbosity)))
             return
         self.choice = wanted[0]
+        self.asked_way = ""
         app.say(choice_effect(seen.rules, card, seen.total, self.choice, app.settings.verbosity))
 
     def _play(self, app: App) -> None:
@@ -208,6 +217,10 @@ class Table(HandCursor, TableController):
         seat = self.port.seat
         if self.refuse_at_gate(app) or seat is None:
             return
+        if self.port.is_out(seat):
+            skip = app.key_name(TABLE, "skip_wait")
+            self.refuse(app, out_of_game_text(skip, app.key_name(TABLE, "pause_menu")))
+            return
         hand = self.hand()
         if index is not None:
             if index >= len(hand):
@@ -215,6 +228,7 @@ class Table(HandCursor, TableController):
                 return
             if index != self.cursor:
                 self.choice = None
+                self.asked_way = ""
             self.cursor = index
         if not hand:
             self.refuse(app, refusals.no_card_at_text(1, 0))
@@ -227,7 +241,8 @@ class Table(HandCursor, TableController):
         try:
             outcome: Any = self.port.check(action)
         except ChoiceRequired as error:
-            app.say(refusals.refusal_text(error, v))
+            self.asked_way = refusals.refusal_text(error, v)
+            app.say(self.asked_way)
             return
         except IllegalAction as error:
             self.refuse(app, refusals.refusal_text(error, v))
@@ -277,6 +292,10 @@ class Table(HandCursor, TableController):
         if not isinstance(action, PlayCard):
             app.say(words.hint_text(app.key_name(TABLE_ADDING, "draw_card")))
             return
+        # The card the hint names is selected, with its way: Enter plays it.
+        self.cursor = self.hand().index(action.card)
+        self.choice = action.choice
+        self.asked_way = ""
         after = advice.seen_after(before, action.card, action.choice)
         # What the search found, when the strongest level searched (its ``finding``).
         found = getattr(bot, "finding", None)

@@ -141,7 +141,7 @@ class TableController:
         """What is said when the human at ``seat`` is to act: the turn line, with the turn
         cue. A family whose turn has several steps says the later ones without the cue, as
         narration the next key may cut off."""
-        return Utterance(self.your_turn_text(app, seat), cue=TURN_CUE)
+        return Utterance(self.your_turn_text(app, seat), cue=TURN_CUE, until_action=True)
 
     # -- words ---------------------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ one short summary.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -37,6 +38,7 @@ from ninetynine_audio.present.colours.words import (
     BY_VALUE,
     LEFT,
     card_name,
+    comma_list,
     joined_sentences,
     sorted_hand,
     ways_text,
@@ -67,6 +69,8 @@ class Table(HandCursor, TableController):
         self.cued_turn: int | None = None  # the turn whose first line had the turn cue
         self.placed_row = False  # the keys just put the row card: the next line names it
         self.step_text = ""  # the last line said after a step of this turn
+        # Each seat's hand as its player last heard of it (none before their first turn).
+        self.known_hands: dict[int, tuple[ColourCard, ...]] = {}
 
     def my_view(self) -> ColoursView | None:
         """The view of the seat the keys act for."""
@@ -130,15 +134,47 @@ class Table(HandCursor, TableController):
             self.played_onto = None
             text = self.your_turn_text(app, seat)
             self.step_text = text
+            drawn = self._drawn_since_last_turn(seat)
+            if seen.phase is Phase.ROW and drawn:
+                # The hand changed with the draw that ended the last turn: the cards drawn
+                # follow the turn's first line (the whole hand on the first turn; H reads
+                # it with how each card fits). The next key cuts it off.
+                names = comma_list([card_name(card) for card in drawn])
+                if seat not in self.known_hands:
+                    said = _("Hand: {cards}").format(cards=names)
+                else:
+                    # Translators: the cards drawn at the end of the player's last turn, said
+                    # as their next turn starts ("New cards: grey 6, yellow 7").
+                    said = ngettext("New card: {cards}", "New cards: {cards}", len(drawn)).format(
+                        cards=names
+                    )
+                text = joined_sentences([text, said])
+            self.known_hands[seat] = self.hand()
             return Utterance(text, cue=TURN_CUE, mergeable=True, key=STEP_KEY)
         text = self.your_turn_text(app, seat)
         self.placed_row = False
+        self.known_hands[seat] = self.hand()
         if text == self.step_text or self.step_text.endswith(joined_sentences(["", text])):
             # A step that left the piles and the hand as they were (the row scored after
             # the row card): what fits is what was just said, so nothing is said again.
             return Utterance("")
         self.step_text = text
         return Utterance(text, mergeable=True, key=STEP_KEY)
+
+    def _drawn_since_last_turn(self, seat: int) -> list[ColourCard]:
+        """The hand's cards that were not in it when the player's last turn ended (all of it
+        before their first turn), in the hand's order."""
+        hand = self.hand()
+        if seat not in self.known_hands:
+            return list(hand)
+        left = Counter(self.known_hands[seat])
+        drawn = []
+        for card in hand:
+            if left[card]:
+                left[card] -= 1
+            else:
+                drawn.append(card)
+        return drawn
 
     def number_keys(self, app: App) -> int | None:
         """A number key for each card a hand holds."""
@@ -304,6 +340,11 @@ class Table(HandCursor, TableController):
             return
         bot = make_hint_bot(FAMILY)
         action = bot.choose(mine, self.port.hint_rng())
+        if isinstance(action, PlaceRowCard | PlayToPile):
+            # The card (and pile) the hint names are selected: Enter plays it there.
+            self.cursor = self.hand().index(action.card)
+            if isinstance(action, PlayToPile):
+                self.pile = action.pile
         # What the search found, when the strongest level searched (its ``finding``).
         found = getattr(bot, "finding", None)
         if found is None:

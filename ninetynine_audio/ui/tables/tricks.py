@@ -13,14 +13,16 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ninetynine_audio.audio.speaker import join_phrases
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import make_hint_bot
 from ninetynine_audio.bots.tricks.fast import estimate_tricks, to_int, trump_index
-from ninetynine_audio.cards import Card
+from ninetynine_audio.cards import Card, Suit
 from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.tricks import (
     BidCards,
     CardPlayed,
+    DealStarted,
     Declaration,
     Phase,
     PlayCard,
@@ -36,7 +38,7 @@ from ninetynine_audio.present.tricks import advice, queries, refusals
 from ninetynine_audio.present.tricks.events import narrate
 from ninetynine_audio.present.tricks.phrases import sort_cards
 from ninetynine_audio.ui.screen import Display
-from ninetynine_audio.ui.tables.base import HandCursor, Handler, TableController
+from ninetynine_audio.ui.tables.base import TURN_CUE, HandCursor, Handler, TableController
 
 if TYPE_CHECKING:
     from ninetynine_audio.ui.host import Host as App
@@ -54,6 +56,9 @@ class Table(HandCursor, TableController):
         self.marked: list[Card] = []
         self.declaration: Declaration | None = None
         self.deal = 0
+        # The trump suit of the deal being narrated (the table's own until a deal starts
+        # among the narrated events: its last trick is told with the old deal's trumps).
+        self.trumps: tuple[Suit | None] | None = None
 
     def my_view(self) -> TricksView | None:
         """The view of the seat the keys act for."""
@@ -94,7 +99,24 @@ class Table(HandCursor, TableController):
         if perspective.listener is not None and seen is not None:
             cards = seen.bid_cards
             bid = bid_value(cards) if cards else None
-        return narrate(events, perspective, bid=bid)
+        trumps = self.trumps[0] if self.trumps is not None else self.table().trumps
+        for event in events:
+            if isinstance(event, DealStarted):
+                self.trumps = (event.trumps,)
+        return narrate(events, perspective, bid=bid, trumps=trumps)
+
+    def turn_prompt(self, app: App, seat: int) -> Utterance:
+        """The turn line with the hand (the cards that may be played first): the trick on
+        the table was just told card by card, so it is not said again (T and the trick key
+        say it)."""
+        seen = self.table()
+        mine = self.my_view()
+        text = queries.turn_text(seen)
+        # The bid starts with the hand, and a turn that follows a lead with the cards that
+        # may be played; a lead is the turn line alone (H reads the hand).
+        if mine is not None and (mine.phase is Phase.BIDDING or mine.trick):
+            text = join_phrases([text, queries.hand_text(mine, app.settings.verbosity)])
+        return Utterance(text, cue=TURN_CUE, until_action=True)
 
     def catch_up(
         self, events: Sequence[Any], start: int, perspective: Perspective
@@ -312,8 +334,12 @@ class Table(HandCursor, TableController):
             # The tricks the search saw those nine take, else the quick count of them.
             likely = found.tricks if found else estimate_tricks(keep, trump_index(seen.trumps))
             said = advice.bid_hint_text(seen.hand, action.cards, likely)
+            # The cards the hint names are marked: Enter bids them.
+            self.marked = list(action.cards)
         else:
             said = advice.play_hint_text(seen, action.card)
+            # The card the hint names is selected: Enter plays it.
+            self.cursor = self.hand().index(action.card)
         app.say(f"{said}. {search}" if search else said)
 
     handlers: ClassVar[dict[str, Handler]] = {

@@ -1,0 +1,37 @@
+"""Online words a player can act on: a code that opens nothing and an invitation to a table with
+no seat left get different answers."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from online_helpers import ServerThread
+from test_online_faults import CLASSIC, HELLO, exchange
+from test_online_games import sit_down
+
+from ninetynine_audio.online import protocol as p
+from ninetynine_audio.present import online as words
+
+
+def refusals(received: list[object]) -> list[str]:
+    return [m.text for m in received if isinstance(m, p.Error)]
+
+
+def test_a_full_table_and_a_wrong_code_are_told_apart(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        players, code = sit_down(srv, "classic", layout=CLASSIC)
+        try:
+            # A table in play that is not open to watchers: its code opens no seat.
+            srv.call(lambda s: setattr(s.tables[code], "listed", False))
+            wrong = "000000" if code != "000000" else "000001"
+            got = asyncio.run(
+                exchange(
+                    srv.url, [HELLO, p.encode(p.Join(code=code)), p.encode(p.Join(code=wrong))]
+                )
+            )
+            assert refusals(got) == [words.table_full_text(), words.no_table_text()], got
+            assert words.table_full_text() != words.no_table_text()
+        finally:
+            for player in players:
+                player.close()
