@@ -45,9 +45,10 @@ def test_an_offline_game_loads_no_network_code(tmp_path: Path) -> None:
     assert loaded_after(args, "h\nreturn\n", tmp_path) == []
 
 
-@pytest.mark.parametrize("lines", ["end up return\n"])
+@pytest.mark.parametrize("lines", ["end up up up return\n"])
 def test_play_online_in_the_main_menu_loads_it(tmp_path: Path, lines: str) -> None:
-    # End, Up: "Play online", the item before Quit; Enter opens its menu.
+    # End, then Up three times: "Play online", before Daily deal, Review a past game and Quit;
+    # Enter opens its menu.
     loaded = loaded_after(["--text"], lines, tmp_path)
     assert "ninetynine_audio.online.client" in loaded
     assert "aiohttp" in loaded

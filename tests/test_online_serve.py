@@ -120,7 +120,7 @@ def test_play_online_in_the_main_menu_asks_a_name_connects_and_remembers_it(
         args = argparse.Namespace(text=True, speech=None, bot_pause=0, log_events=None)
         app, _ = build_app(args, 1, backend=recorder)
         app.start(None)
-        for key in ("end", "up", "return", "down"):
+        for key in ("end", "up", "up", "up", "return", "down"):  # Play online, 3 before Quit
             app.handle_gesture(gesture_from_name(key))
         app.handle_gesture("return")  # the server's address
         assert app.top.take_line(app, srv.url)

@@ -15,7 +15,14 @@ def test_the_keys_reader_lists_each_screen_once_with_the_family_tables_apart() -
     assert isinstance(reader, Reader)
     headings = [p.text for p in reader.paragraphs if p.is_heading]
     families = [entry.title for entry in registered_families()]
-    assert headings == ["Menus", "At every table", *families, "Reading rules", "Everywhere"]
+    assert headings == [
+        "Menus",
+        "At every table",
+        *families,
+        "Reading rules",
+        "Reviewing a game",
+        "Everywhere",
+    ]
     known = [
         "At the table of Classic, Arcade and Tactical",
         "At the table of Colours",
