@@ -35,3 +35,10 @@ def test_a_full_table_and_a_wrong_code_are_told_apart(tmp_path: Path) -> None:
         finally:
             for player in players:
                 player.close()
+
+
+def test_the_host_hears_the_game_of_the_table_they_created_without_an_article_to_agree() -> None:
+    # "a Arcade table" was heard: the game's name stands alone, whatever its first letter.
+    for game, title in (("arcade", "Arcade"), ("classic", "Classic"), ("tricks", "Tricks")):
+        said = words.created_text(game, "472913")
+        assert said.startswith(f"You created the table: {title}. Table code 4 7 2"), said

@@ -239,7 +239,7 @@ def waiting_title(game: str, code: str) -> str:
 
 def created_text(game: str, code: str) -> str:
     """Said to the host when the table is made."""
-    return _("You created a {game} table. Table code {digits}.").format(
+    return _("You created the table: {game}. Table code {digits}.").format(
         game=game_title(game), digits=digits_text(code)
     )
 
