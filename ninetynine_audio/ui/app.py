@@ -65,6 +65,9 @@ GLOBAL_COMMANDS = frozenset(c.id for c in commands_for(GLOBAL))
 class App:
     """The running game: screens, speech, cues, settings and keys."""
 
+    plays_online = True
+    """Whether the main menu offers "Play online" (not in the browser build: no network)."""
+
     def __init__(
         self,
         *,

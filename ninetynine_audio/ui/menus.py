@@ -61,7 +61,10 @@ class MainMenu(Menu):
             MenuItem(_(words.KEYS), lambda a: a.open_keys()),
             MenuItem(_(results.STATISTICS), _open_statistics),
             MenuItem(_(words.SETTINGS), lambda a: a.push(settings_menu(a))),
-            MenuItem(_(words.PLAY_ONLINE), _play_online),
+        ]
+        if app.plays_online:
+            items.append(MenuItem(_(words.PLAY_ONLINE), _play_online))
+        items += [
             MenuItem(_(words.DAILY_DEAL), _open_daily),
             MenuItem(_(words.PAST_GAMES), _open_past_games),
             MenuItem(_(words.QUIT), lambda a: a.quit()),
