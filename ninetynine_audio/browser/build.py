@@ -72,6 +72,11 @@ PACKAGE_DATA = (".py", ".toml", ".mo")
 """What of the package's own folder goes into ``game.zip``: code, manifests, catalogues."""
 
 
+SERVICE_WORKER = "sw.js"
+VERSION_LINE = 'const VERSION = "source";'
+"""The line of ``web/sw.js`` the build replaces with the build's version."""
+
+
 class BuildError(Exception):
     """The folder cannot be built; the text says why."""
 
@@ -225,7 +230,7 @@ def build_web(out: Path, pyodide: Path | None = None) -> list[str]:
             raise BuildError(f"{out} is not empty and holds no earlier build: choose a new folder.")
         shutil.rmtree(out)
     out.mkdir(parents=True)
-    shutil.copytree(PAGE_DIR, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*~"))
+    shutil.copytree(PAGE_DIR, out, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*~", ".*"))
     (out / "config.js").write_text(
         "// Written by ninetynine-audio build-web: the game runs in this page, in a worker.\n"
         'export const TRANSPORT = "worker";\n',
@@ -252,12 +257,19 @@ def build_web(out: Path, pyodide: Path | None = None) -> list[str]:
     files = sorted(
         path.relative_to(out).as_posix()
         for path in out.rglob("*")
-        if path.is_file() and path.name != "build.json"
+        if path.is_file() and not path.name.startswith(".")
     )
     digest = hashlib.sha256()
     for name in files:
-        digest.update(name.encode() + b"\0" + (out / name).read_bytes())
+        if name != SERVICE_WORKER:
+            digest.update(name.encode() + b"\0" + (out / name).read_bytes())
     version = digest.hexdigest()[:16]
+    # The service worker names its cache by the version: a new build is a new service worker.
+    worker = out / SERVICE_WORKER
+    text = worker.read_text(encoding="utf-8")
+    if VERSION_LINE not in text:
+        raise BuildError(f"{SERVICE_WORKER} has no line {VERSION_LINE!r} to give the version.")
+    worker.write_text(text.replace(VERSION_LINE, f'const VERSION = "{version}";'), "utf-8")
     (out / "build.json").write_text(
         json.dumps({"version": version, "pyodide": PYODIDE_VERSION, "files": files}, indent=1),
         encoding="utf-8",
