@@ -30,6 +30,7 @@ __all__ = [
     "PYODIDE_FILES",
     "PYODIDE_VERSION",
     "BuildError",
+    "build_command",
     "build_web",
     "find_pyodide",
 ]
@@ -275,3 +276,19 @@ def build_web(out: Path, pyodide: Path | None = None) -> list[str]:
         encoding="utf-8",
     )
     return [*files, "build.json"]
+
+
+def build_command(out: Path, pyodide: Path | None = None) -> int:
+    """``ninetynine-audio build-web OUT``: build, and say where and how large, or why not."""
+    import sys
+
+    try:
+        files = build_web(out, pyodide)
+    except (BuildError, OSError) as error:
+        print(f"ninetynine-audio build-web: {error}", file=sys.stderr)
+        return 1
+    size = sum((out / name).stat().st_size for name in files)
+    print(
+        f"{out}: {len(files)} files, {size / 1e6:.1f} MB; serve the folder with any static server"
+    )
+    return 0
