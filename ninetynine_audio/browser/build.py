@@ -33,6 +33,7 @@ __all__ = [
     "build_command",
     "build_web",
     "find_pyodide",
+    "write_game_zip",
 ]
 
 PYODIDE_VERSION = "314.0.8"
@@ -203,6 +204,23 @@ def _write_zip(target: Path, files: Iterable[tuple[Path, str]]) -> None:
             out.writestr(info, path.read_bytes())
 
 
+def write_game_zip(target: Path) -> None:
+    """``game.zip``: the package (less :data:`LEFT_OUT`) with its keymaps and rules, Babel with
+    the shipped languages' locale data, and platformdirs, laid out as in site-packages."""
+    import ninetynine_audio
+
+    root = Path(ninetynine_audio.__file__).parent
+    _write_zip(
+        target,
+        [
+            *_package_files(root),
+            *_shipped_files(),
+            *_library_files("babel", babel_locales()),
+            *_library_files("platformdirs"),
+        ],
+    )
+
+
 def _page_data(out: Path) -> None:
     """The page's words and every screen's keys in each language, as the server serves them
     at ``words.json?lang=`` and ``keys.json?lang=``."""
@@ -241,19 +259,7 @@ def build_web(out: Path, pyodide: Path | None = None) -> list[str]:
     for name in PYODIDE_FILES:
         shutil.copyfile(source / name, out / "pyodide" / name)
     shutil.copytree(shipped_dir("sounds"), out / "sounds")
-    import ninetynine_audio
-
-    root = Path(ninetynine_audio.__file__).parent
-    keep = babel_locales()
-    _write_zip(
-        out / "game.zip",
-        [
-            *_package_files(root),
-            *_shipped_files(),
-            *_library_files("babel", keep),
-            *_library_files("platformdirs"),
-        ],
-    )
+    write_game_zip(out / "game.zip")
     _page_data(out)
     files = sorted(
         path.relative_to(out).as_posix()

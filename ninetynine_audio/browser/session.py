@@ -40,6 +40,7 @@ from ninetynine_audio.present import screens as words
 from ninetynine_audio.store.settings import load_settings, save_settings
 from ninetynine_audio.store.startup import prepare_folders
 from ninetynine_audio.ui.app import App
+from ninetynine_audio.ui.match import MatchScreen
 
 __all__ = ["BrowserApp", "Session"]
 
@@ -86,13 +87,21 @@ class Session:
         self.bot_pause_ms = bot_pause_ms
         self.outbox: list[str] = []
         self.app: BrowserApp | None = None
+        self.seated: tuple[str | None, str] = (None, "none")
 
     def _send(self, message: p.ServerMessage) -> None:
         self.outbox.append(p.encode(message))
 
     def _drain(self) -> list[str]:
-        if self.app is not None and self.app.running:
-            self.app.send_display(self.app.is_busy())
+        app = self.app
+        if app is not None and app.running:
+            seated = _table_of(app)
+            if seated != self.seated:
+                # As a server tells a seat: the page knows a match is on, and when it is over.
+                self.seated = seated
+                game, state = seated
+                self._send(p.TableInfo(code=None, game=game, seat=0 if game else None, state=state))
+            app.send_display(app.is_busy())
         sent, self.outbox = self.outbox, []
         return sent
 
@@ -175,6 +184,14 @@ class Session:
                 app.remote.answer_to = None
         elif isinstance(message, p.Heard):
             app.remote.report_heard(message.seq, message.remaining)
+
+
+def _table_of(app: App) -> tuple[str | None, str]:
+    """The game of the match open in ``app`` and whether it is being played or over."""
+    for screen in reversed(app.stack):
+        if isinstance(screen, MatchScreen):
+            return screen.spec.id, "over" if screen.is_over else "playing"
+    return None, "none"
 
 
 def run_json(session: Session, frame: str) -> str:

@@ -150,10 +150,31 @@ def _build(classes: list[type[Struct]], data: Any) -> Struct:
     unknown = [key for key in fields if key not in chosen.__struct_fields__]
     if unknown and chosen.__struct_forbid_unknown__:
         raise ValidationError(f"Object contains unknown field `{unknown[0]}`")
+    kept = {key: _nested(chosen, key, fields[key]) for key in fields if key not in unknown}
     try:
-        return chosen(**{key: fields[key] for key in fields if key not in unknown})
+        return chosen(**kept)
     except TypeError as error:
         raise ValidationError(str(error)) from None
+
+
+def _nested(cls: type[Struct], name: str, value: Any) -> Any:
+    """A field's value with the structs inside it (a list of groups) made again."""
+    inner = _struct_of(typing.get_type_hints(cls).get(name))
+    if inner is None:
+        return value
+    if isinstance(value, list):
+        return [_build([inner], item) for item in value]
+    return _build([inner], value)
+
+
+def _struct_of(hint: Any) -> type[Struct] | None:
+    """The struct class a field holds (alone or in a list), if any."""
+    for arg in (hint, *typing.get_args(hint)):
+        if isinstance(arg, type) and issubclass(arg, Struct):
+            return arg
+        if typing.get_origin(arg) is list:
+            return _struct_of(typing.get_args(arg)[0])
+    return None
 
 
 class _Encoder:
