@@ -46,7 +46,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 class Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         """The tests' output is the page's words, not the requests."""
 
 
