@@ -34,6 +34,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -199,7 +200,25 @@ def first_visits(site: Path, base: str, sent: list[str], visits: int) -> dict[st
     return {"game": game, "bare": bare, "raw": raw, "gzip": packed, "requests": transferred}
 
 
-def repeat_and_keys(base: str, repeats: int, keys: int) -> tuple[list[float], list[float]]:
+def worker_steps(driver: Any) -> dict[str, float]:
+    """How long each step of the worker's start took (Pyodide, game.zip, the stored files,
+    importing the game), in ms."""
+    marks = wait_for(
+        lambda: driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "import('./transport.js').then((t) => done((t.workerEvents()"
+            ".find((e) => e.worker === 'ready') || {}).marks || null));"
+        ),
+        START_S,
+        "the worker's marks",
+    )
+    names = ["started", "pyodide", "unpacked", "restored", "imported"]
+    return {b: marks[b] - marks[a] for a, b in pairwise(names)}
+
+
+def repeat_and_keys(
+    base: str, repeats: int, keys: int, steps: list[dict[str, float]]
+) -> tuple[list[float], list[float]]:
     """Repeat visits with the network cut, and key-to-phrase times, in one browser."""
     repeat: list[float] = []
     latencies: list[float] = []
@@ -207,6 +226,7 @@ def repeat_and_keys(base: str, repeats: int, keys: int) -> tuple[list[float], li
         player = Player(driver, base)
         player.open("/", wpm=900)
         first_word_ms(driver)
+        steps.append(worker_steps(driver))
         wait_for(
             lambda: driver.execute_script("return Boolean(navigator.serviceWorker.controller);"),
             START_S,
@@ -220,6 +240,7 @@ def repeat_and_keys(base: str, repeats: int, keys: int) -> tuple[list[float], li
         for _ in range(repeats):
             driver.refresh()
             repeat.append(first_word_ms(driver))
+            steps.append(worker_steps(driver))
         wait_for(lambda: player.js("client.welcomed"), 30, "the welcome")
         for index in range(keys):
             key = "down" if index % 2 == 0 else "up"
@@ -276,7 +297,8 @@ def main(argv: list[str] | None = None) -> int:
         sent: list[str] = []
         with serving(site, sent) as base:
             visits = first_visits(site, base, sent, args.visits)
-            repeat, latencies = repeat_and_keys(base, args.repeats, args.keys)
+            steps: list[dict[str, float]] = []
+            repeat, latencies = repeat_and_keys(base, args.repeats, args.keys, steps)
             in_page = expert_in_page(base, args.decisions, args.seed)
         on_desktop = expert_on_desktop(args.decisions, args.seed)
     print(
@@ -289,6 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     ratio = statistics.median(visits["game"]) / statistics.median(visits["bare"])
     print(f"first word / bare line (medians): {ratio:.2f} (95% interval {low:.2f}-{high:.2f})")
     report("repeat visit from the cache, offline, to the first word", repeat)
+    for label, found in (("first visit", steps[:1]), ("repeat visits", steps[1:])):
+        parts = ", ".join(
+            f"{name} {statistics.median(s[name] for s in found):.0f} ms" for name in found[0]
+        )
+        print(f"the worker's start, {label} (medians): {parts}")
     report("key to phrase", latencies)
     report("Expert decision in the page", in_page)
     report("Expert decision on the desktop", on_desktop)

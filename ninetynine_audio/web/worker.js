@@ -26,6 +26,7 @@ function post(frames) {
 }
 
 async function start() {
+  const marks = { started: performance.now() }; // how long each step took, said with "ready"
   // Pyodide is part of the built folder (build-web), not of the page's own files.
   const { loadPyodide } = await import(new URL("./pyodide/pyodide.mjs", import.meta.url).href);
   const zip = fetch(new URL("./game.zip", import.meta.url)).then((r) => {
@@ -36,17 +37,21 @@ async function start() {
     indexURL: new URL("./pyodide/", import.meta.url).href,
     env: { NINETYNINE_AUDIO_HOME: DATA, HOME: "/home/pyodide" },
   });
+  marks.pyodide = performance.now();
   pyodide.unpackArchive(await zip, "zip", { extractDir: GAME });
+  marks.unpacked = performance.now();
   const FS = pyodide.FS;
   FS.mkdirTree(DATA);
   FS.mount(FS.filesystems.IDBFS, {}, DATA);
   await new Promise((resolve) => FS.syncfs(true, resolve)); // what earlier visits kept
+  marks.restored = performance.now();
   pyodide.runPython(`
 import sys
 sys.path.insert(0, ${JSON.stringify(GAME)})
 from ninetynine_audio.browser.session import Session, run_json, tick_json
 session = Session()
 `);
+  marks.imported = performance.now();
   const run = pyodide.globals.get("run_json");
   const tick = pyodide.globals.get("tick_json");
   const session = pyodide.globals.get("session");
@@ -62,13 +67,14 @@ session = Session()
       self.postMessage({ worker: "stored", ok: !error });
     });
   };
-  const step = (call) => {
+  const step = (call, always) => {
     try {
-      post(call());
+      const frames = call();
+      if (frames !== "[]" || always) changed = true; // something happened: maybe a file too
+      post(frames);
     } catch (error) {
       console.error(error);
     }
-    changed = true;
   };
   const files = (folder, found = {}) => {
     for (const name of FS.readdir(folder)) {
@@ -80,7 +86,7 @@ session = Session()
     return found;
   };
   handle = (data) => {
-    if (typeof data === "string") return step(() => run(session, data));
+    if (typeof data === "string") return step(() => run(session, data), true);
     if (data.worker === "export") {
       self.postMessage({ worker: "exported", files: files(DATA) });
     } else if (data.worker === "import") {
@@ -94,9 +100,9 @@ session = Session()
     }
     return undefined;
   };
-  setInterval(() => step(() => tick(session)), TICK_MS);
+  setInterval(() => step(() => tick(session), false), TICK_MS);
   setInterval(store, STORE_MS);
-  self.postMessage({ worker: "ready" });
+  self.postMessage({ worker: "ready", marks });
   for (const data of waiting.splice(0)) handle(data);
 }
 
