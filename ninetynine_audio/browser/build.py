@@ -174,7 +174,7 @@ def babel_locales() -> set[str]:
                 _ = locale.character_order, locale.list_patterns, locale.ordinal_form
                 _ = locale.get_display_name(locale), locale.number_symbols
     finally:
-        localedata.load = original  # type: ignore[assignment]
+        localedata.load = original
         localedata._cache.clear()
     return read
 

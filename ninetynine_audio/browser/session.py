@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from ninetynine_audio.browser import structs
 
@@ -43,6 +43,8 @@ from ninetynine_audio.ui.app import App
 from ninetynine_audio.ui.match import MatchScreen
 
 __all__ = ["BrowserApp", "Session"]
+
+TableState = Literal["waiting", "playing", "over", "none"]
 
 
 class BrowserApp(SeatApp):
@@ -87,7 +89,7 @@ class Session:
         self.bot_pause_ms = bot_pause_ms
         self.outbox: list[str] = []
         self.app: BrowserApp | None = None
-        self.seated: tuple[str | None, str] = (None, "none")
+        self.seated: tuple[str | None, TableState] = (None, "none")
 
     def _send(self, message: p.ServerMessage) -> None:
         self.outbox.append(p.encode(message))
@@ -186,7 +188,7 @@ class Session:
             app.remote.report_heard(message.seq, message.remaining)
 
 
-def _table_of(app: App) -> tuple[str | None, str]:
+def _table_of(app: App) -> tuple[str | None, TableState]:
     """The game of the match open in ``app`` and whether it is being played or over."""
     for screen in reversed(app.stack):
         if isinstance(screen, MatchScreen):

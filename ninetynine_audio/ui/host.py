@@ -40,6 +40,11 @@ class Host(Protocol):
         """The player's settings as they are now."""
         ...
 
+    @property
+    def plays_online(self) -> bool:
+        """Whether the main menu offers "Play online" (not where there is no network code)."""
+        ...
+
     # -- speech and sound
 
     def say(

@@ -8,6 +8,9 @@
 // Control messages (objects, not text) say how the worker is: ready, stored, failed; and ask
 // for the player's data (export) or put it back (import).
 
+// Pyodide is part of the built folder (build-web adds it), not of the page's own files.
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+
 const TICK_MS = 50;
 const STORE_MS = 300;
 const DATA = "/data";
@@ -27,8 +30,6 @@ function post(frames) {
 
 async function start() {
   const marks = { started: performance.now() }; // how long each step took, said with "ready"
-  // Pyodide is part of the built folder (build-web), not of the page's own files.
-  const { loadPyodide } = await import(new URL("./pyodide/pyodide.mjs", import.meta.url).href);
   const zip = fetch(new URL("./game.zip", import.meta.url)).then((r) => {
     if (!r.ok) throw new Error(`game.zip: ${r.status}`);
     return r.arrayBuffer();
