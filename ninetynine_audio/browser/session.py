@@ -31,7 +31,6 @@ except ModuleNotFoundError:  # the browser: its plain-Python stand-in
     structs.install()
 
 from ninetynine_audio.i18n import ENGLISH, known_language, set_language
-from ninetynine_audio.input.commands import COMMANDS, GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.front import SeatApp, Send
@@ -166,24 +165,14 @@ class Session:
                 text = online_words.unknown_key_text(message.key[:30])
                 self._send(p.Error(code="bad_message", text=text[:200]))
                 return
-            app.remote.answer_to = message.seq
-            try:
+            with app.answering(message.seq):
                 app.handle_gesture(gesture)
-            finally:
-                app.remote.answer_to = None
         elif isinstance(message, p.Command):
-            command = COMMANDS.get(message.command)
-            if command is None:
-                return
-            app.remote.answer_to = message.seq
-            try:
-                if GLOBAL in command.contexts:
-                    app._global(command.id)
-                elif app.stack:
-                    app.history_index = None
-                    app.top.handle(app, command.id)
-            finally:
-                app.remote.answer_to = None
+            with app.answering(message.seq):
+                known = app.run_command(message.command)
+            if not known:
+                text = online_words.unknown_command_text(message.command[:30])
+                self._send(p.Error(code="bad_message", text=text[:200]))
         elif isinstance(message, p.Heard):
             app.remote.report_heard(message.seq, message.remaining)
 
