@@ -244,3 +244,22 @@ def test_the_game_zip_plays_without_the_libraries_the_browser_lacks(tmp_path: Pa
     assert report["answers"], "no phrase answered a key"
     assert "data/current_match.json" in report["saves"], report["saves"]
     assert report["menu_after_reload"][0].startswith("Continue"), report["menu_after_reload"]
+
+
+def test_the_page_s_settings_are_the_game_s_own_and_kept(tmp_path: Path, monkeypatch: Any) -> None:
+    """The voice, the volumes and the keymap file are the page's own options: the game's
+    settings menu leaves them out, and what it changes is written to the data folder."""
+    monkeypatch.setenv("NINETYNINE_AUDIO_HOME", str(tmp_path))
+    from ninetynine_audio.browser.session import Session
+
+    session = Session(bot_pause_ms=0)
+    hello = {"type": "hello", "protocol": 1, "name": "Ann", "words_per_minute": 300}
+    session.receive(json.dumps(hello))
+    out: list[str] = []
+    for seq, key in enumerate(["end", "up", "return", "right"], 1):  # Settings, Verbosity
+        out = session.receive(json.dumps({"type": "key", "key": key, "seq": seq}))
+    shown = [json.loads(f) for f in out if json.loads(f)["type"] == "display"][-1]
+    assert shown["lines"][0].startswith("Verbosity")
+    assert not any(line.startswith(("Speech", "Keymap", "Voice")) for line in shown["lines"])
+    kept = json.loads((tmp_path / "config" / "settings.json").read_text(encoding="utf-8"))
+    assert kept["verbosity"] == "full"

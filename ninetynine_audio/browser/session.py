@@ -53,6 +53,9 @@ class BrowserApp(SeatApp):
     plays_online = False
     """No "Play online" in the main menu: the page's own server, if any, is the way online."""
 
+    speaks_here = False
+    """The page's options choose the voice, its volume and the sound volume."""
+
     start_game = App.start_game
     continue_match = App.continue_match
     back_to_main_menu = App.back_to_main_menu

@@ -45,6 +45,11 @@ class Host(Protocol):
         """Whether the main menu offers "Play online" (not where there is no network code)."""
         ...
 
+    @property
+    def speaks_here(self) -> bool:
+        """Whether the settings menu offers the voice, the volumes and the keymap file."""
+        ...
+
     # -- speech and sound
 
     def say(
