@@ -54,6 +54,8 @@ def every_message(p: Any) -> list[Any]:
         p.Answer(text=None),
         p.Answer(text="Bo"),
         p.Heard(seq=4, remaining=1.25),
+        p.Settings(verbosity="brief"),
+        p.Settings(words_per_minute=400),
         p.Create(game="classic", seats=["human", "easy"], options={"lives": 3, "x": True}),
         p.Join(code="123456"),
         p.Start(),
@@ -256,7 +258,7 @@ def test_the_page_s_settings_are_the_game_s_own_and_kept(tmp_path: Path, monkeyp
     hello = {"type": "hello", "protocol": 1, "name": "Ann", "words_per_minute": 300}
     session.receive(json.dumps(hello))
     out: list[str] = []
-    for seq, key in enumerate(["end", "up", "return", "right"], 1):  # Settings, Verbosity
+    for seq, key in enumerate(["down"] * 4 + ["return", "right"], 1):  # Settings, Verbosity
         out = session.receive(json.dumps({"type": "key", "key": key, "seq": seq}))
     shown = [json.loads(f) for f in out if json.loads(f)["type"] == "display"][-1]
     assert shown["lines"][0].startswith("Verbosity")

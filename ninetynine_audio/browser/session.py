@@ -154,6 +154,7 @@ class Session:
             screen_reader_rate_wpm=hello.words_per_minute,
             language=language,
         )
+        app.use_client(hello.client)  # the page's keys: Tab and Shift+Tab stay the browser's
         app.on_quit_said = lambda: self._send(p.Bye(text=words.goodbye_text()[:200]))
         self.app = app
         name = hello.name.strip() or "You"
@@ -178,6 +179,8 @@ class Session:
                 self._send(p.Error(code="bad_message", text=text[:200]))
         elif isinstance(message, p.Heard):
             app.remote.report_heard(message.seq, message.remaining)
+        elif isinstance(message, p.Settings):
+            app.change_settings(message.verbosity, message.words_per_minute)
 
 
 def _table_of(app: App) -> tuple[str | None, TableState]:
