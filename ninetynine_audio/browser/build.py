@@ -151,32 +151,21 @@ def _shipped_files() -> Iterable[tuple[Path, str]]:
 
 
 def babel_locales() -> set[str]:
-    """The names of Babel's locale data files the shipped languages read (their parents
-    and ``root`` included), found by loading each as the game does."""
-    import babel.localedata as localedata
-    from babel import Locale
+    """The names of Babel's locale data files the shipped languages read: each language's
+    locale and its parents, as Babel inherits them (``en_GB``, ``en_001``, ``en``, ``root``)."""
+    from babel.core import get_global
 
     from ninetynine_audio.i18n import LANGUAGES
 
-    read: set[str] = set()
-    original = localedata.load
-
-    def recording(name: str, merge_inherited: bool = True) -> object:
-        read.add(name)
-        return original(name, merge_inherited)
-
-    localedata.load = recording  # type: ignore[assignment]
-    localedata._cache.clear()
-    try:
-        for entry in LANGUAGES:
-            for name in {entry.locale, entry.code, "en_GB", "en"}:
-                locale = Locale.parse(name)
-                _ = locale.character_order, locale.list_patterns, locale.ordinal_form
-                _ = locale.get_display_name(locale), locale.number_symbols
-    finally:
-        localedata.load = original
-        localedata._cache.clear()
-    return read
+    exceptions = get_global("parent_exceptions")
+    found: set[str] = {"root"}
+    for entry in LANGUAGES:
+        for name in (entry.locale, entry.code, "en_GB", "en"):
+            while name and name != "root":
+                found.add(name)
+                parts = name.split("_")
+                name = exceptions.get(name) or ("_".join(parts[:-1]) if len(parts) > 1 else "")
+    return found
 
 
 def _library_files(name: str, keep: set[str] | None = None) -> Iterable[tuple[Path, str]]:
