@@ -456,6 +456,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_build_web(args: argparse.Namespace) -> int:
+    """Write the game as a folder of static web files (``docs/browser.md``)."""
+    from ninetynine_audio.browser.build import build_command
+
+    return build_command(args.out, args.pyodide)
+
+
 def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     """The command-line parser; ``game_options`` as in :func:`add_game_options`."""
     parser = argparse.ArgumentParser(
@@ -530,6 +537,14 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     export.add_argument("--data", type=Path, required=True, help=_("the server's data folder"))
     export.add_argument(
         "-o", "--output", type=Path, default=None, help=_("the file to write (else the output)")
+    )
+    # A command for whoever publishes the page (like ``tools/``), in English only.
+    build_web = commands.add_parser(
+        "build-web", help="write the game as static web files that play with no server"
+    )
+    build_web.add_argument("out", type=Path, help="the folder to write (new, or an earlier build)")
+    build_web.add_argument(
+        "--pyodide", type=Path, default=None, help="a folder with Pyodide's files (pyodide.mjs...)"
     )
     return parser
 
@@ -623,6 +638,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "review": cmd_review,
         "serve": cmd_serve,
         "export": cmd_export,
+        "build-web": cmd_build_web,
     }
     try:
         args = parse_arguments(arguments)

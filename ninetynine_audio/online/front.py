@@ -25,6 +25,7 @@ from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.audio.speaker import Speaker
 from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.i18n import ENGLISH, known_language, using
+from ninetynine_audio.input.commands import COMMANDS, GLOBAL
 from ninetynine_audio.input.keymap import load_default_keymap
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.page import browser_keymap
@@ -405,3 +406,27 @@ class SeatApp(App):
     def forget_display(self) -> None:
         """Send the screen again at the next chance (a client came back)."""
         self._last_display = None
+
+    # -- the client's keys and buttons ------------------------------------------------------
+
+    @contextmanager
+    def answering(self, seq: int) -> Iterator[None]:
+        """The phrases said inside the block answer the client's key or command ``seq``."""
+        self.remote.answer_to = seq
+        try:
+            yield
+        finally:
+            self.remote.answer_to = None
+
+    def run_command(self, command_id: str) -> bool:
+        """A command the client sent instead of a key (a button), handled as its key would
+        be; False for a command the game does not have."""
+        command = COMMANDS.get(command_id)
+        if command is None:
+            return False
+        if GLOBAL in command.contexts:
+            self._global(command.id)
+        elif self.stack:
+            self.history_index = None
+            self.top.handle(self, command.id)
+        return True

@@ -42,7 +42,6 @@ from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.registry import find_game, is_game
 from ninetynine_audio.games.saved import RecordMaker, SaveError
 from ninetynine_audio.i18n import ENGLISH, known_language, using
-from ninetynine_audio.input.commands import COMMANDS, GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.db import Database, DataProblem, StoredTable
@@ -1562,9 +1561,8 @@ class Server:
             except GestureError:
                 self._bad(conn, "bad_message", words.unknown_key_text(message.key[:30]))
                 return
-            app.remote.answer_to = message.seq
-            app.handle_gesture(gesture)
-            app.remote.answer_to = None
+            with app.answering(message.seq):
+                app.handle_gesture(gesture)
         elif isinstance(message, p.Command):
             self._command(conn, session, message)
         elif isinstance(message, p.Heard):
@@ -1609,20 +1607,10 @@ class Server:
                 conn.send(p.Error(code=code, text=problem[:200]))
 
     def _command(self, conn: Connection, session: Session, message: p.Command) -> None:
-        app = session.app
-        command = COMMANDS.get(message.command)
-        if command is None:
+        with session.app.answering(message.seq):
+            known = session.app.run_command(message.command)
+        if not known:
             self._bad(conn, "bad_message", words.unknown_command_text(message.command[:30]))
-            return
-        app.remote.answer_to = message.seq
-        try:
-            if GLOBAL in command.contexts:
-                app._global(command.id)
-            elif app.stack:
-                app.history_index = None
-                app.top.handle(app, command.id)
-        finally:
-            app.remote.answer_to = None
 
     # -- keeping count ---------------------------------------------------------------------
 

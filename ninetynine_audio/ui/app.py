@@ -65,6 +65,13 @@ GLOBAL_COMMANDS = frozenset(c.id for c in commands_for(GLOBAL))
 class App:
     """The running game: screens, speech, cues, settings and keys."""
 
+    plays_online = True
+    """Whether the main menu offers "Play online" (not in the browser build: no network)."""
+
+    speaks_here = True
+    """Whether the voice, the sound volume and the keys are this computer's, chosen in the
+    settings menu (not in the browser build, whose page has its own options for them)."""
+
     def __init__(
         self,
         *,

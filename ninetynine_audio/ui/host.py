@@ -40,6 +40,16 @@ class Host(Protocol):
         """The player's settings as they are now."""
         ...
 
+    @property
+    def plays_online(self) -> bool:
+        """Whether the main menu offers "Play online" (not where there is no network code)."""
+        ...
+
+    @property
+    def speaks_here(self) -> bool:
+        """Whether the settings menu offers the voice, the volumes and the keymap file."""
+        ...
+
     # -- speech and sound
 
     def say(

@@ -61,7 +61,10 @@ class MainMenu(Menu):
             MenuItem(_(words.KEYS), lambda a: a.open_keys()),
             MenuItem(_(results.STATISTICS), _open_statistics),
             MenuItem(_(words.SETTINGS), lambda a: a.push(settings_menu(a))),
-            MenuItem(_(words.PLAY_ONLINE), _play_online),
+        ]
+        if app.plays_online:
+            items.append(MenuItem(_(words.PLAY_ONLINE), _play_online))
+        items += [
             MenuItem(_(words.DAILY_DEAL), _open_daily),
             MenuItem(_(words.PAST_GAMES), _open_past_games),
             MenuItem(_(words.QUIT), lambda a: a.quit()),
@@ -542,19 +545,24 @@ def settings_menu(app: App) -> Menu:
         for problem in problems:
             app.say(problem, queue=True)
 
+    here = app.speaks_here  # else the page's own options choose the voice and the volume
     menu = Menu(
         _(words.SETTINGS),
         [
-            speech_item(),
+            *([speech_item()] if here else []),
             item("verbosity", words.verbosity_label, VERBOSITY_CHOICES),
             item("sound_enabled", words.on_off, (False, True)),
-            item("sound_volume", str, VOLUME_STEPS),
-            item("tts_rate", str, RATE_STEPS),
-            item("tts_volume", str, VOICE_VOLUME_STEPS),
+            *([item("sound_volume", str, VOLUME_STEPS)] if here else []),
+            *([item("tts_rate", str, RATE_STEPS)] if here else []),
+            *([item("tts_volume", str, VOICE_VOLUME_STEPS)] if here else []),
             item("screen_reader_rate_wpm", words.words_per_minute, READER_RATE_STEPS),
             item("bot_pause_ms", words.milliseconds, PAUSE_STEPS),
             item("practice", words.on_off, (False, True)),
-            MenuItem(keymap_label, lambda a: a.push(keymap_menu(a), on_result=keymap_chosen)),
+            *(
+                [MenuItem(keymap_label, lambda a: a.push(keymap_menu(a), on_result=keymap_chosen))]
+                if here
+                else []
+            ),
             language_item(),
             MenuItem(_(words.BACK_TO_MENU), _pop),
         ],

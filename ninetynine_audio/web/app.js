@@ -6,6 +6,7 @@
 import { Announcer } from "./announce.js";
 import { gestureOf, watchTouches } from "./input.js";
 import { Cues } from "./sound.js";
+import { OFFLINE, connectToGame, dataUrl, prepareOffline } from "./transport.js";
 import { WORDS, loadWords, lostConnection, matchLanguage, spaced, word } from "./words.js";
 
 const PROTOCOL = 1;
@@ -93,6 +94,7 @@ class Client {
   }
 
   start() {
+    prepareOffline();
     this.applySettings();
     this.wireStart();
     this.wireOptions();
@@ -123,6 +125,8 @@ class Client {
     for (const kind of ["keydown", "pointerdown", "touchstart"]) {
       document.addEventListener(kind, unlock, { capture: true, passive: true });
     }
+    // The game in this page (the built folder): no server to sign in to, it starts at once.
+    if (OFFLINE) this.connect();
   }
 
   // -- the page's language --------------------------------------------------------------------
@@ -132,7 +136,7 @@ class Client {
     this.language = code;
     const loaded = await loadWords(code);
     this.showInvite();
-    fetch(`keys.json?lang=${encodeURIComponent(code)}`)
+    fetch(dataUrl("keys.json", code))
       .then((response) => (response.ok ? response.json() : null))
       .then((keys) => {
         if (keys === null || code !== this.language) return;
@@ -288,8 +292,7 @@ class Client {
   connect() {
     clearTimeout(this.retryTimer);
     this.setConnection(word("connecting"));
-    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/ws`);
+    const socket = connectToGame();
     this.socket = socket;
     this.welcomed = false;
     socket.addEventListener("open", () => {

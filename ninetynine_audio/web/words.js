@@ -7,6 +7,8 @@
 //
 // Until the words arrive (or if they cannot), the page keeps index.html's English.
 
+import { dataUrl } from "./transport.js";
+
 export const WORDS = {
   lang: "en",
   dir: "ltr",
@@ -70,7 +72,7 @@ export function matchLanguage(wanted, ours) {
 /** Fetch the words of ``lang`` and put them on the page; false if they could not be had. */
 export async function loadWords(lang) {
   try {
-    const response = await fetch(`words.json?lang=${encodeURIComponent(lang)}`);
+    const response = await fetch(dataUrl("words.json", lang));
     if (!response.ok) return false;
     Object.assign(WORDS, await response.json());
   } catch {
