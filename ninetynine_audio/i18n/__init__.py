@@ -89,6 +89,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("de", "de"),
     Language("fr", "fr"),
     Language("it", "it"),
+    Language("ru", "ru"),
 )
 """Every language with a catalogue, in the order Settings lists them. Adding a language is a
 folder of catalogues under ``locale/`` and one line here. A language whose catalogue is not
