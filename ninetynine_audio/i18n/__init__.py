@@ -91,6 +91,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("it", "it"),
     Language("ru", "ru"),
     Language("pl", "pl"),
+    Language("fa", "fa"),
 )
 """Every language with a catalogue, in the order Settings lists them. Adding a language is a
 folder of catalogues under ``locale/`` and one line here. A language whose catalogue is not
