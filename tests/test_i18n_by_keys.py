@@ -15,9 +15,8 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-from babel.messages.pofile import read_po
-
 import pytest
+from babel.messages.pofile import read_po
 from table_helpers import by_keys_driver, family_commands
 
 from ninetynine_audio.games.registry import find_game, game_ids
