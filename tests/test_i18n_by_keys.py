@@ -143,18 +143,25 @@ def play_game(seen: Seen, game: str, code: str = "qps") -> None:
     seen.press("down", "down", "return")  # the results' items, then leave them
 
 
-@pytest.mark.parametrize("game", game_ids())
-def test_a_whole_game_through_the_menus_in_the_pseudo_language_is_all_translated(
-    game: str,
-) -> None:
-    h = make_app(seed=4, extra_args=[("language", "qps")])
+def play_through(game: str, code: str) -> Seen:
+    """The main menu and its key help, Settings, then a whole game of ``game``, in ``code``."""
+    h = make_app(seed=4, extra_args=[("language", code)])
     seen = Seen(h)
     h.frames(2)
     seen.look()
     sweep_menu(seen)
     seen.press("f1", "down", "down", "escape")
-    visit_settings(seen)
-    play_game(seen, game)
+    visit_settings(seen, code)
+    play_game(seen, game, code)
+    return seen
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_whole_game_through_the_menus_in_the_pseudo_language_is_all_translated(
+    game: str,
+) -> None:
+    seen = play_through(game, "qps")
+    h = seen.h
     texts = seen.texts()
     assert len(h.spoken) > 100, h.spoken[-5:]
     stray = stray_words(texts)
@@ -192,14 +199,8 @@ SPOKEN = [entry.code for entry in LANGUAGES if entry.complete and entry.code != 
 def test_a_whole_game_through_the_menus_in_each_language_has_no_english(
     game: str, code: str
 ) -> None:
-    h = make_app(seed=4, extra_args=[("language", code)])
-    seen = Seen(h)
-    h.frames(2)
-    seen.look()
-    sweep_menu(seen)
-    seen.press("f1", "down", "down", "escape")
-    visit_settings(seen, code)
-    play_game(seen, game, code)
+    seen = play_through(game, code)
+    h = seen.h
     assert len(h.spoken) > 100, h.spoken[-5:]
     english = english_only_words(code)
     stray: dict[str, str] = {}
