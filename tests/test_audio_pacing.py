@@ -44,9 +44,10 @@ def phrases() -> list[str]:
     return found
 
 
-TRANSLATED = [entry.code for entry in LANGUAGES if entry.code != "en"]
-"""The languages beside English, each with its own voice; a test each, so that the suite's
-workers play their games side by side and none plays them twice."""
+TRANSLATED = [entry.code for entry in LANGUAGES if entry.code != "en" and entry.complete]
+"""The complete languages beside English, each with its own voice (one still being translated
+is paced as English until it is measured); a test each, so that the suite's workers play their
+games side by side and none plays them twice."""
 
 
 def test_numbers_are_counted_as_they_are_said() -> None:
@@ -90,7 +91,7 @@ def test_the_language_in_use_chooses_the_voice_and_others_are_paced_as_english()
         assert voice().code == "en"
         assert speaking_seconds(text, 200) == speaking_seconds(text, 200, "en")
     # Every complete language has its own measured rows.
-    for entry in LANGUAGES:
+    for entry in (e for e in LANGUAGES if e.complete):
         assert entry.code in VOICES and VOICES[entry.code].calibration, entry.code
 
 

@@ -276,6 +276,8 @@ def same_sections(english: Path, translated: Path) -> None:
 
 @pytest.mark.parametrize("code", TRANSLATED)
 def test_rules_and_guide_are_translated_section_by_section(code: str) -> None:
+    if not next(e for e in LANGUAGES if e.code == code).complete:
+        return  # read in English until it is complete, as its messages are
     for english in sorted((TOP / "docs" / "rules").glob("*.md")):
         translated = TOP / "docs" / "rules" / code / english.name
         assert translated.is_file(), f"{translated} is missing"

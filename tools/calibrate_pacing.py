@@ -138,11 +138,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--every", type=int, default=2, help="use every n-th phrase")
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--language", default="en", help="a language code of i18n.LANGUAGES")
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="write the fitted rows into locale/<language>/pacing.toml",
+    )
+    parser.add_argument("--espeak", help="a new language's espeak-ng voice (default: its code)")
+    parser.add_argument("--vowels", help="a new language's letters that make a vowel")
     args = parser.parse_args(argv)
     code = args.language
     if shutil.which("espeak-ng") is None or shutil.which("sox") is None:
         print("espeak-ng and sox are needed", file=sys.stderr)
         return 1
+    if args.write:
+        start_voice(code, args.espeak, args.vowels)
+    rows: list[list[float]] = []
     phrases = shipped_phrases(args.seed, args.every, code)
     print(f"{len(phrases)} phrases of {FEWEST_WORDS} to {MOST_WORDS} words in {code}\n")
     print("| rate | median error | range | within ±20% | fitted lead, syllable, word, pause |")
@@ -156,13 +166,56 @@ def main(argv: Sequence[str] | None = None) -> int:
             within = sum(abs(e) <= 0.2 for e in errors) / len(errors)
             scale = rate / DEFAULT_WORDS_PER_MINUTE
             fitted = least_squares([features(p, code) for p in phrases], real)
+            rows.append([rate, *(round(c * scale, 3) for c in fitted)])
             print(
                 f"| {rate} | {statistics.median(errors):+.1%} | {min(errors):+.1%} to "
                 f"{max(errors):+.1%} | {within:.0%} | "
                 + ", ".join(f"{c * scale:.3f}" for c in fitted)
                 + " |"
             )
+    if args.write:
+        write_rows(code, rows)
     return 0
+
+
+def start_voice(code: str, espeak: str | None, vowels: str | None) -> None:
+    """Make sure ``code`` has a voice file to count its words and syllables with: a new
+    language's starts with its espeak-ng voice, its vowels and English's rows, which the fit
+    then replaces."""
+    from ninetynine_audio.audio import pacing
+
+    path = pacing.voice_file(code)
+    if not path.is_file():
+        if not vowels:
+            raise SystemExit(f"{code} has no {path.name} yet: give --vowels (and --espeak)")
+        english = pacing.voice_file("en").read_text(encoding="utf-8")
+        rows = english.partition("calibration = [")[2]
+        text = (
+            f'# How espeak-ng\'s voice "{espeak or code}" says this language, fitted by\n'
+            f"# python tools/calibrate_pacing.py --language {code} --write (docs/pacing.md).\n"
+            f'espeak = "{espeak or code}"\n'
+            "# the letters that make a syllable's vowel\n"
+            f'vowels = "{vowels}"\n'
+            "silent_endings = false\n"
+            "# rate (words a minute), then lead, syllable, word and pause in seconds at 200\n"
+            "calibration = [" + rows
+        )
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    pacing.VOICES[code] = pacing.read_voice(code, path)
+
+
+def write_rows(code: str, rows: list[list[float]]) -> None:
+    """Put the fitted rows into ``code``'s voice file, keeping everything above them."""
+    from ninetynine_audio.audio import pacing
+
+    path = pacing.voice_file(code)
+    head = path.read_text(encoding="utf-8").partition("calibration = [")[0]
+    body = "".join(
+        f"    [{int(row[0])}, " + ", ".join(f"{c:.3f}" for c in row[1:]) + "],\n" for row in rows
+    )
+    path.write_text(head + "calibration = [\n" + body + "]\n", encoding="utf-8")
+    print(f"\nwritten to {path}")
 
 
 if __name__ == "__main__":

@@ -17,10 +17,15 @@ from __future__ import annotations
 
 import bisect
 import re
+import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 
-from ninetynine_audio.i18n import ENGLISH, language
+from num2words import CONVERTER_CLASSES, num2words
+
+from ninetynine_audio.i18n import ENGLISH, LANGUAGES, catalogue_dir, language
 
 DEFAULT_WORDS_PER_MINUTE = 200
 """A usual screen-reader rate; players who listen faster set their own in Settings."""
@@ -48,7 +53,8 @@ class Calibration:
 class Voice:
     """How one language is said: the espeak-ng voice it was measured with, its letters that
     make a syllable's vowel, its numbers in words, and the fitted calibration rows (by rate,
-    ascending)."""
+    ascending). Each language keeps its own in ``locale/<code>/pacing.toml``, so a new language
+    needs no code here."""
 
     code: str
     espeak: str
@@ -60,215 +66,48 @@ class Voice:
     vowels is said (Spanish, Portuguese, German)."""
 
 
-def _english_numbers(number: int) -> list[str]:
-    ones = (
-        *("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine"),
-        *("ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen"),
-        *("seventeen", "eighteen", "nineteen"),
-    )
-    tens = ("", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-    if number < 20:
-        return [ones[number]]
-    if number < 100:
-        ten, one = divmod(number, 10)
-        return [tens[ten]] + ([ones[one]] if one else [])
-    hundreds, rest = divmod(number, 100)
-    return [ones[hundreds], "hundred"] + (["and", *_english_numbers(rest)] if rest else [])
+def _number_words(code: str) -> Callable[[int], list[str]]:
+    """How ``code`` says a whole number, in its words, from num2words: "97" is
+    ``["ninety", "seven"]`` in English, ``["noventa", "y", "siete"]`` in Spanish and
+    ``["siebenundneunzig"]`` in German (a hyphen parts words, as a voice says them)."""
+    names = (code, code.split("_")[0])
+    lang = next((name for name in names if name in CONVERTER_CLASSES), ENGLISH)
+
+    @cache
+    def say(number: int) -> list[str]:
+        return [word for word in re.split(r"[\s\-‐]+", num2words(number, lang=lang)) if word]
+
+    return say
 
 
-def _spanish_numbers(number: int) -> list[str]:
-    ones = (
-        *("cero", "uno", "dos", "tres", "cuatro", "cinco", "seis", "siete", "ocho", "nueve"),
-        *("diez", "once", "doce", "trece", "catorce", "quince", "dieciséis", "diecisiete"),
-        *("dieciocho", "diecinueve", "veinte", "veintiuno", "veintidós", "veintitrés"),
-        *("veinticuatro", "veinticinco", "veintiséis", "veintisiete", "veintiocho"),
-        "veintinueve",
+def read_voice(code: str, path: Path) -> Voice:
+    """A language's voice from its ``pacing.toml`` (``tools/calibrate_pacing.py --write``)."""
+    with path.open("rb") as handle:
+        data = tomllib.load(handle)
+    return Voice(
+        code,
+        str(data["espeak"]),
+        re.compile(f"[{data['vowels']}]+"),
+        _number_words(code),
+        tuple(Calibration(int(row[0]), *map(float, row[1:])) for row in data["calibration"]),
+        silent_endings=bool(data.get("silent_endings", False)),
     )
-    tens: tuple[str, ...] = (
-        "",
-        "",
-        "",
-        "treinta",
-        "cuarenta",
-        "cincuenta",
-        "sesenta",
-        "setenta",
-        "ochenta",
-        "noventa",
-    )
-    hundreds: tuple[str, ...] = (
-        "",
-        "ciento",
-        "doscientos",
-        "trescientos",
-        "cuatrocientos",
-        "quinientos",
-        "seiscientos",
-        "setecientos",
-        "ochocientos",
-        "novecientos",
-    )
-    if number < 30:
-        return [ones[number]]
-    if number < 100:
-        ten, one = divmod(number, 10)
-        return [tens[ten]] + (["y", ones[one]] if one else [])
-    if number == 100:
-        return ["cien"]
-    hundred, rest = divmod(number, 100)
-    return [hundreds[hundred]] + (_spanish_numbers(rest) if rest else [])
 
 
-def _portuguese_numbers(number: int) -> list[str]:
-    ones = (
-        *("zero", "um", "dois", "três", "quatro", "cinco", "seis", "sete", "oito", "nove"),
-        *("dez", "onze", "doze", "treze", "catorze", "quinze", "dezesseis", "dezessete"),
-        *("dezoito", "dezenove"),
-    )
-    tens: tuple[str, ...] = (
-        "",
-        "",
-        "vinte",
-        "trinta",
-        "quarenta",
-        "cinquenta",
-        "sessenta",
-        "setenta",
-        "oitenta",
-        "noventa",
-    )
-    hundreds: tuple[str, ...] = (
-        "",
-        "cento",
-        "duzentos",
-        "trezentos",
-        "quatrocentos",
-        "quinhentos",
-        "seiscentos",
-        "setecentos",
-        "oitocentos",
-        "novecentos",
-    )
-    if number < 20:
-        return [ones[number]]
-    if number < 100:
-        ten, one = divmod(number, 10)
-        return [tens[ten]] + (["e", ones[one]] if one else [])
-    if number == 100:
-        return ["cem"]
-    hundred, rest = divmod(number, 100)
-    return [hundreds[hundred]] + (["e", *_portuguese_numbers(rest)] if rest else [])
+def voice_file(code: str) -> Path:
+    """Where a language's voice is kept: ``locale/<code>/pacing.toml``."""
+    return catalogue_dir() / code / "pacing.toml"
 
 
-def _german_number(number: int) -> str:
-    ones = (
-        *("null", "eins", "zwei", "drei", "vier", "fünf", "sechs", "sieben", "acht", "neun"),
-        *("zehn", "elf", "zwölf", "dreizehn", "vierzehn", "fünfzehn", "sechzehn"),
-        *("siebzehn", "achtzehn", "neunzehn"),
-    )
-    tens: tuple[str, ...] = (
-        "",
-        "",
-        "zwanzig",
-        "dreißig",
-        "vierzig",
-        "fünfzig",
-        "sechzig",
-        "siebzig",
-        "achtzig",
-        "neunzig",
-    )
-    if number < 20:
-        return ones[number]
-    if number < 100:
-        ten, one = divmod(number, 10)
-        if not one:
-            return tens[ten]
-        return ("ein" if one == 1 else ones[one]) + "und" + tens[ten]
-    hundred, rest = divmod(number, 100)
-    head = ("ein" if hundred == 1 else ones[hundred]) + "hundert"
-    return head + (_german_number(rest) if rest else "")
+def _voices() -> dict[str, Voice]:
+    codes = dict.fromkeys([ENGLISH, *(entry.code for entry in LANGUAGES)])
+    found = {code: voice_file(code) for code in codes}
+    return {code: read_voice(code, path) for code, path in found.items() if path.is_file()}
 
 
-def _german_numbers(number: int) -> list[str]:
-    return [_german_number(number)]
-
-
-VOICES: dict[str, Voice] = {
-    voice.code: voice
-    for voice in (
-        Voice(
-            ENGLISH,
-            "en",
-            re.compile(r"[aeiouy]+"),
-            _english_numbers,
-            (
-                Calibration(80, 0.530, 0.089, 0.069, 0.428),
-                Calibration(120, 0.532, 0.094, 0.077, 0.407),
-                Calibration(160, 0.499, 0.092, 0.082, 0.362),
-                Calibration(200, 0.365, 0.080, 0.118, 0.315),
-                Calibration(250, 0.411, 0.093, 0.094, 0.253),
-                Calibration(300, 0.340, 0.092, 0.104, 0.186),
-                Calibration(350, 0.217, 0.091, 0.119, 0.087),
-                Calibration(400, 0.166, 0.085, 0.135, 0.049),
-                Calibration(450, 0.333, 0.109, 0.078, 0.214),
-            ),
-            silent_endings=True,
-        ),
-        Voice(
-            "es",
-            "es",
-            re.compile(r"[aeiouáéíóúüy]+"),
-            _spanish_numbers,
-            (
-                Calibration(80, 0.474, 0.074, 0.075, 0.416),
-                Calibration(120, 0.460, 0.078, 0.079, 0.415),
-                Calibration(160, 0.418, 0.080, 0.079, 0.383),
-                Calibration(200, 0.369, 0.084, 0.079, 0.342),
-                Calibration(250, 0.316, 0.094, 0.073, 0.300),
-                Calibration(300, 0.250, 0.109, 0.068, 0.257),
-                Calibration(350, 0.164, 0.129, 0.051, 0.194),
-                Calibration(400, 0.123, 0.140, 0.042, 0.170),
-                Calibration(450, 0.301, 0.103, 0.063, 0.245),
-            ),
-        ),
-        Voice(
-            "pt_BR",
-            "pt-br",
-            re.compile(r"[aeiouáéíóúâêôãõàüy]+"),
-            _portuguese_numbers,
-            (
-                Calibration(80, 0.476, 0.052, 0.113, 0.485),
-                Calibration(120, 0.460, 0.058, 0.113, 0.482),
-                Calibration(160, 0.407, 0.059, 0.110, 0.449),
-                Calibration(200, 0.359, 0.063, 0.104, 0.417),
-                Calibration(250, 0.307, 0.066, 0.101, 0.381),
-                Calibration(300, 0.229, 0.071, 0.098, 0.336),
-                Calibration(350, 0.105, 0.079, 0.098, 0.258),
-                Calibration(400, 0.080, 0.089, 0.085, 0.223),
-                Calibration(450, 0.282, 0.083, 0.085, 0.318),
-            ),
-        ),
-        Voice(
-            "de",
-            "de",
-            re.compile(r"[aeiouäöüy]+"),
-            _german_numbers,
-            (
-                Calibration(80, 0.543, 0.111, 0.061, 0.373),
-                Calibration(120, 0.539, 0.128, 0.054, 0.362),
-                Calibration(160, 0.506, 0.136, 0.044, 0.331),
-                Calibration(200, 0.469, 0.145, 0.031, 0.301),
-                Calibration(250, 0.408, 0.156, 0.022, 0.256),
-                Calibration(300, 0.354, 0.170, 0.010, 0.200),
-                Calibration(350, 0.262, 0.183, 0.000, 0.125),
-                Calibration(400, 0.234, 0.181, 0.000, 0.108),
-                Calibration(450, 0.383, 0.161, 0.019, 0.197),
-            ),
-        ),
-    )
-}
-"""Every language's voice; a language without one (a pseudo-language) is paced as English."""
+VOICES: dict[str, Voice] = _voices()
+"""Every language's voice, read from ``locale/<code>/pacing.toml``; a language without one (a
+pseudo-language, or a language not measured yet) is paced as English."""
 
 CALIBRATION = VOICES[ENGLISH].calibration
 """English espeak-ng's speaking time, fitted at each rate it was measured at
