@@ -258,3 +258,20 @@ def test_the_words_after_a_hand_over_lead_with_the_players_name_once() -> None:
     assert named_at_keys_text("Yo", "Your turn") == "Yo, your turn"
     assert named_at_keys_text("Ann", "Trick 2") == "Ann's turn. Trick 2"
     assert named_at_keys_text("You", "Your turn, 0") == "Your turn, 0"
+
+
+def test_the_adding_games_lists_use_the_languages_own_separator() -> None:
+    # Persian separates a list with its own comma ("Lily 4، Max 3"), never a Latin ", ".
+    from ninetynine_audio.games.adding.model import LivesChanged
+    from ninetynine_audio.i18n import using
+    from ninetynine_audio.present.adding.events import _left_words
+
+    group = [
+        LivesChanged(seat=1, player="Lily", change=-1, lives=4, reason="over_99"),
+        LivesChanged(seat=2, player="Max", change=-1, lives=3, reason="over_99"),
+    ]
+    with using("fa"):
+        said = _left_words(group)
+        assert "، " in said and ", " not in said, said
+    with using("en"):
+        assert _left_words(group) == "Lily 4, Max 3"

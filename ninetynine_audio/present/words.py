@@ -9,7 +9,7 @@ with English words between them (docs/translating.md). ``verbosity`` is one of `
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TypeVar
 
 from ninetynine_audio.cards import Card, Rank, Suit
@@ -140,6 +140,13 @@ def card_with_article(card: Card, verbosity: str = NORMAL) -> str:
 def join_and(items: Sequence[str]) -> str:
     """``"a"``, ``"a and b"``, ``"a, b and c"``, as the language in use joins a list."""
     return format_list(items)
+
+
+def separated(items: Iterable[str]) -> str:
+    """``"You 5, Lily 4"``: items one after another with the language's own list separator
+    (a Persian comma in Persian), where no "and" comes before the last."""
+    # Translators: the separator between the items of a list ("You 5, Lily 4").
+    return pgettext("list separator", ", ").join(items)
 
 
 def ordinal(number: int) -> str:

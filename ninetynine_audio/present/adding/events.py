@@ -42,6 +42,7 @@ from ninetynine_audio.present.words import (
     join_and,
     ordinal,
     seat_name,
+    separated,
 )
 
 CUE_CARD = "card_played"
@@ -124,7 +125,7 @@ def _left_words(group: Sequence[LivesChanged]) -> str:
         else pgettext("lives left in a list", "{player} out").format(player=seat_name(e.player))
         for e in group
     ]
-    return ", ".join(entries)
+    return separated(entries)
 
 
 def _remaining_words(event: LivesChanged, game: str, verbosity: str) -> str:
@@ -359,7 +360,7 @@ def players_out_text(outs: Sequence[PlayerOut], verbosity: str) -> str:
             return _("You are out, {place} place").format(place=place)
         return _("{player} is out, {place} place").format(player=out.player, place=place)
     names = seats_words([o.player for o in outs])
-    places = ", ".join(
+    places = separated(
         # Translators: a player and the place they finish in, in a list ("Lily 3rd").
         pgettext("player and place", "{player} {place}").format(
             player=seat_name(o.player), place=ordinal(o.place)
@@ -583,7 +584,7 @@ def game_ended_utterance(event: GameEnded, view: Perspective) -> Utterance:
         else:
             parts.append(_("{player} finishes {place}").format(player=name, place=place))
     if v != BRIEF:
-        listing = ", ".join(
+        listing = separated(
             # Translators: a place and the player who took it, in the list of places ("1st Lily").
             pgettext("place and player", "{place} {player}").format(
                 place=ordinal(i + 1), player=seat_name(n)

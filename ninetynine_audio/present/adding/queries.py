@@ -15,6 +15,7 @@ from ninetynine_audio.present.words import (
     is_you,
     join_and,
     seat_name,
+    separated,
 )
 
 
@@ -89,7 +90,7 @@ def _seat_lives(name: str, lives: int) -> str:
 
 def lives_text(view: AddingView, verbosity: str = NORMAL) -> str:
     """``"Lives: You 5, Lily 4, Max out, Zoe 5"``."""
-    listing = ", ".join(
+    listing = separated(
         _seat_lives(name, view.lives[seat]) for seat, name in enumerate(view.players)
     )
     if verbosity == BRIEF:
