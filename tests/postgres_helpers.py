@@ -6,6 +6,7 @@ root: as root, the cluster is made and run by the ``postgres`` user, in a folder
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
@@ -55,15 +56,36 @@ class Postgres:
             "UTF8",
             "--no-sync",
         )
-        options = (
-            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-            " -c synchronous_commit=off -c full_page_writes=off"
-        )
-        self._run(
-            self.pg_ctl, "-D", str(self.data), "-l", str(self.folder / "log"), "-w",
-            "-t", str(START_S), "-o", options, "start",
-        )
+        self.start()
         self.url = f"postgresql://ninetynine@127.0.0.1:{self.port}/postgres"
+
+    def start(self) -> None:
+        """Start the cluster (again), and wait until it takes connections."""
+        options = (
+            # Nothing waits for the disk, yet a commit is in the system's hands when it returns,
+            # so a stopped cluster keeps it (the machine itself never stops under the tests).
+            f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
+            " -c full_page_writes=off"
+        )
+        log = str(self.folder / "log")
+        timeout = str(START_S)
+        self._run(
+            self.pg_ctl,
+            "-D",
+            str(self.data),
+            "-l",
+            log,
+            "-w",
+            "-t",
+            timeout,
+            "-o",
+            options,
+            "start",
+        )
+
+    def halt(self) -> None:
+        """Stop the cluster at once, as a crash would (its folder is kept)."""
+        self._run(self.pg_ctl, "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
     def _run(self, *command: str) -> None:
         subprocess.run([*self.as_user, *command], check=True, capture_output=True, timeout=START_S)
@@ -78,7 +100,8 @@ class Postgres:
     def stop(self) -> None:
         """Stop the cluster at once and remove its folder."""
         try:
-            self._run(self.pg_ctl, "-D", str(self.data), "-m", "immediate", "-w", "stop")
+            with contextlib.suppress(subprocess.CalledProcessError):  # already stopped
+                self.halt()
         finally:
             shutil.rmtree(self.folder, ignore_errors=True)
 
