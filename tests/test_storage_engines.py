@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -20,6 +23,7 @@ from typing import Any
 
 import psycopg
 import pytest
+from online_helpers import REPO, WAIT_S, ServerProcess, free_port
 from postgres_helpers import Postgres, postgres
 from server_inside import accounts_at_a_match, hello, inside_server, play_moves
 
@@ -264,3 +268,46 @@ def test_a_table_in_play_comes_back_after_a_restart_and_its_result_is_kept_once(
         again.close()
     assert engine.rows("SELECT code FROM results") == [(code,)]
     assert engine.rows("SELECT COUNT(*) FROM ratings") == [(2,)]
+
+
+# -- the serve command -----------------------------------------------------------------------
+
+
+def serve_once(data: Path, *extra: str) -> subprocess.CompletedProcess[str]:
+    """``serve`` that is expected to stop at once by itself."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    command = [sys.executable, "-m", "ninetynine_audio", "serve", "--data", str(data)]
+    command += ["--port", str(free_port()), *extra]
+    return subprocess.run(
+        command, env=env, capture_output=True, text=True, timeout=WAIT_S, check=False
+    )
+
+
+@pytest.mark.slow
+def test_serve_keeps_its_data_in_the_postgresql_database_it_is_given(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    first = ServerProcess(tmp_path / "one", free_port(), "--database", url)
+    first.start()
+    try:
+        second = serve_once(tmp_path / "two", "--database", url)
+        assert second.returncode == 1 and "Traceback" not in second.stderr
+        assert second.stderr.strip().splitlines() == [
+            f"Another server is using the data folder {url}: stop it, or give this one "
+            "another --data."
+        ]
+    finally:
+        first.stop()
+    with psycopg.connect(url) as conn:
+        version = conn.execute("SELECT version FROM schema_version").fetchall()
+    assert version == [(SCHEMA_VERSION,)]
+    assert not (tmp_path / "one" / "server.sqlite3").exists()
+
+
+def test_serve_says_in_one_line_when_its_database_cannot_be_reached(tmp_path: Path) -> None:
+    url = f"postgresql://someone:secret@127.0.0.1:{free_port()}/nothing"
+    done = serve_once(tmp_path / "data", "--database", url)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert "postgresql://someone@127.0.0.1" in line and "secret" not in line

@@ -100,7 +100,7 @@ class PostgresStore(SqlStore):
             try:
                 self.holder = psycopg.connect(url, autocommit=True, connect_timeout=int(CONNECT_S))
             except psycopg.Error as error:
-                raise DataProblem("unwritable", self.path, str(error).strip()) from None
+                raise DataProblem("unwritable", self.path, " ".join(str(error).split())) from None
             try:
                 held = self.holder.execute("SELECT pg_try_advisory_lock(%s)", (SERVER_LOCK,))
                 if held.fetchone() != (True,):
