@@ -500,9 +500,7 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     serve.add_argument(
         "--database",
         default=None,
-        help=_(
-            "PostgreSQL database to keep the data in (postgresql://…; default: a file in --data)"
-        ),
+        help=_("PostgreSQL database for the data (postgresql://…; default: a file in --data)"),
     )
     serve.add_argument("--cert", default=None, help=_("TLS certificate chain (PEM), for wss://"))
     serve.add_argument("--key", default=None, help=_("TLS private key (PEM)"))
