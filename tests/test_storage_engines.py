@@ -238,6 +238,142 @@ def test_writes_wait_while_postgresql_is_away_and_are_all_made_when_it_is_back(
         cluster.stop()
 
 
+def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_data(
+    engine: Engine,
+) -> None:
+    store = engine.open()
+    try:
+        store.sign_in("Ann", "ann's")
+        store.save_table(a_table("AAAA", "playing", actions=2))
+    finally:
+        store.close()
+    # As a server of version 1 left it: no leases yet.
+    engine.rows("DROP TABLE leases")
+    if engine.url is None:
+        engine.rows("PRAGMA user_version = 1")
+    else:
+        engine.rows("UPDATE schema_version SET version = 1")
+    again = engine.open()
+    try:
+        assert version_of(engine) == SCHEMA_VERSION == 2
+        assert again.tables() == [a_table("AAAA", "playing", actions=2)]
+        assert again.sign_in("ann", "ann's") == (True, "Ann")
+        assert again.hold_table("AAAA", "one", 30.0) is not None
+    finally:
+        again.close()
+
+
+# -- leases ----------------------------------------------------------------------------------
+
+
+def test_a_table_is_held_by_one_holder_until_it_lets_go_or_its_lease_runs_out(
+    store: Store,
+) -> None:
+    until = store.hold_table("AAAA", "one", 30.0)
+    assert until is not None
+    assert store.hold_table("AAAA", "two", 30.0) is None
+    renewed = store.hold_table("AAAA", "one", 60.0)
+    assert renewed is not None and renewed > until
+    assert store.hold_table("BBBB", "two", 30.0) is not None  # another table: free
+    store.let_go("AAAA", "two")  # not its lease: nothing changes
+    assert store.hold_table("AAAA", "two", 30.0) is None
+    store.let_go("AAAA", "one")
+    assert store.hold_table("AAAA", "two", 0.2) is not None
+    deadline = time.monotonic() + WAIT_S
+    taken = None
+    while taken is None and time.monotonic() < deadline:  # once two's lease has run out
+        taken = store.hold_table("AAAA", "one", 30.0)
+        time.sleep(0.05)
+    assert taken is not None
+    assert store.hold_table("AAAA", "two", 30.0) is None
+
+
+CONTENDER = """
+import json, random, sys, time
+from pathlib import Path
+from ninetynine_audio.online.storage import open_store
+
+folder, url, me, seconds = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+store = open_store(Path(folder), url, shared=True)
+print("ready", flush=True)
+sys.stdin.readline()
+stop = time.monotonic() + seconds
+while time.monotonic() < stop:
+    for code in ("T1", "T2", "T3"):
+        if random.random() < 0.5:  # else a renewal missed: the lease may run out
+            until = store.hold_table(code, me, 0.1)
+            if until is not None:
+                print(json.dumps([code, me, until - 0.1, until]), flush=True)
+    time.sleep(random.random() * 0.08)
+store.close()
+"""
+
+
+@pytest.mark.slow
+def test_two_processes_never_hold_the_same_table_at_once(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    open_store(tmp_path / "first", url).close()  # the schema, made once
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", CONTENDER, str(tmp_path / me), url, me, "3"],
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for me in ("one", "two")
+    ]
+    held: list[tuple[str, str, float, float]] = []
+    try:
+        for process in processes:
+            assert process.stdout is not None and process.stdout.readline() == "ready\n"
+        for process in processes:  # both start contending together
+            assert process.stdin is not None
+            process.stdin.write("go\n")
+            process.stdin.flush()
+        for process in processes:
+            out, _ = process.communicate(timeout=WAIT_S * 4)
+            assert process.returncode == 0
+            held += [tuple(json.loads(line)) for line in out.splitlines()]  # type: ignore[misc]
+    finally:
+        for process in processes:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
+    for code in ("T1", "T2", "T3"):
+        leases = sorted((start, until, who) for name, who, start, until in held if name == code)
+        # The table changed hands, and no two holders' leases ever overlap.
+        assert {who for _, _, who in leases} == {"one", "two"}
+        for a in leases:
+            for b in leases:
+                if a[2] != b[2]:
+                    assert a[1] <= b[0] or b[1] <= a[0], (code, a, b)
+
+
+def test_a_server_that_holds_a_database_whole_never_runs_beside_processes_sharing_it(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    sharing = open_store(tmp_path / "one", url, shared=True)
+    also = open_store(tmp_path / "two", url, shared=True)
+    try:
+        with pytest.raises(DataProblem) as refused:
+            open_store(tmp_path / "three", url)
+        assert refused.value.kind == "locked"
+    finally:
+        sharing.close()
+        also.close()
+    whole = open_store(tmp_path / "three", url)
+    try:
+        with pytest.raises(DataProblem):
+            open_store(tmp_path / "four", url, shared=True)
+    finally:
+        whole.close()
+
+
 # -- a server on the store -------------------------------------------------------------------
 
 

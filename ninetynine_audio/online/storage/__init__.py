@@ -41,6 +41,8 @@ class Store(Protocol):
     def rating(self, name: str, game: str) -> Rating: ...
     def ratings_of(self, name: str) -> list[Rating]: ...
     def leaderboard(self, game: str, limit: int = 10) -> list[Rating]: ...
+    def hold_table(self, code: str, holder: str, seconds: float) -> float | None: ...
+    def let_go(self, code: str, holder: str) -> None: ...
     def for_thread(self) -> contextlib.AbstractContextManager[Store]:
         """The store for use on another thread, while the block runs."""
 
@@ -51,7 +53,7 @@ class Store(Protocol):
         """Write what waits, and let go of the data."""
 
 
-def open_store(folder: Path, database: str | None = None) -> Store:
+def open_store(folder: Path, database: str | None = None, *, shared: bool = False) -> Store:
     """The store ``database`` names (a ``postgresql://`` address), or by default the SQLite
     file in ``folder``; ``folder`` is held by this server either way (its log is there).
 
@@ -61,7 +63,7 @@ def open_store(folder: Path, database: str | None = None) -> Store:
     if database:
         from ninetynine_audio.online.storage.postgres import PostgresStore
 
-        return PostgresStore(folder, database)
+        return PostgresStore(folder, database, shared=shared)
     from ninetynine_audio.online.db import Database
 
     return Database(folder)

@@ -103,6 +103,8 @@ class SqlStore:
     """
 
     ROW_ID = "code"
+    NOW = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
+    """The database's own clock in seconds (one clock for every process that shares it)."""
 
     def __init__(self) -> None:
         # Cheap enough for a game server on a small machine, still far from guessable.
@@ -239,6 +241,28 @@ class SqlStore:
         """How many tables were set aside."""
         with self._sql() as sql:
             return int(sql.rows("SELECT COUNT(*) FROM set_aside")[0][0])
+
+    # -- leases ---------------------------------------------------------------------------------
+
+    def hold_table(self, code: str, holder: str, seconds: float) -> float | None:
+        """Take the lease on table ``code`` for ``holder`` (a server process), or renew it,
+        for ``seconds`` from now by the database's clock; until when it is held, or None when
+        another holder's lease on it has not run out. One statement, so two holders asking at
+        once never both have it. It waits on the database: call it off the event loop."""
+        with self._sql() as sql:
+            held = sql.rows(
+                f"INSERT INTO leases (code, holder, until) VALUES (?, ?, {self.NOW} + ?)"
+                " ON CONFLICT (code) DO UPDATE SET holder = excluded.holder,"
+                f" until = excluded.until WHERE leases.holder = excluded.holder"
+                f" OR leases.until <= {self.NOW} RETURNING until",
+                (code, holder, float(seconds)),
+            )
+        return float(held[0][0]) if held else None
+
+    def let_go(self, code: str, holder: str) -> None:
+        """End ``holder``'s lease on table ``code`` (another may take it at once)."""
+        with self._sql() as sql:
+            sql.run("DELETE FROM leases WHERE code = ? AND holder = ?", (code, holder))
 
     # -- results and ratings ----------------------------------------------------------------
 

@@ -117,6 +117,22 @@ def _one_on_postgresql(conn: Any) -> None:
         conn.execute(statement)
 
 
+def _leases(real: str) -> str:
+    return f"""CREATE TABLE IF NOT EXISTS leases (
+    code TEXT PRIMARY KEY,
+    holder TEXT NOT NULL,
+    until {real} NOT NULL
+)"""
+
+
+def _two_on_sqlite(db: sqlite3.Connection) -> None:
+    db.execute(_leases("REAL"))
+
+
+def _two_on_postgresql(conn: Any) -> None:
+    conn.execute(_leases("DOUBLE PRECISION"))
+
+
 MIGRATIONS = (
     Migration(
         1,
@@ -124,6 +140,12 @@ MIGRATIONS = (
         "aside (from version 0: names unique by ASCII case only, tokens in clear)",
         _one_on_sqlite,
         _one_on_postgresql,
+    ),
+    Migration(
+        2,
+        "leases: which server process holds each table, and until when",
+        _two_on_sqlite,
+        _two_on_postgresql,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number

@@ -83,7 +83,7 @@ class PostgresStore(SqlStore):
             cannot be reached, or it is of a newer version.
     """
 
-    def __init__(self, folder: Path, url: str) -> None:
+    def __init__(self, folder: Path, url: str, *, shared: bool = False) -> None:
         super().__init__()
         try:
             import psycopg
@@ -102,7 +102,14 @@ class PostgresStore(SqlStore):
             except psycopg.Error as error:
                 raise DataProblem("unwritable", self.path, " ".join(str(error).split())) from None
             try:
-                held = self.holder.execute("SELECT pg_try_advisory_lock(%s)", (SERVER_LOCK,))
+                # Shared: held with the other processes that share the database, and never
+                # beside a server that holds it whole.
+                held = self.holder.execute(
+                    "SELECT pg_try_advisory_lock(%s)"
+                    if not shared
+                    else "SELECT pg_try_advisory_lock_shared(%s)",
+                    (SERVER_LOCK,),
+                )
                 if held.fetchone() != (True,):
                     raise DataProblem("locked", self.path)
                 _migrate(self.holder, self.path)
