@@ -447,3 +447,49 @@ def test_serve_says_in_one_line_when_its_database_cannot_be_reached(tmp_path: Pa
     assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
     (line,) = done.stderr.strip().splitlines()
     assert "postgresql://someone@127.0.0.1" in line and "secret" not in line
+
+
+@pytest.mark.slow
+def test_a_table_plays_on_while_postgresql_is_away_and_everything_is_written_once_it_is_back(
+    tmp_path: Path,
+) -> None:
+    cluster = Postgres()  # its own, to stop and start again
+    try:
+        url = cluster.new_database()
+        server, clock = inside_server(tmp_path / "data", database=url)
+        try:
+            (ann_link, ben_link), _, code = accounts_at_a_match(server, clock)
+            play_moves(server, clock, code, 3)
+            assert server.db.flush()
+            cluster.halt()
+            host = server.tables[code].host
+            assert host is not None
+            deadline = time.monotonic() + WAIT_S
+            while not server.storage_failing and time.monotonic() < deadline:
+                play_moves(server, clock, code, 1)  # the table plays on
+                time.sleep(0.05)
+            assert server.storage_failing
+            while not host.is_over:
+                play_moves(server, clock, code, 10)
+                server.sweep()  # retries, refused too
+            for link in (ann_link, ben_link):
+                told = [line for line in link.spoken() if "may not be kept" in line]
+                assert len(told) == 1, link.spoken()
+            cluster.start()
+            deadline = time.monotonic() + WAIT_S
+            while server.storage_failing and time.monotonic() < deadline:
+                clock.now += 60.0
+                server.sweep()
+                time.sleep(0.1)
+            assert not server.storage_failing
+            assert server.db.flush(timeout=WAIT_S)
+            assert server.db.results_count() == 1
+            assert server.db.rating("ann", "classic").games == 1
+            stored = {table.code: table for table in server.db.tables()}
+            assert stored[code].state == "over"
+            assert stored[code].record is not None
+            assert len(stored[code].record["actions"]) == len(host.core.saved.actions)
+        finally:
+            server.close()
+    finally:
+        cluster.stop()

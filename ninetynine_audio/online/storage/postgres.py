@@ -95,6 +95,7 @@ class PostgresStore(SqlStore):
         self.errors: tuple[type[Exception], ...] = (psycopg.Error,)
         self.retried: tuple[type[Exception], ...] = (psycopg.OperationalError,)
         self.path = shown_url(url)
+        self._failing: Exception | None = None
         self.lock = lock_folder(folder)
         with released_on_failure(self.lock):
             try:
@@ -122,7 +123,6 @@ class PostgresStore(SqlStore):
                 raise
         self._writes: deque[Callable[[], None]] = deque()
         self._changed = threading.Condition()
-        self._failing: Exception | None = None
         self._closing = False
         self._writer = threading.Thread(
             target=self._write_loop, name="postgres-writer", daemon=True
@@ -131,13 +131,21 @@ class PostgresStore(SqlStore):
 
     @contextlib.contextmanager
     def _sql(self) -> Iterator[_Connection]:
+        self._refuse_while_away()
         with self.pool.connection() as conn:
             yield _Connection(conn)
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[_Connection]:
+        self._refuse_while_away()
         with self.pool.connection() as conn, conn.transaction():
             yield _Connection(conn)
+
+    def _refuse_while_away(self) -> None:
+        """While the writer finds the database away, a read asked elsewhere (on the event
+        loop, perhaps) is refused at once instead of waiting for a connection."""
+        if self._failing is not None and threading.current_thread() is not self._writer:
+            raise StoreRefused(f"{self.path}: {self._failing}")
 
     def _serialize_results(self, sql: Any) -> None:
         sql.rows("SELECT pg_advisory_xact_lock(?)", (RESULTS_LOCK,))
