@@ -374,6 +374,24 @@ def test_a_server_that_holds_a_database_whole_never_runs_beside_processes_sharin
         whole.close()
 
 
+def test_a_write_postgresql_will_never_take_is_dropped_alone_and_the_others_are_kept(
+    postgres: Postgres, tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    store = open_store(tmp_path / "data", postgres.new_database())
+    try:
+        codes = [f"T{n:03d}" for n in range(200)]
+        for number, code in enumerate(codes):  # queued far faster than written: in batches
+            store.save_table(a_table(code))
+            if number == 100:
+                store.save_table(a_table("BAD\x00"))  # text PostgreSQL cannot hold
+        assert store.flush(timeout=WAIT_S)
+        assert sorted(table.code for table in store.tables()) == codes
+        dropped = [r for r in caplog.records if "will never take" in r.getMessage()]
+        assert len(dropped) == 1
+    finally:
+        store.close()
+
+
 # -- a server on the store -------------------------------------------------------------------
 
 

@@ -175,30 +175,36 @@ class SqlStore:
     def save_table(self, table: StoredTable) -> None:
         """Store a table as it is now (replacing what was stored)."""
         with self._sql() as sql:
-            sql.run(
-                "INSERT INTO tables"
-                " (code, game, state, listed, host, seats, settings, record, updated)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO UPDATE SET"
-                " game = excluded.game, state = excluded.state, listed = excluded.listed,"
-                " host = excluded.host, seats = excluded.seats, settings = excluded.settings,"
-                " record = excluded.record, updated = excluded.updated",
-                (
-                    table.code,
-                    table.game,
-                    table.state,
-                    int(table.listed),
-                    table.host,
-                    json.dumps(table.seats),
-                    json.dumps(table.settings),
-                    None if table.record is None else json.dumps(table.record),
-                    time.time(),
-                ),
-            )
+            self._save_table(sql, table)
+
+    def _save_table(self, sql: Sql, table: StoredTable) -> None:
+        sql.run(
+            "INSERT INTO tables"
+            " (code, game, state, listed, host, seats, settings, record, updated)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (code) DO UPDATE SET"
+            " game = excluded.game, state = excluded.state, listed = excluded.listed,"
+            " host = excluded.host, seats = excluded.seats, settings = excluded.settings,"
+            " record = excluded.record, updated = excluded.updated",
+            (
+                table.code,
+                table.game,
+                table.state,
+                int(table.listed),
+                table.host,
+                json.dumps(table.seats),
+                json.dumps(table.settings),
+                None if table.record is None else json.dumps(table.record),
+                time.time(),
+            ),
+        )
 
     def drop_table(self, code: str) -> None:
         """Forget a table."""
         with self._sql() as sql:
-            sql.run("DELETE FROM tables WHERE code = ?", (code,))
+            self._drop_table(sql, code)
+
+    def _drop_table(self, sql: Sql, code: str) -> None:
+        sql.run("DELETE FROM tables WHERE code = ?", (code,))
 
     def tables(self) -> list[StoredTable]:
         """Every stored table that can be read; a row that cannot is set aside (and named in
@@ -273,15 +279,25 @@ class SqlStore:
 
         ``players`` is each seat's name, kind, place and score; ``accounts`` the account
         names grouped by place, best first (guests and computers are not rated)."""
-        ranked = [group for group in accounts if group]
         with self._transaction() as sql:
-            self._serialize_results(sql)
-            sql.run(
-                "INSERT INTO results (code, game, finished, players) VALUES (?, ?, ?, ?)",
-                (code, game, time.time(), json.dumps(players)),
-            )
-            if sum(len(group) for group in ranked) >= 2:
-                _rate(sql, game, ranked)
+            self._record_result(sql, code, game, players, accounts)
+
+    def _record_result(
+        self,
+        sql: Sql,
+        code: str,
+        game: str,
+        players: list[dict[str, Any]],
+        accounts: list[list[str]],
+    ) -> None:
+        ranked = [group for group in accounts if group]
+        self._serialize_results(sql)
+        sql.run(
+            "INSERT INTO results (code, game, finished, players) VALUES (?, ?, ?, ?)",
+            (code, game, time.time(), json.dumps(players)),
+        )
+        if sum(len(group) for group in ranked) >= 2:
+            _rate(sql, game, ranked)
 
     def results_count(self) -> int:
         """How many matches are recorded."""

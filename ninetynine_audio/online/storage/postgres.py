@@ -6,7 +6,8 @@ What runs where: reads are short indexed queries on a pooled connection, on the 
 asks (the sign-in's password threads, ``online.passwords``; the lobby's ratings and the
 name checks on the event loop, a round trip each). Writes — a table after each action, a
 table forgotten, a result with its ratings — never wait on the network on the event loop:
-they are queued, in order, for one writer thread of this store's own. While the database
+they are queued, in order, for one writer thread of this store's own, which writes what
+waits in one transaction (up to a hundred writes a commit). While the database
 cannot be reached the writer tries the first waiting write again, after a second, then twice
 as long each time (at most half a minute), and a new write is refused (:class:`StoreRefused`,
 not kept) so that the server keeps it and tells its players, as for a full disk with SQLite.
@@ -20,6 +21,7 @@ table to be held by one of them (a lease), which this store does not have yet.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import logging
 import threading
 from collections import deque
@@ -48,6 +50,7 @@ RETRY_FIRST_S = 1.0
 RETRY_LONGEST_S = 30.0
 CONNECT_S = 10.0
 POOL_SIZE = 4
+BATCH = 100
 
 
 def shown_url(url: str) -> str:
@@ -121,7 +124,7 @@ class PostgresStore(SqlStore):
             except BaseException:
                 self.holder.close()
                 raise
-        self._writes: deque[Callable[[], None]] = deque()
+        self._writes: deque[Callable[[Any], None]] = deque()
         self._changed = threading.Condition()
         self._closing = False
         self._writer = threading.Thread(
@@ -159,19 +162,21 @@ class PostgresStore(SqlStore):
 
     def save_table(self, table: StoredTable) -> None:
         """Store a table as it is now: queued for the writer."""
-        self._queue(partial(super().save_table, table))
+        self._queue(partial(self._save_table, table=table))
 
     def drop_table(self, code: str) -> None:
         """Forget a table: queued for the writer."""
-        self._queue(partial(super().drop_table, code))
+        self._queue(partial(self._drop_table, code=code))
 
     def record_result(
         self, code: str, game: str, players: list[dict[str, Any]], accounts: list[list[str]]
     ) -> None:
         """Store a finished match and its ratings: queued for the writer."""
-        self._queue(partial(super().record_result, code, game, players, accounts))
+        self._queue(
+            partial(self._record_result, code=code, game=game, players=players, accounts=accounts)
+        )
 
-    def _queue(self, write: Callable[[], None]) -> None:
+    def _queue(self, write: Callable[[Any], None]) -> None:
         with self._changed:
             if self._failing is not None:
                 raise StoreRefused(f"{self.path}: {self._failing}")
@@ -181,16 +186,22 @@ class PostgresStore(SqlStore):
             self._changed.notify_all()
 
     def _write_loop(self) -> None:
+        """Write what waits, up to :data:`BATCH` writes in one transaction (one commit for a
+        burst of moves); a batch the database refuses for good is written again one at a
+        time, so that only the write it will never take is dropped."""
         delay = RETRY_FIRST_S
+        alone = 0  # writes still to be made one at a time
         while True:
             with self._changed:
                 while not self._writes and not self._closing:
                     self._changed.wait()
                 if not self._writes:
                     return
-                write = self._writes[0]
+                batch = list(itertools.islice(self._writes, 1 if alone else BATCH))
             try:
-                write()
+                with self._transaction() as sql:
+                    for write in batch:
+                        write(sql)
             except self.retried as error:
                 with self._changed:
                     if self._failing is None:
@@ -201,9 +212,14 @@ class PostgresStore(SqlStore):
                 delay = min(delay * 2, RETRY_LONGEST_S)
                 continue
             except self.errors:
+                if len(batch) > 1:
+                    alone = len(batch)
+                    continue
                 log.exception("a write the database will never take was dropped")
             with self._changed:
-                self._writes.popleft()
+                for _ in batch:
+                    self._writes.popleft()
+                alone = max(0, alone - len(batch))
                 if self._failing is not None:
                     log.warning("the database takes writes again")
                 self._failing = None
