@@ -62,10 +62,11 @@ class Postgres:
     def start(self) -> None:
         """Start the cluster (again), and wait until it takes connections."""
         options = (
-            # Nothing waits for the disk, yet a commit is in the system's hands when it returns,
-            # so a stopped cluster keeps it (the machine itself never stops under the tests).
+            # Small, as one runs beside each test worker. Nothing waits for the disk, yet a
+            # commit is in the system's hands when it returns, so a stopped cluster keeps it
+            # (the machine itself never stops under the tests).
             f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-            " -c full_page_writes=off"
+            " -c full_page_writes=off -c shared_buffers=16MB -c max_connections=40"
         )
         log = str(self.folder / "log")
         timeout = str(START_S)
