@@ -15,7 +15,6 @@ checkpoints: both figures are without a disk's flush per write.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import tempfile
 import time
@@ -25,9 +24,9 @@ TESTS = Path(__file__).resolve().parent.parent / "tests"
 sys.path.insert(0, str(TESTS.parent))
 sys.path.insert(0, str(TESTS))  # the tests' own PostgreSQL cluster
 
-from ninetynine_audio.online.storage import Store, StoredTable, open_store  # noqa: E402
+from benchmark_review import mean_interval  # noqa: E402
 
-T_95 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
+from ninetynine_audio.online.storage import Store, StoredTable, open_store  # noqa: E402
 
 
 def a_table(number: int, actions: int) -> StoredTable:
@@ -52,14 +51,6 @@ def one_round(store: Store, writes: int, tables: int) -> tuple[float, list[float
         costs.append((time.perf_counter() - before) * 1e6)
     assert store.flush(timeout=120)
     return writes / (time.perf_counter() - start), costs
-
-
-def interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return f"{mean:9.0f}"
-    half = T_95.get(len(values) - 1, 1.96) * statistics.stdev(values) / len(values) ** 0.5
-    return f"{mean:9.0f} ± {half:.0f}"
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -103,11 +94,11 @@ def main() -> int:
         if cluster is not None:
             cluster.stop()
     shape = f"{args.rounds} rounds of {args.writes} writes over {args.tables} tables"
-    print(f"{shape}; means, 95% interval")
-    print("engine        writes/s            caller p50 µs       caller p95 µs")
+    print(f"{shape}; means over the rounds (95% interval)")
     for name in stores:
-        columns = [interval(rates[name]), interval(p50s[name]), interval(p95s[name])]
-        print(f"{name:12}  {columns[0]:18}  {columns[1]:18}  {columns[2]}")
+        print(f"{name}: writes a second {mean_interval(rates[name])}")
+        print(f"  one write's cost to its caller, µs: p50 {mean_interval(p50s[name])}")
+        print(f"  p95 {mean_interval(p95s[name])}")
     return 0
 
 
