@@ -15,6 +15,7 @@ checkpoints: both figures are without a disk's flush per write.
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 import tempfile
 import time
@@ -93,6 +94,7 @@ def main() -> int:
             store.close()
         if cluster is not None:
             cluster.stop()
+        shutil.rmtree(folder, ignore_errors=True)
     shape = f"{args.rounds} rounds of {args.writes} writes over {args.tables} tables"
     print(f"{shape}; means over the rounds (95% interval)")
     for name in stores:
