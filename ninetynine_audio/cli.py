@@ -504,6 +504,11 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help=_("address to listen on"))
     serve.add_argument("--port", type=int, default=9999, help=_("port to listen on (0: any free)"))
     serve.add_argument("--data", default=None, help=_("folder of the server's database"))
+    serve.add_argument(
+        "--database",
+        default=None,
+        help=_("PostgreSQL database for the data (postgresql://…; default: a file in --data)"),
+    )
     serve.add_argument("--cert", default=None, help=_("TLS certificate chain (PEM), for wss://"))
     serve.add_argument("--key", default=None, help=_("TLS private key (PEM)"))
     serve.add_argument(

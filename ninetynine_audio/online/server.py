@@ -44,7 +44,6 @@ from ninetynine_audio.games.saved import RecordMaker, SaveError
 from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
-from ninetynine_audio.online.db import Database, DataProblem, StoredTable
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.gamelog import GameLog, heard_names, table_names
 from ninetynine_audio.online.gate import (
@@ -85,6 +84,7 @@ from ninetynine_audio.online.lobby import (
 )
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.online.passwords import Busy, PasswordDesk
+from ninetynine_audio.online.storage import DataProblem, StoredTable, open_store
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
@@ -329,8 +329,9 @@ class Server:
         pause_scale: float = 1.0,
         event_log: Path | None = None,
         limits: Limits | None = None,
+        database: str | None = None,
     ) -> None:
-        self.db = Database(data)
+        self.db = open_store(data, database)
         self.game_log = GameLog(event_log) if event_log is not None else None
         self.limits = limits or Limits()
         self.guard = Guard(self.limits, clock)
@@ -1924,7 +1925,10 @@ def serve_main(args: Any) -> int:
         rotating_log(None, limits)
     try:
         event_log = getattr(args, "event_log", None)
-        server = Server(data, guests=not args.no_guests, event_log=event_log, limits=limits)
+        database = getattr(args, "database", None)
+        server = Server(
+            data, guests=not args.no_guests, event_log=event_log, limits=limits, database=database
+        )
     except DataProblem as problem:
         print(data_problem_text(problem), file=sys.stderr)
         return 1
