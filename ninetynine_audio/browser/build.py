@@ -195,7 +195,8 @@ def _write_zip(target: Path, files: Iterable[tuple[Path, str]]) -> None:
 
 def write_game_zip(target: Path) -> None:
     """``game.zip``: the package (less :data:`LEFT_OUT`) with its keymaps and rules, Babel with
-    the shipped languages' locale data, and platformdirs, laid out as in site-packages."""
+    the shipped languages' locale data, platformdirs and num2words (the speaking-time
+    estimate's numbers in words), laid out as in site-packages."""
     import ninetynine_audio
 
     root = Path(ninetynine_audio.__file__).parent
@@ -206,6 +207,7 @@ def write_game_zip(target: Path) -> None:
             *_shipped_files(),
             *_library_files("babel", babel_locales()),
             *_library_files("platformdirs"),
+            *_library_files("num2words"),
         ],
     )
 
