@@ -136,7 +136,7 @@ class MatchDriver:
         was_in = self.core.humans_in()
         events = self.core.apply(action)
         view = self.core.view(actor) if actor is not None else None
-        batches: list[tuple[Any, ...]] = [events, *self._immediate_moves()]
+        batches: list[tuple[Any, ...]] = [events, *self.core.immediate_moves(self.computer_for)]
         all_out = was_in and not self.core.humans_in() and not self.core.is_over
         for listener in list(self.listeners()):
             words = after_play if listener.seat == actor and actor is not None else ""
@@ -149,24 +149,6 @@ class MatchDriver:
         if self.core.is_over and not self.over_told:
             self.over_told = True
             self.on_over()
-
-    def _immediate_moves(self) -> list[tuple[Any, ...]]:
-        """Computer players (and stand-ins) acting beside the turn (a bid, an owed draw) act
-        at once: they never forget."""
-        moves: list[tuple[Any, ...]] = []
-        for _ in range(len(self.core.setup.names) * 4):
-            if self.core.is_over:
-                break
-            due = [s for s in self.core.immediate_seats() if self.computer_for(s) is not None]
-            if not due:
-                break
-            moves.append(self._computer_action_events(due[0]))
-        return moves
-
-    def _computer_action_events(self, seat: int) -> tuple[Any, ...]:
-        bot = self.computer_for(seat)
-        assert bot is not None
-        return self.core.apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)))
 
     def computer_action(self, seat: int, bot: Bot | None = None) -> Any:
         """What ``bot`` (by default the computer playing ``seat``) does at ``seat`` now."""
