@@ -284,6 +284,7 @@ class SeatScreen(MatchScreen):
         self.host = host
         self.core = host.core
         self.driver = host.driver
+        self.proposer = host.propose
         self.context = table_context(self.core.spec.family)
         self.title = screen_words.game_title(self.core.setup.game)
         self.port = self.core.port(seat, self._propose)

@@ -14,7 +14,7 @@ controller and handles hot seat (several people at one keyboard).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.audio.speaker import join_phrases
@@ -90,6 +90,8 @@ class MatchScreen(Screen):
             listeners=lambda: (self,),
             save=lambda: self._keep(self._app()),
         )
+        # Where the keys' checked actions go: the driver (online, the table's host).
+        self.proposer: Callable[[int, Any, AfterPlay], bool] = self.driver.propose
 
     def _app(self) -> App:
         assert self._host is not None, "the match is run from its host's keys and frames"
@@ -286,7 +288,7 @@ class MatchScreen(Screen):
             return False
         app.mark_action()
         seat = self.port.seat
-        if seat is None or not self.driver.propose(seat, action, after_play):
+        if seat is None or not self.proposer(seat, action, after_play):
             self.refuse(app, not_your_move_text())
             return False
         return True
