@@ -29,7 +29,7 @@ from ninetynine_audio.games.saved import from_record
 from ninetynine_audio.input.commands import commands_for, table_context
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.front import SeatApp
-from ninetynine_audio.online.hosting import SeatScreen, TableHost
+from ninetynine_audio.online.hosting import Listener, SeatScreen, TableHost
 from ninetynine_audio.play.table import TableCore
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
@@ -81,7 +81,7 @@ def asked(core: TableCore, seat: int) -> list[str]:
 def narrated(core: TableCore, seat: int, events: tuple[Any, ...]) -> list[str]:
     """What the seat is told of ``events``."""
     screen, app, frames = screen_on(core, seat)
-    screen.receive(app, [events], "")
+    Listener(app, screen).receive([events], "", None)
     return frames
 
 

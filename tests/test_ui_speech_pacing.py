@@ -29,11 +29,11 @@ from ninetynine_audio.games.adding import (
     RoundStarted,
 )
 from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.play.driver import OWED_ACTION_WINDOW_S as DRAW_WINDOW_S
 from ninetynine_audio.present.adding.events import narrate
 from ninetynine_audio.present.adding.refusals import draw_prompt_text
 from ninetynine_audio.present.screens import out_of_game_text
 from ninetynine_audio.ui.harness import FakeClock, Harness, make_app
-from ninetynine_audio.ui.match import OWED_ACTION_WINDOW_S as DRAW_WINDOW_S
 from ninetynine_audio.ui.match import MatchScreen as TableScreen
 from ninetynine_audio.ui.textmode import run_text
 

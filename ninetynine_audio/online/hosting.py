@@ -1,12 +1,14 @@
 """Hosting one table in play: the true match, its computer players and a screen per seat.
 
-:class:`TableHost` holds the one authoritative match of a table: it deals, checks every action
-a seat proposes against the rules (and that the seat is the proposer's own), applies it, lets
-the computer players act, saves after every action and tells each seat's screen what
-happened. Each human seat (and each spectator) has a :class:`SeatScreen`: the offline match
-screen and the family's own table controller, so the keys, queries, hints, wording and window
-are exactly those of offline play, working from that seat's view. A seat screen never applies
-an action: it proposes it to the host, and hears the events back like everyone else.
+:class:`TableHost` holds the one authoritative match of a table and runs it through the one
+match driver (``play.driver.MatchDriver``), with a listener per seat and spectator: the driver
+checks every action a seat proposes against the rules (and that the seat is the proposer's
+own), applies it, lets the computer players act once every listener has likely heard the last
+move, has the match stored after every action and tells each seat's screen what happened. Each
+human seat (and each spectator) has a :class:`SeatScreen`: the offline match screen and the
+family's own table controller, so the keys, queries, hints, wording and window are exactly
+those of offline play, working from that seat's view; the server, not the screen, runs the
+driver.
 
 Everything here is synchronous: the server runs one table's steps one at a time (the event
 loop never switches inside a step), and the engines stay pure.
@@ -21,16 +23,15 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.games.base import GameSetup
-from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.saved import match_level, resume
-from ninetynine_audio.i18n import using
 from ninetynine_audio.input.commands import table_context
-from ninetynine_audio.play.seat import AfterPlay, after_play_words
+from ninetynine_audio.play.driver import MatchDriver
+from ninetynine_audio.play.seat import AfterPlay
 from ninetynine_audio.play.table import TableCore
 from ninetynine_audio.present import online as words
 from ninetynine_audio.present import screens as screen_words
 from ninetynine_audio.present.seats import Perspective, heard_by, listener_names, seat_pans
-from ninetynine_audio.ui.match import OWED_ACTION_WINDOW_S, MatchScreen
+from ninetynine_audio.ui.match import MatchScreen
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen
 from ninetynine_audio.ui.tables.base import TURN_CUE, TURN_KEY, controller_class
 
@@ -47,10 +48,41 @@ LISTEN_CAP_S = 4.0
 
 @dataclass
 class Listener:
-    """One seat's screen and the player's app it speaks through."""
+    """One seat's screen and the player's app it speaks through: the driver's listener."""
 
     app: SeatApp
     screen: SeatScreen
+
+    @property
+    def seat(self) -> int | None:
+        """The seat listened from (None: a spectator)."""
+        return self.screen.seat
+
+    def heard(self) -> bool:
+        """Whether the person has likely heard the last move (a spectator holds nobody up)."""
+        return self.seat is None or self.app.remote.narration_heard()
+
+    def owes(self) -> bool:
+        """Whether the person owes an action beside the turn (a draw by hand)."""
+        return self.seat is not None and self.screen.core.owed(self.seat) is not None
+
+    def receive(
+        self,
+        batches: Sequence[tuple[Any, ...]],
+        after_play: AfterPlay,
+        view: Any,
+        *,
+        all_out: bool = False,
+    ) -> None:
+        """Each seat hears what happened in its own player's language, not the actor's."""
+        with self.app.speaking():
+            self.screen._host = self.app
+            self.screen.receive(batches, after_play, view)
+
+    def moved_on(self) -> None:
+        """Tell the seat what comes next."""
+        with self.app.speaking():
+            self.screen.after_host_change(self.app)
 
 
 @dataclass
@@ -73,14 +105,37 @@ class TableHost:
     on_over: Callable[[TableHost], None] = lambda host: None
     listeners: dict[int, Listener] = field(default_factory=dict)
     spectators: list[Listener] = field(default_factory=list)
-    replaced: dict[int, Bot] = field(default_factory=dict)
     heard_names: dict[str, str] = field(default_factory=dict)
     """Seats people sit at, said to others by the person's name where the set-up (and the
     log) names them otherwise: arcade's You (``online.gamelog.heard_names``)."""
-    bot_due: float | None = None
-    turn_since: float = 0.0
-    narration_at: float = 0.0
-    over_told: bool = False
+    driver: MatchDriver = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.driver = MatchDriver(
+            self.core,
+            self.clock,
+            lambda: self.pause_s,
+            listeners=self.listening,
+            save=lambda: self.on_action(self),
+            on_over=lambda: self.on_over(self),
+            listen_cap=LISTEN_CAP_S,
+            skip_to_person=False,
+        )
+
+    @property
+    def replaced(self) -> dict[int, Bot]:
+        """The computer players standing in for people who left, by seat."""
+        return self.driver.stand_ins
+
+    @property
+    def bot_due(self) -> float | None:
+        """When the computer player to move may act (None: the table waits for a person)."""
+        return self.driver.due
+
+    @property
+    def narration_at(self) -> float:
+        """When the last move was applied."""
+        return self.driver.moved_at
 
     # -- making one ------------------------------------------------------------------------
 
@@ -88,7 +143,7 @@ class TableHost:
     def deal(cls, setup: GameSetup, clock: Callable[[], float], **options: Any) -> TableHost:
         """A new match for ``setup``."""
         host = cls(TableCore(setup), clock, **options)
-        host._after_change()
+        host.driver.move_on()
         return host
 
     @classmethod
@@ -98,7 +153,7 @@ class TableHost:
         """A match stored after its last action, dealt again and replayed."""
         resumed = resume(record)
         host = cls(TableCore(resumed[0].setup, resumed), clock, **options)
-        host._after_change()
+        host.driver.move_on()
         return host
 
     @property
@@ -122,9 +177,7 @@ class TableHost:
 
     def computer_for(self, seat: int) -> Bot | None:
         """The computer player acting for ``seat``: its own, or the one standing in."""
-        if seat in self.replaced:
-            return self.replaced[seat]
-        return self.core.bots.get(seat)
+        return self.driver.computer_for(seat)
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -153,12 +206,13 @@ class TableHost:
         """A computer player at the host's level takes ``seat`` until its player is back."""
         if seat in self.humans and seat not in self.replaced:
             self.replaced[seat] = make_bot(self.core.spec.family, self.replacement_level)
-            self._wake()
+            if self.driver.due is None:
+                self.driver.move_on()
 
     def take_back(self, seat: int) -> None:
         """The player of ``seat`` plays it again."""
         self.replaced.pop(seat, None)
-        self._after_change()
+        self.driver.move_on()
 
     def listening(self) -> list[Listener]:
         """Every seat and spectator listening, seats first."""
@@ -170,130 +224,36 @@ class TableHost:
             with listener.app.speaking():
                 listener.app.say(text(), queue=True)
 
-    # -- actions --------------------------------------------------------------------------
+    # -- actions and time -----------------------------------------------------------------
 
     def propose(self, seat: int, action: Any, after_play: AfterPlay = "") -> bool:
         """Apply an action ``seat``'s keys proposed; False (and nothing changes) when it is
         not that seat's, a computer plays the seat, or the rules refuse it."""
-        if getattr(action, "seat", None) != seat or seat in self.replaced:
-            return False
-        try:
-            self.core.check(action)
-        except IllegalAction:
-            return False
-        self._apply(action, actor=seat, after_play=after_play)
-        return True
-
-    def _apply(self, action: Any, *, actor: int | None, after_play: AfterPlay = "") -> None:
-        events = self.core.apply(action)
-        # The practice words are made from the actor's own view afterwards, as offline, in
-        # the actor's language.
-        words_after = ""
-        if actor is not None:
-            acting = self.listeners.get(actor)
-            with using(acting.app.language if acting is not None else None):
-                words_after = after_play_words(after_play, self.core.view(actor), events)
-        batches: list[tuple[Any, ...]] = [events]
-        batches.extend(self._immediate_moves())
-        # Each seat hears what happened in its own player's language, not the actor's.
-        for seat, listener in list(self.listeners.items()):
-            with listener.app.speaking():
-                listener.screen.receive(listener.app, batches, words_after if seat == actor else "")
-        for listener in list(self.spectators):
-            with listener.app.speaking():
-                listener.screen.receive(listener.app, batches, "")
-        self.narration_at = self.clock()
-        self.on_action(self)
-        self._after_change()
-        for listener in self.listening():
-            with listener.app.speaking():
-                listener.screen.after_host_change(listener.app)
-        if self.is_over and not self.over_told:
-            self.over_told = True
-            self.on_over(self)
-
-    def _immediate_moves(self) -> list[tuple[Any, ...]]:
-        """Computer players (and stand-ins) acting beside the turn (a bid, an owed draw) act
-        at once, as offline."""
-        moves: list[tuple[Any, ...]] = []
-        for _ in range(len(self.core.setup.names) * 4):
-            if self.is_over:
-                break
-            due = [s for s in self.core.immediate_seats() if self.computer_for(s) is not None]
-            if not due:
-                break
-            seat = due[0]
-            bot = self.computer_for(seat)
-            assert bot is not None
-            moves.append(self.core.apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat))))
-        return moves
-
-    def _after_change(self) -> None:
-        self.turn_since = self.clock()
-        self.bot_due = None
-        if self.is_over:
-            return
-        seat = self.turn_seat()
-        if seat is not None and self.computer_for(seat) is not None:
-            self.bot_due = self.clock() + self.pause_s
-
-    def _wake(self) -> None:
-        if self.bot_due is None:
-            self._after_change()
-
-    # -- time -----------------------------------------------------------------------------
-
-    def everyone_heard(self) -> bool:
-        """Whether every person listening has likely heard the last move."""
-        return all(lst.app.remote.narration_heard() for lst in self.listeners.values())
-
-    def owed_elsewhere(self) -> bool:
-        """Whether a person still owes an action beside the turn (a draw by hand) and is
-        within the time to make it."""
-        if not any(self.core.owed(seat) is not None for seat in self.listeners):
-            return False
-        return self.clock() < self.narration_at + OWED_ACTION_WINDOW_S + self.pause_s
+        return self.driver.propose(seat, action, after_play)
 
     def tick(self) -> float | None:
         """Let a computer player (or the turn timer) act when due; the seconds until the
         next thing to do, or None when the table waits for a person."""
         if self.is_over:
             return None
-        now = self.clock()
         seat = self.turn_seat()
         if seat is None:
             return None
-        if self.bot_due is None:
-            if self.turn_timer_s is not None and seat in self.humans:
-                due = self.turn_since + self.turn_timer_s
-                if now >= due:
-                    self._play_for(seat)
-                    return 0.0
-                return due - now
-            return None
-        if now < self.bot_due:
-            return self.bot_due - now
-        waited = now - self.bot_due
-        if waited < LISTEN_CAP_S and (not self.everyone_heard() or self.owed_elsewhere()):
-            return 0.05
-        bot = self.computer_for(seat)
-        if bot is None:
-            self.bot_due = None
-            return None
-        self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
-        return 0.0
+        if self.driver.due is None and self.turn_timer_s is not None and seat in self.humans:
+            due = self.driver.turn_since + self.turn_timer_s
+            now = self.clock()
+            if now >= due:
+                self._play_for(seat)
+                return 0.0
+            return due - now
+        return self.driver.tick()
 
     def _play_for(self, seat: int) -> None:
         """The turn timer ran out: the strongest computer player plays for ``seat`` once."""
         bot = make_bot(self.core.spec.family, strongest_level(self.core.spec.family))
         name = self.core.setup.names[seat]
         self.say_to_all(lambda: words.timer_played_text(name))
-        self._apply(bot.choose(self.core.view(seat), self.core.bot_rng(seat)), actor=None)
-
-    def skip(self) -> None:
-        """A player skips ahead: the computer moves no longer wait for listeners."""
-        if self.bot_due is not None:
-            self.bot_due = min(self.bot_due, self.clock()) - LISTEN_CAP_S
+        self.driver.play(self.driver.computer_action(seat, bot), actor=None)
 
     # -- results ---------------------------------------------------------------------------
 
@@ -314,23 +274,24 @@ class SeatScreen(MatchScreen):
     """The match screen of one seat (or a spectator) at a hosted table.
 
     Everything the player hears and every key works as at the offline match screen, through
-    the family's controller; what differs is only that actions are proposed to the host, the
-    host's computer players act, and the seat is always this one (no hot seat).
+    the family's controller and the host's match driver (the screen is one of its listeners);
+    what differs is that the host's server runs the driver, and the seat is always this one
+    (no hot seat).
     """
 
     def __init__(self, host: TableHost, seat: int | None) -> None:
-        # The screen shares the host's core; it does not deal one of its own.
+        # The screen shares the host's core and driver; it does not deal one of its own.
         self.host = host
-        self.seat = seat
         self.core = host.core
+        self.driver = host.driver
+        self.proposer = host.propose
         self.context = table_context(self.core.spec.family)
         self.title = screen_words.game_title(self.core.setup.game)
         self.port = self.core.port(seat, self._propose)
         self.awaiting_ready = False
-        self.bot_due = None
-        self.draw_heard_at = None
-        self.skipping = False
+        self.away = False
         self.save_problem_said = False
+        self.notices = []
         self.result = None
         # Each person is told the table as "you", everyone else by name, as at a hot seat
         # once its player has said they are at the keys.
@@ -387,47 +348,10 @@ class SeatScreen(MatchScreen):
         app.say(self.table.turn_text(app))
 
     def tick(self, app: App) -> None:
-        """The host's computer players act; the seat's screen waits."""
-
-    def is_busy(self, app: App) -> bool:
-        """A computer player is about to act at the table."""
-        return self.host.bot_due is not None and not self.host.is_over
-
-    # -- actions go to the host ----------------------------------------------------------------
-
-    def perform(self, app: App, action: Any, after_play: AfterPlay = "") -> bool:
-        """Check the seat's proposal here (so the refusal is told as offline), then hand it
-        to the host, which applies it and tells every seat."""
-        if not self.check(app, action):
-            return False
-        app.mark_action()
-        if self.seat is None or not self.host.propose(self.seat, action, after_play):
-            self.refuse(app, words.not_your_move_text())
-            return False
-        return True
-
-    def _keep(self, app: App) -> None:
-        """The host stores the match; nothing is saved on this side."""
-
-    def _skip(self, app: App) -> None:
-        app.skip_narration()
-        self.host.skip()
-        app.say(words.skipping_text())
-
-    def receive(self, app: App, batches: Sequence[tuple[Any, ...]], after_play: str) -> None:
-        """What the host applied, in the order it happened: speak it to this seat."""
-        self._host = app
-        for number, events in enumerate(batches):
-            split = 1 if (after_play and number == 0) else 0
-            self._speak_events(app, events[:split])
-            if after_play and number == 0:
-                app.say(after_play, queue=True)
-            self._speak_events(app, events[split:])
-        self.table.after_action()
+        """The server runs the host's driver; the seat's screen waits."""
 
     def after_host_change(self, app: App, *, fresh: bool = False) -> None:
         """Tell the seat what comes next: their turn, a draw they owe, or the result."""
-        self.bot_due = None
         if self.is_over:
             if self.result is None:
                 self.result = self.host.result_for(self.seat)

@@ -199,19 +199,23 @@ class TableCore:
             return ()
         return self.apply(self.bots[seat].choose(self.view(seat), self.bot_rng(seat)))
 
-    def immediate_moves(self) -> list[tuple[Any, ...]]:
+    def immediate_moves(
+        self, computer_for: Callable[[int], Bot | None] | None = None
+    ) -> list[tuple[Any, ...]]:
         """Computer players that act at the same time as others do so at once (a bid, a draw
-        owed, the rest of a turn under way): they never forget. The events of each move."""
+        owed, the rest of a turn under way): they never forget. The events of each move.
+        ``computer_for`` gives the computer playing a seat (by default its own)."""
+        playing = computer_for if computer_for is not None else self.bots.get
         moves: list[tuple[Any, ...]] = []
         for _ in range(len(self.setup.names) * 4):
             if self.is_over:
                 break
-            seats = [s for s in self.immediate_seats() if s in self.bots]
+            seats = [s for s in self.immediate_seats() if playing(s) is not None]
             if not seats:
                 break
-            seat = seats[0]
-            action = self.bots[seat].choose(self.view(seat), self.bot_rng(seat))
-            moves.append(self.apply(action))
+            bot = playing(seats[0])
+            assert bot is not None
+            moves.append(self.apply(bot.choose(self.view(seats[0]), self.bot_rng(seats[0]))))
         return moves
 
     # -- saving and the seats ----------------------------------------------------------------------

@@ -1,19 +1,20 @@
 """The match screen: any registered game, from the deal to the result, at one computer.
 
 It is the face of a ``play.table.TableCore`` (the true table: set-up, state, saved match,
-computer players, check and apply, events, outcome) and knows nothing of any family. It lets
-computer players act on a timer (``bot_pause_ms``, and never before the narration before them
-has likely been heard, estimated for a screen reader from its words and the rate set in
-Settings; keys pressed meanwhile never hold them up; the skip key plays them at once, dropping
-only their waiting moves, never a result), carries out what the family's table controller
-proposes through its seat's port (speaking the refusal), narrates each seat's events through
-the controller, saves after every turn, handles hot seat (several people at one keyboard) and
-counts the match when it ends.
+computer players, check and apply, events, outcome), run by a ``play.driver.MatchDriver`` with
+this screen as its one listener, and knows nothing of any family. The driver lets computer
+players act after their pause (``bot_pause_ms``) once the narration before them has likely
+been heard (estimated for a screen reader from its words and the rate set in Settings; keys
+pressed meanwhile never hold them up; the skip key plays them at once, dropping only their
+waiting moves, never a result), applies what the family's table controller proposes through
+its seat's port (the screen speaks the refusal), and calls the screen to save after every turn
+and to count the match when it ends; the screen narrates each seat's events through the
+controller and handles hot seat (several people at one keyboard).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.audio.speaker import join_phrases
@@ -21,10 +22,12 @@ from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.input.commands import TABLE, table_context
+from ninetynine_audio.play.driver import MatchDriver
 from ninetynine_audio.play.seat import AfterPlay, after_play_words
 from ninetynine_audio.play.table import EventListener, Resumed, TableCore
 from ninetynine_audio.present import results
 from ninetynine_audio.present import screens as words
+from ninetynine_audio.present.online import not_your_move_text
 from ninetynine_audio.present.seats import Perspective, heard_by, listener_names
 from ninetynine_audio.store.saves import save_match
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
@@ -35,7 +38,7 @@ if TYPE_CHECKING:
     from ninetynine_audio.games.saved import SavedMatch
     from ninetynine_audio.ui.host import Host as App
 
-__all__ = ["OWED_ACTION_WINDOW_S", "SHARED_COMMANDS", "MatchScreen", "Resumed"]
+__all__ = ["SHARED_COMMANDS", "MatchScreen", "Resumed"]
 
 SHARED_COMMANDS = frozenset(
     {"pause_menu", "read_rules", "announce_turn", "skip_wait", "table_chat"}
@@ -45,10 +48,6 @@ goes to the family's controller."""
 
 ONLINE_ONLY_COMMANDS = frozenset({"table_chat"})
 """Table keys that mean something only at a table hosted by the server."""
-
-OWED_ACTION_WINDOW_S = 3.0
-"""How long a player has to make an owed action (a draw by hand), from the moment its prompt
-has been heard, before the next computer move."""
 
 
 class MatchScreen(Screen):
@@ -78,14 +77,35 @@ class MatchScreen(Screen):
         # person who gave their name on the command line.
         self.port.says_you = bool(self.core.humans)
         self.awaiting_ready = False
-        self.bot_due: float | None = None
-        self.draw_heard_at: float | None = None  # when an owed action's prompt was heard
-        self.skipping = False
+        self.away = False  # in the pause menu: the computer players wait
         self.save_problem_said = False
         self.notices: list[str] = []  # hot seat: said since the last hand-over
         self.result: MatchResult | None = None  # set once, when the match ends
         self.table: TableController = controller_class(self.core.spec.family)(self.port)
         self._host: App | None = None  # the host of the key or frame being handled
+        self.driver = MatchDriver(
+            self.core,
+            lambda: self._app().now(),
+            lambda: self._app().bot_pause(),
+            listeners=lambda: (self,),
+            save=lambda: self._keep(self._app()),
+        )
+        # Where the keys' checked actions go: the driver (online, the table's host).
+        self.proposer: Callable[[int, Any, AfterPlay], bool] = self.driver.propose
+
+    def _app(self) -> App:
+        assert self._host is not None, "the match is run from its host's keys and frames"
+        return self._host
+
+    @property
+    def bot_due(self) -> float | None:
+        """When the computer player to move may act (None: the match waits for a person)."""
+        return self.driver.due
+
+    @property
+    def skipping(self) -> bool:
+        """Whether the computer players' waiting moves are being played at once."""
+        return self.driver.skipping
 
     # -- what the match knows --------------------------------------------------------------
 
@@ -190,19 +210,20 @@ class MatchScreen(Screen):
         else:
             self._keep(app)  # the deal itself, so leaving before the first play keeps it
         self._speak_events(app, self.core.opening)
+        self.driver.move_on()
         self._after_change(app)
 
     def resume(self, app: App) -> None:
         """Back from the pause menu or the rules: say whose turn it is."""
         self._host = app
         app.say(self.ready_prompt(app) if self.awaiting_ready else self.table.turn_text(app))
-        if self.core.computer_to_move() is not None:
-            self.bot_due = app.now() + app.bot_pause()
+        self.away = False
+        self.driver.wake()
 
     def is_busy(self, app: App) -> bool:
         """A computer player is due to act, and nobody at the keyboard owes an action (text
         mode then reads the next line instead of waiting for the computer)."""
-        return self.bot_due is not None and self.table.owed_action_prompt(app) is None
+        return self.driver.busy() and self.table.owed_action_prompt(app) is None
 
     def hidden_commands(self, app: App) -> frozenset[str]:
         """The table's keys that do nothing in this game (chat is for online tables)."""
@@ -221,25 +242,24 @@ class MatchScreen(Screen):
         return self.table.key_groups(app)
 
     def tick(self, app: App) -> None:
-        """Let a computer player act when its pause is over and the narration before it has
-        likely been heard (and, when a human owes a draw, the time to draw has passed)."""
+        """Let a computer player act when the driver says it may."""
         self._host = app
-        if self.bot_due is None or self.is_over:
-            return
-        if not self.skipping and (app.now() < self.bot_due or not app.speech_idle()):
-            return
-        if not self.skipping and self.table.owed_action_prompt(app) is not None:
-            # Once the prompt has been heard the player has OWED_ACTION_WINDOW_S; only a
-            # player who lets the next one play misses the draw.
-            if self.draw_heard_at is None:
-                self.draw_heard_at = app.now()
-            if app.now() < self.draw_heard_at + OWED_ACTION_WINDOW_S:
-                return
-        if self.core.computer_to_move() is None:
-            self.bot_due = None
-            return
-        was_in = self.core.humans_in()
-        self._after_move(app, self.core.computer_move(), was_in=was_in)
+        self.driver.tick()
+
+    # -- the driver's one listener --------------------------------------------------------------
+
+    @property
+    def seat(self) -> int | None:
+        """The seat at the keys (None at a hot-seat hand-over, or for a spectator)."""
+        return self.port.seat
+
+    def heard(self) -> bool:
+        """Whether what was said has likely been heard out."""
+        return not self.away and self._app().speech_idle()
+
+    def owes(self) -> bool:
+        """Whether the person at the keys owes an action beside the turn (a draw)."""
+        return self.table.owed_action_prompt(self._app()) is not None
 
     # -- applying actions ---------------------------------------------------------------------
 
@@ -267,37 +287,45 @@ class MatchScreen(Screen):
         if not self.check(app, action):
             return False
         app.mark_action()
-        was_in = self.core.humans_in()
-        events = self.core.apply(action)
-        text = after_play_words(after_play, self.core.view(action.seat), events)
-        self._after_move(app, events, text, was_in=was_in)
+        seat = self.port.seat
+        if seat is None or not self.proposer(seat, action, after_play):
+            self.refuse(app, not_your_move_text())
+            return False
         return True
 
     def refuse(self, app: App, text: str) -> None:
         """Say why a key did nothing, with the refusal sound."""
         self.table.refuse(app, text)
 
-    def _after_move(
-        self, app: App, events: tuple[Any, ...], after_play: str = "", *, was_in: bool
+    def receive(
+        self,
+        batches: Sequence[tuple[Any, ...]],
+        after_play: AfterPlay,
+        view: Any,
+        *,
+        all_out: bool = False,
     ) -> None:
-        """Tell one move's events (and the practice words), let the computer players that
-        act at once do so, save, and hand the turn on."""
-        # Words about the play follow the play itself, before what the play caused.
-        split = 1 if after_play else 0
-        self._speak_events(app, events[:split])
-        if after_play:
-            app.say(after_play, queue=True)
-        self._speak_events(app, events[split:])
-        for more in self.core.immediate_moves():
-            self._speak_events(app, more)
-        if was_in and not self.core.humans_in() and not self.is_over:
+        """Tell what the driver applied, move by move (and the practice words after the
+        action's first event)."""
+        app = self._app()
+        text = after_play_words(after_play, view, batches[0]) if after_play else ""
+        for number, events in enumerate(batches):
+            # Words about the play follow the play itself, before what the play caused.
+            split = 1 if (text and number == 0) else 0
+            self._speak_events(app, events[:split])
+            if text and number == 0:
+                app.say(text, queue=True)
+            self._speak_events(app, events[split:])
+        if all_out:
             # Nobody at the keyboard plays any more: say how to get on.
             skip = app.key_name(TABLE, "skip_wait")
             leave = app.key_name(TABLE, "pause_menu")
             app.say(words.out_of_game_text(skip, leave), queue=True)
         self.table.after_action()
-        self._keep(app)
-        self._after_change(app)
+
+    def moved_on(self) -> None:
+        """The driver moved on: the next turn, or the result."""
+        self._after_change(self._app())
 
     def _keep(self, app: App) -> None:
         """Save the match after the turn, or, when it has ended, drop the save and count it."""
@@ -334,10 +362,7 @@ class MatchScreen(Screen):
         return [heard_by(event, renames) for event in events]
 
     def _after_change(self, app: App) -> None:
-        self.bot_due = None
-        self.draw_heard_at = None
         if self.is_over:
-            self.skipping = False
             if self.result is not None:
                 app.push(ResultsScreen(self.setup, self.result))
             return
@@ -348,9 +373,7 @@ class MatchScreen(Screen):
             prompt = self.table.owed_action_prompt(app)
             if prompt is not None:
                 app.say(prompt, cue="your_turn", queue=True)
-            self.bot_due = app.now() + app.bot_pause()
             return
-        self.skipping = False
         self.table.turn_changed(app, seat)
         if len(self.humans) > 1 and self.port.seat != seat:
             self._hand_over(app)
@@ -436,7 +459,7 @@ class MatchScreen(Screen):
             if self.is_over:
                 app.back_to_main_menu()
             else:
-                self.bot_due = None
+                self.away = True
                 app.open_pause_menu(self)
             return True
         if command == "read_rules":
@@ -464,10 +487,9 @@ class MatchScreen(Screen):
         return self.table.handle(app, command)
 
     def _skip(self, app: App) -> None:
-        if self.bot_due is None:
+        if not self.driver.skip():
             self.refuse(app, words.not_now_text())
             return
-        self.skipping = True
         # Only the computer players' waiting moves go; results are still said.
         app.skip_narration()
         app.say(words.skipping_text())
