@@ -90,7 +90,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("es", "es"),
     Language("pt_BR", "pt_BR"),
     Language("de", "de"),
-    Language("fr", "fr", complete=False),
+    Language("fr", "fr"),
     Language("it", "it", complete=False),
     Language("ru", "ru", complete=False),
     Language("pl", "pl", complete=False),
