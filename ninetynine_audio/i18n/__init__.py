@@ -91,7 +91,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("pt_BR", "pt_BR"),
     Language("de", "de"),
     Language("fr", "fr"),
-    Language("it", "it", complete=False),
+    Language("it", "it"),
     Language("ru", "ru", complete=False),
     Language("pl", "pl", complete=False),
     Language("fa", "fa", complete=False, right_to_left=True),
