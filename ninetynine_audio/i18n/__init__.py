@@ -92,7 +92,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("de", "de"),
     Language("fr", "fr"),
     Language("it", "it"),
-    Language("ru", "ru", complete=False),
+    Language("ru", "ru"),
     Language("pl", "pl", complete=False),
     Language("fa", "fa", complete=False, right_to_left=True),
 )
