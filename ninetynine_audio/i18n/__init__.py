@@ -93,7 +93,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("fr", "fr"),
     Language("it", "it"),
     Language("ru", "ru"),
-    Language("pl", "pl", complete=False),
+    Language("pl", "pl"),
     Language("fa", "fa", complete=False, right_to_left=True),
 )
 """Every language with a catalogue, in the order Settings lists them. Adding a language is a
