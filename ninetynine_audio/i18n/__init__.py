@@ -94,7 +94,7 @@ LANGUAGES: tuple[Language, ...] = (
     Language("it", "it"),
     Language("ru", "ru"),
     Language("pl", "pl"),
-    Language("fa", "fa", complete=False, right_to_left=True),
+    Language("fa", "fa", right_to_left=True),
 )
 """Every language with a catalogue, in the order Settings lists them. Adding a language is a
 folder of catalogues under ``locale/`` and one line here. A language whose catalogue is not
