@@ -90,11 +90,11 @@ LANGUAGES: tuple[Language, ...] = (
     Language("es", "es"),
     Language("pt_BR", "pt_BR"),
     Language("de", "de"),
-    Language("fr", "fr", complete=False),
-    Language("it", "it", complete=False),
-    Language("ru", "ru", complete=False),
-    Language("pl", "pl", complete=False),
-    Language("fa", "fa", complete=False, right_to_left=True),
+    Language("fr", "fr"),
+    Language("it", "it"),
+    Language("ru", "ru"),
+    Language("pl", "pl"),
+    Language("fa", "fa", right_to_left=True),
 )
 """Every language with a catalogue, in the order Settings lists them. Adding a language is a
 folder of catalogues under ``locale/`` and one line here. A language whose catalogue is not
