@@ -438,6 +438,7 @@ class Client {
       cue: entry.cue,
       pan: message.pan ?? 0,
       mergeable: Boolean(message.mergeable),
+      untilAction: Boolean(message.until_action),
       entry,
     });
     this.reportHeard();
@@ -446,6 +447,7 @@ class Client {
   speech(action) {
     if (action === "stop") this.announcer.dropWaiting(() => true);
     else if (action === "skip") this.announcer.dropWaiting((phrase) => phrase.mergeable);
+    else if (action === "interrupt") this.announcer.dropAnswered();
     this.announcer.stop();
     if (action === "stop" || action === "interrupt") {
       this.announcer.cutOff();
@@ -844,6 +846,7 @@ class Client {
     this.keysSent.push(key);
     this.keyTimes.set(this.keySeq, performance.now());
     if (quiet) this.quiet.add(this.keySeq);
+    this.announcer.dropAnswered();
     this.send({ type: "key", key, seq: this.keySeq });
   }
 
