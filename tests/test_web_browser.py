@@ -1121,3 +1121,33 @@ def test_a_prompt_the_player_s_key_answers_is_dropped_and_kept_in_history(
     )
     waiting = player.js("client.announcer.queue.map((phrase) => phrase.text)")
     assert "Your turn again" not in waiting, waiting
+
+
+@pytest.mark.parametrize(
+    ("game", "up", "down"),
+    [
+        ("classic", "Choose the higher value", "Choose the lower value"),
+        ("tactical", "Choose the higher value", "Choose the lower value"),
+        ("colours", "Choose the left pile", "Choose the right pile"),
+        ("tricks", "Move to the previous suit", "Move to the next suit"),
+    ],
+)
+def test_the_touch_help_says_the_gestures_of_this_table(
+    server: Server, phone: WebDriver, game: str, up: str, down: str
+) -> None:
+    player = Player(phone, server.url, by_touch=True)
+    player.open()
+    assert not phone.find_element(By.ID, "touch").is_displayed()  # no table yet
+    new_table(player, game)
+    wait_for(lambda: phone.find_element(By.ID, "touch").is_displayed(), 10, "the touch area")
+    lines = phone.execute_script(
+        "return [...document.querySelectorAll('#touch-help li')].map((li) => li.textContent);"
+    )
+    said = " | ".join(lines)
+    assert "Swipe left with one finger: Move to the previous card in your hand" in lines, said
+    assert "Double tap: Play the selected card" in lines, said
+    assert any(line.startswith("Swipe up with two or three fingers: ") for line in lines), said
+    for direction, command in (("up", up), ("down", down)):
+        mine = [line for line in lines if line.startswith(f"Swipe {direction} with one finger")]
+        assert len(mine) == 1 and command in mine[0], said
+    screenshot(player, f"{game}-touch-help-phone")

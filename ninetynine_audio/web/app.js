@@ -13,16 +13,18 @@ const PROTOCOL = 1;
 const STORE = "ninetynine-audio";
 const RETRY_SECONDS = [1, 2, 4, 8, 16, 30]; // as the desktop client: longer each time
 // Touch gestures as the keys they stand for (seed 002: the tactical game's own controls; one
-// finger up or down answers the tactical 10's question, and chooses a pile or a suit).
-const GESTURE_KEYS = {
-  swipe_left: "left",
-  swipe_right: "right",
-  swipe_up: "up",
-  swipe_down: "down",
-  double_tap: "return",
-  multi_swipe_up: "t",
-  multi_swipe_left: "c",
-};
+// finger up or down answers the tactical 10's question, and chooses a pile or a suit), and the
+// page's word that says each in the touch help, shown for the gestures whose key the table uses.
+const GESTURES = [
+  ["swipe_left", "left", "touchSwipeLeft"],
+  ["swipe_right", "right", "touchSwipeRight"],
+  ["swipe_up", "up", "touchSwipeUp"],
+  ["swipe_down", "down", "touchSwipeDown"],
+  ["double_tap", "return", "touchDoubleTap"],
+  ["multi_swipe_up", "t", "touchMultiUp"],
+  ["multi_swipe_left", "c", "touchMultiLeft"],
+];
+const GESTURE_KEYS = Object.fromEntries(GESTURES.map(([gesture, key]) => [gesture, key]));
 // A key pressed alone that the game uses (Control stops speech): sent, and left to the browser
 // and the screen reader too (theirs stops speech as well), so that Ctrl+plus still zooms.
 const LONE_MODIFIERS = new Set(["ctrl", "alt", "shift"]);
@@ -748,6 +750,7 @@ class Client {
     for (const item of items.slice(0, at)) holder.insertBefore(item, focused);
     holder.append(...items.slice(at + 1));
     this.keysHere = new Set(all.flatMap((command) => command.gestures ?? []));
+    this.renderTouchHelp(all);
     if (lostFocus) {
       const successor = holder.children[Math.min(focusedAt, holder.children.length - 1)];
       (successor?.querySelector("button") ?? $("keys")).focus();
@@ -777,6 +780,20 @@ class Client {
       const key = GESTURE_KEYS[gesture];
       if (key) this.sendKey(key);
     });
+  }
+
+  /** The touch help: a line for each gesture whose key the screen's commands use, with the
+   * command it does, as the server's keys describe it. */
+  renderTouchHelp(commands) {
+    const lines = [];
+    for (const [, key, help] of GESTURES) {
+      const command = commands.find((one) => (one.gestures ?? []).includes(key));
+      if (!command) continue;
+      const line = document.createElement("li");
+      line.textContent = word(help, { command: command.description });
+      lines.push(line);
+    }
+    $("touch-help").replaceChildren(...lines);
   }
 
   /** Whether the game uses ``gesture`` on this screen (the keymap's keys for it). */
