@@ -6,7 +6,7 @@
 import { Announcer } from "./announce.js";
 import { gestureOf, watchTouches } from "./input.js";
 import { Cues } from "./sound.js";
-import { OFFLINE, connectToGame, dataUrl, prepareOffline } from "./transport.js";
+import { OFFLINE, connectToGame, dataUrl, exportData, importData, prepareOffline } from "./transport.js";
 import { WORDS, loadWords, lostConnection, matchLanguage, spaced, word } from "./words.js";
 
 const PROTOCOL = 1;
@@ -36,6 +36,11 @@ const MENU_FOCUS_KEYS = { up: -1, down: 1, home: "first", end: "last" };
 
 const FIRST = ["announce_turn", "announce_total", "previous_card", "next_card", "play_card", "speak_hand"];
 const firstRank = (id) => (FIRST.includes(id) ? FIRST.indexOf(id) : FIRST.length);
+
+// The file of the player's data (the page with no server): its files by path, marked as ours.
+const DATA_FORMAT = "ninetynine-audio-data";
+// After the data is put back, the game starts again with it, once the answer has been heard.
+const RESTART_AFTER_IMPORT_MS = 2500;
 
 const $ = (id) => document.getElementById(id);
 
@@ -100,6 +105,7 @@ class Client {
     this.applySettings();
     this.wireStart();
     this.wireOptions();
+    this.wireData();
     this.wirePlay();
     this.wireAsk();
     this.wireLanguage();
@@ -129,6 +135,7 @@ class Client {
     }
     // The game in this page (the built folder): no server to sign in to, it starts at once.
     if (OFFLINE) this.connect();
+    else this.offerOffline();
   }
 
   // -- the page's language --------------------------------------------------------------------
@@ -262,6 +269,61 @@ class Client {
     });
   }
 
+  /** In the page with no server: the player's data (settings, the saved match, statistics)
+   * kept as a file, and put back from one; the game starts again with what was put back. */
+  wireData() {
+    if (!OFFLINE) return;
+    $("your-data").hidden = false;
+    const said = (text) => {
+      $("data-said").textContent = text;
+      this.announcer.answer(text);
+    };
+    $("data-export").addEventListener("click", async () => {
+      const files = await exportData();
+      const name = `ninetynine-audio-${new Date().toISOString().slice(0, 10)}.json`;
+      const text = JSON.stringify({ format: DATA_FORMAT, files }, null, 1);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+      said(word("exported", { name }));
+    });
+    $("data-import").addEventListener("click", () => $("data-file").click());
+    $("data-file").addEventListener("change", async (event) => {
+      const file = event.target.files?.[0];
+      event.target.value = "";
+      if (!file) return;
+      let files = null;
+      try {
+        const data = JSON.parse(await file.text());
+        if (data?.format === DATA_FORMAT && data.files && typeof data.files === "object") files = data.files;
+      } catch {
+        files = null;
+      }
+      if (!files) {
+        said(word("importFailed"));
+        return;
+      }
+      await importData(files);
+      said(word("imported"));
+      setTimeout(() => location.reload(), RESTART_AFTER_IMPORT_MS);
+    });
+  }
+
+  /** On a served page: the link to the page with no server, when this server offers it. */
+  offerOffline() {
+    const link = $("offline-link");
+    fetch("offline/build.json", { method: "HEAD", cache: "no-store" })
+      .then((response) => {
+        link.hidden = !response.ok;
+      })
+      .catch(() => {})
+      .finally(() => {
+        link.dataset.asked = "true";
+      });
+  }
+
   /** A setting the session uses, changed while connected: the server uses it at once and
    * says the new value (the next hello carries it too). */
   sendSettings(changes) {
@@ -293,7 +355,7 @@ class Client {
 
   connect() {
     clearTimeout(this.retryTimer);
-    this.setConnection(word("connecting"));
+    this.setConnection(word(OFFLINE ? "startingHere" : "connecting"));
     const socket = connectToGame();
     this.socket = socket;
     this.welcomed = false;
@@ -385,7 +447,7 @@ class Client {
       this.guestToken = message.guest_token;
       sessionStorage.setItem(`${STORE}-guest`, message.guest_token);
     }
-    this.setConnection(word("connected"));
+    this.setConnection(word(OFFLINE ? "playingHere" : "connected"));
     if (again) this.announcer.say(word("reconnected"), { priority: "now" });
     $("start").hidden = true;
     $("screen").hidden = false;
