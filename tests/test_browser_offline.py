@@ -207,6 +207,10 @@ def test_a_saved_match_is_continued_after_a_reload(built: Path) -> None:
         assert played is not None, "no card could be played"
         wait_for(lambda: stored_since(player, before), 20, "the match to be stored")
         reload(player)
+        # The visit started from the snapshot of Python kept by the first (with the game
+        # imported), and the match stored since is there all the same.
+        ready = [e for e in transport(driver, "workerEvents") if e.get("worker") == "ready"]
+        assert ready and ready[-1]["marks"].get("fromSnapshot") is True, ready
         menu = heard(driver)[0]
         assert "Continue: Classic" in menu["text"], menu["text"]
         seq = player.press("return")
