@@ -149,6 +149,17 @@ def stored_since(player: Player, since: float) -> bool:
     return any(e.get("worker") == "stored" and e["at"] > since for e in events)
 
 
+def snapshot_kept(driver: WebDriver) -> bool:
+    """Whether the snapshot of Python the next visit starts from has been kept."""
+    return bool(
+        driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "caches.open('ninetynine-audio-snapshot').then((c) => c.keys())"
+            ".then((keys) => done(keys.length > 0), () => done(false));"
+        )
+    )
+
+
 # Classic for two: Classic, up twice from four players, Normal, Start the game.
 CLASSIC_FOR_TWO = ["return", "up", "up", "return", "return", "return"]
 
@@ -206,6 +217,7 @@ def test_a_saved_match_is_continued_after_a_reload(built: Path) -> None:
             player.press("right")
         assert played is not None, "no card could be played"
         wait_for(lambda: stored_since(player, before), 20, "the match to be stored")
+        wait_for(lambda: snapshot_kept(driver), START_S, "the snapshot for the next visit")
         reload(player)
         # The visit started from the snapshot of Python kept by the first (with the game
         # imported), and the match stored since is there all the same.

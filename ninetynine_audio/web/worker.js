@@ -37,6 +37,13 @@ sys.path.insert(0, ${JSON.stringify(GAME)})
 from ninetynine_audio.browser.session import Session, run_json, tick_json
 `;
 
+function pyodideOptions() {
+  return {
+    indexURL: new URL("./pyodide/", import.meta.url).href,
+    env: { NINETYNINE_AUDIO_HOME: DATA, HOME: "/home/pyodide" },
+  };
+}
+
 async function snapshotKey() {
   const build = await (await fetch(new URL("./build.json", import.meta.url))).json();
   return new URL(`./snapshot-${build.version}`, import.meta.url).href;
@@ -69,24 +76,17 @@ async function start() {
   });
   const key = await snapshotKey().catch(() => null);
   const snapshot = key ? await keptSnapshot(key) : null;
-  const options = {
-    indexURL: new URL("./pyodide/", import.meta.url).href,
-    env: { NINETYNINE_AUDIO_HOME: DATA, HOME: "/home/pyodide" },
-  };
+  const options = pyodideOptions();
   let pyodide = null;
   if (snapshot) {
     pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot }).catch(() => null);
     marks.fromSnapshot = pyodide !== null;
   }
   const fresh = pyodide === null;
-  if (fresh) pyodide = await loadPyodide({ ...options, _makeSnapshot: Boolean(key) });
+  if (fresh) pyodide = await loadPyodide(options);
   marks.pyodide = performance.now();
   pyodide.unpackArchive(await zip, "zip", { extractDir: GAME });
   marks.unpacked = performance.now();
-  if (fresh) {
-    pyodide.runPython(IMPORT);
-    if (key) keepSnapshot(key, pyodide.makeMemorySnapshot());
-  }
   const FS = pyodide.FS;
   FS.mkdirTree(DATA);
   FS.mount(FS.filesystems.IDBFS, {}, DATA);
@@ -146,9 +146,26 @@ async function start() {
   setInterval(store, STORE_MS);
   self.postMessage({ worker: "ready", marks });
   for (const data of waiting.splice(0)) handle(data);
+  // The snapshot for the next visit is made once the game speaks, by a worker of its own.
+  if (fresh && key) new Worker(new URL(import.meta.url), { type: "module", name: SNAPSHOTS });
 }
 
-start().catch((error) => {
-  console.error(error);
-  self.postMessage({ worker: "failed", text: String(error) });
-});
+/** In the worker that makes the snapshot: Python started, the game imported, kept. */
+async function makeSnapshot() {
+  const key = await snapshotKey();
+  const zip = await (await fetch(new URL("./game.zip", import.meta.url))).arrayBuffer();
+  const pyodide = await loadPyodide({ ...pyodideOptions(), _makeSnapshot: true });
+  pyodide.unpackArchive(zip, "zip", { extractDir: GAME });
+  pyodide.runPython(IMPORT);
+  await keepSnapshot(key, pyodide.makeMemorySnapshot());
+  self.close();
+}
+
+if (self.name === SNAPSHOTS) {
+  makeSnapshot().catch(() => self.close());
+} else {
+  start().catch((error) => {
+    console.error(error);
+    self.postMessage({ worker: "failed", text: String(error) });
+  });
+}
