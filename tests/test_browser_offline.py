@@ -23,7 +23,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PHONE, axe_source, chromium, heard, run_axe, wait_for, wait_heard
+from browser_helpers import (
+    PHONE,
+    axe_source,
+    chromium,
+    heard,
+    run_axe,
+    snapshot_kept,
+    wait_for,
+    wait_heard,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from web_page import Player
@@ -147,17 +156,6 @@ def stored_since(player: Player, since: float) -> bool:
     """Whether the worker wrote the player's files to IndexedDB after ``since`` (page time)."""
     events = transport(player.driver, "workerEvents")
     return any(e.get("worker") == "stored" and e["at"] > since for e in events)
-
-
-def snapshot_kept(driver: WebDriver) -> bool:
-    """Whether the snapshot of Python the next visit starts from has been kept."""
-    return bool(
-        driver.execute_async_script(
-            "const done = arguments[arguments.length - 1];"
-            "caches.open('ninetynine-audio-snapshot').then((c) => c.keys())"
-            ".then((keys) => done(keys.length > 0), () => done(false));"
-        )
-    )
 
 
 # Classic for two: Classic, up twice from four players, Normal, Start the game.
