@@ -518,6 +518,13 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     )
     serve.add_argument("--no-guests", action="store_true", help=_("admit accounts only"))
     serve.add_argument(
+        "--offline-page",
+        type=_offline_build,
+        default=None,
+        metavar="DIR",
+        help=_("offer a folder build-web wrote at /offline/, to play on with no server"),
+    )
+    serve.add_argument(
         "--event-log",
         type=Path,
         default=None,
@@ -552,6 +559,18 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
         "--pyodide", type=Path, default=None, help="a folder with Pyodide's files (pyodide.mjs...)"
     )
     return parser
+
+
+def _offline_build(text: str) -> Path:
+    """``--offline-page``'s folder, which must be one build-web wrote."""
+    from ninetynine_audio.online.offline_page import is_offline_build
+
+    folder = Path(text)
+    if not is_offline_build(folder):
+        raise argparse.ArgumentTypeError(
+            _("{folder} is not a folder build-web wrote").format(folder=text)
+        )
+    return folder
 
 
 def _add_play_options(parser: argparse.ArgumentParser, *, game_options: bool = True) -> None:

@@ -215,3 +215,14 @@ def ax_names(driver: WebDriver) -> list[tuple[str, str]]:
         name = (node.get("name") or {}).get("value", "")
         found.append((str(role), str(name)))
     return found
+
+
+def snapshot_kept(driver: Any) -> bool:
+    """Whether the page has kept the snapshot of Python its next visit starts from."""
+    return bool(
+        driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "caches.open('ninetynine-audio-snapshot').then((c) => c.keys())"
+            ".then((keys) => done(keys.length > 0), () => done(false));"
+        )
+    )

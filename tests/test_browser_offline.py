@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import json
 import threading
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -22,9 +23,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import PHONE, axe_source, chromium, heard, run_axe, wait_for, wait_heard
+from browser_helpers import (
+    PHONE,
+    axe_source,
+    chromium,
+    heard,
+    run_axe,
+    snapshot_kept,
+    wait_for,
+    wait_heard,
+)
+from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
 from web_page import Player
+from web_server import Server
 
 from ninetynine_audio.browser.build import build_web, find_pyodide
 
@@ -203,7 +215,12 @@ def test_a_saved_match_is_continued_after_a_reload(built: Path) -> None:
             player.press("right")
         assert played is not None, "no card could be played"
         wait_for(lambda: stored_since(player, before), 20, "the match to be stored")
+        wait_for(lambda: snapshot_kept(driver), START_S, "the snapshot for the next visit")
         reload(player)
+        # The visit started from the snapshot of Python kept by the first (with the game
+        # imported), and the match stored since is there all the same.
+        ready = [e for e in transport(driver, "workerEvents") if e.get("worker") == "ready"]
+        assert ready and ready[-1]["marks"].get("fromSnapshot") is True, ready
         menu = heard(driver)[0]
         assert "Continue: Classic" in menu["text"], menu["text"]
         seq = player.press("return")
@@ -231,3 +248,93 @@ def test_the_built_page_is_clean_under_axe(built: Path) -> None:
         start_game(player, CLASSIC_FOR_TWO)
         wait_heard(driver, "Your turn", timeout=30)
         assert run_axe(driver, source) == []
+
+
+def test_the_built_page_says_where_it_plays_and_keeps_the_player_s_data_as_a_file(
+    built: Path,
+) -> None:
+    with chromium() as driver, static_server(built) as (base, _server):
+        player = Player(driver, base)
+        open_game(player, base)
+        # No server: the bar says so, not "Connected."
+        connection = driver.find_element(By.ID, "connection").text
+        assert connection == "Playing on this device, with no server.", connection
+        use_settings(player)
+        # Options: Save to a file. The file the page hands the browser is kept for the test.
+        player.js(
+            "(() => { window.kept = []; const make = URL.createObjectURL;"
+            " URL.createObjectURL = (blob) => { window.kept.push(blob); return make(blob); };"
+            " })()"
+        )
+        driver.find_element(By.ID, "options-button").click()
+        driver.find_element(By.ID, "data-export").click()
+        wait_for(lambda: driver.execute_script("return window.kept.length") == 1, 20, "a file")
+        text = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; window.kept[0].text().then(done);"
+        )
+        data = json.loads(text)
+        assert data["format"] == "ninetynine-audio-data", data
+        settings = json.loads(data["files"]["config/settings.json"])
+        assert settings["bot_pause_ms"] == 0, settings
+        said = driver.find_element(By.ID, "data-said").text
+        assert said.startswith("Saved to the file ninetynine-audio-"), said
+        assert run_axe(driver, axe_source()) == []
+
+        def load(content: str) -> None:
+            driver.execute_script(
+                "const t = new DataTransfer();"
+                " t.items.add(new File([arguments[0]], 'mine.json', {type: 'application/json'}));"
+                " const input = document.getElementById('data-file'); input.files = t.files;"
+                " input.dispatchEvent(new Event('change'));",
+                content,
+            )
+
+        # A file that is not the game's: refused, said, nothing changed.
+        load('{"something": "else"}')
+        wait_for(
+            lambda: "holds no games" in driver.find_element(By.ID, "data-said").text, 20, "refusal"
+        )
+        # The file, changed: loaded, the page starts again, and the game has the change.
+        settings["bot_pause_ms"] = 123
+        data["files"]["config/settings.json"] = json.dumps(settings)
+        load(json.dumps(data))
+        wait_heard(driver, "Loaded. The game starts again with them.", timeout=20)
+        wait_for(lambda: driver.execute_script("return !window.kept"), START_S, "the restart")
+        wait_heard(driver, "Main menu", timeout=START_S)
+        files = transport(driver, "exportData")
+        assert json.loads(files["config/settings.json"])["bot_pause_ms"] == 123, files
+
+
+def test_a_served_page_offers_the_page_with_no_server(built: Path, tmp_path: Path) -> None:
+    server = Server(tmp_path / "server", extra=("--offline-page", str(built)))
+    server.start()
+    try:
+        with chromium() as driver:
+            driver.get(server.url + "/")
+            link = driver.find_element(By.CSS_SELECTOR, "#offline-link a")
+            wait_for(link.is_displayed, 20, "the offline link")
+            assert link.text == "Play offline on this device", link.text
+            link.click()
+            wait_heard(driver, "Main menu", timeout=START_S)
+            assert driver.current_url == server.url + "/offline/", driver.current_url
+            connection = driver.find_element(By.ID, "connection").text
+            assert connection == "Playing on this device, with no server.", connection
+            kept_offline(driver)
+        with urllib.request.urlopen(server.url + "/offline/pyodide/pyodide.mjs", timeout=10) as f:
+            policy = f.headers["Content-Security-Policy"]
+            assert "'wasm-unsafe-eval'" in policy and "'unsafe-eval'" not in policy.replace(
+                "'wasm-unsafe-eval'", ""
+            ), policy
+    finally:
+        server.stop()
+    # Without the folder, the served page has no such link.
+    plain = Server(tmp_path / "plain")
+    plain.start()
+    try:
+        with chromium() as driver:
+            driver.get(plain.url + "/")
+            link = driver.find_element(By.ID, "offline-link")
+            wait_for(lambda: link.get_attribute("data-asked") == "true", 20, "the server's answer")
+            assert not driver.find_element(By.ID, "offline-link").is_displayed()
+    finally:
+        plain.stop()

@@ -1078,3 +1078,76 @@ def test_forced_colours_400_percent_zoom_and_a_phone_show_the_current_item(
     )
     time.sleep(0.2)
     screenshot(player, "classic-phone")
+
+
+def test_a_prompt_the_player_s_key_answers_is_dropped_and_kept_in_history(
+    server: Server, desktop: WebDriver
+) -> None:
+    player = lobby(desktop, server.url)
+    # The browser's voice holds the queue (it never finishes a phrase), as a slow voice would.
+    player.js(
+        "(() => { const voice = client.announcer.voice; voice.enabled = true;"
+        " voice.speak = () => new Promise(() => {}); })()"
+    )
+    phrases = [
+        ("Bob plays a seven", False),
+        ("Your turn, total 40", True),
+        ("Round 2 begins", True),
+        ("Ann has 3 tokens", False),
+    ]
+    player.js(
+        "(() => {"
+        + "".join(
+            f"client.receive({{type: 'phrase', text: {t!r}, seq: {i},"
+            f" until_action: {str(u).lower()}}});"
+            for i, (t, u) in enumerate(phrases, 50)
+        )
+        + "})()"
+    )
+    waiting = player.js("client.announcer.queue.map((phrase) => phrase.text)")
+    assert waiting == [t for t, _ in phrases[1:]], waiting
+    # A key sent: the prompts it answers are not said; the rest still waits its turn.
+    player.press("down")
+    waiting = player.js("client.announcer.queue.map((phrase) => phrase.text)")
+    assert waiting == ["Ann has 3 tokens"], waiting
+    history = desktop.execute_script(
+        "return [...document.querySelectorAll('#history li')].map((li) => li.textContent);"
+    )
+    assert "Your turn, total 40" in history and "Round 2 begins" in history, history
+    # The server's word that the player acted does the same for a prompt that came after.
+    player.js(
+        "(() => { client.receive({type: 'phrase', text: 'Your turn again', seq: 60,"
+        " until_action: true}); client.receive({type: 'speech', action: 'interrupt'}); })()"
+    )
+    waiting = player.js("client.announcer.queue.map((phrase) => phrase.text)")
+    assert "Your turn again" not in waiting, waiting
+
+
+@pytest.mark.parametrize(
+    ("game", "up", "down"),
+    [
+        ("classic", "Choose the higher value", "Choose the lower value"),
+        ("tactical", "Choose the higher value", "Choose the lower value"),
+        ("colours", "Choose the left pile", "Choose the right pile"),
+        ("tricks", "Move to the previous suit", "Move to the next suit"),
+    ],
+)
+def test_the_touch_help_says_the_gestures_of_this_table(
+    server: Server, phone: WebDriver, game: str, up: str, down: str
+) -> None:
+    player = Player(phone, server.url, by_touch=True)
+    player.open()
+    assert not phone.find_element(By.ID, "touch").is_displayed()  # no table yet
+    new_table(player, game)
+    wait_for(lambda: phone.find_element(By.ID, "touch").is_displayed(), 10, "the touch area")
+    lines = phone.execute_script(
+        "return [...document.querySelectorAll('#touch-help li')].map((li) => li.textContent);"
+    )
+    said = " | ".join(lines)
+    assert "Swipe left with one finger: Move to the previous card in your hand" in lines, said
+    assert "Double tap: Play the selected card" in lines, said
+    assert any(line.startswith("Swipe up with two or three fingers: ") for line in lines), said
+    for direction, command in (("up", up), ("down", down)):
+        mine = [line for line in lines if line.startswith(f"Swipe {direction} with one finger")]
+        assert len(mine) == 1 and command in mine[0], said
+    screenshot(player, f"{game}-touch-help-phone")

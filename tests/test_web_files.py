@@ -25,6 +25,8 @@ from ninetynine_audio.ui.reader import Paragraph, Reader
 
 BUILT_FOLDER_ONLY = ("pyodide/",)
 """Files the folder ``ninetynine-audio build-web`` writes has beside the page's own."""
+SERVED_BESIDE = ("offline/",)
+"""What a table server gives beside the page: the folder of ``serve --offline-page``."""
 
 WEB_FILES = sorted(p for p in PAGE_DIR.iterdir() if p.suffix in {".html", ".css", ".js"})
 
@@ -42,6 +44,8 @@ def test_the_page_names_only_its_own_files() -> None:
     for name in named:
         if name.startswith(BUILT_FOLDER_ONLY):
             continue  # build-web adds Pyodide's files beside the page's (worker.js loads them)
+        if name in SERVED_BESIDE:
+            continue  # the server's route, shown only when it answers
         assert (PAGE_DIR / name).is_file(), f"{name} is named but not shipped"
 
 

@@ -39,8 +39,9 @@ def environment(home: Path) -> dict[str, str]:
 class Server:
     """A running server: its base URL, and a way to kill and start it again."""
 
-    def __init__(self, data: Path, port: int | None = None) -> None:
+    def __init__(self, data: Path, port: int | None = None, extra: tuple[str, ...] = ()) -> None:
         self.data = data
+        self.extra = extra  # more of serve's options
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}/ws"
@@ -54,6 +55,7 @@ class Server:
             [
                 sys.executable, "-m", "ninetynine_audio", "serve",
                 "--host", "127.0.0.1", "--port", str(self.port), "--data", str(self.data),
+                *self.extra,
             ],
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -182,12 +182,15 @@ def _page_words() -> dict[str, str]:
         "enterLobby": pgettext("page", "Enter the lobby"),
         "language": pgettext("page", "Language"),
         "gameKeys": pgettext("page", "Game keys: the keys of the desktop game work here"),
-        "touchHelp": pgettext(
-            "page",
-            "Swipe left or right with one finger to move through your hand, double tap to "
-            "play. Swipe up with two or three fingers to hear whose turn it is, left with two "
-            "or three fingers for the total.",
-        ),
+        # The touch help at a table: one line for each gesture the table's keys use, with
+        # the command it does ({command}, the command's description from the keys).
+        "touchSwipeLeft": pgettext("page", "Swipe left with one finger: {command}"),
+        "touchSwipeRight": pgettext("page", "Swipe right with one finger: {command}"),
+        "touchSwipeUp": pgettext("page", "Swipe up with one finger: {command}"),
+        "touchSwipeDown": pgettext("page", "Swipe down with one finger: {command}"),
+        "touchDoubleTap": pgettext("page", "Double tap: {command}"),
+        "touchMultiUp": pgettext("page", "Swipe up with two or three fingers: {command}"),
+        "touchMultiLeft": pgettext("page", "Swipe left with two or three fingers: {command}"),
         "typeHere": pgettext("page", "Type here"),
         "ok": pgettext("page", "OK"),
         "cancel": pgettext("page", "Cancel"),
@@ -209,6 +212,15 @@ def _page_words() -> dict[str, str]:
         "full": pgettext("verbosity", "Full"),
         "closeOptions": pgettext("page", "Close the options"),
         "history": pgettext("page", "History"),
+        # The page with no server (the built folder), and the way to it from a served page.
+        "playOffline": pgettext("page", "Play offline on this device"),
+        "startingHere": pgettext("page", "Starting the game on this device."),
+        "playingHere": pgettext("page", "Playing on this device, with no server."),
+        "exportData": pgettext("page", "Save your games, settings and statistics to a file"),
+        "importData": pgettext("page", "Load games, settings and statistics from a file"),
+        "exported": pgettext("page", "Saved to the file {name}."),
+        "imported": pgettext("page", "Loaded. The game starts again with them."),
+        "importFailed": pgettext("page", "That file holds no games or settings of Ninety-Nine."),
     }
 
 

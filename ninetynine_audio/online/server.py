@@ -82,6 +82,7 @@ from ninetynine_audio.online.lobby import (
     one_person_text,
     online_pause_menu,
 )
+from ninetynine_audio.online.offline_page import add_offline_page
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.online.passwords import Busy, PasswordDesk
 from ninetynine_audio.online.storage import DataProblem, StoredTable, open_store
@@ -1661,10 +1662,12 @@ def _other_hello(frame: str | bytes) -> tuple[int | None, str | None]:
 # -- the web server --------------------------------------------------------------------------
 
 
-def make_web_app(server: Server, gate: Gate | None = None) -> web.Application:
+def make_web_app(
+    server: Server, gate: Gate | None = None, offline_page: Path | None = None
+) -> web.Application:
     """The aiohttp application: ``/ws``, the sound cues and the browser page, every answer
     with the page's security headers; ``gate`` (run_server's) counts the requests and the
-    websockets of each address."""
+    websockets of each address; ``offline_page``, a folder build-web wrote, at ``/offline/``."""
     gate = gate or Gate(server.limits, server.guard.refusals)
     application = web.Application(middlewares=[gate.middleware])
 
@@ -1692,6 +1695,8 @@ def make_web_app(server: Server, gate: Gate | None = None) -> web.Application:
     application.router.add_get("/", index)
     application.router.add_get("/keys.json", keys)
     application.router.add_get("/words.json", page_words_of)
+    if offline_page is not None:
+        add_offline_page(application, offline_page)
     sounds = shipped_dir("sounds")
     if sounds.is_dir():
         application.router.add_static("/sounds", sounds)
@@ -1831,16 +1836,17 @@ async def run_server(
     *,
     ready: Callable[[int], None] = lambda port: None,
     stop: asyncio.Event | None = None,
+    offline_page: Path | None = None,
 ) -> None:
     """Serve until ``stop`` is set (or SIGINT/SIGTERM when it is not given). Every socket
     comes in through the server's :class:`Gate` (its limits and timeouts), and passwords are
-    checked on threads of their own."""
+    checked on threads of their own; ``offline_page`` as :func:`make_web_app`'s."""
     server.reload()
     limits = server.limits
     quiet_network_logs()
     gate = Gate(limits, server.guard.refusals)
     runner = web.AppRunner(
-        make_web_app(server, gate),
+        make_web_app(server, gate, offline_page),
         access_log=None,
         handle_signals=False,
         keepalive_timeout=limits.handshake_s,
@@ -1938,7 +1944,8 @@ def serve_main(args: Any) -> int:
         print(words.listening_text(f"{shown}:{port}", context is not None), flush=True)
 
     try:
-        asyncio.run(run_server(server, host, args.port, context, ready=ready))
+        offline = getattr(args, "offline_page", None)
+        asyncio.run(run_server(server, host, args.port, context, ready=ready, offline_page=offline))
     except OSError as error:
         print(words.start_failed_text(str(error.strerror or error)), file=sys.stderr)
         return 1

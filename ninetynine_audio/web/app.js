@@ -6,23 +6,25 @@
 import { Announcer } from "./announce.js";
 import { gestureOf, watchTouches } from "./input.js";
 import { Cues } from "./sound.js";
-import { OFFLINE, connectToGame, dataUrl, prepareOffline } from "./transport.js";
+import { OFFLINE, connectToGame, dataUrl, exportData, importData, prepareOffline } from "./transport.js";
 import { WORDS, loadWords, lostConnection, matchLanguage, spaced, word } from "./words.js";
 
 const PROTOCOL = 1;
 const STORE = "ninetynine-audio";
 const RETRY_SECONDS = [1, 2, 4, 8, 16, 30]; // as the desktop client: longer each time
 // Touch gestures as the keys they stand for (seed 002: the tactical game's own controls; one
-// finger up or down answers the tactical 10's question, and chooses a pile or a suit).
-const GESTURE_KEYS = {
-  swipe_left: "left",
-  swipe_right: "right",
-  swipe_up: "up",
-  swipe_down: "down",
-  double_tap: "return",
-  multi_swipe_up: "t",
-  multi_swipe_left: "c",
-};
+// finger up or down answers the tactical 10's question, and chooses a pile or a suit), and the
+// page's word that says each in the touch help, shown for the gestures whose key the table uses.
+const GESTURES = [
+  ["swipe_left", "left", "touchSwipeLeft"],
+  ["swipe_right", "right", "touchSwipeRight"],
+  ["swipe_up", "up", "touchSwipeUp"],
+  ["swipe_down", "down", "touchSwipeDown"],
+  ["double_tap", "return", "touchDoubleTap"],
+  ["multi_swipe_up", "t", "touchMultiUp"],
+  ["multi_swipe_left", "c", "touchMultiLeft"],
+];
+const GESTURE_KEYS = Object.fromEntries(GESTURES.map(([gesture, key]) => [gesture, key]));
 // A key pressed alone that the game uses (Control stops speech): sent, and left to the browser
 // and the screen reader too (theirs stops speech as well), so that Ctrl+plus still zooms.
 const LONE_MODIFIERS = new Set(["ctrl", "alt", "shift"]);
@@ -34,6 +36,11 @@ const MENU_FOCUS_KEYS = { up: -1, down: 1, home: "first", end: "last" };
 
 const FIRST = ["announce_turn", "announce_total", "previous_card", "next_card", "play_card", "speak_hand"];
 const firstRank = (id) => (FIRST.includes(id) ? FIRST.indexOf(id) : FIRST.length);
+
+// The file of the player's data (the page with no server): its files by path, marked as ours.
+const DATA_FORMAT = "ninetynine-audio-data";
+// After the data is put back, the game starts again with it, once the answer has been heard.
+const RESTART_AFTER_IMPORT_MS = 2500;
 
 const $ = (id) => document.getElementById(id);
 
@@ -98,6 +105,7 @@ class Client {
     this.applySettings();
     this.wireStart();
     this.wireOptions();
+    this.wireData();
     this.wirePlay();
     this.wireAsk();
     this.wireLanguage();
@@ -127,6 +135,7 @@ class Client {
     }
     // The game in this page (the built folder): no server to sign in to, it starts at once.
     if (OFFLINE) this.connect();
+    else this.offerOffline();
   }
 
   // -- the page's language --------------------------------------------------------------------
@@ -260,6 +269,61 @@ class Client {
     });
   }
 
+  /** In the page with no server: the player's data (settings, the saved match, statistics)
+   * kept as a file, and put back from one; the game starts again with what was put back. */
+  wireData() {
+    if (!OFFLINE) return;
+    $("your-data").hidden = false;
+    const said = (text) => {
+      $("data-said").textContent = text;
+      this.announcer.answer(text);
+    };
+    $("data-export").addEventListener("click", async () => {
+      const files = await exportData();
+      const name = `ninetynine-audio-${new Date().toISOString().slice(0, 10)}.json`;
+      const text = JSON.stringify({ format: DATA_FORMAT, files }, null, 1);
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(new Blob([text], { type: "application/json" }));
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60000);
+      said(word("exported", { name }));
+    });
+    $("data-import").addEventListener("click", () => $("data-file").click());
+    $("data-file").addEventListener("change", async (event) => {
+      const file = event.target.files?.[0];
+      event.target.value = "";
+      if (!file) return;
+      let files = null;
+      try {
+        const data = JSON.parse(await file.text());
+        if (data?.format === DATA_FORMAT && data.files && typeof data.files === "object") files = data.files;
+      } catch {
+        files = null;
+      }
+      if (!files) {
+        said(word("importFailed"));
+        return;
+      }
+      await importData(files);
+      said(word("imported"));
+      setTimeout(() => location.reload(), RESTART_AFTER_IMPORT_MS);
+    });
+  }
+
+  /** On a served page: the link to the page with no server, when this server offers it. */
+  offerOffline() {
+    const link = $("offline-link");
+    fetch("offline/build.json", { method: "HEAD", cache: "no-store" })
+      .then((response) => {
+        link.hidden = !response.ok;
+      })
+      .catch(() => {})
+      .finally(() => {
+        link.dataset.asked = "true";
+      });
+  }
+
   /** A setting the session uses, changed while connected: the server uses it at once and
    * says the new value (the next hello carries it too). */
   sendSettings(changes) {
@@ -291,7 +355,7 @@ class Client {
 
   connect() {
     clearTimeout(this.retryTimer);
-    this.setConnection(word("connecting"));
+    this.setConnection(word(OFFLINE ? "startingHere" : "connecting"));
     const socket = connectToGame();
     this.socket = socket;
     this.welcomed = false;
@@ -383,7 +447,7 @@ class Client {
       this.guestToken = message.guest_token;
       sessionStorage.setItem(`${STORE}-guest`, message.guest_token);
     }
-    this.setConnection(word("connected"));
+    this.setConnection(word(OFFLINE ? "playingHere" : "connected"));
     if (again) this.announcer.say(word("reconnected"), { priority: "now" });
     $("start").hidden = true;
     $("screen").hidden = false;
@@ -438,6 +502,7 @@ class Client {
       cue: entry.cue,
       pan: message.pan ?? 0,
       mergeable: Boolean(message.mergeable),
+      untilAction: Boolean(message.until_action),
       entry,
     });
     this.reportHeard();
@@ -446,6 +511,7 @@ class Client {
   speech(action) {
     if (action === "stop") this.announcer.dropWaiting(() => true);
     else if (action === "skip") this.announcer.dropWaiting((phrase) => phrase.mergeable);
+    else if (action === "interrupt") this.announcer.dropAnswered();
     this.announcer.stop();
     if (action === "stop" || action === "interrupt") {
       this.announcer.cutOff();
@@ -746,6 +812,7 @@ class Client {
     for (const item of items.slice(0, at)) holder.insertBefore(item, focused);
     holder.append(...items.slice(at + 1));
     this.keysHere = new Set(all.flatMap((command) => command.gestures ?? []));
+    this.renderTouchHelp(all);
     if (lostFocus) {
       const successor = holder.children[Math.min(focusedAt, holder.children.length - 1)];
       (successor?.querySelector("button") ?? $("keys")).focus();
@@ -775,6 +842,20 @@ class Client {
       const key = GESTURE_KEYS[gesture];
       if (key) this.sendKey(key);
     });
+  }
+
+  /** The touch help: a line for each gesture whose key the screen's commands use, with the
+   * command it does, as the server's keys describe it. */
+  renderTouchHelp(commands) {
+    const lines = [];
+    for (const [, key, help] of GESTURES) {
+      const command = commands.find((one) => (one.gestures ?? []).includes(key));
+      if (!command) continue;
+      const line = document.createElement("li");
+      line.textContent = word(help, { command: command.description });
+      lines.push(line);
+    }
+    $("touch-help").replaceChildren(...lines);
   }
 
   /** Whether the game uses ``gesture`` on this screen (the keymap's keys for it). */
@@ -844,6 +925,7 @@ class Client {
     this.keysSent.push(key);
     this.keyTimes.set(this.keySeq, performance.now());
     if (quiet) this.quiet.add(this.keySeq);
+    this.announcer.dropAnswered();
     this.send({ type: "key", key, seq: this.keySeq });
   }
 

@@ -28,16 +28,62 @@ function post(frames) {
   for (const frame of JSON.parse(frames)) self.postMessage(frame);
 }
 
+// Python started with the game imported, as a snapshot of its memory, kept for the next
+// visit (one per build): starting from it skips Python's start and the game's import.
+const SNAPSHOTS = "ninetynine-audio-snapshot";
+const IMPORT = `
+import sys
+sys.path.insert(0, ${JSON.stringify(GAME)})
+from ninetynine_audio.browser.session import Session, run_json, tick_json
+`;
+
+function pyodideOptions() {
+  return {
+    indexURL: new URL("./pyodide/", import.meta.url).href,
+    env: { NINETYNINE_AUDIO_HOME: DATA, HOME: "/home/pyodide" },
+  };
+}
+
+async function snapshotKey() {
+  const build = await (await fetch(new URL("./build.json", import.meta.url))).json();
+  return new URL(`./snapshot-${build.version}`, import.meta.url).href;
+}
+
+async function keptSnapshot(key) {
+  try {
+    const found = await (await caches.open(SNAPSHOTS)).match(key);
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  } catch {
+    return null;
+  }
+}
+
+async function keepSnapshot(key, snapshot) {
+  try {
+    const cache = await caches.open(SNAPSHOTS);
+    for (const old of await cache.keys()) await cache.delete(old); // an earlier build's
+    await cache.put(key, new Response(snapshot));
+  } catch {
+    // no cache storage: the next visit starts Python again
+  }
+}
+
 async function start() {
   const marks = { started: performance.now() }; // how long each step took, said with "ready"
   const zip = fetch(new URL("./game.zip", import.meta.url)).then((r) => {
     if (!r.ok) throw new Error(`game.zip: ${r.status}`);
     return r.arrayBuffer();
   });
-  const pyodide = await loadPyodide({
-    indexURL: new URL("./pyodide/", import.meta.url).href,
-    env: { NINETYNINE_AUDIO_HOME: DATA, HOME: "/home/pyodide" },
-  });
+  const key = await snapshotKey().catch(() => null);
+  const snapshot = key ? await keptSnapshot(key) : null;
+  const options = pyodideOptions();
+  let pyodide = null;
+  if (snapshot) {
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot }).catch(() => null);
+    marks.fromSnapshot = pyodide !== null;
+  }
+  const fresh = pyodide === null;
+  if (fresh) pyodide = await loadPyodide(options);
   marks.pyodide = performance.now();
   pyodide.unpackArchive(await zip, "zip", { extractDir: GAME });
   marks.unpacked = performance.now();
@@ -46,12 +92,7 @@ async function start() {
   FS.mount(FS.filesystems.IDBFS, {}, DATA);
   await new Promise((resolve) => FS.syncfs(true, resolve)); // what earlier visits kept
   marks.restored = performance.now();
-  pyodide.runPython(`
-import sys
-sys.path.insert(0, ${JSON.stringify(GAME)})
-from ninetynine_audio.browser.session import Session, run_json, tick_json
-session = Session()
-`);
+  pyodide.runPython(`${IMPORT}\nsession = Session()\n`);
   marks.imported = performance.now();
   const run = pyodide.globals.get("run_json");
   const tick = pyodide.globals.get("tick_json");
@@ -105,9 +146,26 @@ session = Session()
   setInterval(store, STORE_MS);
   self.postMessage({ worker: "ready", marks });
   for (const data of waiting.splice(0)) handle(data);
+  // The snapshot for the next visit is made once the game speaks, by a worker of its own.
+  if (fresh && key) new Worker(new URL(import.meta.url), { type: "module", name: SNAPSHOTS });
 }
 
-start().catch((error) => {
-  console.error(error);
-  self.postMessage({ worker: "failed", text: String(error) });
-});
+/** In the worker that makes the snapshot: Python started, the game imported, kept. */
+async function makeSnapshot() {
+  const key = await snapshotKey();
+  const zip = await (await fetch(new URL("./game.zip", import.meta.url))).arrayBuffer();
+  const pyodide = await loadPyodide({ ...pyodideOptions(), _makeSnapshot: true });
+  pyodide.unpackArchive(zip, "zip", { extractDir: GAME });
+  pyodide.runPython(IMPORT);
+  await keepSnapshot(key, pyodide.makeMemorySnapshot());
+  self.close();
+}
+
+if (self.name === SNAPSHOTS) {
+  makeSnapshot().catch(() => self.close());
+} else {
+  start().catch((error) => {
+    console.error(error);
+    self.postMessage({ worker: "failed", text: String(error) });
+  });
+}
