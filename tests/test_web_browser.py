@@ -1080,49 +1080,6 @@ def test_forced_colours_400_percent_zoom_and_a_phone_show_the_current_item(
     screenshot(player, "classic-phone")
 
 
-def test_a_prompt_the_player_s_key_answers_is_dropped_and_kept_in_history(
-    server: Server, desktop: WebDriver
-) -> None:
-    player = lobby(desktop, server.url)
-    # The browser's voice holds the queue (it never finishes a phrase), as a slow voice would.
-    player.js(
-        "(() => { const voice = client.announcer.voice; voice.enabled = true;"
-        " voice.speak = () => new Promise(() => {}); })()"
-    )
-    phrases = [
-        ("Bob plays a seven", False),
-        ("Your turn, total 40", True),
-        ("Round 2 begins", True),
-        ("Ann has 3 tokens", False),
-    ]
-    player.js(
-        "(() => {"
-        + "".join(
-            f"client.receive({{type: 'phrase', text: {t!r}, seq: {i},"
-            f" until_action: {str(u).lower()}}});"
-            for i, (t, u) in enumerate(phrases, 50)
-        )
-        + "})()"
-    )
-    waiting = player.js("client.announcer.queue.map((phrase) => phrase.text)")
-    assert waiting == [t for t, _ in phrases[1:]], waiting
-    # A key sent: the prompts it answers are not said; the rest still waits its turn.
-    player.press("down")
-    waiting = player.js("client.announcer.queue.map((phrase) => phrase.text)")
-    assert waiting == ["Ann has 3 tokens"], waiting
-    history = desktop.execute_script(
-        "return [...document.querySelectorAll('#history li')].map((li) => li.textContent);"
-    )
-    assert "Your turn, total 40" in history and "Round 2 begins" in history, history
-    # The server's word that the player acted does the same for a prompt that came after.
-    player.js(
-        "(() => { client.receive({type: 'phrase', text: 'Your turn again', seq: 60,"
-        " until_action: true}); client.receive({type: 'speech', action: 'interrupt'}); })()"
-    )
-    waiting = player.js("client.announcer.queue.map((phrase) => phrase.text)")
-    assert "Your turn again" not in waiting, waiting
-
-
 @pytest.mark.parametrize(
     ("game", "up", "down"),
     [

@@ -36,11 +36,8 @@ export class Announcer {
    * Say one phrase. `priority` is "now" (an answer to a key: assertive, ahead of narration)
    * or "next"/"queue" (game events: polite, in order). An empty text plays only the cue.
    */
-  say(
-    text,
-    { priority = "queue", cue = null, pan = 0, mergeable = false, untilAction = false, entry = null } = {},
-  ) {
-    const phrase = { text: String(text ?? ""), priority, cue, pan, mergeable, untilAction, entry };
+  say(text, { priority = "queue", cue = null, pan = 0, mergeable = false, entry = null } = {}) {
+    const phrase = { text: String(text ?? ""), priority, cue, pan, mergeable, entry };
     if (priority === "now") {
       this.letOut(phrase);
       return;
@@ -138,12 +135,6 @@ export class Announcer {
       else if (phrase.text) this.remember(phrase.text);
     }
     this.queue = kept;
-  }
-
-  /** The player acted: a prompt the action answers (a turn prompt, a round's opening line)
-   * that is still waiting is no longer said (it stays in the history), as on the desktop. */
-  dropAnswered() {
-    this.dropWaiting((phrase) => phrase.untilAction);
   }
 
   /** Stop the browser's voice and drop the narration still waiting (the Control key). */

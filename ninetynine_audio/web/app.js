@@ -502,7 +502,6 @@ class Client {
       cue: entry.cue,
       pan: message.pan ?? 0,
       mergeable: Boolean(message.mergeable),
-      untilAction: Boolean(message.until_action),
       entry,
     });
     this.reportHeard();
@@ -511,7 +510,6 @@ class Client {
   speech(action) {
     if (action === "stop") this.announcer.dropWaiting(() => true);
     else if (action === "skip") this.announcer.dropWaiting((phrase) => phrase.mergeable);
-    else if (action === "interrupt") this.announcer.dropAnswered();
     this.announcer.stop();
     if (action === "stop" || action === "interrupt") {
       this.announcer.cutOff();
@@ -925,7 +923,6 @@ class Client {
     this.keysSent.push(key);
     this.keyTimes.set(this.keySeq, performance.now());
     if (quiet) this.quiet.add(this.keySeq);
-    this.announcer.dropAnswered();
     this.send({ type: "key", key, seq: this.keySeq });
   }
 
