@@ -1001,7 +1001,8 @@ def test_polite_phrases_are_paced_for_mobile_readers_and_stopped_ones_kept_in_hi
     polite = [h for h in heard(desktop) if h["region"] == "polite"]
     assert " ".join(h["text"] for h in polite).replace(".", "") == " ".join(texts)
     times = [h["at"] for h in polite]
-    assert all(b - a >= gap - 5 for a, b in pairwise(times)), times
+    # Timers may fire a few milliseconds early on a loaded machine; 60 ms gaps were the fault.
+    assert all(b - a >= gap * 0.9 for a, b in pairwise(times)), times
     history = desktop.execute_script(
         "return [...document.querySelectorAll('#history li')].map((li) => li.textContent);"
     )
