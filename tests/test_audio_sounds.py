@@ -13,7 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from tool_helpers import load_tool
+from helpers.tools import load_tool
 
 from ninetynine_audio.audio.cues import ALL_CUE_NAMES, default_sounds_dir
 from ninetynine_audio.audio.tts import VOICE_GAIN

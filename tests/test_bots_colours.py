@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from test_rules_colours import deal, with_row
+from helpers.colours import deal, with_row
 
 from ninetynine_audio.bots import levels, make_bot, strongest_level
 from ninetynine_audio.bots.colours.hard import Weights, expected_length

@@ -7,7 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from tricks_helpers import bid_all, play, start
+from helpers.tricks import bid_all, play, start
 
 from ninetynine_audio.bots import Budget, levels, make_bot, make_hint_bot, strongest_level
 from ninetynine_audio.bots.base import Stopwatch
@@ -259,7 +259,7 @@ def _adding_view(spec):
 
 @pytest.mark.usefixtures("private_home")  # the match it starts is saved in its own folder
 def test_the_tactical_hint_says_what_its_re_deals_found() -> None:
-    from test_ui_help import stacked
+    from helpers.adding_keys import stacked
 
     # You hold a 5, a King and a 7: three different plays to weigh.
     h = stacked("5S 9S KH 9H 7C 9D 5C 9C 5D 4S 3S 4H", "tactical")

@@ -7,7 +7,7 @@ from collections import Counter
 from math import comb
 
 import pytest
-from bot_helpers import walk
+from helpers.bots import walk
 
 from ninetynine_audio.bots.adding.knowledge import LIMIT, hand_codes, move_table, unseen_counts
 from ninetynine_audio.bots.adding.posterior import Asked, HandPosterior, deal, round_plays

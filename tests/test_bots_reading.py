@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from bot_helpers import KINDS, walk
+from helpers.bots import KINDS, walk
 
 from ninetynine_audio.bots.adding.knowledge import RANK_CODE, hand_codes
 from ninetynine_audio.bots.adding.reading import MISS, HandReading, Memory, last_plays

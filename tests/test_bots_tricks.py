@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from tricks_helpers import bid_all, play, start
+from helpers.tricks import bid_all, play, start
 
 from ninetynine_audio.bots.base import levels, make_bot, strongest_level
 from ninetynine_audio.bots.tricks.fast import bid_of, choose_card, estimate_tricks, to_card, to_int

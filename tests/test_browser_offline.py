@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import (
+from helpers.browser import (
     PHONE,
     axe_source,
     chromium,
@@ -33,10 +33,10 @@ from browser_helpers import (
     wait_for,
     wait_heard,
 )
+from helpers.web_page import Player
+from helpers.web_server import Server
 from selenium.webdriver.common.by import By
 from selenium.webdriver.remote.webdriver import WebDriver
-from web_page import Player
-from web_server import Server
 
 from ninetynine_audio.browser.build import build_web, find_pyodide
 

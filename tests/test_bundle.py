@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from tool_helpers import load_tool
+from helpers.tools import load_tool
 
 
 @pytest.fixture(scope="module")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from engine_helpers import start
+from helpers.engine import start
 
 from ninetynine_audio.cards import CardParseError, parse_card, parse_cards
 from ninetynine_audio.games.adding import AddingOptions, Choice, PlayCard, apply, new_game

@@ -24,8 +24,8 @@ import random
 from typing import Any
 
 import pytest
-from table_helpers import NUMBER_KEYS, RecordingHost, family_commands
-from test_games_conformance import SEEDS, Playthrough, playthrough, resampler
+from helpers.playthrough import SEEDS, Playthrough, playthrough, resampler
+from helpers.table import NUMBER_KEYS, RecordingHost, family_commands
 
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.registry import all_games

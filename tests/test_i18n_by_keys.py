@@ -18,7 +18,7 @@ from functools import cache
 import pytest
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.pofile import read_po
-from table_helpers import by_keys_driver, family_commands
+from helpers.table import by_keys_driver, family_commands
 
 from ninetynine_audio.families import family as family_entry
 from ninetynine_audio.games.registry import find_game, game_ids

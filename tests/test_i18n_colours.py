@@ -15,7 +15,7 @@ import random
 from collections.abc import Iterator
 
 import pytest
-from test_present_colours import refusals_of_a_game
+from helpers.colours import refusals_of_a_game
 
 from ninetynine_audio.bots import make_bot
 from ninetynine_audio.cards import Colour, ColourCard

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import WAIT_S, Player, ServerThread, session_of
-from test_online_games import play_out
+from helpers.online import WAIT_S, Player, ServerThread, session_of
+from helpers.online_games import play_out
 
 from ninetynine_audio.i18n import using
 from ninetynine_audio.i18n.pseudo import pseudo_text
@@ -121,8 +121,8 @@ def test_each_seat_hears_a_whole_game_in_its_own_language(tmp_path: Path) -> Non
 def test_after_a_server_restart_each_seat_hears_the_resumed_table_in_its_language(
     tmp_path: Path,
 ) -> None:
-    from online_helpers import ServerProcess, free_port
-    from test_online_faults import drive_stored
+    from helpers.online import ServerProcess, free_port
+    from helpers.online_games import drive_stored
 
     data = tmp_path / "data"
     port = free_port()
@@ -168,7 +168,7 @@ def test_a_player_back_in_another_language_hears_the_turn_once(tmp_path: Path) -
     """Ben's client is killed, his turn comes while he is away (said to the empty seat in
     English), and he starts the game again in the pseudo-language: he is told it is his turn
     once, in his new language, not once in each."""
-    from test_online_faults import accounts_sit_down, play_some
+    from helpers.online_games import accounts_sit_down, play_some
 
     with ServerThread(tmp_path / "data") as srv:
         players, code = accounts_sit_down(srv.url, "classic", "ben-secret")

@@ -10,7 +10,7 @@ import re
 from dataclasses import replace
 
 import pytest
-from tricks_helpers import NAMES, start
+from helpers.tricks import NAMES, start
 
 from ninetynine_audio.bots.base import make_bot
 from ninetynine_audio.cards import parse_card, parse_cards

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from argon2 import PasswordHasher
-from server_inside import (
+from helpers.server_inside import (
     Clock,
     accounts_at_a_match,
     hello,

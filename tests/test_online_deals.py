@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from online_helpers import ServerThread
-from server_inside import hello, inside_server, play_moves, start_match
-from test_online_games import play_out, sit_down
+from helpers.online import ServerThread
+from helpers.online_games import play_out, sit_down
+from helpers.server_inside import hello, inside_server, play_moves, start_match
 
 pytestmark = pytest.mark.usefixtures("private_home")
 

@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import assert_log_checks
-from server_inside import hello, inside_server, play_moves, start_match
+from helpers.online import assert_log_checks
+from helpers.server_inside import hello, inside_server, play_moves, start_match
 
 from ninetynine_audio.cli import main
 from ninetynine_audio.games.base import HUMAN, GameSetup

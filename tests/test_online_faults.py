@@ -14,72 +14,28 @@ import time
 from pathlib import Path
 from typing import Any
 
-import aiohttp
 import pytest
-from online_helpers import WAIT_S, Player, ServerProcess, ServerThread, assert_log_checks, free_port
-from test_online_games import keys_for, play_out, sit_down
+from helpers.online import WAIT_S, Player, ServerProcess, ServerThread, assert_log_checks, free_port
+from helpers.online_games import (
+    CLASSIC,
+    HELLO,
+    accounts_sit_down,
+    drive_stored,
+    exchange,
+    keys_for,
+    moves_made,
+    play_out,
+    play_some,
+    sit_down,
+    stored_table,
+)
 
-from ninetynine_audio.games.saved import SaveError
 from ninetynine_audio.online import protocol as p
-from ninetynine_audio.online.hosting import SeatScreen, TableHost
+from ninetynine_audio.online.hosting import TableHost
 from ninetynine_audio.online.identity import guest_identity
 from ninetynine_audio.present.online import spectator_text
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
-
-SHORT = {"classic": {"lives": 2}, "tactical": {"lives": 3}}
-"""The options of these tests' tables: what each test checks happens in the first rounds, and
-the match then plays on to its end, shorter than with the games' own lives (five each in
-classic for three players, ten points in tactical)."""
-CLASSIC = (["human", "human", "normal"], SHORT["classic"])
-"""Ann and Ben and a computer, at the short classic table."""
-
-
-def moves_made(srv: ServerThread, code: str) -> int:
-    """The actions of a table so far."""
-    return srv.call(lambda s: len(s.tables[code].host.core.saved.actions))
-
-
-def play_some(srv: ServerThread, players: list[Player], code: str, moves: int) -> None:
-    """Let the table go on until ``moves`` more actions were taken."""
-    target = moves_made(srv, code) + moves
-    rng = random.Random(3)
-    deadline = time.monotonic() + 120
-    while moves_made(srv, code) < target and time.monotonic() < deadline:
-
-        def work(server: Any) -> list[tuple[int, list[str]]]:
-            host = server.tables[code].host
-            if host.bot_due is not None or host.is_over:
-                return []
-            return [
-                (seat, keys_for(host.listeners[seat].screen, 0, rng))
-                for seat in host.core.seats_to_act()
-                if seat in host.listeners and seat not in host.replaced
-            ]
-
-        for seat, keys in srv.call(work)[:1]:
-            players[seat].press(*keys)
-        for player in players:
-            player.pump(0.01)
-    assert moves_made(srv, code) >= target
-
-
-def accounts_sit_down(url: str, game: str, ben_password: str) -> tuple[list[Player], str]:
-    """Ann and Ben, both accounts, at a new table of ``game`` (its :data:`SHORT` options) with
-    one computer; started."""
-    create = p.Create(
-        game=game, seats=["human", "human", "normal"], options=SHORT[game], pause_ms=0
-    )
-    ann = Player(url, "Ann", password="ann-secret", first=[create])
-    ann.wait_for(lambda: ann.screen.table is not None)
-    code = ann.screen.table.code  # type: ignore[union-attr]
-    assert code is not None
-    ben = Player(url, "Ben", password=ben_password, first=[p.Join(code=code)])
-    ben.heard("You joined")
-    ann.heard("Ben joined the table.")
-    ann.screen.link.send(p.Start())
-    ben.heard("The game starts.")
-    return [ann, ben], code
 
 
 def settled(player: Player) -> None:
@@ -239,59 +195,6 @@ def test_a_player_away_too_long_is_played_by_a_computer_and_takes_the_seat_back(
                 player.close()
 
 
-def stored_table(data: Path) -> dict[str, Any]:
-    """The one table stored in a server's database, read as another process would."""
-    with sqlite3.connect(data / "server.sqlite3") as db:
-        row = db.execute("SELECT code, state, seats, record FROM tables").fetchone()
-    code, state, seats, record = row
-    return {
-        "code": code,
-        "state": state,
-        "seats": json.loads(seats),
-        "record": None if record is None else json.loads(record),
-    }
-
-
-def keys_from_store(data: Path) -> tuple[str, list[tuple[int, list[str]]]]:
-    """The table's state as stored, and the keys of each human seat that may act now."""
-    stored = stored_table(data)
-    if stored["state"] != "playing" or stored["record"] is None:
-        return stored["state"], []
-    try:
-        host = TableHost.reload(stored["record"], time.monotonic)
-    except SaveError:  # over, and about to be stored as such
-        return "over", []
-    if host.core.computer_to_move() is not None:
-        return "playing", []
-    rng = random.Random(len(stored["record"]["actions"]))
-    work = []
-    for seat in host.core.seats_to_act():
-        if seat in host.humans:
-            work.append((seat, keys_for(SeatScreen(host, seat), 0, rng)))
-    return "playing", work
-
-
-def drive_stored(data: Path, players: list[Player], until: int | None) -> None:
-    """Press keys from the stored table until ``until`` actions are stored (or the end)."""
-    deadline = time.monotonic() + 180
-    pressed_at: tuple[int, float] = (-1, 0.0)
-    while time.monotonic() < deadline:
-        state, work = keys_from_store(data)
-        record = stored_table(data)["record"]
-        actions = len(record["actions"]) if record else 0
-        if state == "over" or (until is not None and actions >= until):
-            return
-        now = time.monotonic()
-        # Once per position, or again if the keys were lost (a connection coming back).
-        if work and (actions != pressed_at[0] or now - pressed_at[1] > 3.0):
-            seat, keys = work[0]
-            players[seat].press(*keys)
-            pressed_at = (actions, now)
-        for player in players:
-            player.pump(0.02)
-    raise AssertionError("the stored table did not get there")
-
-
 def test_a_server_killed_mid_game_reloads_its_table_and_the_players_play_on(
     tmp_path: Path,
 ) -> None:
@@ -434,35 +337,11 @@ def test_after_a_server_restart_each_player_hears_whose_turn_it_is_once(
 # -- bad messages ------------------------------------------------------------------------------
 
 
-async def exchange(url: str, frames: list[str | bytes], wait: float = 0.3) -> list[Any]:
-    """Send frames on one raw websocket; everything received (decoded), and how it ended."""
-    received: list[Any] = []
-    async with aiohttp.ClientSession() as http, http.ws_connect(url, max_msg_size=0) as ws:
-        for frame in frames:
-            if isinstance(frame, bytes):
-                await ws.send_bytes(frame)
-            else:
-                await ws.send_str(frame)
-        end = time.monotonic() + wait
-        while time.monotonic() < end:
-            try:
-                message = await ws.receive(timeout=max(0.01, end - time.monotonic()))
-            except TimeoutError:
-                break
-            if message.type == aiohttp.WSMsgType.TEXT:
-                received.append(p.decode_server(message.data))
-            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
-                received.append(("closed", ws.close_code))
-                break
-    return received
-
-
 def codes(received: list[Any]) -> list[str]:
     """The error codes among the messages received."""
     return [m.code for m in received if isinstance(m, p.Error)]
 
 
-HELLO = p.encode(p.Hello(protocol=p.PROTOCOL_VERSION, name="Mallory"))
 BAD = [
     ("not json", "bad_json"),
     (b"\x00\xff binary", "bad_json"),

@@ -17,10 +17,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import WAIT_S, Player, ServerThread, assert_log_checks, session_of
-from test_ui_colours import keys_for as colours_keys
-from test_ui_games import keys_for_turn as adding_keys
-from test_ui_tricks import keys_for_turn as tricks_keys
+from helpers.online import WAIT_S, Player, ServerThread, assert_log_checks, session_of
+from helpers.online_games import (
+    GAME_TIME_S,
+    NAMES,
+    TABLES,
+    keys_for,
+    play_out,
+    seat_table,
+    sit_down,
+)
 
 from ninetynine_audio.cli import main
 from ninetynine_audio.online import protocol as p
@@ -28,92 +34,6 @@ from ninetynine_audio.online.server import Server, _table_marks
 from ninetynine_audio.present.results import RESULTS
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
-
-TABLES = {
-    "classic": (["human", "human", "normal"], {}),
-    "arcade": (["human", "easy", "normal", "hard"], {}),
-    "tactical": (["human", "human", "human", "normal"], {}),
-    "colours": (["human", "human", "normal"], {}),
-    "tricks": (["human", "human", "normal"], {"target": 10}),
-}
-NAMES = ("Ann", "Ben", "Cat")
-GAME_TIME_S = 240.0
-
-
-def keys_for(screen: Any, turn: int, rng: random.Random) -> list[str]:
-    """The keys of the next action at the seat's own screen on the server."""
-    family = screen.spec.family
-    if family == "adding":
-        return adding_keys(screen, turn)
-    if family == "colours":
-        return colours_keys(screen, turn, rng)
-    return tricks_keys(screen, turn)
-
-
-def seat_table(server: Server, code: str) -> Any:
-    """The hosted match of ``code``."""
-    return server.tables[code].host
-
-
-def sit_down(
-    srv: ServerThread,
-    game: str,
-    record: bool = False,
-    layout: tuple[list[str], dict[str, Any]] | None = None,
-) -> tuple[list[Player], str]:
-    """Ann creates the table (the game's in :data:`TABLES` unless ``layout`` gives its seats
-    and options), the others join by code, Ann starts it."""
-    seats, options = layout or TABLES[game]
-    humans = seats.count("human")
-    create = p.Create(game=game, seats=seats, options=options, pause_ms=0)
-    players = [Player(srv.url, NAMES[0], first=[create], record=record)]
-    players[0].wait_for(lambda: players[0].screen.table is not None)
-    table = players[0].screen.table
-    assert table is not None and table.code is not None
-    code = table.code
-    for name in NAMES[1:humans]:
-        other = Player(srv.url, name, first=[p.Join(code=code)], record=record)
-        other.heard("You joined")
-        players.append(other)
-    for name in NAMES[1:humans]:
-        players[0].heard(f"{name} joined the table.")
-    players[0].screen.link.send(p.Start())
-    for player in players:
-        player.heard("The game starts.")
-    return players, code
-
-
-def play_out(srv: ServerThread, players: list[Player], code: str, seed: int = 1) -> int:
-    """Press each human's keys on their turns until the match ends; the keys pressed."""
-    rng = random.Random(seed)
-    turn = 0
-    pressed = 0
-    deadline = time.monotonic() + GAME_TIME_S
-
-    def due(server: Server) -> tuple[bool, list[tuple[int, list[str]]]]:
-        host = seat_table(server, code)
-        if host is None or host.is_over:
-            return True, []
-        if host.bot_due is not None:
-            return False, []
-        work = []
-        for seat in host.core.seats_to_act():
-            listener = host.listeners.get(seat)
-            if listener is not None and seat not in host.replaced:
-                work.append((seat, keys_for(listener.screen, turn, rng)))
-        return False, work
-
-    while time.monotonic() < deadline:
-        over, work = srv.call(due)
-        if over:
-            return pressed
-        for seat, keys in work[:1]:
-            players[seat].press(*keys)
-            pressed += len(keys)
-            turn += 1
-        for player in players:
-            player.pump(0.005)
-    raise AssertionError(f"the match did not end in {GAME_TIME_S} s")
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))

@@ -22,7 +22,7 @@ from typing import Any
 
 import aiohttp
 import pytest
-from online_helpers import WAIT_S, ServerThread
+from helpers.online import WAIT_S, ServerThread
 
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.db import Database

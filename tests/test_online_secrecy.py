@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import ServerThread
-from test_online_games import TABLES, play_out, sit_down
+from helpers.online import ServerThread
+from helpers.online_games import TABLES, play_out, sit_down
 
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.saved import from_record

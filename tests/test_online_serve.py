@@ -12,7 +12,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
-from online_helpers import WAIT_S, free_port
+from helpers.online import WAIT_S, free_port
 
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.server import Server, run_server, serve_main
@@ -109,7 +109,7 @@ def test_with_a_certificate_the_server_speaks_tls(tmp_path: Path) -> None:
 def test_play_online_in_the_main_menu_asks_a_name_connects_and_remembers_it(
     tmp_path: Path,
 ) -> None:
-    from online_helpers import ServerThread
+    from helpers.online import ServerThread
 
     from ninetynine_audio.audio import RecorderBackend
     from ninetynine_audio.input.keynames import gesture_from_name

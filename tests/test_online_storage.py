@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import REPO, WAIT_S, ServerProcess, free_port
-from server_inside import (
+from helpers.online import REPO, WAIT_S, ServerProcess, free_port
+from helpers.server_inside import (
     accounts_at_a_match,
     hello,
     inside_server,

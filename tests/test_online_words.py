@@ -6,9 +6,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from online_helpers import ServerThread
-from test_online_faults import CLASSIC, HELLO, exchange
-from test_online_games import sit_down
+from helpers.online import ServerThread
+from helpers.online_games import CLASSIC, HELLO, exchange, sit_down
 
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.present import online as words

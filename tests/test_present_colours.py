@@ -7,23 +7,20 @@ import ast
 from pathlib import Path
 
 import pytest
-from test_rules_colours import deal, with_row
+from helpers.colours import C, deal, refusals_of_a_game, with_row
 
 from ninetynine_audio.audio.pacing import speaking_seconds
-from ninetynine_audio.cards import parse_colour_card, parse_colour_cards
+from ninetynine_audio.cards import parse_colour_cards
 from ninetynine_audio.games.colours import (
-    EndPiles,
     GameEnded,
     PileCardPlayed,
     PlaceRowCard,
     PlayToPile,
     RowCardPlaced,
     RowScored,
-    ScoreRow,
     TurnStarted,
     Way,
     apply,
-    check,
     errors,
     view,
 )
@@ -38,7 +35,6 @@ from ninetynine_audio.present.colours.words import (
 )
 from ninetynine_audio.present.seats import Perspective
 
-C = parse_colour_card
 PACKAGE = Path(__file__).resolve().parent.parent / "ninetynine_audio" / "present" / "colours"
 
 
@@ -103,39 +99,6 @@ def test_the_end_of_the_game_is_said_with_every_score():
     event = GameEnded("Lily", 1, ("You", "Lily"), (71, 104))
     texts = [u.text for u in Narrator().narrate([event], perspective())]
     assert texts == ["Lily wins with 104. You 71"]
-
-
-def refusals_of_a_game() -> list[IllegalAction]:
-    state, _ = deal(["purple-9 red-4 pink-3 grey-5 black-6 green-7", ""], tops="orange-9 yellow-9")
-    row_state = with_row(state, 0, "purple-1 yellow-6")
-    tries = [
-        (row_state, PlaceRowCard(0, C("purple-9"))),
-        (row_state, PlaceRowCard(0, C("red-4"))),
-        (state, ScoreRow(0)),
-        (state, PlayToPile(0, C("red-4"), 1)),
-        (state, ScoreRow(1)),
-        (state, PlaceRowCard(0, C("pink-10"))),
-    ]
-    placed, _ = apply(state, PlaceRowCard(0, C("grey-5")))
-    tries += [
-        (placed, PlaceRowCard(0, C("red-4"))),
-        (placed, PlayToPile(0, C("red-4"), 1)),
-        (placed, PlayToPile(0, C("red-4"), 3)),
-    ]
-    from dataclasses import replace
-
-    tries += [
-        (replace(placed, pile_plays=5), PlayToPile(0, C("pink-3"), 1)),
-        (replace(with_row(placed, 0, "grey-5"), pile_plays=1), ScoreRow(0)),
-        (replace(with_row(placed, 0, "grey-5"), has_scored=True), ScoreRow(0)),
-        (replace(placed, winner=0, phase=placed.phase.OVER), EndPiles(0)),
-    ]
-    found = []
-    for table, action in tries:
-        with pytest.raises(IllegalAction) as caught:
-            check(table, action)
-        found.append(caught.value)
-    return found
 
 
 def test_every_refusal_code_has_its_own_sentence():

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from tricks_helpers import bid, bid_all, play, start
+from helpers.tricks import bid, bid_all, play, start
 
 from ninetynine_audio.cards import Suit, parse_card, parse_cards
 from ninetynine_audio.games.base import GameSetup

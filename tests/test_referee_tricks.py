@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from tool_helpers import load_tool
+from helpers.tools import load_tool
 
 from ninetynine_audio.bots import tournament
 

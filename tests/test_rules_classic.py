@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from engine_helpers import names_of, play, stack, start
+from helpers.engine import names_of, play, stack, start
 
 from ninetynine_audio.cards import parse_card, parse_cards, standard_deck
 from ninetynine_audio.games.adding import (

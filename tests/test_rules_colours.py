@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
+from helpers.colours import deal, with_row
 
 from ninetynine_audio.cards import ColourCard, colour_deck, parse_colour_card, parse_colour_cards
 from ninetynine_audio.games.base import GameSetup
@@ -46,53 +46,6 @@ from ninetynine_audio.games.errors import CardNotInHand, NotYourTurn
 C = parse_colour_card
 
 
-def stacked_deck(
-    hands: Sequence[str],
-    piles: Sequence[str] = (),
-    tops: str = "",
-    reserve: str = "",
-) -> tuple[ColourCard, ...]:
-    """A whole deck in deal order (starter first): each hand and draw pile begins with the cards
-    given and is filled from the unnamed cards, then the pile tops, then the reserve."""
-    named = [c for text in (*hands, *piles, tops, reserve) for c in parse_colour_cards(text)]
-    assert len(named) == len(set(named)), "a card is named twice"
-    spare = iter(card for card in colour_deck() if card not in set(named))
-    deck: list[ColourCard] = []
-    for hand in hands:
-        given = list(parse_colour_cards(hand))
-        deck += given + [next(spare) for _ in range(6 - len(given))]
-    for seat in range(len(hands)):
-        given = list(parse_colour_cards(piles[seat])) if seat < len(piles) else []
-        deck += given + [next(spare) for _ in range(15 - len(given))]
-    given = list(parse_colour_cards(tops))
-    deck += given + [next(spare) for _ in range(2 - len(given))]
-    deck += list(parse_colour_cards(reserve))
-    deck += list(spare)
-    return tuple(deck)
-
-
-def deal(
-    hands: Sequence[str],
-    piles: Sequence[str] = (),
-    tops: str = "",
-    reserve: str = "",
-    *,
-    pro: bool = False,
-    names: Sequence[str] = ("Sarah", "Tim", "Lily", "Max"),
-    kinds: Sequence[str] | None = None,
-) -> tuple[ColoursState, tuple[object, ...]]:
-    seats = len(hands)
-    setup = GameSetup(
-        "colours",
-        tuple(names[:seats]),
-        tuple(kinds or ("normal",) * seats),
-        {"pro_variant": pro},
-        seed=3,
-        deck=stacked_deck(hands, piles, tops, reserve),
-    )
-    return new_game(setup)
-
-
 def play(state: ColoursState, *actions: object) -> tuple[ColoursState, list[object]]:
     events: list[object] = []
     for action in actions:
@@ -107,12 +60,6 @@ def row(seat: int, card: str) -> PlaceRowCard:
 
 def pile(seat: int, card: str, number: int) -> PlayToPile:
     return PlayToPile(seat, C(card), number)
-
-
-def with_row(state: ColoursState, seat: int, cards: str) -> ColoursState:
-    rows = list(state.rows)
-    rows[seat] = parse_colour_cards(cards)
-    return replace(state, rows=tuple(rows))
 
 
 # ---------------------------------------------------------------------------- set-up

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from engine_helpers import play, start
+from helpers.engine import play, start
 
 from ninetynine_audio.cards import parse_card
 from ninetynine_audio.games.adding import (

@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
-from tricks_helpers import HANDS, NAMES, bid, bid_all, logs, play, start
+from helpers.tricks import HANDS, NAMES, bid, bid_all, logs, play, start
 
 from ninetynine_audio.cards import Suit, parse_card, parse_cards, short_deck
 from ninetynine_audio.games.base import GameSetup

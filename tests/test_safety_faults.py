@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import IO, Any
 
 import pytest
-from test_safety_play import env_for, text_game
-from test_ui_results import quick_match
+from helpers.adding_keys import quick_match
+from helpers.text_game import env_for, text_game
 
 from ninetynine_audio import cli
 from ninetynine_audio.bots import tournament

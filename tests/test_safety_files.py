@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_ui_results import quick_match
+from helpers.adding_keys import quick_match
 
 from ninetynine_audio.games.saved import HUMAN, resume, start_match, to_record
 from ninetynine_audio.games.setup import GameSetup

@@ -7,19 +7,19 @@ the main menu, Ctrl+C and SIGTERM, no display, and names kept as they were writt
 
 from __future__ import annotations
 
-import os
 import queue
 import signal
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
 import pytest
-from test_ui_processes import xvfb_display
+from helpers.text_game import DEADLINE_S, env_for, text_game
+from helpers.xvfb import xvfb_display
 
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.saved import resume, start_match, to_record
@@ -29,7 +29,6 @@ from ninetynine_audio.ui.match import MatchScreen
 
 __all__ = ["xvfb_display"]  # the fixture, used below
 
-DEADLINE_S = 60
 KINDS = ("human", "normal", "normal")
 
 
@@ -52,29 +51,6 @@ def a_saved_match() -> bytes:
     saved, _, _ = start_match(setup)
     assert save_match(to_record(saved)) is None
     return match_file().read_bytes()
-
-
-def env_for(home: Path, **changes: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(NINETYNINE_AUDIO_HOME=str(home), SDL_AUDIODRIVER="dummy")
-    env.update(changes)
-    return env
-
-
-def text_game(
-    home: Path, arguments: Sequence[str | bytes], keys: str, **env: str
-) -> subprocess.CompletedProcess[str]:
-    """The game started from a shell in text mode, fed ``keys``; it must end by itself."""
-    return subprocess.run(
-        [sys.executable, "-m", "ninetynine_audio", "--text", *arguments],
-        input=keys,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",  # output a test must judge, not stumble over
-        env=env_for(home, **env),
-        timeout=DEADLINE_S,
-    )
 
 
 # -- item 1: a game named on the command line ------------------------------------------------

@@ -23,9 +23,9 @@ from typing import Any
 
 import psycopg
 import pytest
-from online_helpers import REPO, WAIT_S, ServerProcess, free_port
-from postgres_helpers import Postgres, postgres
-from server_inside import accounts_at_a_match, hello, inside_server, play_moves
+from helpers.online import REPO, WAIT_S, ServerProcess, free_port
+from helpers.postgres import Postgres, postgres
+from helpers.server_inside import accounts_at_a_match, hello, inside_server, play_moves
 
 from ninetynine_audio.online.storage import (
     DataProblem,

@@ -4,7 +4,7 @@ baseline is a game of the same rules, not a quicker game of other rules."""
 from __future__ import annotations
 
 import pytest
-from tool_helpers import load_tool
+from helpers.tools import load_tool
 
 
 @pytest.mark.parametrize("game", ["classic", "arcade", "tactical", "colours", "tricks"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import ModuleType
 
 import pytest
-from tool_helpers import load_tool
+from helpers.tools import load_tool
 
 
 def tuner() -> ModuleType:

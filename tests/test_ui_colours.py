@@ -12,19 +12,15 @@ import itertools
 import random
 
 import pytest
+from helpers.by_keys_colours import MAX_FRAMES, keys_for, play_to_the_end
 
 from ninetynine_audio.audio.backend import SimulatedVoice
-from ninetynine_audio.bots.colours.simple import NormalBot
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.colours import (
     DrawPileRenewed,
-    EndPiles,
     GameEnded,
-    PlaceRowCard,
-    PlayToPile,
     RowCardPlaced,
     RowScored,
-    ScoreRow,
     view,
 )
 from ninetynine_audio.present.colours.words import card_name
@@ -32,43 +28,7 @@ from ninetynine_audio.present.words import count_noun
 from ninetynine_audio.ui.harness import Harness, make_app, make_heard_app
 from ninetynine_audio.ui.match import MatchScreen
 
-MAX_FRAMES = 20000
-
 pytestmark = pytest.mark.usefixtures("private_home")
-
-
-def keys_for(table: MatchScreen, step: int, rng: random.Random) -> list[str]:
-    """The keys for the next action a Normal player would take."""
-    seat = table.state.to_act
-    action = NormalBot().choose(view(table.state, seat), rng)
-    if isinstance(action, ScoreRow):
-        return ["x"]
-    if isinstance(action, EndPiles):
-        return ["d"]
-    hand = table.table.hand()  # type: ignore[attr-defined]
-    index = hand.index(action.card)
-    if isinstance(action, PlaceRowCard):
-        if step % 2:
-            return ["left"] * len(hand) + ["right"] * index + ["return"]
-        return [str(index + 1)]
-    assert isinstance(action, PlayToPile)
-    return ["up" if action.pile == 1 else "down", str(index + 1)]
-
-
-def play_to_the_end(h: Harness) -> MatchScreen:
-    table = h.table
-    assert table is not None
-    rng = random.Random(4)
-    step = 0
-    for _ in range(MAX_FRAMES):
-        if table.is_over:
-            return table
-        if table.bot_due is None and table.state.to_act in table.humans:
-            h.press(*keys_for(table, step, rng), frames=1)
-            step += 1
-        else:
-            h.frames(1)
-    raise AssertionError("the game did not end")
 
 
 def assert_game_was_heard(h: Harness, table: MatchScreen) -> None:
@@ -256,7 +216,7 @@ def test_leaving_key_help_on_the_piles_says_the_turn_s_short_line() -> None:
 
 
 def test_scoring_after_the_row_card_does_not_say_again_what_fits() -> None:
-    from test_rules_colours import stacked_deck
+    from helpers.colours import stacked_deck
 
     deck = stacked_deck(["red-1 red-4 pink-3 grey-5 black-6 green-7", ""], tops="red-9 orange-2")
     setup = GameSetup("colours", ("You", "Lily"), ("human", "normal"), {}, seed=7, deck=deck)
@@ -273,7 +233,7 @@ def test_scoring_after_the_row_card_does_not_say_again_what_fits() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_the_hint_starts_an_empty_row_low_when_the_10_can_end_it_later(seed) -> None:
-    from test_rules_colours import stacked_deck
+    from helpers.colours import stacked_deck
 
     # Green 1 can be followed by the red 10 in hand; started with the 10, the row is scored
     # next turn for 1 point.

@@ -9,6 +9,7 @@ every life lost and the winner must have been spoken.
 from __future__ import annotations
 
 import pytest
+from helpers.adding_keys import play_to_the_end
 
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import (
@@ -20,65 +21,11 @@ from ninetynine_audio.games.adding import (
     Scoring,
 )
 from ninetynine_audio.games.setup import GameSetup
-from ninetynine_audio.present.adding.effects import UP_CHOICES, play_effects
 from ninetynine_audio.present.adding.events import card_played_text
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.match import MatchScreen
 
-MAX_FRAMES = 6000
-
-
 pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
-
-
-def keys_for_turn(table: MatchScreen, turn: int) -> list[str]:
-    """The keys a careful player presses on their turn: a free safe card if there is one.
-
-    Alternates between number keys and moving with the arrows then Enter, so both are used.
-    """
-    state = table.state
-    seat = state.to_act
-    hand = state.hands[seat]
-    options: list[tuple[int, int, object]] = []  # (cost, index, choice)
-    for index, card in enumerate(hand):
-        for effect in play_effects(state.rules, card, state.total):
-            if effect.is_allowed:
-                options.append((effect.cost, index, effect.outcome.choice))
-    options.sort(key=lambda o: (o[0], o[1]))
-    cost, index, choice = options[0]
-    effects = [e for e in play_effects(state.rules, hand[index], state.total) if e.is_allowed]
-    keys: list[str] = []
-    if len(effects) > 1:
-        # Select the card, choose the way, then play it.
-        keys += ["left"] * len(hand) + ["right"] * index
-        keys.append("up" if choice in UP_CHOICES else "down")
-        keys.append("return")
-    elif turn % 2:
-        keys += ["left"] * len(hand) + ["right"] * index + ["return"]
-    else:
-        keys.append(str(index + 1))
-    if cost > 0:
-        keys.append(keys[-1])  # tactical: a costly play needs a second press
-    return keys
-
-
-def play_to_the_end(h: Harness) -> MatchScreen:
-    """Press keys on every human turn until the game ends."""
-    table = h.table
-    assert table is not None
-    turn = 0
-    for _ in range(MAX_FRAMES):
-        if table.is_over:
-            return table
-        if table.bot_due is None and table.state.to_act in table.humans:
-            if table.awaiting_ready:
-                h.press("return")
-                continue
-            h.press(*keys_for_turn(table, turn), frames=1)
-            turn += 1
-        else:
-            h.frames(1)
-    raise AssertionError("the game did not end")
 
 
 def assert_game_was_spoken(h: Harness, table: MatchScreen) -> None:

@@ -7,31 +7,17 @@ import json
 from pathlib import Path
 
 import pytest
+from helpers.adding_keys import stacked
 
-from ninetynine_audio.cards import parse_cards
-from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.registry import game_ids
-from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.present.screens import heading_text
-from ninetynine_audio.ui.harness import Harness, make_app
+from ninetynine_audio.ui.harness import make_app
 from ninetynine_audio.ui.match import MatchScreen as TableScreen
 from ninetynine_audio.ui.reader import Reader, rules_paragraphs
 
 pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
 
 GAMES = game_ids()
-
-
-def stacked(deck: str, game: str = "classic", *, practice: bool = False) -> Harness:
-    setup = GameSetup(
-        game, ("You", "Lily"), ("human", "normal"), AddingOptions(lives=3), 5, parse_cards(deck)
-    )
-    h = make_app(setup)
-    if practice:
-        h.app.update_settings(practice=True)
-    h.frames(2)
-    h.new_speech()
-    return h
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -103,7 +103,7 @@ def test_t_while_a_ten_waits_for_its_way_repeats_the_question() -> None:
 
 
 def test_a_player_who_is_out_pressing_a_card_key_hears_why() -> None:
-    from test_ui_speech_pacing import put_out_of_the_game
+    from helpers.adding_keys import put_out_of_the_game
 
     h = put_out_of_the_game()
     h.new_speech()
@@ -179,7 +179,7 @@ def test_the_trick_taking_turn_says_the_hand_and_not_the_lead_again() -> None:
 
 
 def test_the_hint_selects_the_card_it_names_so_enter_plays_it() -> None:
-    from test_ui_help import stacked
+    from helpers.adding_keys import stacked
 
     h = stacked("5S 9S KH 9H 7C 9D 5C 9C 5D 4S 3S 4H", "tactical")
     table = h.table

@@ -13,14 +13,15 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import IO
 
-import pytest
+from helpers.xvfb import xvfb_display
 
 from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.present.screens import game_title
+
+__all__ = ["xvfb_display"]  # the fixture, used below
 
 GAME = [
     "--game",
@@ -107,27 +108,6 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     ]
     assert lines[count + 1] == "Main menu. Play, 1 of 9"
     assert lines[-1] == "Goodbye"
-
-
-@pytest.fixture
-def xvfb_display() -> Iterator[str]:
-    """A private X display on Xvfb, stopped after the test."""
-    read_fd, write_fd = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
-        pass_fds=(write_fd,),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    os.close(write_fd)
-    try:
-        with os.fdopen(read_fd) as reader:
-            number = reader.readline().strip()
-        assert number, "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 def _read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:

@@ -10,39 +10,17 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_ui_games import play_to_the_end
+from helpers.adding_keys import DECKS, play_to_the_end, quick_match
 
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.setup import GameSetup, default_names
 from ninetynine_audio.present import results as words
 from ninetynine_audio.store.stats import load_statistics, statistics_file
-from ninetynine_audio.ui.harness import Harness, make_app, make_heard_app
+from ninetynine_audio.ui.harness import make_app, make_heard_app
 from ninetynine_audio.ui.results import ResultsScreen
 
-DECKS = {"win": "KS 9H 7C 5D 9C 6D 2S 3S", "lose": "5S KS 6D KH 7C KD 2S 3S"}
-KEYS = {"win": ["1", "1", "2"], "lose": ["1"]}
-
-
 pytestmark = pytest.mark.usefixtures("private_home")  # each test has its own files
-
-
-def quick_match(outcome: str, level: str) -> Harness:
-    """A two-player classic match that ends at once in ``outcome``, left on its results."""
-    setup = GameSetup(
-        "classic",
-        ("You", "Lily"),
-        ("human", level),
-        AddingOptions(lives=1),
-        5,
-        parse_cards(DECKS[outcome]),
-    )
-    h = make_app(setup)
-    h.frames(2)
-    for key in KEYS[outcome]:
-        h.press(key, frames=3)
-    assert isinstance(h.app.top, ResultsScreen), h.spoken
-    return h
 
 
 def test_each_match_is_told_and_counted_once_per_game_and_level() -> None:

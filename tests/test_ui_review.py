@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from test_ui_results import quick_match
+from helpers.adding_keys import quick_match
 
 from ninetynine_audio.bots.tournament import play_bot_game
 from ninetynine_audio.games.registry import find_game

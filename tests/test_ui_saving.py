@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 
 import pytest
-from test_ui_games import keys_for_turn, play_to_the_end
+from helpers.adding_keys import keys_for_turn, play_to_the_end
 
 from ninetynine_audio.games.adding import AddingOptions
 from ninetynine_audio.games.registry import game_ids

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from table_helpers import family_commands
+from helpers.table import family_commands
 
 from ninetynine_audio.families import registered_families
 from ninetynine_audio.games.base import GameSetup

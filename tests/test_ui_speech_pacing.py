@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_ui_games import keys_for_turn
+from helpers.adding_keys import keys_for_turn, play_human, put_out_of_the_game, table_of
 
 from ninetynine_audio.audio.backend import SimulatedVoice
 from ninetynine_audio.audio.pacing import speaking_seconds
@@ -65,16 +65,6 @@ def four_players(seed: int = 3, **options: object) -> GameSetup:
         AddingOptions(**options),  # type: ignore[arg-type]
         seed,
     )
-
-
-def table_of(h: Harness) -> TableScreen:
-    table = h.table
-    assert table is not None
-    return table
-
-
-def play_human(h: Harness, turn: int) -> None:
-    h.press(*keys_for_turn(table_of(h), turn), frames=1)
 
 
 def my_turn_heard(h: Harness) -> Callable[[], bool]:
@@ -292,34 +282,6 @@ def test_draw_by_hand_works_in_text_mode() -> None:
     printed = out.getvalue()
     assert "You draw" in printed
     assert "misses the draw" not in printed and "miss the draw" not in printed
-
-
-def put_out_of_the_game() -> Harness:
-    """A tactical match at one life each, played by keys until the player is out and the
-    computer players play on."""
-    for seed in range(1, 40):
-        setup = GameSetup(
-            "tactical",
-            ("You", "Lily", "Max", "Zoe"),
-            ("human", "hard", "hard", "hard"),
-            AddingOptions(lives=1),
-            seed,
-        )
-        h = make_app(setup)
-        table = table_of(h)
-        turn = 0
-        for _ in range(4000):
-            if table.is_over or not table.state.is_in(0):
-                break
-            if table.state.to_act == 0 and table.bot_due is None:
-                play_human(h, turn)
-                turn += 1
-            else:
-                h.frames(1)
-        if not table.is_over and not table.state.is_in(0):
-            h.frames(2)
-            return h
-    raise AssertionError("no seed put the player out before the end")
 
 
 def test_a_player_out_of_the_game_hears_how_to_get_on() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from test_ui_games import keys_for_turn
+from helpers.adding_keys import keys_for_turn
 
 from ninetynine_audio.audio.backend import SimulatedVoice
 from ninetynine_audio.games.adding import AddingOptions

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import (
+from helpers.browser import (
     DESKTOP,
     PHONE,
     ax_names,
@@ -32,14 +32,14 @@ from browser_helpers import (
     wait_for,
     wait_heard,
 )
-from desktop_player import DesktopPlayer
+from helpers.desktop_player import DesktopPlayer
+from helpers.web_page import Player, family_of
+from helpers.web_server import REPOSITORY, Server
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.support.select import Select
-from web_page import Player, family_of
-from web_server import REPOSITORY, Server
 
 from ninetynine_audio.online import protocol as p
 

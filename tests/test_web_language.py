@@ -15,10 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import chromium, wait_for
+from helpers.browser import chromium, wait_for
+from helpers.web_page import Player
+from helpers.web_server import Server
 from selenium.webdriver.common.by import By
-from web_page import Player
-from web_server import Server
 
 from ninetynine_audio.i18n import LANGUAGES
 from ninetynine_audio.online import protocol as p

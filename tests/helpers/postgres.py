@@ -17,7 +17,8 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from online_helpers import free_port
+
+from helpers.online import free_port
 
 START_S = 120
 

@@ -117,11 +117,12 @@ def play_by_keys(h: Harness) -> MatchScreen:
 
 def by_keys_driver(family: str) -> Callable[[Harness], MatchScreen]:
     """How a whole game of ``family`` is played by keys in tests: the ``play_to_the_end`` of
-    its own table tests (``test_ui_<family>``) where it has one, else :func:`play_by_keys`."""
+    its own helper module (``helpers.by_keys_<family>``) where it has one, else
+    :func:`play_by_keys`."""
     try:
-        module = importlib.import_module(f"test_ui_{family}")
+        module = importlib.import_module(f"helpers.by_keys_{family}")
     except ModuleNotFoundError as error:
-        if error.name != f"test_ui_{family}":
+        if error.name != f"helpers.by_keys_{family}":
             raise
         return play_by_keys
     driver: Callable[[Harness], MatchScreen] = module.play_to_the_end

@@ -18,9 +18,8 @@ from __future__ import annotations
 import threading
 import time
 
-from by_ear import ByEar, mine
-from online_helpers import Player
-
+from helpers.by_ear import ByEar, mine
+from helpers.online import Player
 from ninetynine_audio.input.keynames import gesture_from_name
 from ninetynine_audio.online import protocol as p
 

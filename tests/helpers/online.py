@@ -33,7 +33,7 @@ from ninetynine_audio.ui.app import App
 from ninetynine_audio.ui.start import build_app
 
 T = TypeVar("T")
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 KEY_GAP_S = 0.04
 """The shortest time between two key presses of a test's player."""
 WAIT_S = 30.0

@@ -17,19 +17,19 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from browser_helpers import (
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from helpers.browser import (
     centre_of,
     double_tap,
     swipe,
     touch,
     wait_for,
 )
-from by_ear import SILENT_S, ByEar, mine
-from selenium.webdriver.common.action_chains import ActionChains
-from selenium.webdriver.common.by import By
-from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.remote.webdriver import WebDriver
-
+from helpers.by_ear import SILENT_S, ByEar, mine
 from ninetynine_audio.games.registry import find_game
 
 SELENIUM_KEYS = {

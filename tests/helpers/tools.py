@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 def load_tool(relative_path: str, name: str) -> ModuleType:
