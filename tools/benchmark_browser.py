@@ -21,9 +21,9 @@ from pathlib import Path
 TESTS = Path(__file__).resolve().parents[1] / "tests"
 sys.path.insert(0, str(TESTS))  # the browser tests' own Chromium, page player and server
 
-from browser_helpers import DESKTOP, chromium, heard, wait_for  # noqa: E402
-from web_page import Player  # noqa: E402
-from web_server import Server  # noqa: E402
+from helpers.browser import DESKTOP, chromium, heard, wait_for  # noqa: E402
+from helpers.web_page import Player  # noqa: E402
+from helpers.web_server import Server  # noqa: E402
 
 PAGE_FILES = ("/", "/style.css", "/app.js", "/announce.js", "/input.js", "/sound.js", "/words.js")
 

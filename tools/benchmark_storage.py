@@ -69,7 +69,7 @@ def main() -> int:
     cluster = None
     url = args.database
     if url is None:
-        from postgres_helpers import Postgres
+        from helpers.postgres import Postgres
 
         cluster = Postgres()
         url = cluster.new_database()

@@ -42,8 +42,8 @@ TESTS = Path(__file__).resolve().parents[1] / "tests"
 sys.path.insert(0, str(TESTS))  # the browser tests' own Chromium and page player
 
 from benchmark_browser import percentile, report  # noqa: E402
-from browser_helpers import chromium, heard, snapshot_kept, wait_for, wait_heard  # noqa: E402
-from web_page import Player  # noqa: E402
+from helpers.browser import chromium, heard, snapshot_kept, wait_for, wait_heard  # noqa: E402
+from helpers.web_page import Player  # noqa: E402
 
 from ninetynine_audio.browser.build import build_web, find_pyodide  # noqa: E402
 

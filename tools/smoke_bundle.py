@@ -17,7 +17,7 @@ and in German, and the trick-taking game's rules in Spanish; then it checks that
   folder instead.
 
 Usage: ``python tools/smoke_bundle.py dist/ninetynine-audio-*.zip``; exits 1 and says what
-failed. ``tests/test_bundle.py`` runs the same checks on a build of its own.
+failed. ``tests/tools/test_bundle.py`` runs the same checks on a build of its own.
 """
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ LEFT_OUT = (
     "cli.py",
     "__main__.py",
 )
-"""Modules of the package the page never imports (``tests/test_browser_worker.py`` checks
+"""Modules of the package the page never imports (``tests/web/test_browser_worker.py`` checks
 that the worker runs without them)."""
 
 PACKAGE_DATA = (".py", ".toml", ".mo")

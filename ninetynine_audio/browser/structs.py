@@ -6,7 +6,7 @@ carry no msgspec (it is compiled code), so in the page's worker this module stan
 (tagged by ``type``, fields in their order, defaults left out, compact), and read back from the
 page's JSON into the same classes. It checks what the worker relies on — the tag, unknown and
 missing fields — not every bound a ``Meta`` sets: the page that talks to it is the game's own.
-``tests/test_browser_worker.py`` writes every message with both and compares.
+``tests/web/test_browser_worker.py`` writes every message with both and compares.
 """
 
 from __future__ import annotations

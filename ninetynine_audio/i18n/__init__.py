@@ -76,7 +76,7 @@ ENGLISH = "en"
 class Language:
     """A language the game can speak: its code (a folder of ``locale/``), its Babel locale,
     whether its catalogue is complete (only then is it offered to players), and whether it is
-    written right to left (as Babel's locale says: ``tests/test_i18n_language.py`` checks it;
+    written right to left (as Babel's locale says: ``tests/i18n/test_i18n_language.py`` checks it;
     known here, the window asks it without loading Babel)."""
 
     code: str
@@ -100,7 +100,7 @@ LANGUAGES: tuple[Language, ...] = (
 folder of catalogues under ``locale/`` and one line here. A language whose catalogue is not
 complete yet is played only when asked for by name (``--language``, for its translators to
 hear it); Settings and the system's language offer the complete ones
-(``tests/test_i18n_catalogues.py`` fails when ``complete`` is not what the catalogue is)."""
+(``tests/i18n/test_i18n_catalogues.py`` fails when ``complete`` is not what the catalogue is)."""
 
 
 def offered_languages() -> tuple[Language, ...]:

@@ -1,7 +1,7 @@
 """The desktop client at a browser test's table, playing by what it hears.
 
 A person at the desktop game hears each phrase the server sends for their seat and presses
-keys. This player does the same with the game's own client (``online_helpers.Player``: the
+keys. This player does the same with the game's own client (``helpers.online.Player``: the
 local app with its speech recorded and the remote screen on top): it never reads the server's
 state nor the client's table lines, only the phrases that came for its seat.
 

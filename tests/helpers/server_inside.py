@@ -2,7 +2,7 @@
 with stand-in connections that keep every frame the server sends, and a clock the test moves.
 
 For what happens inside the server (sign-in, names, storage, faults, results), where a real
-socket would only add waiting; the whole way over sockets is in ``online_helpers``.
+socket would only add waiting; the whole way over sockets is in ``helpers.online``.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ Adding the referee of a family (say ``colours``, for the game ``colours``):
 
 The core picks the module from the ``game`` field of each ``game_started`` line. Like the
 rest of the package, a family module imports only the standard library and this package:
-never ``ninetynine_audio`` (``tests/test_design_boundaries.py`` checks it).
+never ``ninetynine_audio`` (``tests/design/test_design_boundaries.py`` checks it).
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ everything a round needs: the card effects (read from the engine's own ``card_ou
 the tactical points (the engine's own ``rise_points``) are the engine's; the direction, skips,
 the two-player 4, drawing and rebuilding the stock, stuck players and players going out are
 copied here on purpose, as the hot path of the search. It stops when the round ends;
-``tests/test_bots_fastsim.py`` checks it against the engine play by play. Normal's order of
+``tests/bots/test_bots_fastsim.py`` checks it against the engine play by play. Normal's order of
 plays is :func:`~ninetynine_audio.bots.adding.simple.normal_key`, the one Normal itself uses.
 """
 

@@ -10,7 +10,7 @@ the card the row wants next, draw back up to six; an emptied draw pile scores it
 takes 15 cards from the reserve (rebuilt from the played cards, shuffled, when it runs short).
 A turn may also be played whole by Hard's rules (:meth:`Table.hard_turn`): the same plans in
 the same order, judged by the same arithmetic on deck numbers, so it makes Hard's choice.
-``tests/test_bots_colours.py`` checks a turn here against Normal's turn and Hard's in the
+``tests/bots/test_bots_colours.py`` checks a turn here against Normal's turn and Hard's in the
 engine.
 """
 

@@ -36,7 +36,7 @@ from ninetynine_audio.store.stats import load_statistics, record_result, statist
 from ninetynine_audio.ui.harness import make_app
 
 NESTED = "[" * 100_000
-REPOSITORY = Path(__file__).resolve().parents[1]
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)

@@ -24,7 +24,7 @@ from ninetynine_audio.ui.drawn_text import Run, Typeface, _wide_font_path, visua
 from ninetynine_audio.ui.harness import Harness, make_app
 from ninetynine_audio.ui.window import MARGIN
 
-TOP = Path(__file__).resolve().parents[1]
+TOP = Path(__file__).resolve().parents[2]
 HEBREW = "אורי"
 ARABIC = "ليلى"
 NAMES = ("You", HEBREW, ARABIC, "Max")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NETWORK = ("ninetynine_audio.online", "aiohttp", "msgspec", "argon2", "openskill")
 
 PROBE = """

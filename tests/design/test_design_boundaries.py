@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "ninetynine_audio"
+PACKAGE = Path(__file__).resolve().parents[2] / "ninetynine_audio"
 STDLIB = set(sys.stdlib_module_names)
 # Modules of the standard library that would let a pure package reach files, the clock or
 # the global random generator.

@@ -35,7 +35,7 @@ from ninetynine_audio.present.colours.words import (
 )
 from ninetynine_audio.present.seats import Perspective
 
-PACKAGE = Path(__file__).resolve().parent.parent / "ninetynine_audio" / "present" / "colours"
+PACKAGE = Path(__file__).resolve().parents[2] / "ninetynine_audio" / "present" / "colours"
 
 
 def perspective(verbosity: str = "normal") -> Perspective:

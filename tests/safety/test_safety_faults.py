@@ -44,7 +44,7 @@ from ninetynine_audio.ui.textmode import gestures_of_line
 
 DEADLINE_S = 60
 WIN_DECK = parse_cards("KS 9H 7C 5D 9C 6D 2S 3S")  # as test_ui_results: You win at once
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 REFEREE = ROOT / "tools" / "referee.py"
 
 

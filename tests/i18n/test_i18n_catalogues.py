@@ -29,7 +29,7 @@ from ninetynine_audio.i18n import (
 )
 from ninetynine_audio.i18n.extract import KEYWORDS
 
-TOP = Path(__file__).resolve().parent.parent
+TOP = Path(__file__).resolve().parents[2]
 TRANSLATED = [entry.code for entry in LANGUAGES if entry.code != ENGLISH]
 GETTEXT_CALLS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2, "npgettext": 3, "SetupError": 1}
 

@@ -206,7 +206,7 @@ _FIELD = re.compile(r"\{[^}]*\}")
 def family_english_words(game: str, code: str) -> frozenset[str]:
     """The words of the game's family's own messages when the family is not said in ``code``
     (it ships no catalogue of that language): they are said in English by design, and Settings
-    tells the player so (``tests/test_families_new_game.py``)."""
+    tells the player so (``tests/games/test_families_new_game.py``)."""
     entry = family_entry(find_game(game).family)
     if family_in_language(entry, code):
         return frozenset()

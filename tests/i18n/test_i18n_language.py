@@ -16,7 +16,7 @@ from ninetynine_audio.store import paths
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.reader import rules_paragraphs
 
-TOP = Path(__file__).resolve().parent.parent
+TOP = Path(__file__).resolve().parents[2]
 
 
 def test_the_rules_help_is_read_in_the_language_in_use() -> None:

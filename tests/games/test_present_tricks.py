@@ -39,7 +39,7 @@ from ninetynine_audio.present.words import BRIEF, FULL, NORMAL
 SPEC = find_game("tricks")
 NAMES = ("You", "Lily", "Max")
 BIDS = ("6S 7S 8S", "9D 10D JD", "6C 7C 8C")
-PACKAGE = Path(__file__).resolve().parent.parent / "ninetynine_audio" / "present" / "tricks"
+PACKAGE = Path(__file__).resolve().parents[2] / "ninetynine_audio" / "present" / "tricks"
 
 
 def Perspective(players, verbosity=NORMAL, listener=0):

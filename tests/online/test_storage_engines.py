@@ -1,5 +1,5 @@
 """The server's store, the same tests on both engines: the SQLite file in the data folder and
-a PostgreSQL database (a real cluster of the tests' own, ``postgres_helpers``).
+a PostgreSQL database (a real cluster of the tests' own, ``helpers.postgres``).
 
 Accounts, tables, results and ratings, the schema's version, one server at a time, and a
 server's tables coming back after a restart, through ``online.storage.open_store`` as the

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 # The game in text mode, its input ended at once (it quits), then what it had loaded.
 PROGRAM = (

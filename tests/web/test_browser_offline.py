@@ -7,7 +7,7 @@ start the game in its worker and speak; once its service worker has kept the fil
 network is cut (DevTools protocol) and the static server stopped, and the page, reloaded, must
 start again and play. Computer players do not pause (the settings file imported into the
 page's storage says so) and the page's speed is 900 words a minute, as in the server's browser
-tests; the player plays by keys (or touch) as ``tests/web_page.py``'s player does.
+tests; the player plays by keys (or touch) as ``tests/helpers/web_page.py``'s player does.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from ninetynine_audio.bots import tournament
 from ninetynine_audio.cards import parse_cards
 from ninetynine_audio.games.adding import AddingOptions
 
-REFEREE_PATH = Path(__file__).resolve().parents[1] / "tools" / "referee.py"
+REFEREE_PATH = Path(__file__).resolve().parents[2] / "tools" / "referee.py"
 
 
 def referee() -> ModuleType:

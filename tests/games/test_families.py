@@ -21,7 +21,7 @@ from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.present import screens
 from ninetynine_audio.ui.reader import rules_files
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+REPOSITORY = Path(__file__).resolve().parents[2]
 
 
 def test_every_family_folder_with_games_has_a_manifest() -> None:
@@ -175,7 +175,7 @@ def test_the_game_option_lists_every_registered_game_and_the_readme_no_fixed_lis
 ) -> None:
     """A new player learns the ids to type from ``play --help``, which the registry fills; the
     README sends them there instead of keeping a list that a new game would have to edit."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     offered = readme.split("`--game ", 1)[1].split("`", 1)[0]
     assert "|" not in offered, f"the README lists games by hand: {offered}"
     assert "play --help" in readme.split("`--game ", 1)[1].split("\n", 2)[0]

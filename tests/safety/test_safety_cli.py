@@ -13,7 +13,7 @@ import pytest
 
 from ninetynine_audio.cli import main
 
-REPOSITORY = Path(__file__).resolve().parents[1]
+REPOSITORY = Path(__file__).resolve().parents[2]
 REFEREE_PATH = REPOSITORY / "tools" / "referee.py"
 
 

@@ -1,6 +1,6 @@
 """A new game touches nothing shared: the how-to of ``docs/architecture.md`` followed for a
 toy family, High card, kept whole in one folder outside the package (engine, computer players,
-wording, table, keys, rules and its Spanish messages: ``tests/toy_family/high_card``).
+wording, table, keys, rules and its Spanish messages: ``tests/games/toy_family/high_card``).
 
 The folder is copied to a temporary place and registered by naming its package in
 ``NINETYNINE_AUDIO_FAMILIES``; then the shared checks every game gets by registering run over
@@ -23,17 +23,17 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 TESTS = Path(__file__).resolve().parent
-TOP = TESTS.parent
+TOP = TESTS.parents[1]
 TOY = TESTS / "toy_family" / "high_card"
 
 CHECKS = (
-    "tests/test_games_conformance.py",
-    "tests/test_games_secrecy.py",
-    "tests/test_i18n_by_keys.py",
-    "tests/test_ui_help.py",
-    "tests/test_ui_seat_port.py",
-    "tests/test_families.py",
-    "tests/test_input_keymap.py::test_keymap_documentation_lists_every_command_under_its_section",
+    "tests/games/test_games_conformance.py",
+    "tests/games/test_games_secrecy.py",
+    "tests/i18n/test_i18n_by_keys.py",
+    "tests/ui/test_ui_help.py",
+    "tests/ui/test_ui_seat_port.py",
+    "tests/games/test_families.py",
+    "tests/input/test_input_keymap.py::test_keymap_documentation_lists_every_command_under_its_section",
 )
 """The shared checks run over the new family (those of every game select it by its name)."""
 
