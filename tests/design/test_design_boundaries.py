@@ -331,3 +331,67 @@ def test_no_table_controller_applies_an_action_or_reads_the_true_state():
                 bad.append(f"{path.name}:{node.lineno} calls apply")
     assert len(controller_sources()) >= 4
     assert bad == []
+
+
+TESTS = PACKAGE.parent / "tests"
+
+
+def imported_test_modules(source: str) -> list[str]:
+    """The test modules (``test_*``, ``conftest``) a file's code imports: by name, from a
+    package, relatively, or by ``importlib.import_module`` with a constant name."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        parts: list[str] = []
+        if isinstance(node, ast.Import):
+            parts = [part for alias in node.names for part in alias.name.split(".")]
+        elif isinstance(node, ast.ImportFrom):
+            parts = [*(node.module or "").split("."), *(alias.name for alias in node.names)]
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute | ast.Name)
+            and getattr(node.func, "attr", getattr(node.func, "id", None)) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant | ast.JoinedStr)
+        ):
+            first = node.args[0]
+            text = (
+                first.value
+                if isinstance(first, ast.Constant)
+                else "".join(v.value for v in first.values if isinstance(v, ast.Constant))
+            )
+            parts = str(text).split(".")
+        found += [
+            f"{node.lineno}: {part}"
+            for part in parts
+            if part.startswith("test_") or part == "conftest"
+        ]
+    return found
+
+
+def test_no_test_file_imports_another_test_file() -> None:
+    """What tests share is in ``tests/helpers/``: a test module imported as a library runs its
+    module-level set-up twice and ties the tests of two areas together."""
+    bad = [
+        f"{path.relative_to(TESTS)}:{where}"
+        for path in sorted(TESTS.rglob("*.py"))
+        if ".venv" not in path.parts
+        for where in imported_test_modules(path.read_text(encoding="utf-8"))
+    ]
+    assert len(list(TESTS.rglob("test_*.py"))) > 100
+    assert bad == []
+
+
+def test_the_test_import_check_finds_each_way_of_importing_a_test() -> None:
+    sources = [
+        "import test_ui_games",
+        "from test_ui_results import quick_match",
+        "from . import test_ui_games",
+        "from .test_ui_games import keys_for_turn",
+        "from ..ui.test_ui_games import keys_for_turn",
+        "from tests.ui import test_ui_games",
+        "import importlib\nimportlib.import_module(f'test_ui_{family}')",
+        "from conftest import private_home",
+    ]
+    for source in sources:
+        assert imported_test_modules(source), source
+    assert imported_test_modules("from helpers.adding_keys import keys_for_turn") == []
