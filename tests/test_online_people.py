@@ -16,6 +16,7 @@ from online_helpers import WAIT_S, Player, ServerThread, session_of
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.server import Server
 from ninetynine_audio.present.adding.effects import UP_CHOICES, play_effects
+from ninetynine_audio.ui.textmode import gestures_of_line
 
 pytestmark = pytest.mark.usefixtures("private_home")
 
@@ -300,3 +301,12 @@ def test_leaderboards_say_rating_wins_games_and_your_own_place(srv: ServerThread
         cat.wait_for(lambda: any("2." in line for line in cat.spoken[start:]), WAIT_S)
     finally:
         cat.close()
+
+
+def test_a_terminal_s_alt_letters_and_shift_f2_are_the_game_s_keys() -> None:
+    # What a terminal sends for Alt+R, Alt+Y, Shift+F2 (xterm and its kin), as text mode reads.
+    assert gestures_of_line("\x1br") == (["alt+r"], [])
+    assert gestures_of_line("\x1by \x1bn") == (["alt+y", "alt+n"], [])
+    assert gestures_of_line("\x1b[1;2Q") == (["shift+f2"], [])
+    assert gestures_of_line("\x1bOQ") == (["f2"], [])
+    assert gestures_of_line("\x1b") == (["escape"], [])
