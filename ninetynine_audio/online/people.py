@@ -107,15 +107,15 @@ class People:
         name = session.name
         if table is None:
             return words.in_lobby_text(name)
-        if not table.listed and table is not viewer.table:
+        if table is viewer.table:
+            return words.at_your_table_text(name)
+        if not table.listed:
             return words.private_table_text(name, table.game)
         if session.seat is None:
-            said = words.watching_at_text(name, table.game, table.code)
-        elif table.state == "waiting":
-            said = words.waiting_at_text(name, table.game, table.code)
-        else:
-            said = words.playing_at_text(name, table.game, table.code)
-        return words.at_your_table_text(said) if table is viewer.table else said
+            return words.watching_at_text(name, table.game, table.code)
+        if table.state == "waiting":
+            return words.waiting_at_text(name, table.game, table.code)
+        return words.playing_at_text(name, table.game, table.code)
 
     # -- blocks -------------------------------------------------------------------------------
 

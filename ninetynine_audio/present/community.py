@@ -8,6 +8,7 @@ that the server renders it in the language of the player who hears it.
 from __future__ import annotations
 
 from ninetynine_audio.i18n import _, ngettext
+from ninetynine_audio.present.online import digits_text
 from ninetynine_audio.present.screens import game_title
 
 
@@ -46,21 +47,21 @@ def in_lobby_text(name: str) -> str:
 def waiting_at_text(name: str, game: str, code: str) -> str:
     """A player at a listed table not yet started."""
     return _("{player}, at table {code} of {game}, waiting to start").format(
-        player=name, game=game_title(game), code=" ".join(code)
+        player=name, game=game_title(game), code=digits_text(code)
     )
 
 
 def playing_at_text(name: str, game: str, code: str) -> str:
     """A player at a listed table in play."""
     return _("{player}, playing {game} at table {code}").format(
-        player=name, game=game_title(game), code=" ".join(code)
+        player=name, game=game_title(game), code=digits_text(code)
     )
 
 
 def watching_at_text(name: str, game: str, code: str) -> str:
     """A player watching a listed table."""
     return _("{player}, watching {game} at table {code}").format(
-        player=name, game=game_title(game), code=" ".join(code)
+        player=name, game=game_title(game), code=digits_text(code)
     )
 
 
@@ -69,9 +70,9 @@ def private_table_text(name: str, game: str) -> str:
     return _("{player}, at a private table of {game}").format(player=name, game=game_title(game))
 
 
-def at_your_table_text(where: str) -> str:
-    """Someone at the player's own table (where, as said above)."""
-    return _("{where}, at your table").format(where=where)
+def at_your_table_text(name: str) -> str:
+    """Someone at the player's own table, seated or watching."""
+    return _("{player}, at your table").format(player=name)
 
 
 def offline_text(name: str) -> str:
