@@ -6,7 +6,7 @@ holds, what a guest may do, and the leaderboards after rated games."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +33,26 @@ def account(srv: ServerThread, name: str) -> Player:
     player = Player(srv.url, name, password=f"{name}'s secret")
     player.heard("Lobby.")
     return player
+
+
+@pytest.fixture
+def people(srv: ServerThread) -> Iterator[Callable[..., Player]]:
+    """Players signed in to the test's server (accounts; ``guest=True`` a guest), each
+    closed after the test."""
+    made: list[Player] = []
+
+    def sign_in(name: str, *, guest: bool = False) -> Player:
+        if guest:
+            player = Player(srv.url, name)
+            player.heard("Lobby.")
+        else:
+            player = account(srv, name)
+        made.append(player)
+        return player
+
+    yield sign_in
+    for player in made:
+        player.close()
 
 
 def heard_after(player: Player, start: int, text: str) -> str:
@@ -100,181 +120,168 @@ def play_out(srv: ServerThread, players: dict[int, Player], code: str) -> None:
 
 
 def test_friends_find_each_other_befriend_invite_with_one_key_and_play(
-    srv: ServerThread,
+    srv: ServerThread, people: Callable[..., Player]
 ) -> None:
-    ann = account(srv, "Ann")
-    ben = account(srv, "Ben")
-    try:
-        # Who is online, from the lobby (F2): Ben, in the lobby.
-        start = len(ann.spoken)
-        ann.press("f2")
-        heard_after(ann, start, "Who is online: 1 other player")
-        start = len(ann.spoken)
-        ann.press("b")  # the first item that starts with B
-        assert "Ben, in the lobby" in heard_after(ann, start, "Ben")
-        # Ann asks Ben to be her friend; Ben hears it at once and accepts with Alt+Y.
-        ann.press("return")
-        heard_after(ann, start, "Ben. Send a private message")
-        start = len(ann.spoken)
-        ann.press("a", "return")
-        heard_after(ann, start, "Friend request sent to Ben.")
-        start_ben = len(ben.spoken)
-        said = heard_after(ben, 0, "Ann asks to be your friend.")
-        assert "Alt plus Y to accept" in said or "Alt+Y" in said, said
-        ben.press("alt+y")
-        heard_after(ben, start_ben, "You and Ann are friends now.")
-        heard_after(ann, start, "You and Ben are friends now.")
-        # Ben's friends list (Shift+F2) says Ann is online, and where.
-        start_ben = len(ben.spoken)
-        ben.press("shift+f2")
-        heard_after(ben, start_ben, "Your friends: 1 of 1 online")
-        ben.press("escape")
-        # Ann makes a private table and invites Ben from who's online (F2 in the waiting
-        # room too); Ben accepts with one key and sits at it.
-        code = create(ann, ["human", "human"], {"lives": 1})
-        start = len(ann.spoken)
-        ann.press("f2")
-        heard_after(ann, start, "Who is online")
-        ann.press("b", "return")
-        heard_after(ann, start, "Ben. Send a private message")
-        start = len(ann.spoken)
-        ann.press("i", "return")
-        heard_after(ann, start, "Invitation sent to Ben.")
-        start_ben = len(ben.spoken)
-        heard_after(ben, start_ben - 5, "Ann invites you to a table of Classic.")
-        ben.press("alt+y")
-        heard_after(ben, start_ben, "You joined")
-        assert at_table(ben) == code
-        heard_after(ann, start, "Ben joined the table.")
-        ann.screen.link.send(p.Start())
-        heard_after(ann, start, "The game starts.")
-        heard_after(ben, start_ben, "The game starts.")
-        play_out(srv, {0: ann, 1: ben}, code)
-        heard_after(ann, start, "You finished")
-        heard_after(ben, start_ben, "You finished")
-        ratings = srv.call(
-            lambda s: [
-                (s.db.rating(n, "classic").games, s.db.rating(n, "classic").wins)
-                for n in ("Ann", "Ben")
-            ]
-        )
-        assert [games for games, _wins in ratings] == [1, 1]
-        assert sorted(wins for _games, wins in ratings) == [0, 1]
-    finally:
-        ann.close()
-        ben.close()
+    ann = people("Ann")
+    ben = people("Ben")
+    # Who is online, from the lobby (F2): Ben, in the lobby.
+    start = len(ann.spoken)
+    ann.press("f2")
+    heard_after(ann, start, "Who is online: 1 other player")
+    start = len(ann.spoken)
+    ann.press("b")  # the first item that starts with B
+    assert "Ben, in the lobby" in heard_after(ann, start, "Ben")
+    # Ann asks Ben to be her friend; Ben hears it at once and accepts with Alt+Y.
+    ann.press("return")
+    heard_after(ann, start, "Ben. Send a private message")
+    start = len(ann.spoken)
+    ann.press("a", "return")
+    heard_after(ann, start, "Friend request sent to Ben.")
+    start_ben = len(ben.spoken)
+    said = heard_after(ben, 0, "Ann asks to be your friend.")
+    assert "Alt plus Y to accept" in said or "Alt+Y" in said, said
+    ben.press("alt+y")
+    heard_after(ben, start_ben, "You and Ann are friends now.")
+    heard_after(ann, start, "You and Ben are friends now.")
+    # Ben's friends list (Shift+F2) says Ann is online, and where.
+    start_ben = len(ben.spoken)
+    ben.press("shift+f2")
+    heard_after(ben, start_ben, "Your friends: 1 of 1 online")
+    ben.press("escape")
+    # Ann makes a private table and invites Ben from who's online (F2 in the waiting
+    # room too); Ben accepts with one key and sits at it.
+    code = create(ann, ["human", "human"], {"lives": 1})
+    start = len(ann.spoken)
+    ann.press("f2")
+    heard_after(ann, start, "Who is online")
+    ann.press("b", "return")
+    heard_after(ann, start, "Ben. Send a private message")
+    start = len(ann.spoken)
+    ann.press("i", "return")
+    heard_after(ann, start, "Invitation sent to Ben.")
+    start_ben = len(ben.spoken)
+    heard_after(ben, start_ben - 5, "Ann invites you to a table of Classic.")
+    ben.press("alt+y")
+    heard_after(ben, start_ben, "You joined")
+    assert at_table(ben) == code
+    heard_after(ann, start, "Ben joined the table.")
+    ann.screen.link.send(p.Start())
+    heard_after(ann, start, "The game starts.")
+    heard_after(ben, start_ben, "The game starts.")
+    play_out(srv, {0: ann, 1: ben}, code)
+    heard_after(ann, start, "You finished")
+    heard_after(ben, start_ben, "You finished")
+    ratings = srv.call(
+        lambda s: [
+            (s.db.rating(n, "classic").games, s.db.rating(n, "classic").wins)
+            for n in ("Ann", "Ben")
+        ]
+    )
+    assert [games for games, _wins in ratings] == [1, 1]
+    assert sorted(wins for _games, wins in ratings) == [0, 1]
 
 
 def test_a_private_message_is_heard_at_once_and_answered_with_one_key(
-    srv: ServerThread,
+    people: Callable[..., Player],
 ) -> None:
-    ann = account(srv, "Ann")
-    ben = account(srv, "Ben")
-    try:
-        start = len(ann.spoken)
-        ann.press("f2", "b", "return")
-        heard_after(ann, start, "Send a private message")
-        ann.press("return")  # the first item: send a private message
-        ann.answer("are you there?")
-        heard_after(ann, start, "Sent to Ben.")
-        said = heard_after(ben, 0, "Private message from Ann: are you there?")
-        assert "Alt plus R to answer" in said, said
-        start_ben = len(ben.spoken)
-        ben.press("alt+r")
-        heard_after(ben, start_ben, "Your message to Ann")
-        ben.answer("here, deal me in")
-        heard_after(ben, start_ben, "Sent to Ann.")
-        heard_after(ann, start, "Private message from Ben: here, deal me in")
-        # By name, from who's online's first item.
-        start_ben = len(ben.spoken)
-        ben.press("f2", "return")
-        ben.answer("ANN")
-        ben.answer("one more")
-        heard_after(ann, start, "Private message from Ben: one more")
-    finally:
-        ann.close()
-        ben.close()
+    ann = people("Ann")
+    ben = people("Ben")
+    start = len(ann.spoken)
+    ann.press("f2", "b", "return")
+    heard_after(ann, start, "Send a private message")
+    ann.press("return")  # the first item: send a private message
+    ann.answer("are you there?")
+    heard_after(ann, start, "Sent to Ben.")
+    said = heard_after(ben, 0, "Private message from Ann: are you there?")
+    assert "Alt plus R to answer" in said, said
+    start_ben = len(ben.spoken)
+    ben.press("alt+r")
+    heard_after(ben, start_ben, "Your message to Ann")
+    ben.answer("here, deal me in")
+    heard_after(ben, start_ben, "Sent to Ann.")
+    heard_after(ann, start, "Private message from Ben: here, deal me in")
+    # By name, from who's online's first item.
+    start_ben = len(ben.spoken)
+    ben.press("f2", "return")
+    ben.answer("ANN")
+    ben.answer("one more")
+    heard_after(ann, start, "Private message from Ben: one more")
 
 
 def test_a_block_holds_no_message_no_invitation_no_request_not_seated_together(
-    srv: ServerThread,
+    srv: ServerThread, people: Callable[..., Player]
 ) -> None:
-    ann = account(srv, "Ann")
-    ben = account(srv, "Ben")
-    cat = account(srv, "Cat")
-    try:
-        # Ben blocks Ann (from who's online: Ann, then Block).
-        start_ben = len(ben.spoken)
-        ben.press("f2", "a", "return")
-        heard_after(ben, start_ben, "Ann. Send a private message")
-        ben.press("b", "return")
-        heard_after(ben, start_ben, "Ann is blocked")
-        # Ann's message goes as far as Ann can tell, and never reaches Ben; Cat's, sent
-        # after it, does.
-        start = len(ann.spoken)
-        ann.press("f2", "b", "return", "return")
-        ann.answer("hello?")
-        heard_after(ann, start, "Sent to Ben.")
-        cat.press("f2", "b", "return", "return")
-        cat.answer("after Ann")
-        heard_after(ben, start_ben, "Private message from Cat: after Ann")
-        assert not any("from Ann" in line for line in ben.spoken), ben.spoken[-8:]
-        # No friend request either, and Alt+R answers Cat, not Ann.
-        start = len(ann.spoken)
-        ann.press("f2", "b", "return", "a", "return")
-        heard_after(ann, start, "Friend request sent to Ben.")
-        # Ann's invitation says it went, and nothing waits for Ben.
-        code = create(ann, ["human", "human", "normal"])
-        start = len(ann.spoken)
-        ann.press("f2", "b", "return", "i", "return")
-        heard_after(ann, start, "Invitation sent to Ben.")
-        start_ben = len(ben.spoken)
-        ben.press("alt+y")
-        heard_after(ben, start_ben, "No invitation or friend request is waiting.")
-        assert not any("Ann" in line for line in ben.spoken[start_ben:])
-        # Ben's table: Ann cannot sit at it (told as for a full table), Cat can.
-        ben_code = create(ben, ["human", "human", "normal"])
-        ann.press("escape")
-        start = len(ann.spoken)
-        ann.screen.link.send(p.Join(code=ben_code))
-        heard_after(ann, start, "full")
-        assert srv.call(lambda s: session_of(s, "Ann").table.code) == code
-        cat.screen.link.send(p.Join(code=ben_code))
-        assert at_table(cat) == ben_code
-        # Ben chooses otherwise by joining Ann's table himself.
-        ben.screen.link.send(p.Join(code=code))
-        ben.wait_for(lambda: ben.screen.table is not None and ben.screen.table.code == code)
-        # The block is kept for the account: unblocking is said, and then a message goes.
-        start_ben = len(ben.spoken)
-        ben.press("f2", "a", "return", "u", "return")
-        heard_after(ben, start_ben, "Ann is no longer blocked.")
-        ann.press("f2", "b", "return", "return")
-        ann.answer("now?")
-        heard_after(ben, start_ben, "Private message from Ann: now?")
-    finally:
-        for player in (ann, ben, cat):
-            player.close()
+    ann = people("Ann")
+    ben = people("Ben")
+    cat = people("Cat")
+    # Ben blocks Ann (from who's online: Ann, then Block).
+    start_ben = len(ben.spoken)
+    ben.press("f2", "a", "return")
+    heard_after(ben, start_ben, "Ann. Send a private message")
+    ben.press("b", "return")
+    heard_after(ben, start_ben, "Ann is blocked")
+    # Ann's message goes as far as Ann can tell, and never reaches Ben; Cat's, sent
+    # after it, does.
+    start = len(ann.spoken)
+    ann.press("f2", "b", "return", "return")
+    ann.answer("hello?")
+    heard_after(ann, start, "Sent to Ben.")
+    cat.press("f2", "b", "return", "return")
+    cat.answer("after Ann")
+    heard_after(ben, start_ben, "Private message from Cat: after Ann")
+    assert not any("from Ann" in line for line in ben.spoken), ben.spoken[-8:]
+    # No friend request either, and Alt+R answers Cat, not Ann.
+    start = len(ann.spoken)
+    ann.press("f2", "b", "return", "a", "return")
+    heard_after(ann, start, "Friend request sent to Ben.")
+    # Ann's invitation says it went, and nothing waits for Ben.
+    code = create(ann, ["human", "human", "normal"])
+    start = len(ann.spoken)
+    ann.press("f2", "b", "return", "i", "return")
+    heard_after(ann, start, "Invitation sent to Ben.")
+    start_ben = len(ben.spoken)
+    ben.press("alt+y")
+    heard_after(ben, start_ben, "No invitation or friend request is waiting.")
+    assert not any("Ann" in line for line in ben.spoken[start_ben:])
+    # Ben's table: Ann cannot sit at it (told as for a full table), Cat can.
+    ben_code = create(ben, ["human", "human", "normal"])
+    ann.press("escape")
+    start = len(ann.spoken)
+    ann.screen.link.send(p.Join(code=ben_code))
+    heard_after(ann, start, "full")
+    assert srv.call(lambda s: session_of(s, "Ann").table.code) == code
+    cat.screen.link.send(p.Join(code=ben_code))
+    assert at_table(cat) == ben_code
+    # Ben chooses otherwise by joining Ann's table himself.
+    ben.screen.link.send(p.Join(code=code))
+    ben.wait_for(lambda: ben.screen.table is not None and ben.screen.table.code == code)
+    # The block is kept for the account: unblocking is said, and then a message goes.
+    start_ben = len(ben.spoken)
+    ben.press("f2", "a", "return", "u", "return")
+    heard_after(ben, start_ben, "Ann is no longer blocked.")
+    ann.press("f2", "b", "return", "return")
+    ann.answer("now?")
+    heard_after(ben, start_ben, "Private message from Ann: now?")
 
 
-def test_a_guest_sees_who_is_online_and_writes_but_keeps_no_friends(srv: ServerThread) -> None:
-    ann = account(srv, "Ann")
-    guest = Player(srv.url, "Visitor")
-    try:
-        guest.heard("Lobby.")
-        start = len(guest.spoken)
-        guest.press("f2")
-        heard_after(guest, start, "Who is online: 1 other player")
-        guest.press("escape", "shift+f2")
-        heard_after(guest, start, "Friends are kept for accounts")
-        guest.press("f2", "a", "return", "return")
-        guest.answer("hi from a guest")
-        heard_after(ann, 0, "Private message from Visitor: hi from a guest")
-    finally:
-        ann.close()
-        guest.close()
+def test_a_guest_sees_who_is_online_and_writes_but_keeps_no_friends(
+    people: Callable[..., Player],
+) -> None:
+    ann = people("Ann")
+    guest = people("Visitor", guest=True)
+    start = len(guest.spoken)
+    guest.press("f2")
+    heard_after(guest, start, "Who is online: 1 other player")
+    guest.press("escape", "shift+f2")
+    heard_after(guest, start, "Friends are kept for accounts")
+    guest.press("f2", "a", "return", "return")
+    guest.answer("hi from a guest")
+    heard_after(ann, 0, "Private message from Visitor: hi from a guest")
 
 
-def test_leaderboards_say_rating_wins_games_and_your_own_place(srv: ServerThread) -> None:
+def test_leaderboards_say_rating_wins_games_and_your_own_place(
+    srv: ServerThread, people: Callable[..., Player]
+) -> None:
     for name in ("Ann", "Ben", "Cat"):
         account(srv, name).close()
 
@@ -283,24 +290,21 @@ def test_leaderboards_say_rating_wins_games_and_your_own_place(srv: ServerThread
         server.db.record_result("BBBBBB", "classic", [], [["Ben"], ["Cat"], ["Ann"]])
 
     srv.call(rated)
-    cat = account(srv, "Cat")
-    try:
-        start = len(cat.spoken)
-        cat.press("l")  # the lobby's first item starting with L: the leaderboard
-        heard_after(cat, start, "Leaderboard")
-        cat.press("return")
-        heard_after(cat, start, "Leaderboard. Classic")
-        cat.press("return")
-        said = heard_after(cat, start, "Your place:")
-        assert "of 3 rated players" in said, said
-        start = len(cat.spoken)
-        cat.press("down")
-        line = heard_after(cat, start, "1. Ben")
-        assert "2 won of 2 games" in line, line
-        cat.press("down")
-        cat.wait_for(lambda: any("2." in line for line in cat.spoken[start:]), WAIT_S)
-    finally:
-        cat.close()
+    cat = people("Cat")
+    start = len(cat.spoken)
+    cat.press("l")  # the lobby's first item starting with L: the leaderboard
+    heard_after(cat, start, "Leaderboard")
+    cat.press("return")
+    heard_after(cat, start, "Leaderboard. Classic")
+    cat.press("return")
+    said = heard_after(cat, start, "Your place:")
+    assert "of 3 rated players" in said, said
+    start = len(cat.spoken)
+    cat.press("down")
+    line = heard_after(cat, start, "1. Ben")
+    assert "2 won of 2 games" in line, line
+    cat.press("down")
+    cat.wait_for(lambda: any("2." in line for line in cat.spoken[start:]), WAIT_S)
 
 
 def test_a_terminal_s_alt_letters_and_shift_f2_are_the_game_s_keys() -> None:

@@ -9,22 +9,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import DESKTOP, chromium, fresh_page, heard, wait_heard
+from browser_helpers import DESKTOP, chromium, fresh_page, heard, key_down, wait_heard
 from selenium.webdriver.remote.webdriver import WebDriver
 from web_page import Player
-from web_server import Server
+from web_server import Server, running_server
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(Path(tmp_path_factory.mktemp("server")))
-    running.start()
-    try:
+    with running_server(Path(tmp_path_factory.mktemp("server"))) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture(scope="module")
@@ -32,21 +28,6 @@ def desktop() -> Iterator[WebDriver]:
     with chromium(DESKTOP) as driver:
         fresh_page(driver, DESKTOP, touch=False)
         yield driver
-
-
-def key_down(driver: WebDriver, code: str, key: str, **mods: bool) -> bool:
-    """A keydown on the game's keys as the browser makes it; whether the page took it."""
-    taken: bool = driver.execute_script(
-        "const e = new KeyboardEvent('keydown', Object.assign("
-        "{code: arguments[0], key: arguments[1], bubbles: true, cancelable: true},"
-        " arguments[2]));"
-        "document.getElementById('keys').focus();"
-        "return !document.getElementById('keys').dispatchEvent(e);",
-        code,
-        key,
-        mods,
-    )
-    return taken
 
 
 def test_the_page_passes_f2_shift_f2_and_alt_r_to_the_server(
@@ -57,18 +38,18 @@ def test_the_page_passes_f2_shift_f2_and_alt_r_to_the_server(
     player.sign_in("Ann")
     wait_heard(desktop, "Lobby")
     since = len(heard(desktop))
-    assert key_down(desktop, "F2", "F2")
+    assert key_down(desktop, "F2", "F2", {})
     assert player.js("client.keysSent").count("f2") == 1
     wait_heard(desktop, "Who is online", since=since)
-    assert key_down(desktop, "Escape", "Escape")
+    assert key_down(desktop, "Escape", "Escape", {})
     since = len(heard(desktop))
-    assert key_down(desktop, "KeyR", "r", altKey=True)
+    assert key_down(desktop, "KeyR", "r", {"altKey": True})
     assert "alt+r" in player.js("client.keysSent")
     wait_heard(desktop, "No private message to answer", since=since)
     # At a table, F2 reads the rules, as offline; Shift+F2 is who's online.
     player.create("classic", ["human", "normal"], {"lives": 1}, pause_ms=3000)
     player.start_table()
     since = len(heard(desktop))
-    assert key_down(desktop, "F2", "F2", shiftKey=True)
+    assert key_down(desktop, "F2", "F2", {"shiftKey": True})
     assert "shift+f2" in player.js("client.keysSent")
     wait_heard(desktop, "Who is online", since=since)

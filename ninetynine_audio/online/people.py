@@ -43,6 +43,8 @@ if TYPE_CHECKING:
 
 MESSAGE_LIMIT = 160
 """The longest private message, in characters (as a line of table chat)."""
+NAME_LIMIT = 40
+"""The longest name a player may type to find another (longer than any name)."""
 OFFERS_KEPT = 8
 """Invitations and friend requests a player keeps waiting; the oldest goes first."""
 
@@ -61,9 +63,19 @@ def _pop(app: App) -> None:
     app.pop()
 
 
-def _clean(text: str | None, limit: int) -> str:
-    """A typed line with no control character nor direction override, spaces collapsed."""
-    return " ".join(without_controls(text or "").split())[:limit]
+def _ask_line(session: Session, prompt: str, limit: int, then: Callable[[Any, str], None]) -> None:
+    """Ask ``session`` for a line; ``then`` gets it with no control character nor direction
+    override, its spaces collapsed, at most ``limit`` characters. Nothing typed (or the
+    question cancelled) says the screen again."""
+
+    def answered(app: Any, text: str | None) -> None:
+        line = " ".join(without_controls(text or "").split())[:limit]
+        if line:
+            then(app, line)
+        else:
+            app.resume_top()
+
+    session.ask(session.app, prompt, answered)
 
 
 class People:
@@ -159,23 +171,15 @@ class People:
     def ask_message(self, session: Session, identity: str, name: str) -> None:
         """Ask ``session`` for a private message to the player ``identity``."""
 
-        def typed(app: Any, text: str | None) -> None:
-            line = _clean(text, MESSAGE_LIMIT)
-            if not line:
-                app.resume_top()
-                return
+        def typed(app: Any, line: str) -> None:
             self.send_message(session, identity, name, line)
 
-        session.ask(session.app, words.message_prompt(name), typed)
+        _ask_line(session, words.message_prompt(name), MESSAGE_LIMIT, typed)
 
     def ask_message_by_name(self, session: Session) -> None:
         """Ask for a name, then for the message."""
 
-        def named(app: Any, text: str | None) -> None:
-            name = _clean(text, 40)
-            if not name:
-                app.resume_top()
-                return
+        def named(app: Any, name: str) -> None:
             other = self.find(name)
             if other is None:
                 app.say(words.not_online_text(name), cue="refused")
@@ -184,23 +188,31 @@ class People:
             else:
                 self.ask_message(session, other.identity, other.name)
 
-        session.ask(session.app, words.name_prompt(), named)
+        _ask_line(session, words.name_prompt(), NAME_LIMIT, named)
 
     def send_message(self, session: Session, identity: str, name: str, line: str) -> None:
         """Send ``line`` from ``session`` to the player ``identity``, who hears it at once
         (unless they block the sender, who is not told)."""
         app = session.app
-        if self.blocks_one(session.identity, identity):
-            app.say(words.you_block_text(name), cue="refused")
-            return
-        other = self.server.sessions.get(identity)
-        if other is None or other.conn is None:
-            app.say(words.not_online_text(name), cue="refused")
+        other = self._reachable(session, identity, name)
+        if other is None:
             return
         if not self.blocks_one(identity, session.identity):
             self.last_from[identity] = session.identity
             say_private(other, session.name, line)
         app.say(words.message_sent_text(other.name))
+
+    def _reachable(self, session: Session, identity: str, name: str) -> Session | None:
+        """The connected player ``identity``, whom ``session`` may write to or invite; None
+        after saying why not (``session`` blocks them, or they are not online)."""
+        if self.blocks_one(session.identity, identity):
+            session.app.say(words.you_block_text(name), cue="refused")
+            return None
+        other = self.server.sessions.get(identity)
+        if other is None or other.conn is None:
+            session.app.say(words.not_online_text(name), cue="refused")
+            return None
+        return other
 
     def answer_last(self, session: Session) -> None:
         """The answer key: a private message to whoever wrote last."""
@@ -231,12 +243,8 @@ class People:
         if table is None or table.state != "waiting" or not table.open_seats():
             app.say(words.no_seat_to_offer_text(), cue="refused")
             return
-        if self.blocks_one(session.identity, identity):
-            app.say(words.you_block_text(name), cue="refused")
-            return
-        other = self.server.sessions.get(identity)
-        if other is None or other.conn is None:
-            app.say(words.not_online_text(name), cue="refused")
+        other = self._reachable(session, identity, name)
+        if other is None:
             return
         if not self.blocks_one(identity, session.identity):
             self._offer(identity, Offer(session.identity, session.name, table.code))
@@ -282,14 +290,9 @@ class People:
     def ask_friend_by_name(self, session: Session) -> None:
         """Ask for a name, then send that account a friend request."""
 
-        def named(app: Any, text: str | None) -> None:
-            name = _clean(text, 40)
-            if not name:
-                app.resume_top()
-                return
-            self.add_friend(session, name)
-
-        session.ask(session.app, words.name_prompt(), named)
+        _ask_line(
+            session, words.name_prompt(), NAME_LIMIT, lambda a, name: self.add_friend(session, name)
+        )
 
     def add_friend(self, session: Session, name: str) -> None:
         """``session`` asks the account ``name`` to be friends (or says yes, when asked)."""
@@ -429,15 +432,37 @@ def say_private(receiver: Session, sender: str, line: str) -> None:
         app.say(words.private_message_text(sender, line, key), cue="menu_select", queue=True)
 
 
-class WhoOnline(Menu):
-    """Who is online and where: those at the player's table first, then friends, then the
-    others by name; each opens what can be done with that player."""
+class _PeopleMenu(Menu):
+    """A menu of the people, listed again each time it is shown (who came, who went)."""
 
     def __init__(self, people: People, session: Session) -> None:
         self.people = people
         self.session = session
         super().__init__("", [], on_back=_pop)
         self.rebuild()
+
+    def rebuild(self) -> None:
+        """The items as they stand now."""
+        raise NotImplementedError
+
+    def _show(self, title: str, items: list[MenuItem]) -> None:
+        """``items`` and Back, under ``title``; the current item keeps its place."""
+        self.title = title
+        self.items = [*items, MenuItem(online_words.back_to_menu(), _pop)]
+        self.index = min(self.index, len(self.items) - 1)
+
+    def resume(self, app: App) -> None:
+        """Back here: the items as they stand now."""
+        self.rebuild()
+        self.enter(app)
+
+    def _person(self, app: App, identity: str, name: str) -> None:
+        app.push(PersonMenu(self.people, self.session, identity, name))
+
+
+class WhoOnline(_PeopleMenu):
+    """Who is online and where: those at the player's table first, then friends, then the
+    others by name; each opens what can be done with that player."""
 
     def rebuild(self) -> None:
         """The players as they are now."""
@@ -458,7 +483,6 @@ class WhoOnline(Menu):
             return (not together, name_key(other.name) not in friends, name_key(other.name))
 
         others.sort(key=order)
-        self.title = words.who_online_title(len(others))
         items = [MenuItem(words.message_by_name_item(), self._by_name)]
         if session.account:
             items.append(MenuItem(words.friends_item(), lambda a: people.open_friends(session)))
@@ -466,33 +490,18 @@ class WhoOnline(Menu):
             where = people.where(other, session)
             if people.blocks_one(session.identity, other.identity):
                 where = words.blocked_mark_text(where)
-            items.append(MenuItem(where, partial(self._person, other=other)))
+            chosen = partial(self._person, identity=other.identity, name=other.name)
+            items.append(MenuItem(where, chosen))
         if not others:
             items.append(MenuItem(words.nobody_else_text(), lambda a: a.resume_top()))
-        items.append(MenuItem(online_words.back_to_menu(), _pop))
-        self.items = items
-        self.index = min(self.index, len(items) - 1)
-
-    def resume(self, app: App) -> None:
-        """Back here: the players as they are now."""
-        self.rebuild()
-        self.enter(app)
+        self._show(words.who_online_title(len(others)), items)
 
     def _by_name(self, app: App) -> None:
         self.people.ask_message_by_name(self.session)
 
-    def _person(self, app: App, other: Session) -> None:
-        app.push(PersonMenu(self.people, self.session, other.identity, other.name))
 
-
-class FriendsMenu(Menu):
+class FriendsMenu(_PeopleMenu):
     """An account's friends, with who of them is online and where, and the requests."""
-
-    def __init__(self, people: People, session: Session) -> None:
-        self.people = people
-        self.session = session
-        super().__init__("", [], on_back=_pop)
-        self.rebuild()
 
     def rebuild(self) -> None:
         """The friends as they are now."""
@@ -513,36 +522,23 @@ class FriendsMenu(Menu):
                 text = words.asking_text(friend.name)
             else:
                 text = words.asked_text(friend.name)
-            items.append(MenuItem(text, partial(self._person, name=friend.name)))
+            identity = account_identity(friend.name)
+            items.append(MenuItem(text, partial(self._person, identity=identity, name=friend.name)))
         if not listed:
             items.append(MenuItem(words.no_friends_text(), lambda a: a.resume_top()))
-        items.append(MenuItem(online_words.back_to_menu(), _pop))
-        self.title = words.friends_title(online, friends)
-        self.items = items
-        self.index = min(self.index, len(items) - 1)
-
-    def resume(self, app: App) -> None:
-        """Back here: the friends as they are now."""
-        self.rebuild()
-        self.enter(app)
+        self._show(words.friends_title(online, friends), items)
 
     def _add(self, app: App) -> None:
         self.people.ask_friend_by_name(self.session)
 
-    def _person(self, app: App, name: str) -> None:
-        app.push(PersonMenu(self.people, self.session, account_identity(name), name))
 
-
-class PersonMenu(Menu):
+class PersonMenu(_PeopleMenu):
     """What the player can do with one other player: write, invite, friends, block."""
 
     def __init__(self, people: People, session: Session, identity: str, name: str) -> None:
-        self.people = people
-        self.session = session
         self.identity = identity
         self.name = name
-        super().__init__(name, [], on_back=_pop)
-        self.rebuild()
+        super().__init__(people, session)
 
     def rebuild(self) -> None:
         """The choices as they stand now."""
@@ -572,9 +568,7 @@ class PersonMenu(Menu):
                 partial(self._block, on=not blocked),
             )
         )
-        items.append(MenuItem(online_words.back_to_menu(), _pop))
-        self.items = items
-        self.index = min(self.index, len(items) - 1)
+        self._show(name, items)
 
     def _write(self, app: App) -> None:
         self.people.ask_message(self.session, self.identity, self.name)
