@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.online.identity import account_identity, name_key
+from ninetynine_audio.online.storage.people import ASKED, ASKING, FRIEND
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import community as words
 from ninetynine_audio.present import online as online_words
@@ -290,39 +291,40 @@ class People:
     def ask_friend_by_name(self, session: Session) -> None:
         """Ask for a name, then send that account a friend request."""
 
-        _ask_line(
-            session, words.name_prompt(), NAME_LIMIT, lambda a, name: self.add_friend(session, name)
-        )
+        def named(app: Any, name: str) -> None:
+            self.add_friend(session, name)
 
-    def add_friend(self, session: Session, name: str) -> None:
-        """``session`` asks the account ``name`` to be friends (or says yes, when asked)."""
+        _ask_line(session, words.name_prompt(), NAME_LIMIT, named)
+
+    def add_friend(self, session: Session, name: str) -> str | None:
+        """``session`` asks the account ``name`` to be friends (or says yes, when asked);
+        where they stand after it (``friend_state``), as ``session`` is told."""
         app = session.app
         db = self.server.db
         if not session.account:
             app.say(words.accounts_only_text(), cue="refused")
-            return
+            return None
         if not db.account_exists(name):
             app.say(words.no_account_text(name), cue="refused")
-            return
+            return None
         identity = account_identity(name)
         if identity == session.identity:
             app.say(words.not_yourself_text(), cue="refused")
-            return
+            return None
         if self.blocks_one(session.identity, identity):
             app.say(words.you_block_text(name), cue="refused")
-            return
+            return None
         states = {name_key(f.name): f for f in db.friends(session.name)}
         known = states.get(name_key(name))
         shown = known.name if known is not None else name
-        if known is not None and known.state == "friend":
+        if known is not None and known.state == FRIEND:
             app.say(words.already_friends_text(shown))
-            return
-        if known is not None and known.state == "asking":
-            self.answer_friend(session, shown, True)
-            return
+            return FRIEND
+        if known is not None and known.state == ASKING:
+            return self.answer_friend(session, shown, True)
         if self.blocks_one(identity, session.identity):
             app.say(words.request_sent_text(shown))  # not kept, and not told
-            return
+            return ASKED
         db.ask_friend(session.name, name)
         app.say(words.request_sent_text(shown))
         other = self.server.sessions.get(identity)
@@ -334,24 +336,27 @@ class People:
                     cue="your_turn",
                     queue=True,
                 )
+        return ASKED
 
-    def answer_friend(self, session: Session, name: str, yes: bool) -> None:
-        """``session`` answers ``name``'s friend request."""
+    def answer_friend(self, session: Session, name: str, yes: bool) -> str | None:
+        """``session`` answers ``name``'s friend request; friends after a yes (None after a
+        no)."""
         identity = account_identity(name)
         self._drop_offers(session.identity, identity)
         self.server.db.answer_friend(session.name, name, yes)
         app = session.app
         if not yes:
             app.say(words.declined_text(name))
-            return
+            return None
         app.say(words.now_friends_text(name))
         other = self.server.sessions.get(identity)
         if other is not None:
             with other.app.speaking():
                 other.app.say(words.now_friends_text(session.name), queue=True)
+        return FRIEND
 
     def remove_friend(self, session: Session, name: str) -> None:
-        """``session`` ends a friendship, or takes back a request."""
+        """``session`` ends a friendship, or takes back a request: none is left."""
         self.server.db.end_friendship(session.name, name)
         session.app.say(words.friend_removed_text(name))
 
@@ -377,7 +382,7 @@ class People:
         if not session.account:
             return
         for friend in self.server.db.friends(session.name):
-            if friend.state != "friend":
+            if friend.state != FRIEND:
                 continue
             other = self.server.sessions.get(account_identity(friend.name))
             if other is not None and other.conn is not None and other is not session:
@@ -473,7 +478,7 @@ class WhoOnline(_PeopleMenu):
             friends = {
                 name_key(f.name)
                 for f in people.server.db.friends(session.name)
-                if f.state == "friend"
+                if f.state == FRIEND
             }
         others = [s for s in people.online() if s is not session]
         mine = session.table
@@ -513,12 +518,12 @@ class FriendsMenu(_PeopleMenu):
         for friend in listed:
             other = people.server.sessions.get(account_identity(friend.name))
             here = other is not None and other.conn is not None
-            if friend.state == "friend":
+            if friend.state == FRIEND:
                 friends += 1
                 online += here
                 shown = people.where(other, session) if other is not None and here else None
                 text = shown or words.offline_text(friend.name)
-            elif friend.state == "asking":
+            elif friend.state == ASKING:
                 text = words.asking_text(friend.name)
             else:
                 text = words.asked_text(friend.name)
@@ -538,6 +543,9 @@ class PersonMenu(_PeopleMenu):
     def __init__(self, people: People, session: Session, identity: str, name: str) -> None:
         self.identity = identity
         self.name = name
+        # Read once, then kept by this menu's own choices (a write PostgreSQL has queued is
+        # not read back at once).
+        self.state = people.friend_state(session, name) if identity.startswith("account:") else None
         super().__init__(people, session)
 
     def rebuild(self) -> None:
@@ -549,12 +557,12 @@ class PersonMenu(_PeopleMenu):
         if table is not None and table.state == "waiting" and table.open_seats():
             items.append(MenuItem(words.invite_item(), self._invite))
         if session.account and identity.startswith("account:"):
-            state = people.friend_state(session, name)
-            if state == "friend":
+            state = self.state
+            if state == FRIEND:
                 items.append(MenuItem(words.remove_friend_item(), self._unfriend))
-            elif state == "asked":
+            elif state == ASKED:
                 items.append(MenuItem(words.withdraw_request_item(), self._unfriend))
-            elif state == "asking":
+            elif state == ASKING:
                 items.append(MenuItem(words.accept_friend_item(), partial(self._answer, yes=True)))
                 items.append(
                     MenuItem(words.decline_friend_item(), partial(self._answer, yes=False))
@@ -576,9 +584,10 @@ class PersonMenu(_PeopleMenu):
     def _invite(self, app: App) -> None:
         self.people.invite(self.session, self.identity, self.name)
 
-    def _then(self, app: App, act: Callable[[], None]) -> None:
-        """Do ``act``, then list the choices as they stand after it (the item stays put)."""
-        act()
+    def _then(self, app: App, act: Callable[[], str | None]) -> None:
+        """Do ``act``, keep where the two stand after it, and list the choices as they
+        stand then (the current item stays put)."""
+        self.state = act()
         self.rebuild()
 
     def _unfriend(self, app: App) -> None:

@@ -21,6 +21,8 @@ from ninetynine_audio.online.identity import name_key
 
 FRIEND = "friend"
 ASKED = "asked"
+ASKING = "asking"
+"""Where two accounts stand: friends; this one asked the other; the other asks this one."""
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class PeopleQueries:
                 (key, ASKED),
             )
         found = [Friendship(str(shown), str(state)) for _other, state, shown in mine]
-        found += [Friendship(str(shown), "asking") for _key, shown in theirs]
+        found += [Friendship(str(shown), ASKING) for _key, shown in theirs]
         return sorted(found, key=lambda f: (f.state != FRIEND, name_key(f.name)))
 
     def ask_friend(self, name: str, other: str) -> None:
