@@ -314,3 +314,21 @@ def test_a_terminal_s_alt_letters_and_shift_f2_are_the_game_s_keys() -> None:
     assert gestures_of_line("\x1b[1;2Q") == (["shift+f2"], [])
     assert gestures_of_line("\x1bOQ") == (["f2"], [])
     assert gestures_of_line("\x1b") == (["escape"], [])
+
+
+def test_a_friend_coming_online_is_told_to_friends_only(
+    srv: ServerThread, people: Callable[..., Player]
+) -> None:
+    def befriend(server: Server) -> None:
+        server.db.ask_friend("Ann", "Ben")
+        server.db.answer_friend("Ben", "Ann", True)
+        server.db.flush()
+
+    srv.call(befriend)
+    ann = people("Ann")
+    cat = people("Cat")
+    start = len(cat.spoken)
+    people("Ben")
+    heard_after(ann, 0, "Your friend Ben is online.")
+    cat.pump(0.5)
+    assert not any("Ben" in line for line in cat.spoken[start:]), cat.spoken[start:]
