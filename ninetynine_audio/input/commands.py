@@ -155,11 +155,7 @@ register("read_rules", N_("Read the rules of this game"), [TABLE])
 register("table_chat", N_("Say a line to the others at an online table"), [TABLE])
 
 # The people online (a table of the server, and the lobby's menus).
-register(
-    "who_online",
-    N_("Who is online, and where: send a message, invite, add a friend, block"),
-    [MENU, TABLE],
-)
+register("who_online", N_("Who is online, and where"), [MENU, TABLE])
 register("friends_list", N_("Your friends, and who of them is online"), [MENU])
 
 # The rules reader.
