@@ -200,6 +200,7 @@ class People:
             return
         if not self.blocks_one(identity, session.identity):
             self.last_from[identity] = session.identity
+            self._forget_gone()
             say_private(other, session.name, line)
         app.say(words.message_sent_text(other.name))
 
@@ -229,9 +230,15 @@ class People:
     def _offer(self, identity: str, offer: Offer) -> None:
         waiting = [o for o in self.offers.get(identity, []) if o != offer]
         self.offers[identity] = [*waiting, offer][-OFFERS_KEPT:]
-        # Players who left the server leave no offers behind.
-        for gone in [i for i in self.offers if i not in self.server.sessions]:
-            del self.offers[gone]
+        self._forget_gone()
+
+    def _forget_gone(self) -> None:
+        """Players the server no longer knows leave no offers, answers nor blocks of a
+        session behind (an account's blocks are read again when it comes back)."""
+        known = self.server.sessions
+        for kept in (self.offers, self.last_from, self.blocks):
+            for gone in [identity for identity in kept if identity not in known]:
+                del kept[gone]
 
     def _drop_offers(self, identity: str, sender: str) -> None:
         left = [o for o in self.offers.get(identity, []) if o.sender != sender]
