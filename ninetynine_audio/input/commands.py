@@ -154,6 +154,10 @@ register("hint", N_("Ask for a hint"), [TABLE])
 register("read_rules", N_("Read the rules of this game"), [TABLE])
 register("table_chat", N_("Say a line to the others at an online table"), [TABLE])
 
+# The people online (a table of the server, and the lobby's menus).
+register("who_online", N_("Who is online, and where"), [MENU, TABLE])
+register("friends_list", N_("Your friends, and who of them is online"), [MENU])
+
 # The rules reader.
 register("previous_paragraph", N_("Read the previous paragraph"), [HELP])
 register("next_paragraph", N_("Read the next paragraph"), [HELP])
@@ -179,6 +183,14 @@ register("key_help_mode", N_("Turn key help on or off: press a key to hear what 
 register("history_previous", N_("Step back through what was said"), [GLOBAL])
 register("history_next", N_("Step forward through what was said"), [GLOBAL])
 register("stop_speech", N_("Stop speaking"), [GLOBAL])
+register("answer_message", N_("Answer the last private message"), [GLOBAL])
+register("accept_offer", N_("Accept the last invitation or friend request"), [GLOBAL])
+register("decline_offer", N_("Decline the last invitation or friend request"), [GLOBAL])
+
+PEOPLE_COMMANDS = frozenset(
+    {"who_online", "friends_list", "answer_message", "accept_offer", "decline_offer"}
+)
+"""The commands of the people on a server: they mean something only online."""
 
 
 def register_family_commands(entries: Iterable[FamilyEntry]) -> None:

@@ -25,7 +25,7 @@ from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.audio.speaker import Speaker
 from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.i18n import ENGLISH, known_language, using
-from ninetynine_audio.input.commands import COMMANDS, GLOBAL
+from ninetynine_audio.input.commands import COMMANDS, GLOBAL, PEOPLE_COMMANDS
 from ninetynine_audio.input.keymap import load_default_keymap
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.page import browser_keymap
@@ -292,6 +292,7 @@ class SeatApp(App):
         self.on_quit: Callable[[], None] = lambda: None
         self.on_pause: Callable[[Any], None] | None = None
         self.on_chat: Callable[[], None] = lambda: None
+        self.on_people: Callable[[str], None] = lambda command: None
         self._last_display: p.Display | None = None
         self.client = "game"
         self.language = ENGLISH
@@ -409,6 +410,14 @@ class SeatApp(App):
 
     # -- the client's keys and buttons ------------------------------------------------------
 
+    def unavailable_commands(self) -> frozenset[str]:
+        """Every command means something on the server."""
+        return frozenset()
+
+    def people_command(self, command: str) -> None:
+        """Who is online, friends, messages and invitations: the server's (``on_people``)."""
+        self.on_people(command)
+
     @contextmanager
     def answering(self, seq: int) -> Iterator[None]:
         """The phrases said inside the block answer the client's key or command ``seq``."""
@@ -424,7 +433,9 @@ class SeatApp(App):
         command = COMMANDS.get(command_id)
         if command is None:
             return False
-        if GLOBAL in command.contexts:
+        if command.id in PEOPLE_COMMANDS:
+            self.people_command(command.id)
+        elif GLOBAL in command.contexts:
             self._global(command.id)
         elif self.stack:
             self.history_index = None

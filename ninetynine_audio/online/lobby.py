@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.present import community
 from ninetynine_audio.present import online as words
-from ninetynine_audio.present.screens import game_title, menu_opened_text
+from ninetynine_audio.present.screens import menu_opened_text
 from ninetynine_audio.ui.menus import game_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
@@ -54,6 +55,7 @@ class LobbyMenu(Menu):
 
     def rebuild(self) -> None:
         """List the tables as they are now."""
+        session = self.session
         self.title = words.lobby()
         items = [
             MenuItem(words.create_table(), lambda a: a.push(game_menu())),
@@ -61,8 +63,14 @@ class LobbyMenu(Menu):
         ]
         for table in self.server.listed_tables():
             items.append(MenuItem(table.lobby_text(), partial(self._open, code=table.code)))
-        items.append(MenuItem(words.leaderboard(), lambda a: a.push(self._boards_menu())))
+        people = self.server.people
+        items.append(MenuItem(words.leaderboard(), lambda a: a.push(people.boards_menu(session))))
         items.append(MenuItem(words.your_ratings(), self._ratings))
+        items.append(
+            MenuItem(community.who_online_item(), lambda a: people.command(session, "who_online"))
+        )
+        if session.account:
+            items.append(MenuItem(community.friends_item(), lambda a: people.open_friends(session)))
         items.append(MenuItem(words.leave_server(), self._ask_leave))
         current = self.items[self.index].text() if self.items else None
         labels = [item.text() for item in items]
@@ -99,25 +107,6 @@ class LobbyMenu(Menu):
             app.say(words.no_ratings_text())
             return
         app.say(" ".join(words.rating_text(r.game, r.mu, r.sigma, r.games) for r in ratings))
-
-    def _boards_menu(self) -> Menu:
-        items = [
-            MenuItem(game_title(spec.id), partial(self._board, game=spec.id))
-            for spec in all_games()
-        ]
-        return Menu(words.leaderboard(), items, on_back=_pop)
-
-    def _board(self, app: App, game: str) -> None:
-        board = self.server.db.leaderboard(game)
-        lines = [
-            words.leaderboard_line(n, r.name, r.mu, r.sigma, r.games)
-            for n, r in enumerate(board, start=1)
-        ]
-        items = [MenuItem(line, lambda a: a.resume_top()) for line in lines]
-        if not items:
-            items = [MenuItem(words.empty_leaderboard_text(), lambda a: a.resume_top())]
-        items.append(MenuItem(words.back_to_menu(), _pop))
-        app.push(Menu(words.leaderboard_title(game), items, on_back=_pop))
 
 
 class SeatsMenu(Menu):

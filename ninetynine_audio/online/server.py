@@ -85,6 +85,7 @@ from ninetynine_audio.online.lobby import (
 from ninetynine_audio.online.offline_page import add_offline_page
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.online.passwords import Busy, PasswordDesk
+from ninetynine_audio.online.people import People
 from ninetynine_audio.online.storage import DataProblem, StoredTable, open_store
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
@@ -359,6 +360,7 @@ class Server:
         self.retry_at = 0.0
         # Tables set aside at start-up, by the identity of each player who sat there.
         self.set_aside: dict[str, list[str]] = {}
+        self.people = People(self)
 
     # -- the tables stored before a restart --------------------------------------------------
 
@@ -472,6 +474,7 @@ class Server:
         app.on_quit = lambda: self._quit(session)
         app.on_pause = lambda table: app.push(online_pause_menu(self, session, table))
         app.on_chat = lambda: self.ask_chat(session)
+        app.on_people = partial(self.people.command, session)
         app.stack = [LobbyMenu(self, session)]
         self.sessions[identity] = session
         return session
@@ -636,6 +639,8 @@ class Server:
         session.dropped_at = None
         app.forget_display()
         table = session.table
+        if not was_away:
+            self.people.arrived(session)
         if table is None:
             app.say(words.signed_in_text(session.name, session.account))
             self._tell_set_aside(session)
@@ -880,6 +885,9 @@ class Server:
             if conn is not None:
                 self._join_failed(conn)
             return words.no_table_text()
+        blocked = None if sits_there else self.people.seat_problem(session, table)
+        if blocked is not None:
+            return blocked
         if table.state != "waiting" and not watch and not table.listed and not sits_there:
             # A real code to a table with no seat to give says so, and counts as a code
             # tried all the same: the limit on guessing codes holds either way.

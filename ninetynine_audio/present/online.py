@@ -570,15 +570,6 @@ def no_ratings_text() -> str:
     return _("No ratings yet: ratings are kept for accounts, after a game with another account.")
 
 
-def leaderboard_line(place: int, name: str, mu: float, sigma: float, games: int) -> str:
-    """One line of a leaderboard."""
-    return ngettext(
-        "{place}. {player}, {rating}, {count} game.",
-        "{place}. {player}, {rating}, {count} games.",
-        games,
-    ).format(place=place, player=name, rating=f"{mu - 3 * sigma:.1f}", count=games)
-
-
 def leaderboard_title(game: str) -> str:
     """The leaderboard of one game."""
     return _("Leaderboard of {game}").format(game=game_title(game))

@@ -30,6 +30,7 @@ from ninetynine_audio.input.commands import (
     COMMANDS,
     CONTEXTS,
     GLOBAL,
+    PEOPLE_COMMANDS,
     commands_for,
 )
 from ninetynine_audio.input.keymap import (
@@ -429,6 +430,7 @@ class App:
         there are. ``described`` gives some commands the screen's own words."""
         entries: list[tuple[str, list[str]]] = []
         numbers: list[str] = []
+        hidden = hidden | self.unavailable_commands()
         for command, gestures in self.keymap.bindings_for(context, include_global=include_global):
             if own_only and context not in command.contexts:
                 continue
@@ -514,6 +516,10 @@ class App:
         if command is None:
             self.say_unbound(gesture, typed=typed)
             return
+        if command in PEOPLE_COMMANDS:
+            self.history_index = None
+            self.people_command(command)
+            return
         if command is not None and self.global_command(screen.context, gesture) == command:
             if not command.startswith("history_"):
                 self.history_index = None
@@ -555,6 +561,15 @@ class App:
             self.voice.stop()
         elif command in ("history_previous", "history_next"):
             self.voice.history_step(-1 if command == "history_previous" else 1)
+
+    def unavailable_commands(self) -> frozenset[str]:
+        """Commands that mean nothing here, left out of key help: the people on a server
+        (who is online, friends, messages, invitations) are only online."""
+        return PEOPLE_COMMANDS
+
+    def people_command(self, command: str) -> None:
+        """A key of the people on a server (``PEOPLE_COMMANDS``): only online."""
+        self.say(words.not_now_text(), cue="refused")
 
     def reset_history_position(self) -> None:
         """Forget where history browsing stood (the history itself was started afresh)."""

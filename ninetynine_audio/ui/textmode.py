@@ -55,6 +55,10 @@ TERMINAL_KEYS = (
     ("\x1b[6~", "pagedown"),
     ("\x1bOP", "f1"),
     ("\x1bOQ", "f2"),
+    ("\x1b[1;2Q", "shift+f2"),
+    ("\x1bO2Q", "shift+f2"),
+    # Alt with a letter: the letter after Escape (answering a private message, an invitation).
+    *((f"\x1b{letter}", f"alt+{letter}") for letter in "abcdefghijklmnopqrstuvwxyz"),
     ("\x1b", "escape"),
 )
 

@@ -30,11 +30,14 @@ EXPECTED = {
         "increase_value",
         "decrease_value",
         "back",
+        "who_online",
+        "friends_list",
     },
     "table": {
         "announce_turn", "previous_card", "next_card", "play_card", "first_card", "last_card",
         *(f"play_card_{n}" for n in range(1, 10)),
         "speak_hand", "skip_wait", "pause_menu", "hint", "read_rules", "table_chat",
+        "who_online",
     },
     "table.adding": {
         "announce_total", "choose_up", "choose_down", "announce_lives", "announce_direction",
@@ -61,7 +64,7 @@ EXPECTED = {
     },
     "global": {
         "repeat_last", "key_help_list", "key_help_mode", "history_previous", "history_next",
-        "stop_speech",
+        "stop_speech", "answer_message", "accept_offer", "decline_offer",
     },
 }  # fmt: skip
 

@@ -247,18 +247,27 @@ def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_dat
         store.save_table(a_table("AAAA", "playing", actions=2))
     finally:
         store.close()
-    # As a server of version 1 left it: no leases yet.
+    # As a server of version 1 left it: no leases, friends, blocks nor wins yet.
     engine.rows("DROP TABLE leases")
+    engine.rows("DROP TABLE friends")
+    engine.rows("DROP TABLE blocks")
+    engine.rows("ALTER TABLE ratings DROP COLUMN wins")
     if engine.url is None:
         engine.rows("PRAGMA user_version = 1")
     else:
         engine.rows("UPDATE schema_version SET version = 1")
     again = engine.open()
     try:
-        assert version_of(engine) == SCHEMA_VERSION == 2
+        assert version_of(engine) == SCHEMA_VERSION == 3
         assert again.tables() == [a_table("AAAA", "playing", actions=2)]
         assert again.sign_in("ann", "ann's") == (True, "Ann")
         assert again.hold_table("AAAA", "one", 30.0) is not None
+        again.sign_in("Bea", "bea's")
+        again.ask_friend("Ann", "Bea")
+        again.set_blocked("Bea", "Cy", True)
+        again.flush()
+        assert [(f.name, f.state) for f in again.friends("Bea")] == [("Ann", "asking")]
+        assert again.blocked("bea") == ["cy"]
     finally:
         again.close()
 

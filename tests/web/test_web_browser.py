@@ -27,6 +27,7 @@ from helpers.browser import (
     chromium,
     fresh_page,
     heard,
+    key_down,
     run_axe,
     touch,
     wait_for,
@@ -841,22 +842,6 @@ GAME_KEYS = [
     ("Slash", "?", {"shiftKey": True}),
     ("Equal", "+", {"shiftKey": True}),
 ]
-
-
-def key_down(driver: WebDriver, code: str, key: str, mods: dict[str, bool], **more: bool) -> bool:
-    """A keydown on the game's keys as the browser makes it; whether the page took it from
-    the browser (``defaultPrevented``)."""
-    taken: bool = driver.execute_script(
-        "const e = new KeyboardEvent('keydown', Object.assign("
-        "{code: arguments[0], key: arguments[1], bubbles: true, cancelable: true},"
-        " arguments[2]));"
-        "document.getElementById('keys').focus();"
-        "return !document.getElementById('keys').dispatchEvent(e);",
-        code,
-        key,
-        {**mods, **more},
-    )
-    return taken
 
 
 def test_keys_the_game_does_not_use_reach_the_browser(server: Server, desktop: WebDriver) -> None:

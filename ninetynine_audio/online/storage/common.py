@@ -22,6 +22,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from ninetynine_audio.online.identity import display_name, name_key, skeleton
+from ninetynine_audio.online.storage.people import PeopleQueries
 from ninetynine_audio.store.locks import FileLock, LockUnavailable
 
 log = logging.getLogger(__name__)
@@ -72,6 +73,7 @@ class Rating:
     mu: float
     sigma: float
     games: int
+    wins: int = 0
 
     @property
     def ordinal(self) -> float:
@@ -95,7 +97,7 @@ def first(sql: Sql, query: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...]
     return found[0] if found else None
 
 
-class SqlStore:
+class SqlStore(PeopleQueries):
     """Players, tables, results and ratings, on whichever engine the subclass opens.
 
     ``ROW_ID`` is the column that names one stored table's row even when the row is damaged
@@ -313,7 +315,8 @@ class SqlStore:
         """Every game ``name`` has a rating in."""
         with self._sql() as sql:
             rows = sql.rows(
-                "SELECT name, game, mu, sigma, games FROM ratings WHERE key = ? ORDER BY game",
+                "SELECT name, game, mu, sigma, games, wins FROM ratings WHERE key = ?"
+                " ORDER BY game",
                 (name_key(name),),
             )
         return [Rating(*row) for row in rows]
@@ -322,7 +325,7 @@ class SqlStore:
         """The best rated accounts at ``game``."""
         with self._sql() as sql:
             rows = sql.rows(
-                "SELECT name, game, mu, sigma, games FROM ratings WHERE game = ?"
+                "SELECT name, game, mu, sigma, games, wins FROM ratings WHERE game = ?"
                 " ORDER BY mu - 3 * sigma DESC LIMIT ?",
                 (game, limit),
             )
@@ -331,11 +334,13 @@ class SqlStore:
 
 def _rating(sql: Sql, key: str, game: str) -> Rating:
     row = first(
-        sql, "SELECT name, mu, sigma, games FROM ratings WHERE key = ? AND game = ?", (key, game)
+        sql,
+        "SELECT name, mu, sigma, games, wins FROM ratings WHERE key = ? AND game = ?",
+        (key, game),
     )
     if row is None:
         return Rating(_shown(sql, key), game, 25.0, 25.0 / 3, 0)
-    return Rating(row[0], game, row[1], row[2], row[3])
+    return Rating(row[0], game, row[1], row[2], row[3], row[4])
 
 
 def _shown(sql: Sql, key: str) -> str:
@@ -358,14 +363,16 @@ def _rate(sql: Sql, game: str, ranked: list[list[str]]) -> None:
     flat = [[player] for team in teams for player in team]
     ranks: list[float] = [float(place) for place, team in enumerate(teams) for _ in team]
     new = model.rate(flat, ranks=ranks)
-    for (player,) in new:
+    for (player,), rank in zip(new, ranks, strict=True):
         key = str(player.name)
         old = _rating(sql, key, game)
+        won = old.wins + (1 if rank == 0 else 0)  # first place, shared or not
         sql.run(
-            "INSERT INTO ratings (key, name, game, mu, sigma, games) VALUES (?, ?, ?, ?, ?, ?)"
+            "INSERT INTO ratings (key, name, game, mu, sigma, games, wins)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (key, game) DO UPDATE SET name = excluded.name, mu = excluded.mu,"
-            " sigma = excluded.sigma, games = excluded.games",
-            (key, _shown(sql, key), game, player.mu, player.sigma, old.games + 1),
+            " sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
+            (key, _shown(sql, key), game, player.mu, player.sigma, old.games + 1, won),
         )
 
 

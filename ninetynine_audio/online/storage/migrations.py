@@ -133,6 +133,37 @@ def _two_on_postgresql(conn: Any) -> None:
     conn.execute(_leases("DOUBLE PRECISION"))
 
 
+def _people(real: str) -> tuple[str, ...]:
+    """Version 3: friends (``state``: ``friend`` both ways, ``asked`` from ``key`` to
+    ``other`` until the other answers), blocks, and each rating's wins."""
+    return (
+        f"""CREATE TABLE IF NOT EXISTS friends (
+    key TEXT NOT NULL,
+    other TEXT NOT NULL,
+    state TEXT NOT NULL,
+    since {real} NOT NULL,
+    PRIMARY KEY (key, other)
+)""",
+        f"""CREATE TABLE IF NOT EXISTS blocks (
+    key TEXT NOT NULL,
+    other TEXT NOT NULL,
+    since {real} NOT NULL,
+    PRIMARY KEY (key, other)
+)""",
+        "ALTER TABLE ratings ADD COLUMN wins INTEGER NOT NULL DEFAULT 0",
+    )
+
+
+def _three_on_sqlite(db: sqlite3.Connection) -> None:
+    for statement in _people("REAL"):
+        db.execute(statement)
+
+
+def _three_on_postgresql(conn: Any) -> None:
+    for statement in _people("DOUBLE PRECISION"):
+        conn.execute(statement)
+
+
 MIGRATIONS = (
     Migration(
         1,
@@ -146,6 +177,12 @@ MIGRATIONS = (
         "leases: which server process holds each table, and until when",
         _two_on_sqlite,
         _two_on_postgresql,
+    ),
+    Migration(
+        3,
+        "friends and blocks of accounts, and the wins of each rating",
+        _three_on_sqlite,
+        _three_on_postgresql,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number
