@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from online_helpers import WAIT_S, Player, ServerThread, session_of
+from helpers.online import WAIT_S, Player, ServerThread, session_of
 
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.server import Server

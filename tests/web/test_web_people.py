@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import DESKTOP, chromium, fresh_page, heard, key_down, wait_heard
+from helpers.browser import DESKTOP, chromium, fresh_page, heard, key_down, wait_heard
+from helpers.web_page import Player
+from helpers.web_server import Server, running_server
 from selenium.webdriver.remote.webdriver import WebDriver
-from web_page import Player
-from web_server import Server, running_server
 
 pytestmark = pytest.mark.slow
 

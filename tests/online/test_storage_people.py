@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from postgres_helpers import Postgres, postgres
+from helpers.postgres import Postgres, postgres
 
 from ninetynine_audio.online.storage import Store, open_store
 
