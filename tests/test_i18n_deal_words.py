@@ -5,7 +5,6 @@ game's rules in those languages."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po

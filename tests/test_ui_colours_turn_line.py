@@ -17,9 +17,7 @@ pytestmark = pytest.mark.usefixtures("private_home")
 
 
 def test_the_turn_line_leaves_out_the_row_end_the_player_put_there_and_t_says_it() -> None:
-    setup = GameSetup(
-        "colours", ("You", "Lily", "Max"), ("human", "normal", "normal"), {}, seed=5
-    )
+    setup = GameSetup("colours", ("You", "Lily", "Max"), ("human", "normal", "normal"), {}, seed=5)
     h, voice = make_heard_app(setup)
     table = h.table
     assert table is not None

@@ -26,15 +26,21 @@ from ninetynine_audio.present.colours.words import (
     capitalised,
     card_name,
     colour_name,
-    comma_list,
     joined_sentences,
     pile_fit_text,
     row_fit_text,
     row_summary,
-    semicolon_list,
     sorted_hand,
 )
-from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, seat_name
+from ninetynine_audio.present.words import (
+    BRIEF,
+    FULL,
+    is_you,
+    join_and,
+    seat_name,
+    semicolon_list,
+)
+from ninetynine_audio.present.words import separated as comma_list
 
 
 def piles_text(view: ColoursView, verbosity: str) -> str:

@@ -38,13 +38,13 @@ from ninetynine_audio.present.colours.words import (
     BY_VALUE,
     LEFT,
     card_name,
-    comma_list,
     joined_sentences,
     sorted_hand,
     ways_text,
 )
 from ninetynine_audio.present.seats import Perspective
 from ninetynine_audio.present.words import FULL, NORMAL
+from ninetynine_audio.present.words import separated as comma_list
 from ninetynine_audio.ui.screen import Display
 from ninetynine_audio.ui.tables.base import TURN_CUE, HandCursor, Handler, TableController
 
