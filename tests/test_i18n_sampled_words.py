@@ -61,3 +61,16 @@ def test_persian_lists_of_the_adding_and_trick_taking_games_use_persian_separato
         assert ";" not in text and "," not in text, text
     assert "؛" in trick_hand and "،" in trick_hand, trick_hand
     assert "؛" in adding_hand, adding_hand
+
+
+@pytest.mark.parametrize("code", ["es", "pt_BR", "it", "ru", "pl"])
+def test_what_fits_the_piles_needs_no_verb_agreeing_with_the_cards(code: str) -> None:
+    """"Caben a la derecha: naranja 1": the verb said one card in the plural. The line now
+    speaks to the player ("Puedes jugar"), whatever the number of cards."""
+    from ninetynine_audio.i18n import _, pgettext
+
+    with using(code):
+        sides = pgettext("fits", "right: {cards}").format(cards="1")
+        text = _("Fits {sides}").format(sides=sides)
+    plural_verbs = ("Caben", "Cabem", "Vanno", "Подходят", "Pasują")
+    assert not text.startswith(plural_verbs), text
