@@ -65,7 +65,7 @@ def test_persian_lists_of_the_adding_and_trick_taking_games_use_persian_separato
 
 @pytest.mark.parametrize("code", ["es", "pt_BR", "it", "ru", "pl"])
 def test_what_fits_the_piles_needs_no_verb_agreeing_with_the_cards(code: str) -> None:
-    """"Caben a la derecha: naranja 1": the verb said one card in the plural. The line now
+    """Spanish said "Caben a la derecha: naranja 1", one card in the plural. The line now
     speaks to the player ("Puedes jugar"), whatever the number of cards."""
     from ninetynine_audio.i18n import _, pgettext
 
