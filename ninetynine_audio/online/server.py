@@ -703,7 +703,7 @@ class Server:
         session.conn = None
         session.dropped_at = self.clock()
         session.app.remote.away = True
-        if session.table is not None:
+        if session.table is not None and session.seat is not None:  # a watcher has no seat
             name = session.name
             self.say_at(
                 session.table, lambda: words.lost_connection_text(name), except_id=session.identity

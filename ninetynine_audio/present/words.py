@@ -205,3 +205,10 @@ def count_noun(count: int, singular: str, plural: str) -> str:
 
 CUE_SEPARATOR = "+"
 """Joins several cue names into one ``Utterance.cue``; the interface plays each of them."""
+
+
+def semicolon_list(parts: Iterable[str]) -> str:
+    """Parts that hold commas themselves, one after another: ``"both: red 3; right: grey 1"``."""
+    # Translators: what separates the parts of a list whose parts have commas of their own
+    # ("Fits both: red 3; right: grey 1, pink 2").
+    return pgettext("list separator", "; ").join(parts)

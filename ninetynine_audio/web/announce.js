@@ -36,8 +36,11 @@ export class Announcer {
    * Say one phrase. `priority` is "now" (an answer to a key: assertive, ahead of narration)
    * or "next"/"queue" (game events: polite, in order). An empty text plays only the cue.
    */
-  say(text, { priority = "queue", cue = null, pan = 0, mergeable = false, entry = null } = {}) {
-    const phrase = { text: String(text ?? ""), priority, cue, pan, mergeable, entry };
+  say(
+    text,
+    { priority = "queue", cue = null, pan = 0, mergeable = false, untilAction = false, entry = null } = {},
+  ) {
+    const phrase = { text: String(text ?? ""), priority, cue, pan, mergeable, untilAction, entry };
     if (priority === "now") {
       this.letOut(phrase);
       return;
@@ -135,6 +138,16 @@ export class Announcer {
       else if (phrase.text) this.remember(phrase.text);
     }
     this.queue = kept;
+  }
+
+  /** The player acted (the server's `interrupt`, never a key the page merely sent): a prompt
+   * the action answers (a turn prompt, a round's opening line) that is still waiting is no
+   * longer said, as on the desktop. It stays in the history, and its entry is marked answered. */
+  dropAnswered() {
+    this.dropWaiting((phrase) => {
+      if (phrase.untilAction && phrase.entry) phrase.entry.answered = true;
+      return phrase.untilAction;
+    });
   }
 
   /** Stop the browser's voice and drop the narration still waiting (the Control key). */

@@ -494,6 +494,7 @@ class Client {
       priority: message.priority ?? "queue",
       receivedAt: performance.now(),
       saidAt: null,
+      answered: false, // a prompt dropped unsaid because the player's action answered it
     };
     this.received.push(entry);
     if (this.received.length > 2000) this.received.shift();
@@ -502,6 +503,7 @@ class Client {
       cue: entry.cue,
       pan: message.pan ?? 0,
       mergeable: Boolean(message.mergeable),
+      untilAction: Boolean(message.until_action),
       entry,
     });
     this.reportHeard();
@@ -510,6 +512,7 @@ class Client {
   speech(action) {
     if (action === "stop") this.announcer.dropWaiting(() => true);
     else if (action === "skip") this.announcer.dropWaiting((phrase) => phrase.mergeable);
+    else if (action === "interrupt") this.announcer.dropAnswered();
     this.announcer.stop();
     if (action === "stop" || action === "interrupt") {
       this.announcer.cutOff();

@@ -15,6 +15,7 @@ from ninetynine_audio.present.words import (
     is_you,
     join_and,
     seat_name,
+    semicolon_list,
     separated,
 )
 
@@ -61,7 +62,7 @@ def hand_text(rules: AddingRules, hand: tuple[Card, ...], total: int, verbosity:
         return _("Your hand is empty")
     if verbosity == BRIEF:
         return join_and([card_name(c, verbosity) for c in hand])
-    return "; ".join(card_effect(rules, c, total, verbosity) for c in hand)
+    return semicolon_list(card_effect(rules, c, total, verbosity) for c in hand)
 
 
 def hand_card_text(

@@ -34,7 +34,6 @@ from ninetynine_audio.present.colours.words import (
     card_name,
     cards_on_piles_text,
     cards_text,
-    comma_list,
     joined_sentences,
     placed_text,
     ways_text,
@@ -48,6 +47,7 @@ from ninetynine_audio.present.words import (
     join_and,
     seat_name,
 )
+from ninetynine_audio.present.words import separated as comma_list
 
 CUE_ROW_SCORED = "row_scored"
 CUE_PILE_RENEWED = "pile_renewed"

@@ -26,15 +26,21 @@ from ninetynine_audio.present.colours.words import (
     capitalised,
     card_name,
     colour_name,
-    comma_list,
     joined_sentences,
     pile_fit_text,
     row_fit_text,
     row_summary,
-    semicolon_list,
     sorted_hand,
 )
-from ninetynine_audio.present.words import BRIEF, FULL, is_you, join_and, seat_name
+from ninetynine_audio.present.words import (
+    BRIEF,
+    FULL,
+    is_you,
+    join_and,
+    seat_name,
+    semicolon_list,
+)
+from ninetynine_audio.present.words import separated as comma_list
 
 
 def piles_text(view: ColoursView, verbosity: str) -> str:
@@ -151,10 +157,14 @@ def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
     return joined_sentences([placed, fits_text(view, verbosity)])
 
 
-def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
+def your_turn_text(
+    view: ColoursView, verbosity: str, changed: int | None = None, *, row_known: bool = False
+) -> str:
     """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row ends on 7"``
     (the row's colours, the hand and the scores are on keys); on the piles, what fits where
-    now (only the pile ``changed`` by the play just made, when given)."""
+    now (only the pile ``changed`` by the play just made, when given). With ``row_known`` (the
+    turn starting for a player who put the row's last card there in their own last turn, and
+    nothing else changes a row) the row's end is not said again: T says it."""
     if view.phase is Phase.PILES:
         return fits_text(view, verbosity, changed)
     extra = view.extra
@@ -175,6 +185,13 @@ def your_turn_text(view: ColoursView, verbosity: str, changed: int | None = None
             text = _("Your extra turn. {left}, {right}; row empty")
         else:
             text = _("Your turn. {left}, {right}; row empty")
+    elif row and row_known:
+        # Translators: the first line of the player's turn when their row is as they left it
+        # at the end of their last turn (its end is not said again): the two piles' top cards.
+        if extra:
+            text = _("Your extra turn. Piles {left}, {right}")
+        else:
+            text = _("Your turn. Piles {left}, {right}")
     elif row and extra:
         # Translators: the first line of the player's turn, kept short (it is heard at
         # every turn): the two piles' top cards, then the value of the row's last card.

@@ -80,21 +80,6 @@ def cards_text(cards: Sequence[ColourCard]) -> str:
     return join_and([card_name(card) for card in cards])
 
 
-def comma_list(cards: Iterable[str]) -> str:
-    """Card names (or short parts) one after another, ``"red 3, grey 9"``: a list read out,
-    without "and"."""
-    # Translators: what separates card names read one after another ("red 3, grey 9"), and
-    # the parts of a computer turn's summary ("row of 5, three cards on the piles, drew 3").
-    return pgettext("list separator", ", ").join(cards)
-
-
-def semicolon_list(parts: Iterable[str]) -> str:
-    """Parts that hold commas themselves, one after another: ``"both: red 3; right: grey 1"``."""
-    # Translators: what separates the parts of a list whose parts have commas of their own
-    # ("Fits both: red 3; right: grey 1, pink 2").
-    return pgettext("list separator", "; ").join(parts)
-
-
 def joined_sentences(sentences: Iterable[str]) -> str:
     """Whole sentences said one after another: ``"Your row: 3 cards. Colours used: red"``."""
     # Translators: what ends one sentence and begins the next, when several are said in one

@@ -14,7 +14,14 @@ from ninetynine_audio.cards import SHORT_DECK_RANKS, Card, Suit
 from ninetynine_audio.games.tricks import BID_VALUES
 from ninetynine_audio.i18n import _, npgettext, pgettext
 from ninetynine_audio.present import words
-from ninetynine_audio.present.words import FULL, join_and, rank_name, seat_name
+from ninetynine_audio.present.words import (
+    FULL,
+    join_and,
+    rank_name,
+    seat_name,
+    semicolon_list,
+    separated,
+)
 
 SUIT_ORDER: tuple[Suit, ...] = (Suit.CLUBS, Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS)
 """Suits in the order of their bid values, highest first: the order hands are read in."""
@@ -103,7 +110,7 @@ def by_suit(cards: Iterable[Card]) -> list[tuple[Suit, list[Card]]]:
 
 def ranks_text(cards: Iterable[Card]) -> str:
     """``"Ace, 9, 6"``: the ranks of some cards of one suit, high first."""
-    return ", ".join(rank_name(card.rank) for card in sort_cards(cards))
+    return separated(rank_name(card.rank) for card in sort_cards(cards))
 
 
 def suit_group_text(suit: Suit, cards: Sequence[Card]) -> str:
@@ -114,7 +121,7 @@ def suit_group_text(suit: Suit, cards: Sequence[Card]) -> str:
 
 def hand_groups_text(cards: Iterable[Card]) -> str:
     """``"clubs: Ace, 9; hearts: 7"``: a hand by suit, in reading order."""
-    return "; ".join(suit_group_text(suit, group) for suit, group in by_suit(cards))
+    return semicolon_list(suit_group_text(suit, group) for suit, group in by_suit(cards))
 
 
 def bid_value_of(cards: Iterable[Card]) -> int:
@@ -134,13 +141,13 @@ def keep_text(cards: Sequence[Card]) -> str:
     if not counts:
         return _("you keep nothing")
     # Translators: a clause after a bid, "you keep 4 clubs, 2 hearts, 3 spades".
-    return _("you keep {counts}").format(counts=", ".join(counts))
+    return _("you keep {counts}").format(counts=separated(counts))
 
 
 def scores_text(players: Sequence[str], scores: Sequence[int]) -> str:
     """``"You 33, Lily 1, Max 5"``."""
     # Translators: one player's score or tricks in a list, "Lily 33"; {player} is a name.
-    return ", ".join(
+    return separated(
         pgettext("score", "{player} {score}").format(player=seat_name(name), score=score)
         for name, score in zip(players, scores, strict=True)
     )

@@ -24,7 +24,14 @@ from ninetynine_audio.present.tricks.phrases import (
     the_card,
     upper_first,
 )
-from ninetynine_audio.present.words import BRIEF, NORMAL, is_you, rank_name
+from ninetynine_audio.present.words import (
+    BRIEF,
+    NORMAL,
+    is_you,
+    rank_name,
+    semicolon_list,
+    separated,
+)
 
 TRICKS_PER_DEAL = 9
 
@@ -90,7 +97,7 @@ def trick_text(view: TricksView, verbosity: str = NORMAL) -> str:
         return _("Trick {number}: no cards yet, {player} leads").format(
             number=number, player=leader
         )
-    plays = ", ".join(
+    plays = separated(
         _play_text(_name(view, seat), card, index == 0)
         for index, (seat, card) in enumerate(view.trick)
     )
@@ -246,7 +253,7 @@ def deal_details_text(view: TricksView) -> str:
     if not view.results:
         return _("No deal has been scored yet")
     result = view.results[-1]
-    parts = "; ".join(
+    parts = semicolon_list(
         _result_text(
             name, result.bids[seat], result.tricks[seat], seat in result.made, result.points[seat]
         )

@@ -38,13 +38,13 @@ from ninetynine_audio.present.colours.words import (
     BY_VALUE,
     LEFT,
     card_name,
-    comma_list,
     joined_sentences,
     sorted_hand,
     ways_text,
 )
 from ninetynine_audio.present.seats import Perspective
-from ninetynine_audio.present.words import FULL
+from ninetynine_audio.present.words import FULL, NORMAL
+from ninetynine_audio.present.words import separated as comma_list
 from ninetynine_audio.ui.screen import Display
 from ninetynine_audio.ui.tables.base import TURN_CUE, HandCursor, Handler, TableController
 
@@ -115,14 +115,14 @@ class Table(HandCursor, TableController):
             start -= 1
         return Narrator(recap=True).narrate(events[start:], perspective)
 
-    def your_turn_text(self, app: App, seat: int) -> str:
+    def your_turn_text(self, app: App, seat: int, *, row_known: bool = False) -> str:
         """Where the human's turn stands: its first line, or on the piles what fits now."""
         seen = self.table()
         v = app.settings.verbosity
         if self.placed_row and seen.phase is Phase.PILES and not seen.pile_plays and v != FULL:
             return queries.row_card_fits_text(seen, v)
         changed = self.played_onto if seen.phase is Phase.PILES and seen.pile_plays else None
-        return queries.your_turn_text(seen, v, changed)
+        return queries.your_turn_text(seen, v, changed, row_known=row_known and v == NORMAL)
 
     def turn_prompt(self, app: App, seat: int) -> Utterance:
         """The turn's first line with the turn cue, once a turn; after each step of the turn
@@ -132,7 +132,9 @@ class Table(HandCursor, TableController):
         if seen.turn != self.cued_turn:
             self.cued_turn = seen.turn
             self.played_onto = None
-            text = self.your_turn_text(app, seat)
+            # A player who has had a turn put their row's last card there themselves, and
+            # nobody else changes a row: its end is not said again (T says it).
+            text = self.your_turn_text(app, seat, row_known=seat in self.known_hands)
             self.step_text = text
             drawn = self._drawn_since_last_turn(seat)
             if seen.phase is Phase.ROW and drawn:
