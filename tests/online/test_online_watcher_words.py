@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from online_helpers import Player, ServerThread, session_of
+from helpers.online import Player, ServerThread, session_of
 
 from ninetynine_audio.online import protocol as p
 
