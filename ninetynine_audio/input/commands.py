@@ -179,6 +179,13 @@ register("key_help_mode", N_("Turn key help on or off: press a key to hear what 
 register("history_previous", N_("Step back through what was said"), [GLOBAL])
 register("history_next", N_("Step forward through what was said"), [GLOBAL])
 register("stop_speech", N_("Stop speaking"), [GLOBAL])
+register("history_first", N_("Go to the first message of this buffer"), [GLOBAL])
+register("history_last", N_("Go to the last message of this buffer"), [GLOBAL])
+register("buffer_previous", N_("Switch to the previous message buffer"), [GLOBAL])
+register("buffer_next", N_("Switch to the next message buffer"), [GLOBAL])
+register("buffer_mute", N_("Mute or unmute the kind of messages of this buffer"), [GLOBAL])
+register("chat_mute", N_("Mute or unmute the table's chat"), [GLOBAL])
+register("ping", N_("Say the time a message takes to the server and back"), [GLOBAL])
 
 
 def register_family_commands(entries: Iterable[FamilyEntry]) -> None:

@@ -35,7 +35,7 @@ from typing import Any, Literal
 import msgspec
 from aiohttp import WSMsgType, web
 
-from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.audio.utterance import CHAT, TABLE, Utterance
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import GameError
@@ -665,7 +665,7 @@ class Server:
             if turn is not None:
                 text, mine = turn
                 cue = TURN_CUE if mine else None
-                app.say_utterance(Utterance(text, cue=cue, key=TURN_KEY))
+                app.say_utterance(Utterance(text, cue=cue, key=TURN_KEY, kind=TABLE))
         elif table.host is None:
             app.top.enter(app)
         self._tell_set_aside(session)
@@ -1292,6 +1292,7 @@ class Server:
                     lambda: words.chat_text(name, line),
                     except_id=session.identity,
                     cue="menu_move",
+                    kind=CHAT,
                 )
             app.resume_top() if not text else None
 
@@ -1304,13 +1305,14 @@ class Server:
         *,
         except_id: str | None = None,
         cue: str | None = None,
+        kind: str = TABLE,
     ) -> None:
         """A sentence for everyone at ``table`` (seated or watching) but ``except_id``, made
-        by ``text`` in each one's own language."""
+        by ``text`` in each one's own language, filed in the ``kind`` message buffer."""
         for session in self._members(table):
             if session.identity != except_id:
                 with session.app.speaking():
-                    session.app.say(text(), cue=cue, queue=True)
+                    session.app.say(text(), cue=cue, queue=True, kind=kind)
 
     def _members(self, table: OnlineTable) -> list[Session]:
         ids = [s.who for s in table.seats if s.who] + sorted(table.watchers)
