@@ -62,7 +62,7 @@ class BrowserApp(SeatApp):
     back_to_main_menu = App.back_to_main_menu
     open_pause_menu = App.open_pause_menu
     ping = App.ping
-    buffer_kinds = OFFLINE_BUFFERS
+    buffer_kinds: tuple[str, ...] = OFFLINE_BUFFERS
 
     def __init__(self, send: Send, **kwargs: Any) -> None:
         super().__init__(send, **kwargs)

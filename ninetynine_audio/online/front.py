@@ -299,7 +299,7 @@ class SeatApp(App):
         self.language = ENGLISH
         self.set_language(language)
 
-    buffer_kinds = ONLINE_BUFFERS
+    buffer_kinds: tuple[str, ...] = ONLINE_BUFFERS
     """A player on a server hears chat and private messages too."""
 
     def ping(self) -> None:
