@@ -64,7 +64,10 @@ class MessageBuffers:
         """The next (``1``) or previous (``-1``) buffer, round the ends; its kind."""
         index = (self.kinds.index(self.current) + step) % len(self.kinds)
         self.current = self.kinds[index]
-        self.reset_position()
+        # Reading a buffer just chosen starts from its newest message, not from the one
+        # before it (the newest of another buffer was not necessarily heard last).
+        self._snapshot = tuple(self.lines[self.current])
+        self.position = len(self._snapshot)
         return self.current
 
     def count(self, kind: str | None = None) -> int:
