@@ -226,3 +226,19 @@ def snapshot_kept(driver: Any) -> bool:
             ".then((keys) => done(keys.length > 0), () => done(false));"
         )
     )
+
+
+def key_down(driver: WebDriver, code: str, key: str, mods: dict[str, bool], **more: bool) -> bool:
+    """A keydown on the game's keys as the browser makes it; whether the page took it from
+    the browser (``defaultPrevented``)."""
+    taken: bool = driver.execute_script(
+        "const e = new KeyboardEvent('keydown', Object.assign("
+        "{code: arguments[0], key: arguments[1], bubbles: true, cancelable: true},"
+        " arguments[2]));"
+        "document.getElementById('keys').focus();"
+        "return !document.getElementById('keys').dispatchEvent(e);",
+        code,
+        key,
+        {**mods, **more},
+    )
+    return taken

@@ -27,6 +27,7 @@ from browser_helpers import (
     chromium,
     fresh_page,
     heard,
+    key_down,
     run_axe,
     touch,
     wait_for,
@@ -825,7 +826,6 @@ BROWSER_KEYS = [
     ("KeyF", "f", {"ctrlKey": True}),
     ("KeyL", "l", {"ctrlKey": True}),
     ("ArrowLeft", "ArrowLeft", {"altKey": True}),
-    ("F6", "F6", {}),
     ("F7", "F7", {}),
     ("F5", "F5", {}),
     ("F11", "F11", {}),
@@ -841,22 +841,6 @@ GAME_KEYS = [
     ("Slash", "?", {"shiftKey": True}),
     ("Equal", "+", {"shiftKey": True}),
 ]
-
-
-def key_down(driver: WebDriver, code: str, key: str, mods: dict[str, bool], **more: bool) -> bool:
-    """A keydown on the game's keys as the browser makes it; whether the page took it from
-    the browser (``defaultPrevented``)."""
-    taken: bool = driver.execute_script(
-        "const e = new KeyboardEvent('keydown', Object.assign("
-        "{code: arguments[0], key: arguments[1], bubbles: true, cancelable: true},"
-        " arguments[2]));"
-        "document.getElementById('keys').focus();"
-        "return !document.getElementById('keys').dispatchEvent(e);",
-        code,
-        key,
-        {**mods, **more},
-    )
-    return taken
 
 
 def test_keys_the_game_does_not_use_reach_the_browser(server: Server, desktop: WebDriver) -> None:
