@@ -14,19 +14,15 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from web_page import Player
-from web_server import Server
+from web_server import Server, running_server
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = Server(tmp_path_factory.mktemp("server"))
-    running.start()
-    try:
+    with running_server(tmp_path_factory.mktemp("server")) as running:
         yield running
-    finally:
-        running.stop()
 
 
 @pytest.fixture

@@ -332,12 +332,22 @@ class Moderation:
             "reports": self._reports,
         }
 
-    def _ban_account(self, owner: Session, rest: str) -> str | None:
+    def _named(self, rest: str) -> tuple[str, str, int | None] | str | None:
+        """``"Sam 60"``: Sam's identity and name and the minutes; the sentence saying nobody
+        is called that; None when nothing is named."""
         parsed = _target_and_minutes(rest)
-        found = None if parsed is None else self._find(parsed[0])
-        if parsed is None or found is None:
-            return None if parsed is None else words.nobody_called_text(parsed[0])
-        (who, name), minutes = found, parsed[1]
+        if parsed is None:
+            return None
+        found = self._find(parsed[0])
+        if found is None:
+            return words.nobody_called_text(parsed[0])
+        return found[0], found[1], parsed[1]
+
+    def _ban_account(self, owner: Session, rest: str) -> str | None:
+        named = self._named(rest)
+        if not isinstance(named, tuple):
+            return named
+        who, name, minutes = named
         self.server.db.ban(ACCOUNT, who, _until(minutes), owner.identity)
         session = self.server.sessions.get(who)
         if session is not None:
@@ -370,11 +380,10 @@ class Moderation:
         return words.unbanned_text(rest, self.server.db.unban(ADDRESS, rest))
 
     def _mute(self, owner: Session, rest: str) -> str | None:
-        parsed = _target_and_minutes(rest)
-        found = None if parsed is None else self._find(parsed[0])
-        if parsed is None or found is None:
-            return None if parsed is None else words.nobody_called_text(parsed[0])
-        (who, name), minutes = found, parsed[1]
+        named = self._named(rest)
+        if not isinstance(named, tuple):
+            return named
+        who, name, minutes = named
         self.server.db.mute(who, _until(minutes), owner.identity)
         return words.muted_owner_text(name, minutes)
 
