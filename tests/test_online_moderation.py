@@ -227,7 +227,9 @@ def test_a_report_is_kept_with_the_tables_chat_and_the_owner_hears_it(tmp_path: 
             reports = srv.call(lambda s: s.db.reports())
             assert len(reports) == 1
             report = reports[0]
-            assert report.reporter.startswith("Ann (") and report.reported.startswith("Ben (")
+            assert (report.reporter_name, report.reported_name) == ("Ann", "Ben")
+            identities = srv.call(lambda s: [session_of(s, n).identity for n in ("Ann", "Ben")])
+            assert [report.reporter, report.reported] == identities
             assert report.reason == "insults at the table"
             assert report.chat == ("Ben: you play like a potato", "Ann: please stop")
             assert report.table == ann.screen.table.code  # type: ignore[union-attr]
@@ -236,6 +238,7 @@ def test_a_report_is_kept_with_the_tables_chat_and_the_owner_hears_it(tmp_path: 
             boss.heard("reported Ben")
             heard = next(line for line in boss.spoken if "reported Ben" in line)
             assert "insults at the table" in heard and "you play like a potato" in heard
+            assert "guest:" not in heard
         finally:
             for player in (ann, ben, boss):
                 player.close()

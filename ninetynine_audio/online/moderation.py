@@ -261,8 +261,8 @@ class Moderation:
         table = session.table
         code = None if table is None else table.code
         chat = list(self.chat.get(code, ())) if code is not None else []
-        reporter = f"{session.name} ({session.identity})"
-        self.server.db.add_report(reporter, f"{name} ({who})", code, reason, chat)
+        reporter = (session.identity, session.name)
+        self.server.db.add_report(reporter, (who, name), code, reason, chat)
         session.app.say(words.reported_text(name), kind=SYSTEM)
         log.info("report by %s of %s at table %s", session.identity, who, code)
 
@@ -410,7 +410,7 @@ class Moderation:
         for report in reports:
             when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(report.made))
             line = words.report_line_text(
-                report.number, report.reporter, report.reported, when, report.reason
+                report.number, report.reporter_name, report.reported_name, when, report.reason
             )
             if report.chat:
                 line = f"{line}. {words.report_chat_text(' / '.join(report.chat))}"

@@ -51,7 +51,12 @@ class Store(Protocol):
     def unmute(self, target: str) -> bool: ...
     def muted_until(self, target: str) -> float | None: ...
     def add_report(
-        self, reporter: str, reported: str, table: str | None, reason: str, chat: list[str]
+        self,
+        reporter: tuple[str, str],
+        reported: tuple[str, str],
+        table: str | None,
+        reason: str,
+        chat: list[str],
     ) -> None: ...
     def reports(self, limit: int = 20) -> list[Report]: ...
     def for_thread(self) -> contextlib.AbstractContextManager[Store]:

@@ -39,7 +39,9 @@ def moderation_tables(real: str, serial: str) -> tuple[str, ...]:
         f"""CREATE TABLE IF NOT EXISTS reports (
     id {serial},
     reporter TEXT NOT NULL,
+    reporter_name TEXT NOT NULL,
     reported TEXT NOT NULL,
+    reported_name TEXT NOT NULL,
     table_code TEXT,
     reason TEXT NOT NULL,
     chat TEXT NOT NULL,
@@ -56,12 +58,15 @@ ADDRESS = "address"
 
 @dataclass(frozen=True)
 class Report:
-    """A player's report of another: who, whom, at which table, why, the chat lines that
-    came before it (``"name: line"``), and when (wall-clock seconds)."""
+    """A player's report of another: who and whom (each identity and name), at which table,
+    why, the chat lines that came before it (``"name: line"``), and when (wall-clock
+    seconds)."""
 
     number: int
     reporter: str
+    reporter_name: str
     reported: str
+    reported_name: str
     table: str | None
     reason: str
     chat: tuple[str, ...]
@@ -116,22 +121,28 @@ class ModerationStore(_Sqlish):
         return _until(self, "SELECT until FROM chat_mutes WHERE target = ?", (target,))
 
     def add_report(
-        self, reporter: str, reported: str, table: str | None, reason: str, chat: list[str]
+        self,
+        reporter: tuple[str, str],
+        reported: tuple[str, str],
+        table: str | None,
+        reason: str,
+        chat: list[str],
     ) -> None:
-        """Keep a player's report of another, with the chat lines before it."""
+        """Keep a player's report of another (each as identity and name), with the chat
+        lines before it."""
         with self._sql() as sql:
             sql.run(
-                "INSERT INTO reports (reporter, reported, table_code, reason, chat, made)"
-                " VALUES (?, ?, ?, ?, ?, ?)",
-                (reporter, reported, table, reason, json.dumps(chat), time.time()),
+                "INSERT INTO reports (reporter, reporter_name, reported, reported_name,"
+                " table_code, reason, chat, made) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (*reporter, *reported, table, reason, json.dumps(chat), time.time()),
             )
 
     def reports(self, limit: int = 20) -> list[Report]:
         """The newest reports first, at most ``limit``."""
         with self._sql() as sql:
             rows = sql.rows(
-                "SELECT id, reporter, reported, table_code, reason, chat, made FROM reports"
-                " ORDER BY id DESC LIMIT ?",
+                "SELECT id, reporter, reporter_name, reported, reported_name, table_code,"
+                " reason, chat, made FROM reports ORDER BY id DESC LIMIT ?",
                 (limit,),
             )
         return [_report(row) for row in rows]
@@ -150,9 +161,20 @@ def _until(store: _Sqlish, query: str, params: tuple[Any, ...]) -> float | None:
 
 def _report(row: tuple[Any, ...]) -> Report:
     try:
-        chat = json.loads(row[5])
+        chat = json.loads(row[7])
     except ValueError:
         chat = []
     lines = tuple(str(line) for line in chat) if isinstance(chat, list) else ()
-    table = None if row[3] is None else str(row[3])
-    return Report(int(row[0]), str(row[1]), str(row[2]), table, str(row[4]), lines, float(row[6]))
+    table = None if row[5] is None else str(row[5])
+    reporter, reporter_name, reported, reported_name = (str(value) for value in row[1:5])
+    return Report(
+        int(row[0]),
+        reporter,
+        reporter_name,
+        reported,
+        reported_name,
+        table,
+        str(row[6]),
+        lines,
+        float(row[8]),
+    )
