@@ -106,6 +106,8 @@ def test_a_host_removes_and_bans_a_player_in_play(tmp_path: Path) -> None:
             choose(ann, "Ben")
             ann.heard("Ben was removed and banned from the table.")
             ben.heard("The host removed you from the table, and you cannot join it again.")
+            ann.heard("The host removed Ben; a Normal computer player takes the seat.")
+            assert not any("until they come back" in line for line in ann.spoken + ben.spoken)
 
             def seat(server: Server) -> tuple[str | None, bool, str | None]:
                 info = server.tables[code].seats[1]

@@ -188,7 +188,11 @@ class Moderation:
             server.remove_player(session, seat)
         else:
             if other is not None and other.table is table:
+                replaced = self._replace(table, other, seat)
                 server.leave_table(other)
+                if replaced:
+                    level = table.settings.get("stand_in", "normal")
+                    server.say_at(table, lambda: words.removed_replaced_text(name, level))
             info.who = None  # the seat stays the computer's
             server._store(table)
         if other is not None:
@@ -202,6 +206,19 @@ class Moderation:
         session.app.say(words.removed_player_text(name, ban), kind=SYSTEM)
         log.info("table %s: the host removed %s%s", table.code, who, " and banned them" * ban)
         return None
+
+    def _replace(self, table: OnlineTable, other: Session, seat: int) -> bool:
+        """A computer player takes a removed player's seat in play, as when a player leaves
+        (their place kept as a leaver's), before they leave: the table is then told that
+        they were removed, not that the computer plays until they come back. Whether it
+        did (a seat a computer already plays is left as it is)."""
+        info = table.seats[seat]
+        if info.replaced or table.host is None or table.host.is_over:
+            return False
+        self.server._forfeit(table, other)
+        info.replaced = True
+        table.host.replace(seat)
+        return True
 
     # -- reports ---------------------------------------------------------------------------
 

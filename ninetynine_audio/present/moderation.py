@@ -4,6 +4,7 @@ commands (bans, chat mutes, announcements, the maintenance message) and players'
 from __future__ import annotations
 
 from ninetynine_audio.i18n import _, ngettext
+from ninetynine_audio.present.screens import level_name
 
 
 def remove_and_ban_item() -> str:
@@ -31,6 +32,13 @@ def removed_player_text(name: str, banned: bool) -> str:
     if banned:
         return _("{player} was removed and banned from the table.").format(player=name)
     return _("{player} was removed from the table.").format(player=name)
+
+
+def removed_replaced_text(name: str, level: str) -> str:
+    """The host removed a player in play: who plays their seat from now on."""
+    return _("The host removed {player}; a {level} computer player takes the seat.").format(
+        player=name, level=level_name(level)
+    )
 
 
 def nobody_to_remove_text() -> str:
