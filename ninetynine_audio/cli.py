@@ -537,6 +537,12 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
         help=_("change one of the server's limits (docs/security.md lists them)"),
     )
     serve.add_argument(
+        "--admin",
+        action="append",
+        metavar="NAME",
+        help=_("an account that may give the server owner's commands (bans, mutes, announcements)"),
+    )
+    serve.add_argument(
         "--trusted-proxy",
         action="append",
         metavar="ADDRESS",

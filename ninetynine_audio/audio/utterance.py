@@ -32,7 +32,9 @@ class Utterance:
     again steps through what the game said, not through its own answers.  ``until_action``
     marks narration the player's own action answers (a turn prompt, a round's opening
     lines): dropped, waiting or being said, when the player acts, so the action is heard at
-    once rather than behind words it made obsolete.
+    once rather than behind words it made obsolete.  ``kind`` files the phrase in a message
+    buffer besides "all" (``TABLE``: the game's events, ``CHAT``, ``PRIVATE``, ``SYSTEM``);
+    ``None`` (answers to keys, menus) is kept in "all" only.
     """
 
     text: str
@@ -44,10 +46,21 @@ class Utterance:
     key: str | None = None
     in_history: bool = True
     until_action: bool = False
+    kind: str | None = None
 
     def __post_init__(self) -> None:
         if not -1.0 <= self.pan <= 1.0:
             raise ValueError(f"pan must be between -1.0 and 1.0, not {self.pan}")
+
+
+TABLE = "table"
+"""The kind of what the game tells: moves, turns, rounds."""
+CHAT = "chat"
+"""The kind of a line someone said at the table."""
+PRIVATE = "private"
+"""The kind of a message sent to one player alone."""
+SYSTEM = "system"
+"""The kind of what the program or the server says of itself: notices, announcements."""
 
 
 DANGER_TOTALS = range(90, 100)

@@ -39,6 +39,7 @@ from ninetynine_audio.present import screens as words
 from ninetynine_audio.store.settings import load_settings, save_settings
 from ninetynine_audio.store.startup import prepare_folders
 from ninetynine_audio.ui.app import App
+from ninetynine_audio.ui.buffers import OFFLINE_BUFFERS
 from ninetynine_audio.ui.match import MatchScreen
 
 __all__ = ["BrowserApp", "Session"]
@@ -60,6 +61,8 @@ class BrowserApp(SeatApp):
     continue_match = App.continue_match
     back_to_main_menu = App.back_to_main_menu
     open_pause_menu = App.open_pause_menu
+    ping = App.ping
+    buffer_kinds: tuple[str, ...] = OFFLINE_BUFFERS
 
     def __init__(self, send: Send, **kwargs: Any) -> None:
         super().__init__(send, **kwargs)

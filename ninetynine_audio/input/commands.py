@@ -191,6 +191,13 @@ PEOPLE_COMMANDS = frozenset(
     {"who_online", "friends_list", "answer_message", "accept_offer", "decline_offer"}
 )
 """The commands of the people on a server: they mean something only online."""
+register("history_first", N_("Go to the first message of this buffer"), [GLOBAL])
+register("history_last", N_("Go to the last message of this buffer"), [GLOBAL])
+register("buffer_previous", N_("Switch to the previous message buffer"), [GLOBAL])
+register("buffer_next", N_("Switch to the next message buffer"), [GLOBAL])
+register("buffer_mute", N_("Mute or unmute the kind of messages of this buffer"), [GLOBAL])
+register("chat_mute", N_("Mute or unmute the table's chat"), [GLOBAL])
+register("ping", N_("Say the time a message takes to the server and back"), [GLOBAL])
 
 
 def register_family_commands(entries: Iterable[FamilyEntry]) -> None:

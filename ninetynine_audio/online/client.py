@@ -21,10 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 import aiohttp
 
-from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.audio.utterance import SYSTEM, Priority, Utterance
 from ninetynine_audio.i18n import language
+from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
+from ninetynine_audio.present import buffers as buffer_words
 from ninetynine_audio.present import online as words
 from ninetynine_audio.store.settings import TEXT_LIMIT, guest_token_for, with_guest_token
 from ninetynine_audio.ui.entry import ADDRESS_CHARACTERS, TextEntry
@@ -273,6 +275,8 @@ class RemoteScreen(Screen):
         self.typed = ""
         self.key_seq = 0
         self.sent_at: dict[int, float] = {}
+        self.pings: dict[int, float] = {}
+        """When each ping the player asked for left (by its ``seq``)."""
         self.latencies: list[float] = []
         self.waiting_since: float | None = None
         self.phrase_seq = 0
@@ -294,10 +298,17 @@ class RemoteScreen(Screen):
         if not self.connected:
             if gesture == "escape":
                 self.leave(app)
+            elif app.command_for(GLOBAL, gesture) == "ping":
+                app.say(buffer_words.ping_waiting_text())
             else:
                 app.say(words.connecting_text(self.link.url))
             return True
         self.key_seq += 1
+        if app.command_for(GLOBAL, gesture) == "ping":
+            # Timed here: the round trip is the client's to measure.
+            self.pings[self.key_seq] = time.perf_counter()
+            self.link.send(p.Ping(seq=self.key_seq))
+            return True
         self.sent_at[self.key_seq] = time.perf_counter()
         self.waiting_since = time.monotonic()
         self.link.send(p.Key(key=gesture, seq=self.key_seq))
@@ -401,6 +412,12 @@ class RemoteScreen(Screen):
             app.say(item.text, queue=True)
             if not item.retry:
                 self.leave(app)
+        elif isinstance(item, p.Pong):
+            sent = self.pings.pop(item.seq, None)
+            if sent is not None:
+                milliseconds = round((time.perf_counter() - sent) * 1000)
+                text = buffer_words.ping_text(milliseconds)
+                app.say_utterance(Utterance(text, Priority.NOW, kind=SYSTEM))
         elif isinstance(item, p.Welcome):
             self.connected = True
             if item.guest_token and self.name:

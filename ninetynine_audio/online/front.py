@@ -29,6 +29,7 @@ from ninetynine_audio.input.commands import COMMANDS, GLOBAL, PEOPLE_COMMANDS
 from ninetynine_audio.input.keymap import load_default_keymap
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.page import browser_keymap
+from ninetynine_audio.present.buffers import ping_unmeasured_text
 from ninetynine_audio.present.screens import (
     setting_item,
     setting_label,
@@ -37,6 +38,7 @@ from ninetynine_audio.present.screens import (
 )
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.app import App
+from ninetynine_audio.ui.buffers import ONLINE_BUFFERS
 from ninetynine_audio.ui.cues import CueRouter
 from ninetynine_audio.ui.reader import Reader
 from ninetynine_audio.ui.screen import Display
@@ -297,6 +299,14 @@ class SeatApp(App):
         self.client = "game"
         self.language = ENGLISH
         self.set_language(language)
+
+    buffer_kinds: tuple[str, ...] = ONLINE_BUFFERS
+    """A player on a server hears chat and private messages too."""
+
+    def ping(self) -> None:
+        """The ping key reached the server: the client that sent it does not time the way
+        here itself (the game's window, text mode and the page all do)."""
+        self.say(ping_unmeasured_text())
 
     # -- the player's language ---------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.audio.utterance import TABLE, Utterance
 from ninetynine_audio.bots import make_bot, strongest_level
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.saved import match_level, resume
@@ -367,9 +367,9 @@ class SeatScreen(MatchScreen):
         if seat == self.seat:
             self.table.turn_changed(app, seat)
             text = self.table.your_turn_text(app, seat)
-            app.say_utterance(Utterance(text, cue=TURN_CUE, key=TURN_KEY))
+            app.say_utterance(Utterance(text, cue=TURN_CUE, key=TURN_KEY, kind=TABLE))
         elif fresh:
-            app.say_utterance(Utterance(self.table.turn_text(app), key=TURN_KEY))
+            app.say_utterance(Utterance(self.table.turn_text(app), key=TURN_KEY, kind=TABLE))
 
     def handle(self, app: App, command: str) -> bool:
         """The shared table keys, with "play again" asking the table for another game."""

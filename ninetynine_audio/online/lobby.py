@@ -71,6 +71,8 @@ class LobbyMenu(Menu):
         )
         if session.account:
             items.append(MenuItem(community.friends_item(), lambda a: people.open_friends(session)))
+        moderation = self.server.moderation
+        items += [*moderation.report_items(self.session), *moderation.owner_items(self.session)]
         items.append(MenuItem(words.leave_server(), self._ask_leave))
         current = self.items[self.index].text() if self.items else None
         labels = [item.text() for item in items]
@@ -226,8 +228,9 @@ class WaitingRoom(Menu):
             text = words.seat_item_text(number, seat.kind, seat.name, host)
             items.append(MenuItem(text, lambda a: a.resume_top()))
         if self.is_host:
-            items.append(MenuItem(words.remove_player(), self._remove_menu))
+            items += self.server.moderation.remove_items(self.session, self.table)
         items.append(MenuItem(words.say_to_table(), self._chat))
+        items += self.server.moderation.report_items(self.session)
         items.append(MenuItem(words.rules_item(), lambda a: a.open_rules(self.table.game)))
         items.append(MenuItem(words.leave_table(), self._leave))
         current = self.items[self.index].text() if self.items else None
@@ -254,19 +257,6 @@ class WaitingRoom(Menu):
         if problem is not None:
             app.say(problem, cue="refused")
 
-    def _remove_menu(self, app: App) -> None:
-        items = []
-        for seat_index, seat in enumerate(self.table.seats):
-            if seat.who is None or seat.who == self.session.identity:
-                continue
-            items.append(MenuItem(seat.name or "", partial(self._remove, seat=seat_index)))
-        items.append(MenuItem(words.back_to_menu(), _pop))
-        app.push(Menu(words.which_player(), items, on_back=_pop))
-
-    def _remove(self, app: App, seat: int) -> None:
-        app.pop()
-        self.server.remove_player(self.session, seat)
-
     def _chat(self, app: App) -> None:
         self.server.ask_chat(self.session)
 
@@ -283,11 +273,16 @@ def online_pause_menu(server: Server, session: Session, table: Any) -> Menu:
     def leave(app: App) -> None:
         ask(app, words.leave_table_question(), lambda a: server.leave_table(session))
 
+    moderation = server.moderation
+    here = session.table
+    hosting = here is not None and here.host_id == session.identity
     return Menu(
         words.online_paused(),
         [
             MenuItem(words.back_to_table(), _pop),
             MenuItem(words.say_to_table(), lambda a: server.ask_chat(session)),
+            *(moderation.remove_items(session, here) if here is not None and hosting else []),
+            *moderation.report_items(session),
             MenuItem(words.rules_item(), rules),
             MenuItem(words.leave_table(), leave),
         ],

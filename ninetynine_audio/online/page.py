@@ -163,6 +163,8 @@ def _page_words() -> dict[str, str]:
         "connecting": pgettext("page", "Connecting to the server."),
         "connected": pgettext("page", "Connected."),
         "reconnected": pgettext("page", "Connected again."),
+        # Translators: {ms} is the time to the server and back, in milliseconds ("Ping: 42 ms").
+        "ping": pgettext("page", "Ping: {ms} ms"),
         "cannotConnect": pgettext("page", "The server cannot be reached. The page keeps trying."),
         "enterName": pgettext("page", "Type your name first."),
         # Translators: {code} is the table's code, read digit by digit ("4 7 2 9 1 3").

@@ -134,7 +134,17 @@ class Ping(_Message, tag="ping"):
     seq: Seq = 0
 
 
-ClientMessage = Hello | Key | Command | Answer | Heard | Settings | Create | Join | Start | Ping
+class Admin(_Message, tag="admin"):
+    """A server owner's command, as typed (``"ban Sam 60"``, ``"announce …"``; see
+    ``docs/online.md``). Refused with the code ``not_admin`` from anyone but an account the
+    server names as an owner (``serve --admin``)."""
+
+    command: Line
+
+
+ClientMessage = (
+    Hello | Key | Command | Answer | Heard | Settings | Create | Join | Start | Ping | Admin
+)
 
 
 # -- server to client ----------------------------------------------------------------------

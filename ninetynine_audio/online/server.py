@@ -26,7 +26,7 @@ import sqlite3
 import ssl
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -35,7 +35,7 @@ from typing import Any, Literal
 import msgspec
 from aiohttp import WSMsgType, web
 
-from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.audio.utterance import CHAT, TABLE, Utterance
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.errors import GameError
@@ -82,6 +82,7 @@ from ninetynine_audio.online.lobby import (
     one_person_text,
     online_pause_menu,
 )
+from ninetynine_audio.online.moderation import Moderation
 from ninetynine_audio.online.offline_page import add_offline_page
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.online.passwords import Busy, PasswordDesk
@@ -332,8 +333,10 @@ class Server:
         event_log: Path | None = None,
         limits: Limits | None = None,
         database: str | None = None,
+        admins: Sequence[str] = (),
     ) -> None:
         self.db = open_store(data, database)
+        self.moderation = Moderation(self, admins)
         self.game_log = GameLog(event_log) if event_log is not None else None
         self.limits = limits or Limits()
         self.guard = Guard(self.limits, clock)
@@ -522,6 +525,8 @@ class Server:
             token = token or secrets.token_urlsafe(18)
             identity = guest_identity(token)  # the token itself is neither kept nor stored
             account = False
+        if self.moderation.refuses(conn, identity):
+            return None
         session = self.sessions.get(identity)
         if session is None:
             session = self._new_session(identity, name, account, token, hello)
@@ -548,6 +553,7 @@ class Server:
             )
         )
         self._arrive(session)
+        self.moderation.arrived(session)
         return session
 
     def _password_checked(
@@ -670,7 +676,7 @@ class Server:
             if turn is not None:
                 text, mine = turn
                 cue = TURN_CUE if mine else None
-                app.say_utterance(Utterance(text, cue=cue, key=TURN_KEY))
+                app.say_utterance(Utterance(text, cue=cue, key=TURN_KEY, kind=TABLE))
         elif table.host is None:
             app.top.enter(app)
         self._tell_set_aside(session)
@@ -897,6 +903,9 @@ class Server:
         if session.table is table:
             session.app.top.enter(session.app)
             return None
+        banned = self.moderation.join_refusal(session, table)
+        if banned is not None:
+            return banned
         if table.state == "playing":
             mine = table.seat_of(session.identity)
             if mine is not None:
@@ -1293,13 +1302,14 @@ class Server:
             # No control character (a terminal's escape, a bell) nor direction override
             # reaches the others.
             line = " ".join(without_controls(text or "").split())[:160]
-            if line and session.table is not None:
+            if line and session.table is not None and self.moderation.chat_allowed(session, line):
                 name = session.name
                 self.say_at(
                     session.table,
                     lambda: words.chat_text(name, line),
                     except_id=session.identity,
                     cue="menu_move",
+                    kind=CHAT,
                 )
             app.resume_top() if not text else None
 
@@ -1312,13 +1322,14 @@ class Server:
         *,
         except_id: str | None = None,
         cue: str | None = None,
+        kind: str = TABLE,
     ) -> None:
         """A sentence for everyone at ``table`` (seated or watching) but ``except_id``, made
-        by ``text`` in each one's own language."""
+        by ``text`` in each one's own language, filed in the ``kind`` message buffer."""
         for session in self._members(table):
             if session.identity != except_id:
                 with session.app.speaking():
-                    session.app.say(text(), cue=cue, queue=True)
+                    session.app.say(text(), cue=cue, queue=True, kind=kind)
 
     def _members(self, table: OnlineTable) -> list[Session]:
         ids = [s.who for s in table.seats if s.who] + sorted(table.watchers)
@@ -1609,6 +1620,8 @@ class Server:
                 app.say(problem, cue="refused")
                 code = "join_limit" if problem == words.join_limit_text() else "no_table"
                 conn.send(p.Error(code=code, text=problem[:200]))
+        elif isinstance(message, p.Admin):
+            self.moderation.admin_message(conn, session, message)
         elif isinstance(message, p.Start):
             problem = self.start_table(session)
             if problem is not None:
@@ -1941,7 +1954,12 @@ def serve_main(args: Any) -> int:
         event_log = getattr(args, "event_log", None)
         database = getattr(args, "database", None)
         server = Server(
-            data, guests=not args.no_guests, event_log=event_log, limits=limits, database=database
+            data,
+            guests=not args.no_guests,
+            event_log=event_log,
+            limits=limits,
+            database=database,
+            admins=getattr(args, "admin", None) or (),
         )
     except DataProblem as problem:
         print(data_problem_text(problem), file=sys.stderr)

@@ -22,7 +22,7 @@ from ninetynine_audio.audio import (
     choose_backend,
 )
 from ninetynine_audio.audio.speaker import join_phrases
-from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.audio.utterance import SYSTEM, Utterance
 from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.i18n import _
@@ -41,11 +41,13 @@ from ninetynine_audio.input.keymap import (
 )
 from ninetynine_audio.input.keynames import is_forbidden, is_lone_modifier
 from ninetynine_audio.play.eventlog import EventLog
+from ninetynine_audio.present import buffers as buffer_words
 from ninetynine_audio.present import notices, results
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import discard_match
 from ninetynine_audio.store.settings import Settings, save_settings
+from ninetynine_audio.ui.buffers import OFFLINE_BUFFERS
 from ninetynine_audio.ui.cues import CueRouter
 from ninetynine_audio.ui.host import ResultCallback
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
@@ -62,6 +64,14 @@ log = logging.getLogger(__name__)
 
 GLOBAL_COMMANDS = frozenset(c.id for c in commands_for(GLOBAL))
 
+HISTORY_STEPS = {
+    "history_previous": -1,
+    "history_next": 1,
+    "history_first": -(2**31),
+    "history_last": 2**31,
+}
+"""How far each key that reads a message buffer steps (the first and last as far as it goes)."""
+
 
 class App:
     """The running game: screens, speech, cues, settings and keys."""
@@ -72,6 +82,9 @@ class App:
     speaks_here = True
     """Whether the voice, the sound volume and the keys are this computer's, chosen in the
     settings menu (not in the browser build, whose page has its own options for them)."""
+
+    buffer_kinds: tuple[str, ...] = OFFLINE_BUFFERS
+    """The message buffers of this face: all, table and system on this computer."""
 
     def __init__(
         self,
@@ -87,7 +100,7 @@ class App:
         event_log: IO[str] | None = None,
         backend_options: BackendOptions | None = None,
     ) -> None:
-        self.voice = SpeechFront(speaker)
+        self.voice = SpeechFront(speaker, self.buffer_kinds)
         self.cues = cues
         self.keymap = keymap
         self.settings = settings
@@ -197,7 +210,7 @@ class App:
         """What went wrong on the way in (settings, keymap), after the first line."""
         for notice in notices:
             if notice:
-                self.say(notice, queue=True)
+                self.say(notice, queue=True, kind=SYSTEM)
 
     # -- speech ------------------------------------------------------------------------------
 
@@ -208,9 +221,12 @@ class App:
         cue: str | None = None,
         queue: bool = False,
         pan: float = 0.0,
+        kind: str | None = None,
     ) -> None:
-        """Speak ``text``: at once (interrupting) unless ``queue``."""
-        self.voice.say(text, cue=cue, queue=queue, pan=pan)
+        """Speak ``text``: at once (interrupting) unless ``queue``; ``kind`` files it in that
+        kind's message buffer too (``audio.utterance``: ``TABLE``, ``CHAT``, ``PRIVATE``,
+        ``SYSTEM``), and a muted kind is kept there without being spoken."""
+        self.voice.say(text, cue=cue, queue=queue, pan=pan, kind=kind)
 
     def say_utterance(self, utterance: Utterance) -> None:
         """Hand one utterance to the speaker and keep it for the window."""
@@ -559,8 +575,21 @@ class App:
             self.say(words.key_help_mode_text(True))
         elif command == "stop_speech":
             self.voice.stop()
-        elif command in ("history_previous", "history_next"):
-            self.voice.history_step(-1 if command == "history_previous" else 1)
+        elif command in HISTORY_STEPS:
+            self.voice.history_step(HISTORY_STEPS[command])
+        elif command in ("buffer_previous", "buffer_next"):
+            self.voice.switch_buffer(-1 if command == "buffer_previous" else 1)
+        elif command == "buffer_mute":
+            self.voice.toggle_mute()
+        elif command == "chat_mute":
+            self.voice.toggle_chat()
+        elif command == "ping":
+            self.ping()
+
+    def ping(self) -> None:
+        """The ping key: the time to the server and back (a client measures it; here there
+        is no server)."""
+        self.say(buffer_words.ping_offline_text())
 
     def unavailable_commands(self) -> frozenset[str]:
         """Commands that mean nothing here, left out of key help: the people on a server
@@ -604,7 +633,7 @@ class App:
             # A full or vanished disk: say so once and play on without the log.
             log.warning("the event log could not be written: %s", problem)
             self._event_log = None
-            self.say(words.event_log_failed_text(problem), queue=True)
+            self.say(words.event_log_failed_text(problem), queue=True, kind=SYSTEM)
 
     # -- settings ------------------------------------------------------------------------------
 

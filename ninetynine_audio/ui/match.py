@@ -18,7 +18,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.audio.speaker import join_phrases
-from ninetynine_audio.audio.utterance import Utterance
+from ninetynine_audio.audio.utterance import SYSTEM, Utterance
+from ninetynine_audio.audio.utterance import TABLE as TABLE_KIND
 from ninetynine_audio.games.base import GameSetup, Outcome
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.input.commands import TABLE, table_context
@@ -30,6 +31,7 @@ from ninetynine_audio.present import screens as words
 from ninetynine_audio.present.online import not_your_move_text
 from ninetynine_audio.present.seats import Perspective, heard_by, listener_names
 from ninetynine_audio.store.saves import save_match
+from ninetynine_audio.ui.buffers import as_table
 from ninetynine_audio.ui.results import MatchResult, ResultsScreen, finish_match
 from ninetynine_audio.ui.screen import Display, Screen
 from ninetynine_audio.ui.tables.base import TableController, controller_class
@@ -344,7 +346,7 @@ class MatchScreen(Screen):
 
     def _notice(self, app: App, text: str) -> None:
         """A sentence about the computer (a save that failed), for whoever is at the keys."""
-        app.say(text, queue=True)
+        app.say_utterance(Utterance(text, kind=SYSTEM))
         if self.hot_seat:
             self.notices.append(text)
 
@@ -353,7 +355,7 @@ class MatchScreen(Screen):
         if listener is not None:
             events = self._heard_by(listener, events)
         for utterance in self.table.narrate(events, self.perspective(app)):
-            app.say_utterance(utterance)
+            app.say_utterance(as_table(utterance))
 
     def _heard_by(self, listener: int, events: Sequence[Any]) -> list[Any]:
         """``events`` as the narration tells them to ``listener``, whose own name is
@@ -379,7 +381,7 @@ class MatchScreen(Screen):
             self._hand_over(app)
             return
         self.port.seat = seat
-        app.say_utterance(self.table.turn_prompt(app, seat))
+        app.say_utterance(as_table(self.table.turn_prompt(app, seat)))
 
     def _hand_over(self, app: App) -> None:
         """Hot seat: the next person comes to the keys. From here on nothing of the last
@@ -415,7 +417,7 @@ class MatchScreen(Screen):
             app.stop_speech()
             app.say(news)
             turn = self.table.your_turn_text(app, seat)
-            app.say_utterance(Utterance(f"{turn}. {own}", mergeable=True))
+            app.say_utterance(Utterance(f"{turn}. {own}", mergeable=True, kind=TABLE_KIND))
             for notice in unheard:
                 app.say(notice, queue=True)
             return

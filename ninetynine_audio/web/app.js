@@ -93,6 +93,8 @@ class Client {
     this.errors = []; // the server's refusals of messages
     this.display = null;
     this.keys = null; // the keymap's commands per context, from the server
+    this.pings = new Map(); // when each ping of the ping key left, by its seq
+    this.pingKeys = null; // the keys of the ping command on this screen
     this.invite = new URLSearchParams(location.search).get("table");
     this.inviteJoined = false;
     this.guestToken = sessionStorage.getItem(`${STORE}-guest`);
@@ -466,6 +468,21 @@ class Client {
 
   pong(message) {
     if (message.seq === this.inviteHold) this.inviteHold = null;
+    const sent = this.pings.get(message.seq);
+    if (sent !== undefined) {
+      // The ping key: the round trip, timed here, said at once and kept in the history.
+      this.pings.delete(message.seq);
+      const ms = Math.round(performance.now() - sent);
+      this.announcer.say(word("ping", { ms }), { priority: "now" });
+    }
+  }
+
+  /** Alt+P: a ping to the server, timed by the page (the worker has no server: its game
+   * answers the key itself). */
+  ping() {
+    this.keySeq += 1;
+    this.pings.set(this.keySeq, performance.now());
+    this.send({ type: "ping", seq: this.keySeq });
   }
 
   phrase(message) {
@@ -813,6 +830,7 @@ class Client {
     for (const item of items.slice(0, at)) holder.insertBefore(item, focused);
     holder.append(...items.slice(at + 1));
     this.keysHere = new Set(all.flatMap((command) => command.gestures ?? []));
+    this.pingKeys = new Set(all.filter((c) => c.id === "ping").flatMap((c) => c.gestures ?? []));
     this.renderTouchHelp(all);
     if (lostFocus) {
       const successor = holder.children[Math.min(focusedAt, holder.children.length - 1)];
@@ -913,6 +931,11 @@ class Client {
       return;
     }
     if (!this.catches(gesture)) return;
+    if (!OFFLINE && this.pingKeys?.has(gesture)) {
+      event.preventDefault();
+      if (!event.repeat) this.ping();
+      return;
+    }
     if (LONE_MODIFIERS.has(gesture)) {
       if (!event.repeat) this.sendKey(gesture);
       return;
@@ -930,6 +953,7 @@ class Client {
   }
 
   sendCommand(command) {
+    if (command === "ping" && !OFFLINE) return this.ping();
     this.keySeq += 1;
     this.keyTimes.set(this.keySeq, performance.now());
     this.send({ type: "command", command, seq: this.keySeq });

@@ -21,6 +21,7 @@ const ENGLISH_FALLBACK = {
   connecting: "Connecting to the server.",
   connected: "Connected.",
   reconnected: "Connected again.",
+  ping: "Ping: {ms} ms",
   cannotConnect: "The server cannot be reached. The page keeps trying.",
   enterName: "Type your name first.",
   joinInvite: "Join table {code}",

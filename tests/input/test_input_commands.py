@@ -65,6 +65,8 @@ EXPECTED = {
     "global": {
         "repeat_last", "key_help_list", "key_help_mode", "history_previous", "history_next",
         "stop_speech", "answer_message", "accept_offer", "decline_offer",
+        "history_first", "history_last", "buffer_previous", "buffer_next",
+        "buffer_mute", "chat_mute", "ping",
     },
 }  # fmt: skip
 

@@ -431,9 +431,14 @@ def test_a_spectator_hears_the_public_game_and_a_turn_timer_plays_for_the_slow(
         ann.heard("The game starts.")
         cat = Player(srv.url, "Cat")
         cat.heard("Lobby.")
-        # The lobby lists the table in play to watch: End is Leave, the table is above the
-        # leaderboard, your ratings and leave.
-        cat.press("end", "up", "up", "up", "return")
+        # The lobby lists the table in play to watch, above the lobby's other items: up from
+        # the last item (Leave) to it, by its words.
+        cat.press("end")
+        for _item in range(8):
+            if cat.spoken[-1].startswith("Watch Classic"):
+                break
+            cat.press("up")
+        cat.press("return")
         try:
             cat.heard("You are watching a Classic table.")
             # Ann does nothing: the timer plays for her, and everyone hears it.

@@ -18,6 +18,7 @@ CLIENT_EXAMPLES: list[p.ClientMessage] = [
     p.Join(code="1234567"),
     p.Start(),
     p.Ping(seq=3),
+    p.Admin(command="ban Sam 60"),
 ]
 SERVER_EXAMPLES: list[p.ServerMessage] = [
     p.Welcome(protocol=1, name="Ben", account=False, guest_token="abc"),

@@ -831,7 +831,6 @@ BROWSER_KEYS = [
     ("KeyF", "f", {"ctrlKey": True}),
     ("KeyL", "l", {"ctrlKey": True}),
     ("ArrowLeft", "ArrowLeft", {"altKey": True}),
-    ("F6", "F6", {}),
     ("F7", "F7", {}),
     ("F5", "F5", {}),
     ("F11", "F11", {}),

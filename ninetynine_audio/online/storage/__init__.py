@@ -14,12 +14,14 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ninetynine_audio.online.storage.common import DataProblem, Rating, StoredTable, StoreRefused
+from ninetynine_audio.online.storage.moderation import Report
 from ninetynine_audio.online.storage.people import Friendship, Standing
 
 __all__ = [
     "DataProblem",
     "Friendship",
     "Rating",
+    "Report",
     "Standing",
     "Store",
     "StoreRefused",
@@ -60,6 +62,21 @@ class Store(Protocol):
     def standing(self, name: str, game: str) -> Standing | None: ...
     def hold_table(self, code: str, holder: str, seconds: float) -> float | None: ...
     def let_go(self, code: str, holder: str) -> None: ...
+    def ban(self, kind: str, target: str, until: float | None, by: str) -> None: ...
+    def unban(self, kind: str, target: str) -> bool: ...
+    def banned_until(self, kind: str, target: str) -> float | None: ...
+    def mute(self, target: str, until: float | None, by: str) -> None: ...
+    def unmute(self, target: str) -> bool: ...
+    def muted_until(self, target: str) -> float | None: ...
+    def add_report(
+        self,
+        reporter: tuple[str, str],
+        reported: tuple[str, str],
+        table: str | None,
+        reason: str,
+        chat: list[str],
+    ) -> None: ...
+    def reports(self, limit: int = 20) -> list[Report]: ...
     def for_thread(self) -> contextlib.AbstractContextManager[Store]:
         """The store for use on another thread, while the block runs."""
 
