@@ -20,7 +20,7 @@ bootstrap interval (each side's times resampled). The page's Python is Pyodide's
 its own CPython version), the desktop's the one running this script; both time their own
 process's CPU (in the page, the worker's thread).
 
-    python tools/benchmark_web_engines.py                     # one game of each, every row
+    python tools/benchmark_web_engines.py     # one game of each (playouts: 20), every row
     python tools/benchmark_web_engines.py --games 2 --only colours,tricks --rows decisions
 """
 
@@ -180,7 +180,12 @@ def playout_line(game: str, page: dict[str, Any], desktop: dict[str, Any]) -> st
 def main(argv: Sequence[str] | None = None) -> int:
     """Build the page, measure every row in it and here, and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--games", type=int, default=1, help="games of each row (default 1)")
+    parser.add_argument(
+        "--games", type=int, default=1, help="games of the decisions and hints (default 1)"
+    )
+    parser.add_argument(
+        "--playouts", type=int, default=20, help="games of the playouts row (default 20)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, help="only these games, comma-separated")
     parser.add_argument("--rows", default=",".join(ROWS), help="of decisions, hints, playouts")
@@ -210,11 +215,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             for game in games:
                 for row in rows:
                     sides: dict[str, dict[str, Any]] = {}
+                    count = args.playouts if row == "playouts" else args.games
                     for side in ("page", "desktop") if turn % 2 == 0 else ("desktop", "page"):
                         if side == "page":
-                            sides[side] = in_page(driver, row, game, args.games, args.seed)
+                            sides[side] = in_page(driver, row, game, count, args.seed)
                         else:
-                            sides[side] = on_desktop(row, game, args.games, args.seed)
+                            sides[side] = on_desktop(row, game, count, args.seed)
                     turn += 1
                     if row == "playouts":
                         print(playout_line(game, sides["page"], sides["desktop"]), flush=True)
