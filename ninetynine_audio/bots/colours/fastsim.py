@@ -104,18 +104,13 @@ def greedy_plays(hand: list[int], tops: list[int], keep: int | None) -> list[int
                 continue
             onto = ONTO[card]
             rest = others & ~(1 << card)
-            if t0 in onto:
-                key = (
-                    (INTO[card] & rest).bit_count() + (INTO[t1] & rest).bit_count()
-                ) << 4 | VALUE[card]
-                if key > best_key:
-                    best_key, best_card, best_pile = key, card, 0
-            if t1 in onto:
-                key = (
-                    (INTO[t0] & rest).bit_count() + (INTO[card] & rest).bit_count()
-                ) << 4 | VALUE[card]
-                if key > best_key:
-                    best_key, best_card, best_pile = key, card, 1
+            # Onto either top: the card and the other top are then open to the followers.
+            for pile, top, other in ((0, t0, t1), (1, t1, t0)):
+                if top in onto:
+                    follow = (INTO[card] & rest).bit_count() + (INTO[other] & rest).bit_count()
+                    key = follow << 4 | VALUE[card]
+                    if key > best_key:
+                        best_key, best_card, best_pile = key, card, pile
         if best_card < 0:
             return played
         hand.remove(best_card)
