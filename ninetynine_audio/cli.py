@@ -464,7 +464,9 @@ def cmd_build_web(args: argparse.Namespace) -> int:
 
 
 def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
-    """The command-line parser; ``game_options`` as in :func:`add_game_options`."""
+    """The command-line parser; ``game_options`` as in :func:`add_game_options`. Without them
+    (a plain start, before the first word) it reads ``play`` alone: the other commands' options
+    are not made."""
     parser = argparse.ArgumentParser(
         prog="ninetynine-audio",
         description=_("Ninety-Nine card games, played by keyboard and speech."),
@@ -473,6 +475,8 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
     play = commands.add_parser("play", help=_("play (the default)"), allow_abbrev=game_options)
     _add_play_options(play, game_options=game_options)
+    if not game_options:
+        return parser
     simulate = commands.add_parser("simulate", help=_("play computer players against each other"))
     add_game_options(simulate, default_players=None, game_options=game_options)
     simulate.add_argument("--games", type=int, default=1000, help=_("how many games to play"))

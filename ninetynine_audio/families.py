@@ -28,7 +28,7 @@ import os
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources, util
+from importlib import util
 from pathlib import Path
 from typing import Any
 
@@ -166,8 +166,9 @@ class FamilyEntry:
 
 
 def _games_folder() -> Path:
-    found = resources.files(_GAMES_PACKAGE)
-    return Path(str(found))
+    # The package ``ninetynine_audio.games`` beside this module, read from this module's own
+    # path: importlib.resources would load zipfile, tempfile and shutil before the first word.
+    return Path(__file__).parent / _GAMES_PACKAGE.rpartition(".")[2]
 
 
 def _text(path: Path, data: dict[str, Any], key: str, where: str = "") -> str:

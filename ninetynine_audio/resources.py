@@ -24,7 +24,6 @@ import json
 import os
 import stat
 import sys
-from importlib import resources as _importlib_resources
 from pathlib import Path
 
 __all__ = [
@@ -44,7 +43,6 @@ SHIPPED_FOLDERS: dict[str, tuple[str, ...]] = {
 }
 """Each shipped folder by name, and where it lies in the repository (below its top)."""
 
-_PACKAGE = "ninetynine_audio"
 _DATA = "_data"
 _REPOSITORY = Path(__file__).resolve().parents[1]
 
@@ -70,11 +68,13 @@ def shipped_dir(name: str) -> Path:
 
 
 def _packaged_dir(name: str) -> Path | None:
-    # An ordinary install unpacks the package as files, so its resources are real paths; a
-    # package imported from a zip file has none, and then the repository layout is tried.
-    with contextlib.suppress(ModuleNotFoundError, TypeError, ValueError, OSError):
-        found = _importlib_resources.files(_PACKAGE).joinpath(_DATA, name)
-        if isinstance(found, Path) and found.is_dir():
+    # An ordinary install unpacks the package as files, so its resources are real paths beside
+    # this module; a package imported from a zip file has none, and then the repository layout
+    # is tried. (Read from this module's own path: importlib.resources would load zipfile,
+    # tempfile and shutil before the game's first word.)
+    with contextlib.suppress(ValueError, OSError):
+        found = Path(__file__).parent.joinpath(_DATA, name)
+        if found.is_dir():
             return found
     return None
 

@@ -9,6 +9,7 @@ same ``--games`` and ``--seed``.
 
     python tools/benchmark_decisions.py                     # 20 games of each
     python tools/benchmark_decisions.py --only colours --games 10
+    python tools/benchmark_decisions.py --only colours --players 4    # the Expert and three Hard
 """
 
 from __future__ import annotations
@@ -40,9 +41,10 @@ def percentile_interval(count: int, pct: float, z: float = 1.96) -> tuple[int, i
     return centre, low, high
 
 
-def play(game: str, games: int, seed: int) -> tuple[list[float], str]:
-    """The Expert's decision times over ``games`` games, and the hash of their events."""
-    kinds = [LEVEL] + [OPPONENT] * OPPONENTS[game]
+def play(game: str, games: int, seed: int, players: int | None = None) -> tuple[list[float], str]:
+    """The Expert's decision times over ``games`` games, and the hash of their events; at a
+    table of ``players`` (by default the strength report's)."""
+    kinds = [LEVEL] + [OPPONENT] * (OPPONENTS[game] if players is None else players - 1)
     digest = hashlib.sha256()
     times: list[float] = []
     for index in range(games):
@@ -65,6 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games of each (default 20)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", default=None, help="only these games, comma-separated")
+    parser.add_argument("--players", type=int, default=None, help="players at each table")
     args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
     only = set(args.only.split(",")) if args.only else None
     print("| game | decisions | median | 95th pct (95% interval) | worst | events hash |")
@@ -72,7 +75,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     for spec in all_games():
         if only is not None and spec.id not in only:
             continue
-        times, digest = play(spec.id, args.games, args.seed)
+        if args.players is not None and not (spec.min_players <= args.players <= spec.max_players):
+            continue
+        times, digest = play(spec.id, args.games, args.seed, args.players)
         times.sort()
         centre, low, high = percentile_interval(len(times), 95)
         ms = [t * 1000 for t in times]

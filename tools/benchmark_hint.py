@@ -28,8 +28,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from benchmark_strength import section_opening
-
 from ninetynine_audio.bots import make_bot, make_hint_bot
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
@@ -99,6 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def write_section(path: Path, lines: list[str], arguments: list[str]) -> None:
     """Put the table into ``path`` as its section "The hint" (at the end, replacing any)."""
+    # Here, not at the top: the hint's timing also runs in the page's Python, which has no
+    # processes for the strength report's workers.
+    from benchmark_strength import section_opening
+
     page = path.read_text(encoding="utf-8") if path.exists() else ""
     if HEADING in page.splitlines():
         start = page.index(HEADING + "\n")

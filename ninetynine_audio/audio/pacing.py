@@ -22,8 +22,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-
-from num2words import CONVERTER_CLASSES, num2words
+from typing import Any
 
 from ninetynine_audio.i18n import ENGLISH, LANGUAGES, catalogue_dir, language
 
@@ -71,10 +70,14 @@ def _number_words(code: str) -> Callable[[int], list[str]]:
     ``["ninety", "seven"]`` in English, ``["noventa", "y", "siete"]`` in Spanish and
     ``["siebenundneunzig"]`` in German (a hyphen parts words, as a voice says them)."""
     names = (code, code.split("_")[0])
-    lang = next((name for name in names if name in CONVERTER_CLASSES), ENGLISH)
 
     @cache
     def say(number: int) -> list[str]:
+        # num2words loads every language it has: only once a number is first said, which is
+        # after the game's first word.
+        from num2words import CONVERTER_CLASSES, num2words
+
+        lang = next((name for name in names if name in CONVERTER_CLASSES), ENGLISH)
         return [word for word in re.split(r"[\s\-‐]+", num2words(number, lang=lang)) if word]
 
     return say
@@ -99,25 +102,31 @@ def voice_file(code: str) -> Path:
     return catalogue_dir() / code / "pacing.toml"
 
 
+@cache
 def _voices() -> dict[str, Voice]:
+    """``VOICES``, read the first time a phrase is paced (after the game's first word)."""
     codes = dict.fromkeys([ENGLISH, *(entry.code for entry in LANGUAGES)])
     found = {code: voice_file(code) for code in codes}
     return {code: read_voice(code, path) for code, path in found.items() if path.is_file()}
 
 
-VOICES: dict[str, Voice] = _voices()
-"""Every language's voice, read from ``locale/<code>/pacing.toml``; a language without one (a
-pseudo-language, or a language not measured yet) is paced as English."""
-
-CALIBRATION = VOICES[ENGLISH].calibration
-"""English espeak-ng's speaking time, fitted at each rate it was measured at
-(``docs/pacing.md``). Between two rows the coefficients are interpolated; outside the table
-the nearest row is used, scaled by the rate."""
+def __getattr__(name: str) -> Any:
+    """``VOICES``: every language's voice, read from ``locale/<code>/pacing.toml``; a language
+    without one (a pseudo-language, or a language not measured yet) is paced as English.
+    ``CALIBRATION``: English espeak-ng's speaking time, fitted at each rate it was measured at
+    (``docs/pacing.md``); between two rows the coefficients are interpolated, outside the
+    table the nearest row is used, scaled by the rate. Both are read when first asked for."""
+    if name == "VOICES":
+        return _voices()
+    if name == "CALIBRATION":
+        return _voices()[ENGLISH].calibration
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def voice(code: str | None = None) -> Voice:
     """The voice of ``code``, or of the language in use; English for one without a voice."""
-    return VOICES.get(code or language(), VOICES[ENGLISH])
+    voices = _voices()
+    return voices.get(code or language(), voices[ENGLISH])
 
 
 def number_words(number: int, code: str | None = None) -> list[str]:
@@ -168,7 +177,7 @@ def pauses(text: str) -> int:
 def calibration_at(words_per_minute: int, code: str | None = None) -> Calibration:
     """The coefficients for a rate in a language: interpolated between the two rows around
     it."""
-    rows = voice(code).calibration or CALIBRATION
+    rows = voice(code).calibration or _voices()[ENGLISH].calibration
     rate = max(1, words_per_minute)
     rates = [row.rate for row in rows]
     if rate <= rates[0]:

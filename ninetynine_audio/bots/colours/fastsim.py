@@ -68,9 +68,20 @@ def fits(card: int, row: Sequence[int]) -> bool:
 def lowest_fitting(hand: list[int], row: list[int]) -> int | None:
     """The lowest card of ``hand`` that may extend ``row`` (for an empty row, the lowest)."""
     best = None
+    lowest = 99
+    if not row:
+        for card in hand:
+            if VALUE[card] < lowest:
+                best, lowest = card, VALUE[card]
+        return best
+    last = VALUE[row[-1]]
+    colours = 0
+    for card in row:
+        colours |= COLOUR_BIT[card]
     for card in hand:
-        if fits(card, row) and (best is None or VALUE[card] < VALUE[best]):
-            best = card
+        value = VALUE[card]
+        if last < value < lowest and not colours & COLOUR_BIT[card]:
+            best, lowest = card, value
     return best
 
 
@@ -79,29 +90,31 @@ def greedy_plays(hand: list[int], tops: list[int], keep: int | None) -> list[int
     each time the play after which the most cards can still go, the higher card first. The
     cards played, in order."""
     played: list[int] = []
+    # Every card is one deck number, so the cards that may follow are counted by masks: the
+    # cards still in hand besides ``keep`` that may go onto either top after the play.
+    others = mask(hand) & ~(1 << keep if keep is not None else 0)
     while len(played) < MAX_PILE_PLAYS:
-        best_key = (-1, -1)
+        # The best play's count of followers and card value, as one number (values are below
+        # 16): more followers first, then the higher card.
+        best_key = -1
         best_card = best_pile = -1
+        t0, t1 = tops
         for card in hand:
             if card == keep:
                 continue
             onto = ONTO[card]
-            for pile in (0, 1):
-                if tops[pile] not in onto:
-                    continue
-                after0 = card if pile == 0 else tops[0]
-                after1 = card if pile == 1 else tops[1]
-                follow = 0
-                for other in hand:
-                    if other != card and other != keep:
-                        reach = ONTO[other]
-                        follow += (after0 in reach) + (after1 in reach)
-                key = (follow, VALUE[card])
-                if key > best_key:
-                    best_key, best_card, best_pile = key, card, pile
+            rest = others & ~(1 << card)
+            # Onto either top: the card and the other top are then open to the followers.
+            for pile, top, other in ((0, t0, t1), (1, t1, t0)):
+                if top in onto:
+                    follow = (INTO[card] & rest).bit_count() + (INTO[other] & rest).bit_count()
+                    key = follow << 4 | VALUE[card]
+                    if key > best_key:
+                        best_key, best_card, best_pile = key, card, pile
         if best_card < 0:
             return played
         hand.remove(best_card)
+        others &= ~(1 << best_card)
         tops[best_pile] = best_card
         played.append(best_card)
     return played
@@ -149,11 +162,11 @@ def _reached(hand: list[int], top0: int, top1: int, room: int) -> list[Reached]:
                 continue
             rest_mask = kept_mask ^ (1 << card)
             rest: list[int] | None = None
-            after = [*plays, card]
             if on0:
                 key = rest_mask << 14 | card << 7 | t1
                 if key not in seen:
                     seen.add(key)
+                    after = [*plays, card]
                     ends.append((after, rest_mask, card, t1))
                     if deeper:
                         rest = kept[:index] + kept[index + 1 :]
@@ -162,7 +175,7 @@ def _reached(hand: list[int], top0: int, top1: int, room: int) -> list[Reached]:
                 key = rest_mask << 14 | t0 << 7 | card
                 if key not in seen:
                     seen.add(key)
-                    ends.append((after if not on0 else [*plays, card], rest_mask, t0, card))
+                    ends.append(([*plays, card], rest_mask, t0, card))
                     if deeper:
                         if rest is None:
                             rest = kept[:index] + kept[index + 1 :]
@@ -423,8 +436,9 @@ class _Judged:
         self.pile = len(seat.pile)
         self.opened: dict[int, float] = {}
         # The cards kept by an end (less the row card), lowest first (equal values in hand
-        # order), as the row's worth reads them: by their mask, for every row card alike.
-        self.kept_by_mask: dict[int, tuple[int, ...]] = {}
+        # order), as the row's worth reads them, and what the cards drawn then are worth: by
+        # their mask, for every row card alike.
+        self.kept_by_mask: dict[int, tuple[tuple[int, ...], float]] = {}
         self.best_value = -WIN
         self.best: Choice | None = None
 
@@ -474,11 +488,12 @@ class _Judged:
         judged: list[tuple[int, Reached, float, tuple[int, ...], float]] = []
         for kept_mask, _, _, position, end, penalty in groups:
             kept_only = kept_mask & unbit
-            kept = kept_by_mask.get(kept_only)
-            if kept is None:
-                kept = kept_by_mask[kept_only] = tuple([c for c in by_value if kept_only >> c & 1])
-            base = per_draw * (HAND_SIZE - len(kept)) if pile else 0.0
-            judged.append((position, end, penalty, kept, base))
+            known_kept = kept_by_mask.get(kept_only)
+            if known_kept is None:
+                kept = tuple([c for c in by_value if kept_only >> c & 1])
+                base = per_draw * (HAND_SIZE - len(kept)) if pile else 0.0
+                known_kept = kept_by_mask[kept_only] = (kept, base)
+            judged.append((position, end, penalty, *known_kept))
         for kind, _, new_row, gained in choices:
             total = self.start + gained
             if total >= TARGET:
