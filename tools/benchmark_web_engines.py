@@ -42,7 +42,7 @@ sys.path.insert(0, str(TESTS))  # the browser tests' own Chromium
 
 from benchmark_browser import percentile  # noqa: E402
 from benchmark_web_offline import LOAD, serving  # noqa: E402
-from browser_helpers import chromium, wait_for  # noqa: E402
+from helpers.browser import chromium, wait_for  # noqa: E402
 
 from ninetynine_audio.browser.build import build_web, find_pyodide  # noqa: E402
 
