@@ -14,8 +14,18 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ninetynine_audio.online.storage.common import DataProblem, Rating, StoredTable, StoreRefused
+from ninetynine_audio.online.storage.competitions import DailyEntry, StoredTournament
 
-__all__ = ["DataProblem", "Rating", "Store", "StoreRefused", "StoredTable", "open_store"]
+__all__ = [
+    "DailyEntry",
+    "DataProblem",
+    "Rating",
+    "Store",
+    "StoreRefused",
+    "StoredTable",
+    "StoredTournament",
+    "open_store",
+]
 
 
 class Store(Protocol):
@@ -43,6 +53,11 @@ class Store(Protocol):
     def leaderboard(self, game: str, limit: int = 10) -> list[Rating]: ...
     def hold_table(self, code: str, holder: str, seconds: float) -> float | None: ...
     def let_go(self, code: str, holder: str) -> None: ...
+    def save_tournament(self, tournament: StoredTournament) -> None: ...
+    def tournaments(self, states: tuple[str, ...] = ()) -> list[StoredTournament]: ...
+    def begin_daily(self, day: str, game: str, who: str, name: str) -> None: ...
+    def finish_daily(self, day: str, game: str, who: str, result: dict[str, Any]) -> None: ...
+    def daily_entries(self, day: str, game: str) -> list[DailyEntry]: ...
     def for_thread(self) -> contextlib.AbstractContextManager[Store]:
         """The store for use on another thread, while the block runs."""
 

@@ -27,6 +27,7 @@ from ninetynine_audio.online.identity import (
     name_problem,
     skeleton,
 )
+from ninetynine_audio.online.storage.competitions import migration_five
 
 log = logging.getLogger(__name__)
 
@@ -133,6 +134,16 @@ def _two_on_postgresql(conn: Any) -> None:
     conn.execute(_leases("DOUBLE PRECISION"))
 
 
+def _five_on_sqlite(db: sqlite3.Connection) -> None:
+    for statement in migration_five("REAL"):
+        db.execute(statement)
+
+
+def _five_on_postgresql(conn: Any) -> None:
+    for statement in migration_five("DOUBLE PRECISION"):
+        conn.execute(statement)
+
+
 MIGRATIONS = (
     Migration(
         1,
@@ -146,6 +157,12 @@ MIGRATIONS = (
         "leases: which server process holds each table, and until when",
         _two_on_sqlite,
         _two_on_postgresql,
+    ),
+    Migration(
+        5,
+        "tournaments, their rounds and standings, and each account's daily deals",
+        _five_on_sqlite,
+        _five_on_postgresql,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number

@@ -176,6 +176,10 @@ class PostgresStore(SqlStore):
             partial(self._record_result, code=code, game=game, players=players, accounts=accounts)
         )
 
+    def _write(self, write: Callable[[Any], None]) -> None:
+        """A tournament's or a daily deal's write: queued for the writer."""
+        self._queue(write)
+
     def _queue(self, write: Callable[[Any], None]) -> None:
         with self._changed:
             if self._failing is not None:
