@@ -14,6 +14,7 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.present import online as words
+from ninetynine_audio.present import tournaments as tournament_words
 from ninetynine_audio.present.screens import game_title, menu_opened_text
 from ninetynine_audio.ui.menus import game_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
@@ -58,6 +59,7 @@ class LobbyMenu(Menu):
         items = [
             MenuItem(words.create_table(), lambda a: a.push(game_menu())),
             MenuItem(words.join_with_code(), self._ask_code),
+            MenuItem(tournament_words.tournaments(), self._tournaments),
         ]
         for table in self.server.listed_tables():
             items.append(MenuItem(table.lobby_text(), partial(self._open, code=table.code)))
@@ -73,6 +75,9 @@ class LobbyMenu(Menu):
         """Back in the lobby: list the tables again."""
         self.rebuild()
         self.enter(app)
+
+    def _tournaments(self, app: App) -> None:
+        app.push(self.server.tournaments.menu(self.session))
 
     def _ask_leave(self, app: App) -> None:
         ask(app, words.leave_server_question(), lambda a: a.quit())

@@ -86,6 +86,7 @@ from ninetynine_audio.online.offline_page import add_offline_page
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.online.passwords import Busy, PasswordDesk
 from ninetynine_audio.online.storage import DataProblem, StoredTable, open_store
+from ninetynine_audio.online.tournaments import TournamentDesk
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
@@ -359,6 +360,7 @@ class Server:
         self.retry_at = 0.0
         # Tables set aside at start-up, by the identity of each player who sat there.
         self.set_aside: dict[str, list[str]] = {}
+        self.tournaments = TournamentDesk(self)
 
     # -- the tables stored before a restart --------------------------------------------------
 
@@ -375,6 +377,7 @@ class Server:
                 self._reload_table(stored)
             except Exception as error:  # one damaged table never keeps the others from loading
                 self._set_aside(stored, f"{type(error).__name__}: {error}")
+        self.tournaments.reload()
         self._save_pending()
 
     def _reload_table(self, stored: StoredTable) -> None:
@@ -733,6 +736,7 @@ class Server:
             elif session.table is not None and session.table.state == "over":
                 self._free_seat(session)
         self._sweep_tables(now)
+        self.tournaments.sweep()
         self.guard.refusals.flush()
 
     def _quit(self, session: Session) -> None:
@@ -775,6 +779,8 @@ class Server:
         lobby it opens the seats menu."""
         table = session.table
         if table is not None:
+            if self.tournaments.refuses_play_again(session, table):
+                return
             if table.state == "over" and table.host is not None:
                 self._back_to_waiting(table, session)
             return
@@ -1208,6 +1214,7 @@ class Server:
                 name = session.name if session is not None else seat.who.split(":", 1)[1]
                 by_place[place - 1].append(name)
         self.pending_results.append((table.code, table.game, players, by_place))
+        self.tournaments.table_placed(table, [places[i] for i in range(len(table.seats))])
 
     def _record_left_match(self, table: OnlineTable) -> None:
         """``table`` closes with its match in play and no person left at it: the match is

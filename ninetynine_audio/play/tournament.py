@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 KNOCKOUT = "knockout"
 SWISS = "swiss"
@@ -106,7 +106,7 @@ class Tournament:
     table_size: int
     field: tuple[Entrant, ...]
     rounds_planned: int
-    rounds: tuple[Round, ...] = field(default=())
+    rounds: tuple[Round, ...] = ()
 
     # -- its shape --------------------------------------------------------------------------
 
@@ -157,7 +157,9 @@ class Tournament:
         if self.format == KNOCKOUT:
             made = knockout_round(number, self.still_in(), self.table_size)
         else:
-            made = swiss_round(number, self.ranked_seeds(), self.table_size, self.met(), self.byes())
+            made = swiss_round(
+                number, self.ranked_seeds(), self.table_size, self.met(), self.byes()
+            )
         return replace(self, rounds=(*self.rounds, made))
 
     def with_result(self, table: int, places: Sequence[int]) -> Tournament:

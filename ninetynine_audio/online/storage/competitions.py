@@ -123,8 +123,7 @@ class CompetitionRecords:
                 rounds = [
                     json.loads(tables)
                     for (tables,) in sql.rows(
-                        "SELECT tables FROM tournament_rounds WHERE tournament = ?"
-                        " ORDER BY number",
+                        "SELECT tables FROM tournament_rounds WHERE tournament = ? ORDER BY number",
                         (tid,),
                     )
                 ]
