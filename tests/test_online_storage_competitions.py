@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from postgres_helpers import Postgres, postgres
 
-from ninetynine_audio.online.storage import Store, StoredTournament, open_store
+from ninetynine_audio.online.storage import PastGame, Store, StoredTournament, open_store
 
 __all__ = ["postgres"]  # the session's cluster, a fixture
 
@@ -49,21 +49,35 @@ def test_a_tournament_its_rounds_and_standings_are_kept(opened: tuple[Path, str 
         store.close()
 
 
-def test_a_daily_deal_is_begun_once_and_finished_once(opened: tuple[Path, str | None]) -> None:
+def test_a_daily_deal_is_begun_once_and_its_result_kept(opened: tuple[Path, str | None]) -> None:
     store = open_store(*opened)
     store.begin_daily("2026-12-06", "classic", "account:ann", "Ann")
     store.begin_daily("2026-12-06", "classic", "account:ann", "Ann")
     store.begin_daily("2026-12-06", "tricks", "account:ann", "Ann")
     store.begin_daily("2026-12-06", "classic", "account:ben", "Ben")
     store.finish_daily("2026-12-06", "classic", "account:ann", {"place": 1})
-    store.finish_daily("2026-12-06", "classic", "account:ann", {"place": 4})
+    store.finish_daily("2026-12-06", "classic", "account:ann", {"place": 1, "cost": 0.5})
     store = reopen(store, opened)
     try:
         entries = store.daily_entries("2026-12-06", "classic")
         assert [(e.who, e.result) for e in entries] == [
-            ("account:ann", {"place": 1}),
+            ("account:ann", {"place": 1, "cost": 0.5}),
             ("account:ben", None),
         ]
         assert store.daily_entries("2026-12-07", "classic") == []
+    finally:
+        store.close()
+
+
+def test_a_persons_last_games_are_kept_the_last_first(opened: tuple[Path, str | None]) -> None:
+    store = open_store(*opened)
+    for number in range(5):
+        game = PastGame(float(number), "classic", number % 2, 1, 3, {"n": number})
+        store.keep_game("account:ann", game, keep=3)
+    store.keep_game("account:ben", PastGame(9.0, "tricks", 0, 2, 3, {}), keep=3)
+    store = reopen(store, opened)
+    try:
+        assert [g.record["n"] for g in store.past_games("account:ann")] == [4, 3, 2]
+        assert [g.game for g in store.past_games("account:ben")] == ["tricks"]
     finally:
         store.close()

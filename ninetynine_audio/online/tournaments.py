@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.bots import levels
 from ninetynine_audio.bots.tournament import play_bot_game
 from ninetynine_audio.games.base import COMPUTER_NAMES, HUMAN, GameSetup
-from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.online.seating import open_table
 from ninetynine_audio.online.storage import StoredTournament
 from ninetynine_audio.play.tournament import (
     FORMATS,
@@ -42,6 +42,7 @@ from ninetynine_audio.play.tournament import (
     new_tournament,
 )
 from ninetynine_audio.present import tournaments as words
+from ninetynine_audio.present.review import daily_once_text
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
@@ -412,61 +413,24 @@ class TournamentDesk:
         self, tournament: OnlineTournament, index: int, entrants: list[Entrant]
     ) -> str | None:
         """Make the online table of ``entrants`` and seat its people; its code."""
-        from ninetynine_audio.online.server import OnlineTable, SeatInfo, match_seed
+        from ninetynine_audio.online.server import SeatInfo, match_seed
 
-        server = self.server
         spec = find_game(tournament.game)
         seats = [SeatInfo(e.kind, e.who, e.name) for e in entrants]
         settings = {
             "stand_in": tournament.level,
-            "timer_s": None,
-            "pause_ms": 1000,
             "tournament": tournament.id,
             "tournament_table": index,
         }
-        code = server._new_code()
-        table = OnlineTable(code, spec.id, {}, True, f"tournament:{tournament.id}", seats, settings)
         names = tuple(e.name for e in entrants)
         setup = GameSetup(spec.id, names, tuple(e.kind for e in entrants), {}, match_seed())
-        try:
-            table.host = server._make_host(table, setup=setup)
-        except GameError as error:
-            log.error("tournament %s: table refused: %s", tournament.id, error)
-            return None
-        table.state = "playing"
-        server.tables[code] = table
-        plan = tournament.plan
-        assert plan is not None
-        for seat, entrant in enumerate(entrants):
-            if entrant.who is None:
-                continue
-            others = [e.name for e in entrants if e is not entrant]
-            session = server.sessions.get(entrant.who)
-            if session is None:
-                server._ghost(entrant.who, entrant.name, table, seat)
-                continue
-            self._unseat(session)
-            session.table, session.seat = table, seat
-            with session.app.speaking():
-                session.app.say(words.your_table_text(index + 1, others), queue=True)
-            table.host.attach(seat, session.app)
-            server._send_table_info(session)
-        server._store(table)
-        server._start_task(table)
-        table.touch()
-        return code
 
-    def _unseat(self, session: Session) -> None:
-        """Take ``session`` from the table it is at before seating it at its round's."""
-        table = session.table
-        if table is None:
-            return
-        if table.settings.get("tournament") and table.state == "over":
-            if table.host is not None:
-                table.host.detach(session.app)
-            self.server._free_seat(session)
-            return
-        self.server.leave_table(session, to_lobby=False)
+        def told(seat: int) -> str:
+            others = [e.name for n, e in enumerate(entrants) if n != seat]
+            return words.your_table_text(index + 1, others)
+
+        table = open_table(self.server, setup, seats, settings, f"tournament:{tournament.id}", told)
+        return None if table is None else table.code
 
     def table_placed(self, table: OnlineTable, places: list[int]) -> None:
         """A table's places are in (``Server._record_places``): a tournament's table counts
@@ -539,10 +503,14 @@ class TournamentDesk:
                 self._next_round(tournament)
 
     def refuses_play_again(self, session: Session, table: OnlineTable) -> bool:
-        """Play again at a tournament's table: the next round seats its players itself."""
+        """Play again at a tournament's table (the next round seats its players itself) or
+        a daily deal's (played once a day) is refused, and said so."""
+        if table.settings.get("daily"):
+            session.app.say(daily_once_text(table.game), cue="refused")
+            return True
         if not table.settings.get("tournament"):
             return False
-        session.app.say(words.wait_for_round_text())
+        session.app.say(words.wait_for_round_text(), cue="refused")
         return True
 
     # -- speaking to those who entered ----------------------------------------------------------

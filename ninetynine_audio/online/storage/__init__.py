@@ -14,11 +14,16 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ninetynine_audio.online.storage.common import DataProblem, Rating, StoredTable, StoreRefused
-from ninetynine_audio.online.storage.competitions import DailyEntry, StoredTournament
+from ninetynine_audio.online.storage.competitions import (
+    DailyEntry,
+    PastGame,
+    StoredTournament,
+)
 
 __all__ = [
     "DailyEntry",
     "DataProblem",
+    "PastGame",
     "Rating",
     "Store",
     "StoreRefused",
@@ -58,6 +63,8 @@ class Store(Protocol):
     def begin_daily(self, day: str, game: str, who: str, name: str) -> None: ...
     def finish_daily(self, day: str, game: str, who: str, result: dict[str, Any]) -> None: ...
     def daily_entries(self, day: str, game: str) -> list[DailyEntry]: ...
+    def keep_game(self, who: str, game: PastGame, keep: int = 10) -> None: ...
+    def past_games(self, who: str) -> list[PastGame]: ...
     def for_thread(self) -> contextlib.AbstractContextManager[Store]:
         """The store for use on another thread, while the block runs."""
 

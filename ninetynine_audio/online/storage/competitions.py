@@ -40,6 +40,19 @@ class StoredTournament:
 
 
 @dataclass(frozen=True)
+class PastGame:
+    """A finished match one person played, kept for its review: ``record`` is the match as
+    a table stores it (set-up and actions), ``seat`` theirs."""
+
+    at: float
+    game: str
+    seat: int
+    place: int
+    players: int
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class DailyEntry:
     """One account's daily deal of one game on one day: ``result`` is None while it is being
     played (begun counts as played: it is played once)."""
@@ -51,8 +64,9 @@ class DailyEntry:
     result: dict[str, Any] | None
 
 
-def migration_five(real: str) -> tuple[str, ...]:
-    """The statements of migration 5 (``real``: the engine's double-precision type)."""
+def migration_five(real: str, serial: str) -> tuple[str, ...]:
+    """The statements of migration 5 (``real``: the engine's double-precision type,
+    ``serial`` its numbered key)."""
     return (
         f"""CREATE TABLE IF NOT EXISTS tournaments (
     id TEXT PRIMARY KEY,
@@ -78,6 +92,17 @@ def migration_five(real: str) -> tuple[str, ...]:
     tie_break INTEGER NOT NULL,
     PRIMARY KEY (tournament, seed)
 )""",
+        f"""CREATE TABLE IF NOT EXISTS past_games (
+    id {serial},
+    who TEXT NOT NULL,
+    at {real} NOT NULL,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    record TEXT NOT NULL
+)""",
+        "CREATE INDEX IF NOT EXISTS past_games_by_who ON past_games (who, at)",
         f"""CREATE TABLE IF NOT EXISTS daily_results (
     day TEXT NOT NULL,
     game TEXT NOT NULL,
@@ -140,6 +165,25 @@ class CompetitionRecords:
                 )
         return found
 
+    # -- each person's last games ----------------------------------------------------------------
+
+    def keep_game(self, who: str, game: PastGame, keep: int = 10) -> None:
+        """Keep ``game`` for ``who``, with only their last ``keep`` games."""
+        self._write(partial(_keep_game, who=who, game=game, keep=keep))
+
+    def past_games(self, who: str) -> list[PastGame]:
+        """``who``'s kept games, the last first."""
+        with self._sql() as sql:
+            rows = sql.rows(
+                "SELECT at, game, seat, place, players, record FROM past_games WHERE who = ?"
+                " ORDER BY at DESC, id DESC",
+                (who,),
+            )
+        return [
+            PastGame(at, game, seat, place, count, json.loads(record))
+            for at, game, seat, place, count, record in rows
+        ]
+
     # -- daily deals ----------------------------------------------------------------------------
 
     def begin_daily(self, day: str, game: str, who: str, name: str) -> None:
@@ -148,7 +192,8 @@ class CompetitionRecords:
         self._write(partial(_begin_daily, day=day, game=game, who=who, name=name))
 
     def finish_daily(self, day: str, game: str, who: str, result: dict[str, Any]) -> None:
-        """``who``'s result of the daily deal of ``game`` on ``day``."""
+        """``who``'s result of the daily deal of ``game`` on ``day`` (again with the coach's
+        cost once it is reviewed)."""
         self._write(partial(_finish_daily, day=day, game=game, who=who, result=result))
 
     def daily_entries(self, day: str, game: str) -> list[DailyEntry]:
@@ -205,6 +250,17 @@ def _save_tournament(sql: _Sql, tournament: StoredTournament) -> None:
         )
 
 
+def _keep_game(sql: _Sql, who: str, game: PastGame, keep: int) -> None:
+    sql.run(
+        "INSERT INTO past_games (who, at, game, seat, place, players, record)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (who, game.at, game.game, game.seat, game.place, game.players, json.dumps(game.record)),
+    )
+    kept = sql.rows("SELECT id FROM past_games WHERE who = ? ORDER BY at DESC, id DESC", (who,))
+    for (old,) in kept[keep:]:
+        sql.run("DELETE FROM past_games WHERE id = ?", (old,))
+
+
 def _begin_daily(sql: _Sql, day: str, game: str, who: str, name: str) -> None:
     sql.run(
         "INSERT INTO daily_results (day, game, who, name, result, at) VALUES (?, ?, ?, ?, ?, ?)"
@@ -215,7 +271,6 @@ def _begin_daily(sql: _Sql, day: str, game: str, who: str, name: str) -> None:
 
 def _finish_daily(sql: _Sql, day: str, game: str, who: str, result: dict[str, Any]) -> None:
     sql.run(
-        "UPDATE daily_results SET result = ? WHERE day = ? AND game = ? AND who = ?"
-        " AND result IS NULL",
+        "UPDATE daily_results SET result = ? WHERE day = ? AND game = ? AND who = ?",
         (json.dumps(result), day, game, who),
     )
