@@ -60,6 +60,8 @@ class LobbyMenu(Menu):
             MenuItem(words.create_table(), lambda a: a.push(game_menu())),
             MenuItem(words.join_with_code(), self._ask_code),
             MenuItem(tournament_words.tournaments(), self._tournaments),
+            MenuItem(tournament_words.daily_deal_item(), self._daily),
+            MenuItem(tournament_words.last_games_item(), self._last_games),
         ]
         for table in self.server.listed_tables():
             items.append(MenuItem(table.lobby_text(), partial(self._open, code=table.code)))
@@ -78,6 +80,12 @@ class LobbyMenu(Menu):
 
     def _tournaments(self, app: App) -> None:
         app.push(self.server.tournaments.menu(self.session))
+
+    def _daily(self, app: App) -> None:
+        app.push(self.server.daily.menu(self.session))
+
+    def _last_games(self, app: App) -> None:
+        app.push(self.server.reviews.menu(self.session))
 
     def _ask_leave(self, app: App) -> None:
         ask(app, words.leave_server_question(), lambda a: a.quit())

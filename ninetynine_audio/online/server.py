@@ -44,6 +44,7 @@ from ninetynine_audio.games.saved import RecordMaker, SaveError
 from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.daily import DailyDesk
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.gamelog import GameLog, heard_names, table_names
 from ninetynine_audio.online.gate import (
@@ -85,6 +86,7 @@ from ninetynine_audio.online.lobby import (
 from ninetynine_audio.online.offline_page import add_offline_page
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.online.passwords import Busy, PasswordDesk
+from ninetynine_audio.online.review import ReviewDesk
 from ninetynine_audio.online.storage import DataProblem, StoredTable, open_store
 from ninetynine_audio.online.tournaments import TournamentDesk
 from ninetynine_audio.plaintext import without_controls
@@ -361,6 +363,8 @@ class Server:
         # Tables set aside at start-up, by the identity of each player who sat there.
         self.set_aside: dict[str, list[str]] = {}
         self.tournaments = TournamentDesk(self)
+        self.daily = DailyDesk(self)
+        self.reviews = ReviewDesk(self)
 
     # -- the tables stored before a restart --------------------------------------------------
 
@@ -475,6 +479,7 @@ class Server:
         app.on_quit = lambda: self._quit(session)
         app.on_pause = lambda table: app.push(online_pause_menu(self, session, table))
         app.on_chat = lambda: self.ask_chat(session)
+        app.review_screen = partial(self.reviews.screen_for, session)
         app.stack = [LobbyMenu(self, session)]
         self.sessions[identity] = session
         return session
@@ -1214,7 +1219,10 @@ class Server:
                 name = session.name if session is not None else seat.who.split(":", 1)[1]
                 by_place[place - 1].append(name)
         self.pending_results.append((table.code, table.game, players, by_place))
-        self.tournaments.table_placed(table, [places[i] for i in range(len(table.seats))])
+        placed = [places[i] for i in range(len(table.seats))]
+        self.tournaments.table_placed(table, placed)
+        self.daily.table_placed(table, placed)
+        self.reviews.keep(table, placed)
 
     def _record_left_match(self, table: OnlineTable) -> None:
         """``table`` closes with its match in play and no person left at it: the match is

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ninetynine_audio.i18n import _, ngettext
-from ninetynine_audio.present.screens import game_title, level_name
+from ninetynine_audio.present.screens import DAILY_DEAL, game_title, level_name
 from ninetynine_audio.present.words import join_and, ordinal
 
 
@@ -278,3 +278,38 @@ def no_standings_text() -> str:
 def level_word(level: str) -> str:
     """A computer level's name (for the menus)."""
     return level_name(level)
+
+
+def daily_server_text(
+    game: str, place: int, players: int, score: int, margin: int, rank: int, count: int
+) -> str:
+    """A finished daily deal online, with where it stands among everyone who played it on
+    the server today."""
+    from ninetynine_audio.present.review import margin_words
+
+    # Translators: a finished daily deal on a server: the game, the place at the table, the
+    # score, and where the result stands among everyone who played the deal on the server.
+    return ngettext(
+        "{game}, today's deal: {place} of {players}, {margin}; {rank} of {count} player "
+        "on this server.",
+        "{game}, today's deal: {place} of {players}, {margin}; {rank} of {count} players "
+        "on this server.",
+        count,
+    ).format(
+        game=game_title(game),
+        place=ordinal(place),
+        players=players,
+        margin=margin_words(score, margin),
+        rank=ordinal(rank),
+        count=count,
+    )
+
+
+def daily_deal_item() -> str:
+    """The lobby's daily deal."""
+    return _(DAILY_DEAL)
+
+
+def last_games_item() -> str:
+    """The lobby's list of the player's last games, for review."""
+    return _("Your last games")
