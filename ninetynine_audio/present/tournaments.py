@@ -28,8 +28,8 @@ def new_tournament_title() -> str:
 def format_name(format: str) -> str:
     """knockout or Swiss."""
     if format == "swiss":
-        return _("Swiss")
-    return _("knockout")
+        return _("Swiss system")
+    return _("Knockout")
 
 
 def game_choice_text(game: str) -> str:
@@ -85,9 +85,9 @@ def create_now() -> str:
 
 def created_text(game: str, format: str) -> str:
     """Said to the host once the tournament is made."""
-    return _("You created a {format} of {game} and entered it. The lobby lists it.").format(
-        format=format_name(format), game=game_title(game)
-    )
+    return _(
+        "{game}, {format}: you created the tournament and entered it. The lobby lists it."
+    ).format(format=format_name(format), game=game_title(game))
 
 
 def tournament_item_text(
@@ -95,7 +95,7 @@ def tournament_item_text(
 ) -> str:
     """A tournament in the list: its game, format, how many entered, and ``detail`` (when it
     starts, the round being played, or its winner)."""
-    return _("{game} {format}, {entered} of {size} entered, {detail}").format(
+    return _("{game}, {format}, {entered} of {size} entered, {detail}").format(
         game=game_title(game), format=format_name(format), entered=entered, size=size, detail=detail
     )
 
@@ -189,8 +189,8 @@ def starting_text(game: str, format: str, people: int, computers: int) -> str:
         computers,
     ).format(count=computers)
     entered = ngettext(
-        "The {format} of {game} starts with {count} player.",
-        "The {format} of {game} starts with {count} players.",
+        "{game}, {format}: the tournament starts with {count} player.",
+        "{game}, {format}: the tournament starts with {count} players.",
         people,
     ).format(format=format_name(format), game=game_title(game), count=people)
     return f"{entered} {filled}" if computers else entered
