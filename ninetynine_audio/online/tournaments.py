@@ -43,6 +43,7 @@ from ninetynine_audio.play.tournament import (
 )
 from ninetynine_audio.present import tournaments as words
 from ninetynine_audio.present.review import daily_once_text
+from ninetynine_audio.present.screens import menu_opened_text
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
@@ -486,10 +487,12 @@ class TournamentDesk:
             name = plan.field[line.seed].name
             still = line.still_in and not plan.is_over
             lines.append(words.standing_line(line.place, name, swiss, line.points, still))
+        # One sentence a line: a line's own commas keep apart its place, name and points.
+        text = lines[0] + " " + ". ".join(lines[1:]) + "."
         if plan.is_over:
             winner = plan.field[plan.standings()[0].seed].name
-            lines.append(words.winner_text(winner))
-        return " ".join(lines)
+            text += " " + words.winner_text(winner)
+        return text
 
     def sweep(self) -> None:
         """Start the tournaments whose time has come, and the rounds due."""
@@ -609,6 +612,7 @@ class TournamentMenu(Menu):
     def rebuild(self) -> None:
         """The choices as they are now."""
         t = self.tournament
+        self.title = self.desk.item_text(t)
         items: list[MenuItem] = []
         if t.state == "waiting":
             if t.seed_of(self.session.identity) is None:
@@ -635,7 +639,6 @@ class TournamentMenu(Menu):
 
     def resume(self, app: App) -> None:
         """Shown again."""
-        self.title = self.desk.item_text(self.tournament)
         self.rebuild()
         self.enter(app)
 
@@ -749,6 +752,13 @@ class NewTournamentMenu(Menu):
         if problem is not None:
             app.say(problem, cue="refused")
             return
-        made = next(t for t in self.desk.all.values() if t.host_id == self.session.identity)
-        app.pop()
-        app.push(TournamentMenu(self.desk, self.session, made))
+        made = next(
+            t
+            for t in self.desk.all.values()
+            if t.host_id == self.session.identity and t.state != "over"
+        )
+        # The tournament's own menu takes this one's place, said after "you created it".
+        menu = TournamentMenu(self.desk, self.session, made)
+        stack = self.session.app.stack
+        stack[-1] = menu
+        app.say(menu_opened_text(menu.title, menu.item_text(app)), queue=True)
