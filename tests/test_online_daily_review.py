@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from competition_helpers import choose, play_turns
 from online_helpers import WAIT_S, Player, ServerThread, session_of
 
 from ninetynine_audio.games.registry import find_game
@@ -18,7 +19,6 @@ from ninetynine_audio.online.daily import server_rank
 from ninetynine_audio.online.review import OnlineReview
 from ninetynine_audio.online.server import Server
 from ninetynine_audio.play.daily import DailyResult, daily_seed
-from ninetynine_audio.present.adding.effects import UP_CHOICES, play_effects
 from ninetynine_audio.present.words import ordinal
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
@@ -27,81 +27,13 @@ DAY = "2026-12-06"
 GAME_TIME_S = 300.0
 
 
-def choose(srv: ServerThread, player: Player, words: str) -> None:
-    """Move to the item of the player's menu on the server that says ``words``, and choose
-    it."""
-
-    def where(server: Server) -> tuple[int, int]:
-        menu = session_of(server, player.name).app.top
-        texts = [item.text() for item in menu.items]
-        found = next(i for i, text in enumerate(texts) if words in text)
-        return menu.index, found
-
-    deadline = time.monotonic() + WAIT_S
-    while time.monotonic() < deadline:
-        try:
-            now, wanted = srv.call(where)
-        except (StopIteration, AttributeError):
-            player.pump(0.05)
-            continue
-        if now == wanted:
-            player.press("return")
-            return
-        player.press("down" if wanted > now else "up")
-    raise AssertionError(f"{player.name}: no item {words!r}")
-
-
-def keys_for(screen: Any) -> list[str]:
-    """A careful player's keys at an adding table: the cheapest card the rules allow."""
-    state = screen.state
-    hand = state.hands[state.to_act]
-    options = []
-    for index, card in enumerate(hand):
-        for effect in play_effects(state.rules, card, state.total):
-            if effect.is_allowed:
-                options.append((effect.cost, index, effect.outcome.choice))
-    cost, index, choice = min(options, key=lambda o: (o[0], o[1]))
-    effects = [e for e in play_effects(state.rules, hand[index], state.total) if e.is_allowed]
-    if len(effects) > 1:
-        keys = ["left"] * len(hand) + ["right"] * index
-        keys += ["up" if choice in UP_CHOICES else "down", "return"]
-    else:
-        keys = [str(index + 1)]
-    if cost > 0:
-        keys.append(keys[-1])
-    return keys
-
-
-def play_out(srv: ServerThread, players: dict[str, Player]) -> None:
-    """Each person's keys on their turns at their table until every one has ended."""
-
-    def due(server: Server) -> tuple[bool, list[tuple[str, list[str]]]]:
-        work = []
-        playing = False
-        for name in players:
-            table = session_of(server, name).table
-            host = None if table is None else table.host
-            if host is None or host.is_over:
-                continue
-            playing = True
-            if host.bot_due is not None:
-                continue
-            for seat in host.core.seats_to_act():
-                listener = host.listeners.get(seat)
-                if listener is not None and seat not in host.replaced:
-                    work.append((name, keys_for(listener.screen)))
-        return not playing, work
-
-    deadline = time.monotonic() + GAME_TIME_S
-    while time.monotonic() < deadline:
-        over, work = srv.call(due)
-        if over:
-            return
-        for name, keys in work:
-            players[name].press(*keys)
-        for player in players.values():
-            player.pump(0.005)
-    raise AssertionError("the games did not end")
+def all_over(server: Server, names: list[str]) -> bool:
+    """Whether every one of ``names`` has finished the match at their table."""
+    for name in names:
+        table = session_of(server, name).table
+        if table is not None and table.host is not None and not table.host.is_over:
+            return False
+    return True
 
 
 def costly_now(srv: ServerThread, name: str) -> list[tuple[int, str]] | None:
@@ -170,7 +102,7 @@ def test_the_daily_deal_online_deals_alike_ranks_and_reviews_the_same(tmp_path: 
             dealt = [spec.new_game(replace(s, names=first.names))[0] for s in (first, second)]
             assert dealt[0].hands == dealt[1].hands
 
-            play_out(srv, players)
+            play_turns(srv, players, lambda s: all_over(s, list(players)), GAME_TIME_S)
             for player in players.values():
                 player.heard("today's deal:")
             entries = srv.call(lambda s: s.db.daily_entries(DAY, "classic"))
