@@ -6,16 +6,20 @@ match holds every hand (what the end of the game reveals, as offline); each deci
 player's own seat, and only theirs, is weighed as ``play.review`` weighs it, on deals of the
 cards that seat could not see then (``spec.resample``), so nothing the seat did not know
 during play goes into judging a move. The server never runs a player's screens between
-messages, and weighing a whole game would hold every table up: the weighing runs on a worker
-thread, and the summary is said when it is done.
+messages, and weighing a whole game (seconds to a minute) would hold every table up: the
+weighing runs in a worker process (one game at a time; on a thread it would hold Python's lock
+from the loop most of the time), and the summary is said when it is done.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import multiprocessing
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from datetime import UTC, datetime
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -26,7 +30,7 @@ from ninetynine_audio.i18n import _
 from ninetynine_audio.online.gamelog import record_events
 from ninetynine_audio.online.storage import PastGame
 from ninetynine_audio.play.daily import DailyResult
-from ninetynine_audio.play.review import Review
+from ninetynine_audio.play.review import Review, review_game
 from ninetynine_audio.present import review as words
 from ninetynine_audio.present.screens import BACK_TO_MENU, PAST_GAMES
 from ninetynine_audio.ui.review import Reviewed, ReviewScreen
@@ -51,6 +55,7 @@ class OnlineReview(ReviewScreen):
         on_reviewed: Reviewed | None = None,
     ) -> None:
         super().__init__(records, seats=(seat,), on_reviewed=on_reviewed)
+        self.records = list(records)
         self.desk = desk
         self.session = session
         self.started = False
@@ -73,9 +78,10 @@ class ReviewDesk:
     def __init__(self, server: Server) -> None:
         self.server = server
         self.running: set[asyncio.Future[Review]] = set()
+        self.pool: ProcessPoolExecutor | None = None
 
     def weigh(self, screen: OnlineReview) -> None:
-        """Weigh ``screen``'s game on a worker thread; its summary is said when done."""
+        """Weigh ``screen``'s game in the worker process; its summary is said when done."""
         reviewer = screen.reviewer
         assert reviewer is not None
         try:
@@ -83,9 +89,20 @@ class ReviewDesk:
         except RuntimeError:  # no loop (a test of the screens alone): weigh here
             self._done(screen, reviewer.review())
             return
-        future = loop.run_in_executor(None, reviewer.review)
+        if self.pool is None:
+            # One process, started when first needed, reviews one game at a time: a thread
+            # would hold Python's lock from the tables for most of each of its time slices.
+            self.pool = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+        weigh = partial(review_game, screen.records, seats=reviewer.seats, deals=reviewer.deals)
+        future = loop.run_in_executor(self.pool, weigh)
         self.running.add(future)
         future.add_done_callback(partial(self._finished, screen))
+
+    def close(self) -> None:
+        """Stop the worker process (a review under way is dropped)."""
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = None
 
     def _finished(self, screen: OnlineReview, future: asyncio.Future[Review]) -> None:
         self.running.discard(future)
@@ -94,6 +111,12 @@ class ReviewDesk:
         error = future.exception()
         if error is not None:
             log.error("a review failed: %r", error)
+            if isinstance(error, BrokenProcessPool):
+                self.pool = None  # the next review starts a new one
+            app = screen.session.app
+            with app.speaking():
+                if screen in app.stack:
+                    app.say(words.review_failed_text(str(error) or type(error).__name__))
             return
         self._done(screen, future.result())
 

@@ -1655,6 +1655,7 @@ class Server:
                 len(self.unsaved),
                 len(self.pending_results),
             )
+        self.reviews.close()
         self.db.close()
 
 
