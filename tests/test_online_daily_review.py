@@ -147,6 +147,18 @@ def test_the_daily_deal_online_deals_alike_ranks_and_reviews_the_same(tmp_path: 
             choose(srv, ben, "Classic, today's deal:")
             ben.heard("each daily deal is played once a day")
             assert srv.call(lambda s: session_of(s, "Ben").table) is None
+
+            # Reviewed later from the lobby, the day's result keeps the coach's cost all the same.
+            def ben_cost(server: Server) -> object:
+                entry = next(e for e in server.db.daily_entries(DAY, "classic") if "ben" in e.who)
+                return None if entry.result is None else entry.result["cost"]
+
+            assert srv.call(ben_cost) is None
+            ben.press("escape")
+            choose(srv, ben, "Your last games")
+            open_review(srv, ben, "Classic")
+            wait_review(srv, ben)
+            ben.wait_for(lambda: srv.call(ben_cost) is not None)
             assert srv.call(lambda s: s.crashes) == 0
         finally:
             for player in players.values():

@@ -13,16 +13,16 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.games.base import HUMAN
+from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.i18n import _
 from ninetynine_audio.online.gamelog import table_names
 from ninetynine_audio.online.seating import open_table
-from ninetynine_audio.play.daily import DailyResult, daily_result, daily_setup
+from ninetynine_audio.play.daily import DailyResult, daily_result, daily_setup, is_daily
 from ninetynine_audio.play.review import Review
 from ninetynine_audio.present import review as review_words
 from ninetynine_audio.present import tournaments as words
@@ -117,6 +117,13 @@ class DailyDesk:
             listed=False,
         )
         return None if table is not None else review_words.daily_once_text(game)
+
+    def day_of(self, setup: GameSetup) -> str | None:
+        """The day whose daily deal ``setup`` is, today's or yesterday's (a deal begun just
+        before midnight), else None."""
+        today = self.today()
+        yesterday = (datetime.fromisoformat(today) - timedelta(days=1)).date().isoformat()
+        return next((day for day in (today, yesterday) if is_daily(setup, day)), None)
 
     def table_placed(self, table: OnlineTable, places: list[int]) -> None:
         """A daily deal's table ended (or was left): its result counted and ranked."""

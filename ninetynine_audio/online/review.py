@@ -25,7 +25,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import HUMAN
-from ninetynine_audio.games.saved import SaveError, match_level
+from ninetynine_audio.games.saved import SaveError, from_record, match_level
 from ninetynine_audio.i18n import _
 from ninetynine_audio.online.gamelog import record_events
 from ninetynine_audio.online.storage import PastGame
@@ -179,7 +179,12 @@ class ReviewDesk:
         except SaveError as error:
             app.say(words.review_failed_text(str(error)), cue="refused")
             return
-        app.push(OnlineReview(self, session, records, game.seat))
+        # A daily deal reviewed later keeps the coach's cost too, that day and the next.
+        on_reviewed = None
+        day = self.server.daily.day_of(from_record(game.record).setup)
+        if day is not None:
+            on_reviewed = partial(self.server.daily.reviewed, session, day)
+        app.push(OnlineReview(self, session, records, game.seat, on_reviewed))
 
 
 def _pop(app: App) -> None:
