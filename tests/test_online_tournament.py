@@ -126,3 +126,51 @@ def test_a_tournament_in_play_carries_on_after_the_server_restarts(tmp_path: Pat
         finally:
             for player in players.values():
                 player.close()
+
+
+def test_a_swiss_of_five_gives_byes_and_says_points(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data", pause_scale=0.0) as srv:
+        srv.call(lambda s: setattr(s.tournaments, "round_gap_s", 0.5))
+        ann = Player(srv.url, "Ann")
+        ben = Player(srv.url, "Ben")
+        players = {"Ann": ann, "Ben": ben}
+        try:
+            choose(srv, ann, "Tournaments")
+            choose(srv, ann, "Create a tournament")
+            choose(srv, ann, "Format: Knockout")
+            ann.heard("Format: Swiss system")
+            choose(srv, ann, "Players: 4")
+            ann.heard("Players: 5")
+            choose(srv, ann, "Create the tournament")
+            ann.heard("Classic, Swiss system: you created the tournament")
+            choose(srv, ben, "Tournaments")
+            choose(srv, ben, "1 of 5 entered")
+            choose(srv, ben, "Enter the tournament")
+            ann.heard("Ben entered the tournament.")
+            choose(srv, ann, "Start the tournament now")
+            tid = srv.call(lambda s: next(iter(s.tournaments.all)))
+            play_turns(
+                srv,
+                players,
+                lambda s: s.tournaments.all[tid].state == "over",
+                TOURNAMENT_TIME_S,
+            )
+            record = srv.call(lambda s: s.tournaments.all[tid].to_record())
+            assert len(record["rounds"]) == 3
+            byes = [b for played in record["rounds"] for b in played["byes"]]
+            assert len(byes) == 3 and len(set(byes)) == 3  # one a round, never twice
+            for player in players.values():
+                player.heard("Round 3 of 3.")
+                player.heard("Final standings:")
+                player.heard("wins the tournament.")
+            said = " ".join(ann.spoken + ben.spoken)
+            assert "Sitting out, counted as a win:" in said
+            assert " points" in said or " point" in said
+            for seed in byes:
+                name = record["field"][seed]["name"]
+                if name in players:
+                    players[name].heard("You sit out this round; it counts as a win.")
+            assert srv.call(lambda s: s.crashes) == 0
+        finally:
+            for player in players.values():
+                player.close()
