@@ -95,7 +95,11 @@ def tournament_item_text(
 ) -> str:
     """A tournament in the list: its game, format, how many entered, and ``detail`` (when it
     starts, the round being played, or its winner)."""
-    return _("{game}, {format}, {entered} of {size} entered, {detail}").format(
+    return ngettext(
+        "{game}, {format}, {entered} of {size} entered, {detail}",
+        "{game}, {format}, {entered} of {size} entered, {detail}",
+        entered,
+    ).format(
         game=game_title(game), format=format_name(format), entered=entered, size=size, detail=detail
     )
 
