@@ -295,6 +295,7 @@ class SeatApp(App):
         self.on_pause: Callable[[Any], None] | None = None
         self.on_chat: Callable[[], None] = lambda: None
         self.on_people: Callable[[str], None] = lambda command: None
+        self.review_screen: Callable[..., Any] | None = None  # a server's, for its seat
         self._last_display: p.Display | None = None
         self.client = "game"
         self.language = ENGLISH

@@ -267,7 +267,11 @@ class TableHost:
         place = None if seat is None else outcome.place_of(seat)
         level = match_level(self.core.setup.kinds)
         rounds = self.core.progress
-        return MatchResult(self.core.setup.game, level, len(places), rounds, places, place, None)
+        # A seat's result holds the game's log for its review: the end reveals every hand.
+        records = tuple(e.to_log() for e in self.core.events) if seat is not None else ()
+        return MatchResult(
+            self.core.setup.game, level, len(places), rounds, places, place, None, records
+        )
 
 
 class SeatScreen(MatchScreen):

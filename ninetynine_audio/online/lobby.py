@@ -16,6 +16,8 @@ from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.present import community
 from ninetynine_audio.present import online as words
 from ninetynine_audio.present.screens import menu_opened_text
+from ninetynine_audio.present import tournaments as tournament_words
+from ninetynine_audio.present.screens import game_title, menu_opened_text
 from ninetynine_audio.ui.menus import game_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
@@ -60,6 +62,9 @@ class LobbyMenu(Menu):
         items = [
             MenuItem(words.create_table(), lambda a: a.push(game_menu())),
             MenuItem(words.join_with_code(), self._ask_code),
+            MenuItem(tournament_words.tournaments(), self._tournaments),
+            MenuItem(tournament_words.daily_deal_item(), self._daily),
+            MenuItem(tournament_words.last_games_item(), self._last_games),
         ]
         for table in self.server.listed_tables():
             items.append(MenuItem(table.lobby_text(), partial(self._open, code=table.code)))
@@ -83,6 +88,15 @@ class LobbyMenu(Menu):
         """Back in the lobby: list the tables again."""
         self.rebuild()
         self.enter(app)
+
+    def _tournaments(self, app: App) -> None:
+        app.push(self.server.tournaments.menu(self.session))
+
+    def _daily(self, app: App) -> None:
+        app.push(self.server.daily.menu(self.session))
+
+    def _last_games(self, app: App) -> None:
+        app.push(self.server.reviews.menu(self.session))
 
     def _ask_leave(self, app: App) -> None:
         ask(app, words.leave_server_question(), lambda a: a.quit())

@@ -44,6 +44,7 @@ from ninetynine_audio.games.saved import RecordMaker, SaveError
 from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.daily import DailyDesk
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.gamelog import GameLog, heard_names, table_names
 from ninetynine_audio.online.gate import (
@@ -87,7 +88,9 @@ from ninetynine_audio.online.offline_page import add_offline_page
 from ninetynine_audio.online.page import keys_document, page_words
 from ninetynine_audio.online.passwords import Busy, PasswordDesk
 from ninetynine_audio.online.people import People
+from ninetynine_audio.online.review import ReviewDesk
 from ninetynine_audio.online.storage import DataProblem, StoredTable, open_store
+from ninetynine_audio.online.tournaments import TournamentDesk
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
@@ -364,6 +367,9 @@ class Server:
         # Tables set aside at start-up, by the identity of each player who sat there.
         self.set_aside: dict[str, list[str]] = {}
         self.people = People(self)
+        self.tournaments = TournamentDesk(self)
+        self.daily = DailyDesk(self)
+        self.reviews = ReviewDesk(self)
 
     # -- the tables stored before a restart --------------------------------------------------
 
@@ -380,6 +386,7 @@ class Server:
                 self._reload_table(stored)
             except Exception as error:  # one damaged table never keeps the others from loading
                 self._set_aside(stored, f"{type(error).__name__}: {error}")
+        self.tournaments.reload()
         self._save_pending()
 
     def _reload_table(self, stored: StoredTable) -> None:
@@ -478,6 +485,7 @@ class Server:
         app.on_pause = lambda table: app.push(online_pause_menu(self, session, table))
         app.on_chat = lambda: self.ask_chat(session)
         app.on_people = partial(self.people.command, session)
+        app.review_screen = partial(self.reviews.screen_for, session)
         app.stack = [LobbyMenu(self, session)]
         self.sessions[identity] = session
         return session
@@ -744,6 +752,7 @@ class Server:
             elif session.table is not None and session.table.state == "over":
                 self._free_seat(session)
         self._sweep_tables(now)
+        self.tournaments.sweep()
         self.guard.refusals.flush()
 
     def _quit(self, session: Session) -> None:
@@ -786,6 +795,8 @@ class Server:
         lobby it opens the seats menu."""
         table = session.table
         if table is not None:
+            if self.tournaments.refuses_play_again(session, table):
+                return
             if table.state == "over" and table.host is not None:
                 self._back_to_waiting(table, session)
             return
@@ -1225,6 +1236,10 @@ class Server:
                 name = session.name if session is not None else seat.who.split(":", 1)[1]
                 by_place[place - 1].append(name)
         self.pending_results.append((table.code, table.game, players, by_place))
+        placed = [places[i] for i in range(len(table.seats))]
+        self.tournaments.table_placed(table, placed)
+        self.daily.table_placed(table, placed)
+        self.reviews.keep(table, placed)
 
     def _record_left_match(self, table: OnlineTable) -> None:
         """``table`` closes with its match in play and no person left at it: the match is
@@ -1661,6 +1676,7 @@ class Server:
                 len(self.unsaved),
                 len(self.pending_results),
             )
+        self.reviews.close()
         self.db.close()
 
 

@@ -248,7 +248,7 @@ def daily_started_item(game: str) -> str:
     return _("{game}: today's deal begun, not finished").format(game=game_title(game))
 
 
-def _margin_words(score: int, margin: int) -> str:
+def margin_words(score: int, margin: int) -> str:
     if margin > 0:
         # Translators: a daily deal's end: the player's final score and how far ahead of the
         # best of the others it is (lives or points).
@@ -284,7 +284,7 @@ def daily_result_text(
         game=game_title(game),
         place=ordinal(place),
         players=players,
-        margin=_margin_words(score, margin),
+        margin=margin_words(score, margin),
         standing=standing_words(rank, days),
     )
 

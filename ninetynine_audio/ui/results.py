@@ -195,7 +195,9 @@ class ResultsScreen(Menu):
     def _review(self, app: App) -> None:
         from ninetynine_audio.ui.daily import review_screen
 
-        app.push(review_screen(self.result.records, self.result.daily))
+        # A server's player reviews their own seat, weighed beside the server's loop.
+        make = getattr(app, "review_screen", None) or review_screen
+        app.push(make(self.result.records, self.result.daily))
 
     def _play_again(self, app: App) -> None:
         app.start_game(app.next_setup(self.setup))

@@ -88,14 +88,18 @@ class ReviewScreen(Screen):
         while reviewer.step() and app.now() < until:
             pass
         if reviewer.done:
-            self.review = reviewer.review()
-            turning = self.review.turning_points()
-            if turning:
-                self.index = self.review.decisions.index(turning[0])
-                self.costly_at = 0
-            if self.on_reviewed is not None:
-                self.on_reviewed(self.review)
-            self._summary(app)
+            self.reviewed(app, reviewer.review())
+
+    def reviewed(self, app: App, review: Review) -> None:
+        """Every decision is weighed: go to the costliest move and say the summary."""
+        self.review = review
+        turning = review.turning_points()
+        if turning:
+            self.index = review.decisions.index(turning[0])
+            self.costly_at = 0
+        if self.on_reviewed is not None:
+            self.on_reviewed(review)
+        self._summary(app)
 
     # -- speaking --------------------------------------------------------------------------------
 

@@ -247,12 +247,13 @@ def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_dat
         store.save_table(a_table("AAAA", "playing", actions=2))
     finally:
         store.close()
-    # As a server of version 1 left it: no leases, friends, blocks, wins, bans, mutes nor
-    # reports yet.
-    for table in ("leases", "bans", "chat_mutes", "reports"):
+    # As a server of version 1 left it: no leases, friends, blocks, wins, bans, mutes,
+    # reports, tournaments, daily results nor past games yet.
+    for table in (
+        "leases", "friends", "blocks", "bans", "chat_mutes", "reports", "tournaments",
+        "tournament_rounds", "tournament_standings", "past_games", "daily_results",
+    ):  # fmt: skip
         engine.rows(f"DROP TABLE {table}")
-    engine.rows("DROP TABLE friends")
-    engine.rows("DROP TABLE blocks")
     engine.rows("ALTER TABLE ratings DROP COLUMN wins")
     if engine.url is None:
         engine.rows("PRAGMA user_version = 1")
@@ -260,7 +261,7 @@ def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_dat
         engine.rows("UPDATE schema_version SET version = 1")
     again = engine.open()
     try:
-        assert version_of(engine) == SCHEMA_VERSION == 4
+        assert version_of(engine) == SCHEMA_VERSION == 5
         assert again.tables() == [a_table("AAAA", "playing", actions=2)]
         assert again.sign_in("ann", "ann's") == (True, "Ann")
         assert again.hold_table("AAAA", "one", 30.0) is not None

@@ -14,18 +14,26 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ninetynine_audio.online.storage.common import DataProblem, Rating, StoredTable, StoreRefused
+from ninetynine_audio.online.storage.competitions import (
+    DailyEntry,
+    PastGame,
+    StoredTournament,
+)
 from ninetynine_audio.online.storage.moderation import Report
 from ninetynine_audio.online.storage.people import Friendship, Standing
 
 __all__ = [
+    "DailyEntry",
     "DataProblem",
     "Friendship",
+    "PastGame",
     "Rating",
     "Report",
     "Standing",
     "Store",
     "StoreRefused",
     "StoredTable",
+    "StoredTournament",
     "open_store",
 ]
 
@@ -77,6 +85,13 @@ class Store(Protocol):
         chat: list[str],
     ) -> None: ...
     def reports(self, limit: int = 20) -> list[Report]: ...
+    def save_tournament(self, tournament: StoredTournament) -> None: ...
+    def tournaments(self, states: tuple[str, ...] = ()) -> list[StoredTournament]: ...
+    def begin_daily(self, day: str, game: str, who: str, name: str) -> None: ...
+    def finish_daily(self, day: str, game: str, who: str, result: dict[str, Any]) -> None: ...
+    def daily_entries(self, day: str, game: str) -> list[DailyEntry]: ...
+    def keep_game(self, who: str, game: PastGame, keep: int = 10) -> None: ...
+    def past_games(self, who: str) -> list[PastGame]: ...
     def for_thread(self) -> contextlib.AbstractContextManager[Store]:
         """The store for use on another thread, while the block runs."""
 

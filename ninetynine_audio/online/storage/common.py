@@ -22,6 +22,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from ninetynine_audio.online.identity import display_name, name_key, skeleton
+from ninetynine_audio.online.storage.competitions import CompetitionRecords
 from ninetynine_audio.online.storage.moderation import ModerationStore
 from ninetynine_audio.online.storage.people import PeopleQueries
 from ninetynine_audio.store.locks import FileLock, LockUnavailable
@@ -98,7 +99,7 @@ def first(sql: Sql, query: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...]
     return found[0] if found else None
 
 
-class SqlStore(PeopleQueries, ModerationStore):
+class SqlStore(PeopleQueries, ModerationStore, CompetitionRecords):
     """Players, tables, results and ratings, on whichever engine the subclass opens.
 
     ``ROW_ID`` is the column that names one stored table's row even when the row is damaged

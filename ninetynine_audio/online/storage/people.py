@@ -5,7 +5,7 @@ request waits as one row from the asker (``asked``) until the other answers. A b
 row from the player who blocked. Accounts are named by their canonical key (``name_key``);
 guests have no rows (what a guest blocks lasts as long as the guest's session).
 
-Reads run at once; writes go through :meth:`PeopleQueries._people_write`, which SQLite runs at
+Reads run at once; writes go through :meth:`PeopleQueries._write`, which SQLite runs at
 once and PostgreSQL queues behind its other writes (a write never blocks the event loop).
 """
 
@@ -51,7 +51,7 @@ class PeopleQueries:
     def _transaction(self) -> contextlib.AbstractContextManager[Any]:
         raise NotImplementedError
 
-    def _people_write(self, write: Callable[[Any], None]) -> None:
+    def _write(self, write: Callable[[Any], None]) -> None:
         """Run ``write`` (given the connection) in one transaction."""
         with self._transaction() as sql:
             write(sql)
@@ -88,7 +88,7 @@ class PeopleQueries:
             else:
                 _put(sql, key, them, ASKED)
 
-        self._people_write(write)
+        self._write(write)
 
     def answer_friend(self, name: str, asker: str, yes: bool) -> None:
         """``name`` says yes (friends both ways) or no (the request goes) to ``asker``."""
@@ -103,7 +103,7 @@ class PeopleQueries:
                     (them, key, ASKED),
                 )
 
-        self._people_write(write)
+        self._write(write)
 
     def end_friendship(self, name: str, other: str) -> None:
         """``name`` and ``other`` are friends no more (a request either way goes too)."""
@@ -113,7 +113,7 @@ class PeopleQueries:
             sql.run("DELETE FROM friends WHERE key = ? AND other = ?", (key, them))
             sql.run("DELETE FROM friends WHERE key = ? AND other = ?", (them, key))
 
-        self._people_write(write)
+        self._write(write)
 
     def blocked(self, name: str) -> list[str]:
         """The keys of the accounts ``name`` blocks."""
@@ -137,7 +137,7 @@ class PeopleQueries:
             else:
                 sql.run("DELETE FROM blocks WHERE key = ? AND other = ?", (key, them))
 
-        self._people_write(write)
+        self._write(write)
 
     def standing(self, name: str, game: str) -> Standing | None:
         """``name``'s place on ``game``'s leaderboard (by sure skill), or None unrated."""

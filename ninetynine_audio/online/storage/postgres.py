@@ -176,8 +176,8 @@ class PostgresStore(SqlStore):
             partial(self._record_result, code=code, game=game, players=players, accounts=accounts)
         )
 
-    def _people_write(self, write: Callable[[Any], None]) -> None:
-        """A change of friends or blocks: queued for the writer."""
+    def _write(self, write: Callable[[Any], None]) -> None:
+        """A write of friends, blocks, a tournament or a daily deal: queued for the writer."""
         self._queue(write)
 
     def _queue(self, write: Callable[[Any], None]) -> None:

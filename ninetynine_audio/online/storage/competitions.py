@@ -1,0 +1,276 @@
+"""What the server keeps of its tournaments and daily deals, on either engine: each
+tournament as its record (the field, its rounds and their results), its rounds and its
+standings as rows of their own (so that a person or another program reads them without the
+record), and each account's daily deal of each game and day (begun, then its result).
+
+:class:`CompetitionRecords` is part of every :class:`~ninetynine_audio.online.storage.common.
+SqlStore`; a write goes through ``_write``, which an engine that writes behind its caller
+(PostgreSQL) queues.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any, Protocol
+
+
+class _Sql(Protocol):
+    def rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]: ...
+    def run(self, sql: str, params: tuple[Any, ...] = ()) -> int: ...
+
+
+@dataclass(frozen=True)
+class StoredTournament:
+    """One tournament as kept: ``record`` is the whole of it as plain data
+    (``online.tournaments`` writes and reads it), ``rounds`` each round's tables and places,
+    ``standings`` each line (place, name, who, points, tie-break)."""
+
+    id: str
+    game: str
+    host: str
+    state: str
+    record: dict[str, Any]
+    rounds: list[list[dict[str, Any]]]
+    standings: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class PastGame:
+    """A finished match one person played, kept for its review: ``record`` is the match as
+    a table stores it (set-up and actions), ``seat`` theirs."""
+
+    at: float
+    game: str
+    seat: int
+    place: int
+    players: int
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DailyEntry:
+    """One account's daily deal of one game on one day: ``result`` is None while it is being
+    played (begun counts as played: it is played once)."""
+
+    day: str
+    game: str
+    who: str
+    name: str
+    result: dict[str, Any] | None
+
+
+def migration_five(real: str, serial: str) -> tuple[str, ...]:
+    """The statements of migration 5 (``real``: the engine's double-precision type,
+    ``serial`` its numbered key)."""
+    return (
+        f"""CREATE TABLE IF NOT EXISTS tournaments (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    host TEXT NOT NULL,
+    state TEXT NOT NULL,
+    record TEXT NOT NULL,
+    updated {real} NOT NULL
+)""",
+        """CREATE TABLE IF NOT EXISTS tournament_rounds (
+    tournament TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    tables TEXT NOT NULL,
+    PRIMARY KEY (tournament, number)
+)""",
+        """CREATE TABLE IF NOT EXISTS tournament_standings (
+    tournament TEXT NOT NULL,
+    place INTEGER NOT NULL,
+    seed INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    who TEXT,
+    points INTEGER NOT NULL,
+    tie_break INTEGER NOT NULL,
+    PRIMARY KEY (tournament, seed)
+)""",
+        f"""CREATE TABLE IF NOT EXISTS past_games (
+    id {serial},
+    who TEXT NOT NULL,
+    at {real} NOT NULL,
+    game TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    place INTEGER NOT NULL,
+    players INTEGER NOT NULL,
+    record TEXT NOT NULL
+)""",
+        "CREATE INDEX IF NOT EXISTS past_games_by_who ON past_games (who, at)",
+        f"""CREATE TABLE IF NOT EXISTS daily_results (
+    day TEXT NOT NULL,
+    game TEXT NOT NULL,
+    who TEXT NOT NULL,
+    name TEXT NOT NULL,
+    result TEXT,
+    at {real} NOT NULL,
+    PRIMARY KEY (day, game, who)
+)""",
+    )
+
+
+class CompetitionRecords:
+    """Tournaments and daily deals, written once for both engines."""
+
+    def _sql(self) -> contextlib.AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _transaction(self) -> contextlib.AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _write(self, write: Callable[[Any], None]) -> None:
+        """Make one write, all together (an engine may queue it instead)."""
+        with self._transaction() as sql:
+            write(sql)
+
+    # -- tournaments ----------------------------------------------------------------------------
+
+    def save_tournament(self, tournament: StoredTournament) -> None:
+        """Store a tournament as it is now, its rounds and standings with it."""
+        self._write(partial(_save_tournament, tournament=tournament))
+
+    def tournaments(self, states: tuple[str, ...] = ()) -> list[StoredTournament]:
+        """The stored tournaments (those in ``states`` when given), oldest first."""
+        with self._sql() as sql:
+            rows = sql.rows(
+                "SELECT id, game, host, state, record FROM tournaments ORDER BY updated, id"
+            )
+            found = []
+            for tid, game, host, state, record in rows:
+                if states and state not in states:
+                    continue
+                rounds = [
+                    json.loads(tables)
+                    for (tables,) in sql.rows(
+                        "SELECT tables FROM tournament_rounds WHERE tournament = ? ORDER BY number",
+                        (tid,),
+                    )
+                ]
+                standings = [
+                    {"place": r[0], "name": r[1], "who": r[2], "points": r[3], "tie_break": r[4]}
+                    for r in sql.rows(
+                        "SELECT place, name, who, points, tie_break FROM tournament_standings"
+                        " WHERE tournament = ? ORDER BY place, seed",
+                        (tid,),
+                    )
+                ]
+                found.append(
+                    StoredTournament(tid, game, host, state, json.loads(record), rounds, standings)
+                )
+        return found
+
+    # -- each person's last games ----------------------------------------------------------------
+
+    def keep_game(self, who: str, game: PastGame, keep: int = 10) -> None:
+        """Keep ``game`` for ``who``, with only their last ``keep`` games."""
+        self._write(partial(_keep_game, who=who, game=game, keep=keep))
+
+    def past_games(self, who: str) -> list[PastGame]:
+        """``who``'s kept games, the last first."""
+        with self._sql() as sql:
+            rows = sql.rows(
+                "SELECT at, game, seat, place, players, record FROM past_games WHERE who = ?"
+                " ORDER BY at DESC, id DESC",
+                (who,),
+            )
+        return [
+            PastGame(at, game, seat, place, count, json.loads(record))
+            for at, game, seat, place, count, record in rows
+        ]
+
+    # -- daily deals ----------------------------------------------------------------------------
+
+    def begin_daily(self, day: str, game: str, who: str, name: str) -> None:
+        """``who`` has begun the daily deal of ``game`` on ``day`` (kept even if never
+        finished: it is played once)."""
+        self._write(partial(_begin_daily, day=day, game=game, who=who, name=name))
+
+    def finish_daily(self, day: str, game: str, who: str, result: dict[str, Any]) -> None:
+        """``who``'s result of the daily deal of ``game`` on ``day`` (again with the coach's
+        cost once it is reviewed)."""
+        self._write(partial(_finish_daily, day=day, game=game, who=who, result=result))
+
+    def daily_entries(self, day: str, game: str) -> list[DailyEntry]:
+        """Everyone's daily deal of ``game`` on ``day``, begun or finished."""
+        with self._sql() as sql:
+            rows = sql.rows(
+                "SELECT who, name, result FROM daily_results WHERE day = ? AND game = ?"
+                " ORDER BY at, who",
+                (day, game),
+            )
+        return [
+            DailyEntry(day, game, who, name, None if result is None else json.loads(result))
+            for who, name, result in rows
+        ]
+
+
+def _save_tournament(sql: _Sql, tournament: StoredTournament) -> None:
+    now = time.time()
+    sql.run(
+        "INSERT INTO tournaments (id, game, host, state, record, updated)"
+        " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
+        " game = excluded.game, host = excluded.host, state = excluded.state,"
+        " record = excluded.record, updated = excluded.updated",
+        (
+            tournament.id,
+            tournament.game,
+            tournament.host,
+            tournament.state,
+            json.dumps(tournament.record),
+            now,
+        ),
+    )
+    sql.run("DELETE FROM tournament_rounds WHERE tournament = ?", (tournament.id,))
+    for number, tables in enumerate(tournament.rounds, start=1):
+        sql.run(
+            "INSERT INTO tournament_rounds (tournament, number, tables) VALUES (?, ?, ?)",
+            (tournament.id, number, json.dumps(tables)),
+        )
+    sql.run("DELETE FROM tournament_standings WHERE tournament = ?", (tournament.id,))
+    for seed, line in enumerate(tournament.standings):
+        sql.run(
+            "INSERT INTO tournament_standings"
+            " (tournament, place, seed, name, who, points, tie_break)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                tournament.id,
+                int(line["place"]),
+                int(line.get("seed", seed)),
+                str(line["name"]),
+                line.get("who"),
+                int(line["points"]),
+                int(line["tie_break"]),
+            ),
+        )
+
+
+def _keep_game(sql: _Sql, who: str, game: PastGame, keep: int) -> None:
+    sql.run(
+        "INSERT INTO past_games (who, at, game, seat, place, players, record)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (who, game.at, game.game, game.seat, game.place, game.players, json.dumps(game.record)),
+    )
+    kept = sql.rows("SELECT id FROM past_games WHERE who = ? ORDER BY at DESC, id DESC", (who,))
+    for (old,) in kept[keep:]:
+        sql.run("DELETE FROM past_games WHERE id = ?", (old,))
+
+
+def _begin_daily(sql: _Sql, day: str, game: str, who: str, name: str) -> None:
+    sql.run(
+        "INSERT INTO daily_results (day, game, who, name, result, at) VALUES (?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (day, game, who) DO NOTHING",
+        (day, game, who, name, None, time.time()),
+    )
+
+
+def _finish_daily(sql: _Sql, day: str, game: str, who: str, result: dict[str, Any]) -> None:
+    sql.run(
+        "UPDATE daily_results SET result = ? WHERE day = ? AND game = ? AND who = ?",
+        (json.dumps(result), day, game, who),
+    )

@@ -1,0 +1,88 @@
+"""What the tests of tournaments, the daily deal and the coach online share: a player's way
+through the server's menus by their words, and a careful player's keys at an adding table."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from helpers.online import WAIT_S, Player, ServerThread, session_of
+
+from ninetynine_audio.online.server import Server
+from ninetynine_audio.present.adding.effects import UP_CHOICES, play_effects
+
+
+def choose(srv: ServerThread, player: Player, words: str) -> None:
+    """Move to the item of the player's menu on the server that says ``words``, and choose
+    it, as a player hears their way down a menu."""
+
+    def where(server: Server) -> tuple[int, int]:
+        menu = session_of(server, player.name).app.top
+        texts = [item.text() for item in menu.items]
+        found = next(i for i, text in enumerate(texts) if words in text)
+        return menu.index, found
+
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        try:
+            now, wanted = srv.call(where)
+        except (StopIteration, AttributeError):  # the menu is not open yet
+            player.pump(0.05)
+            continue
+        if now == wanted:
+            player.press("return")
+            return
+        player.press("down" if wanted > now else "up")
+    raise AssertionError(f"{player.name}: no item {words!r}")
+
+
+def keys_for(screen: Any) -> list[str]:
+    """A careful player's keys at an adding table: the cheapest card the rules allow."""
+    state = screen.state
+    hand = state.hands[state.to_act]
+    options = []
+    for index, card in enumerate(hand):
+        for effect in play_effects(state.rules, card, state.total):
+            if effect.is_allowed:
+                options.append((effect.cost, index, effect.outcome.choice))
+    cost, index, choice = min(options, key=lambda o: (o[0], o[1]))
+    effects = [e for e in play_effects(state.rules, hand[index], state.total) if e.is_allowed]
+    if len(effects) > 1:
+        keys = ["left"] * len(hand) + ["right"] * index
+        keys += ["up" if choice in UP_CHOICES else "down", "return"]
+    else:
+        keys = [str(index + 1)]
+    if cost > 0:
+        keys.append(keys[-1])
+    return keys
+
+
+def play_turns(srv: ServerThread, players: dict[str, Player], done: Any, time_s: float) -> None:
+    """Press each person's keys on their turns at their own table until ``done(server)``."""
+
+    def due(server: Server) -> tuple[bool, list[tuple[str, list[str]]]]:
+        if done(server):
+            return True, []
+        work = []
+        for name in players:
+            table = session_of(server, name).table
+            host = None if table is None else table.host
+            if host is None or host.is_over or host.bot_due is not None:
+                continue
+            for seat in host.core.seats_to_act():
+                listener = host.listeners.get(seat)
+                mine = listener is not None and listener.app is session_of(server, name).app
+                if listener is not None and mine and seat not in host.replaced:
+                    work.append((name, keys_for(listener.screen)))
+        return False, work
+
+    deadline = time.monotonic() + time_s
+    while time.monotonic() < deadline:
+        over, work = srv.call(due)
+        if over:
+            return
+        for name, keys in work:
+            players[name].press(*keys)
+        for player in players.values():
+            player.pump(0.005)
+    raise AssertionError(f"not done in {time_s} s")

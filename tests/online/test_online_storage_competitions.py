@@ -1,0 +1,83 @@
+"""Migration 5 on both engines: tournaments with their rounds and standings, and each
+account's daily deals, kept across a restart of the store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from helpers.postgres import Postgres, postgres
+
+from ninetynine_audio.online.storage import PastGame, Store, StoredTournament, open_store
+
+__all__ = ["postgres"]  # the session's cluster, a fixture
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def opened(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[Path, str | None]]:
+    url = None
+    if request.param == "postgresql":
+        cluster: Postgres = request.getfixturevalue("postgres")
+        url = cluster.new_database()
+    yield tmp_path / "data", url
+
+
+def reopen(store: Store, where: tuple[Path, str | None]) -> Store:
+    assert store.flush()
+    store.close()
+    return open_store(*where)
+
+
+def test_a_tournament_its_rounds_and_standings_are_kept(opened: tuple[Path, str | None]) -> None:
+    store = open_store(*opened)
+    tables = [[{"seats": ["Ann", "Lily"], "places": [1, 2]}], [{"seats": ["Ann"], "places": None}]]
+    standings = [
+        {"place": 1, "name": "Ann", "who": "account:ann", "points": 2, "tie_break": 0},
+        {"place": 2, "name": "Lily", "who": None, "points": 1, "tie_break": 0},
+    ]
+    first = StoredTournament("T1", "classic", "account:ann", "waiting", {"a": 1}, [], [])
+    store.save_tournament(first)
+    later = StoredTournament("T1", "classic", "account:ann", "playing", {"a": 2}, tables, standings)
+    store.save_tournament(later)
+    store.save_tournament(StoredTournament("T2", "tricks", "account:ben", "over", {}, [], []))
+    store = reopen(store, opened)
+    try:
+        assert store.tournaments(("playing",)) == [later]
+        assert [t.id for t in store.tournaments()] == ["T1", "T2"]
+    finally:
+        store.close()
+
+
+def test_a_daily_deal_is_begun_once_and_its_result_kept(opened: tuple[Path, str | None]) -> None:
+    store = open_store(*opened)
+    store.begin_daily("2026-12-06", "classic", "account:ann", "Ann")
+    store.begin_daily("2026-12-06", "classic", "account:ann", "Ann")
+    store.begin_daily("2026-12-06", "tricks", "account:ann", "Ann")
+    store.begin_daily("2026-12-06", "classic", "account:ben", "Ben")
+    store.finish_daily("2026-12-06", "classic", "account:ann", {"place": 1})
+    store.finish_daily("2026-12-06", "classic", "account:ann", {"place": 1, "cost": 0.5})
+    store = reopen(store, opened)
+    try:
+        entries = store.daily_entries("2026-12-06", "classic")
+        assert [(e.who, e.result) for e in entries] == [
+            ("account:ann", {"place": 1, "cost": 0.5}),
+            ("account:ben", None),
+        ]
+        assert store.daily_entries("2026-12-07", "classic") == []
+    finally:
+        store.close()
+
+
+def test_a_persons_last_games_are_kept_the_last_first(opened: tuple[Path, str | None]) -> None:
+    store = open_store(*opened)
+    for number in range(5):
+        game = PastGame(float(number), "classic", number % 2, 1, 3, {"n": number})
+        store.keep_game("account:ann", game, keep=3)
+    store.keep_game("account:ben", PastGame(9.0, "tricks", 0, 2, 3, {}), keep=3)
+    store = reopen(store, opened)
+    try:
+        assert [g.record["n"] for g in store.past_games("account:ann")] == [4, 3, 2]
+        assert [g.game for g in store.past_games("account:ben")] == ["tricks"]
+    finally:
+        store.close()

@@ -1,0 +1,176 @@
+"""A tournament on a real server on a free loopback port, with real clients driven by keys:
+Ann makes a knockout of four from the lobby's menus, Ben enters it, Ann starts it, computer
+players fill the two empty places, each round's tables seat their people by themselves, and
+the knockout runs to its winner, whom everyone hears with the standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.competition import choose, play_turns
+from helpers.online import Player, ServerThread
+
+pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
+
+TOURNAMENT_TIME_S = 480.0
+
+
+def test_a_knockout_of_four_filled_by_computers_runs_to_its_winner(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data", pause_scale=0.0) as srv:
+        srv.call(lambda s: setattr(s.tournaments, "round_gap_s", 0.5))
+        ann = Player(srv.url, "Ann")
+        ben = Player(srv.url, "Ben")
+        players = {"Ann": ann, "Ben": ben}
+        try:
+            ann.heard("Lobby")
+            choose(srv, ann, "Tournaments")
+            choose(srv, ann, "Create a tournament")
+            ann.heard("New tournament")
+            choose(srv, ann, "Create the tournament")
+            ann.heard("Classic, Knockout: you created the tournament")
+            tid = srv.call(lambda s: next(iter(s.tournaments.all)))
+            ben.heard("Lobby")
+            choose(srv, ben, "Tournaments")
+            choose(srv, ben, "Classic, Knockout, 1 of 4 entered")
+            choose(srv, ben, "Enter the tournament")
+            ben.heard("You entered.")
+            ann.heard("Ben entered the tournament.")
+            choose(srv, ann, "Start the tournament now")
+            for player in players.values():
+                player.heard("Classic, Knockout: the tournament starts with 2 players.")
+                player.heard("Round 1 of 2.")
+                player.heard("You are seated at table")
+
+            play_turns(
+                srv,
+                players,
+                lambda s: s.tournaments.all[tid].state == "over",
+                TOURNAMENT_TIME_S,
+            )
+
+            record = srv.call(lambda s: s.tournaments.all[tid].to_record())
+            assert len(record["rounds"]) == 2
+            final = record["rounds"][1]["tables"]
+            assert len(final) == 1 and final[0]["places"] is not None
+            winner = record["field"][final[0]["seats"][final[0]["places"].index(1)]]["name"]
+            for player in players.values():
+                player.heard("Final standings:")
+                player.heard(f"{winner} wins the tournament.")
+                player.heard("You finished")
+            # Every round's table with a person at it was recorded as a match (and rated).
+            tables_with_people = sum(
+                1
+                for played in record["rounds"]
+                for table in played["tables"]
+                if any(record["field"][s]["who"] for s in table["seats"])
+            )
+            assert srv.call(lambda s: s.db.results_count()) == tables_with_people
+            stored = srv.call(lambda s: s.db.tournaments())
+            assert [(t.id, t.state) for t in stored] == [(tid, "over")]
+            assert stored[0].standings[0]["name"] == winner
+            assert srv.call(lambda s: s.crashes) == 0
+            assert [e for pl in players.values() for e in pl.screen.errors] == []
+        finally:
+            for player in players.values():
+                player.close()
+
+
+def test_a_tournament_in_play_carries_on_after_the_server_restarts(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with ServerThread(data, pause_scale=0.0) as srv:
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        ben = Player(srv.url, "Ben", password="ben's secret")
+        try:
+            choose(srv, ann, "Tournaments")
+            choose(srv, ann, "Create a tournament")
+            choose(srv, ann, "Create the tournament")
+            ann.heard("you created the tournament")
+            choose(srv, ben, "Tournaments")
+            choose(srv, ben, "1 of 4 entered")
+            choose(srv, ben, "Enter the tournament")
+            ann.heard("Ben entered the tournament.")
+            choose(srv, ann, "Start the tournament now")
+            for player in (ann, ben):
+                player.heard("You are seated at table")
+            tid, codes = srv.call(
+                lambda s: next((t.id, dict(t.codes)) for t in s.tournaments.all.values())
+            )
+        finally:
+            ann.close()
+            ben.close()
+    with ServerThread(data, pause_scale=0.0) as srv:
+        srv.call(lambda s: setattr(s.tournaments, "round_gap_s", 0.5))
+        # Round 1 is still in play at the same tables, each a tournament's table again.
+        again = srv.call(lambda s: dict(s.tournaments.all[tid].codes))
+        assert again == codes
+        settings = srv.call(lambda s: [s.tables[c].settings["tournament"] for c in codes.values()])
+        assert settings == [tid] * len(codes)
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        ben = Player(srv.url, "Ben", password="ben's secret")
+        players = {"Ann": ann, "Ben": ben}
+        try:
+            for player in players.values():
+                player.heard("You are back at your seat.")
+            play_turns(
+                srv,
+                players,
+                lambda s: s.tournaments.all[tid].state == "over",
+                TOURNAMENT_TIME_S,
+            )
+            for player in players.values():
+                player.heard("wins the tournament.")
+            stored = srv.call(lambda s: s.db.tournaments())
+            assert [(t.id, t.state, len(t.rounds)) for t in stored] == [(tid, "over", 2)]
+            assert srv.call(lambda s: s.crashes) == 0
+        finally:
+            for player in players.values():
+                player.close()
+
+
+def test_a_swiss_of_five_gives_byes_and_says_points(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data", pause_scale=0.0) as srv:
+        srv.call(lambda s: setattr(s.tournaments, "round_gap_s", 0.5))
+        ann = Player(srv.url, "Ann")
+        ben = Player(srv.url, "Ben")
+        players = {"Ann": ann, "Ben": ben}
+        try:
+            choose(srv, ann, "Tournaments")
+            choose(srv, ann, "Create a tournament")
+            choose(srv, ann, "Format: Knockout")
+            ann.heard("Format: Swiss system")
+            choose(srv, ann, "Players: 4")
+            ann.heard("Players: 5")
+            choose(srv, ann, "Create the tournament")
+            ann.heard("Classic, Swiss system: you created the tournament")
+            choose(srv, ben, "Tournaments")
+            choose(srv, ben, "1 of 5 entered")
+            choose(srv, ben, "Enter the tournament")
+            ann.heard("Ben entered the tournament.")
+            choose(srv, ann, "Start the tournament now")
+            tid = srv.call(lambda s: next(iter(s.tournaments.all)))
+            play_turns(
+                srv,
+                players,
+                lambda s: s.tournaments.all[tid].state == "over",
+                TOURNAMENT_TIME_S,
+            )
+            record = srv.call(lambda s: s.tournaments.all[tid].to_record())
+            assert len(record["rounds"]) == 3
+            byes = [b for played in record["rounds"] for b in played["byes"]]
+            assert len(byes) == 3 and len(set(byes)) == 3  # one a round, never twice
+            for player in players.values():
+                player.heard("Round 3 of 3.")
+                player.heard("Final standings:")
+                player.heard("wins the tournament.")
+            said = " ".join(ann.spoken + ben.spoken)
+            assert "Sitting out, counted as a win:" in said
+            assert " points" in said or " point" in said
+            for seed in byes:
+                name = record["field"][seed]["name"]
+                if name in players:
+                    players[name].heard("You sit out this round; it counts as a win.")
+            assert srv.call(lambda s: s.crashes) == 0
+        finally:
+            for player in players.values():
+                player.close()
