@@ -255,7 +255,7 @@ def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_dat
         engine.rows("UPDATE schema_version SET version = 1")
     again = engine.open()
     try:
-        assert version_of(engine) == SCHEMA_VERSION == 2
+        assert version_of(engine) == SCHEMA_VERSION == 6
         assert again.tables() == [a_table("AAAA", "playing", actions=2)]
         assert again.sign_in("ann", "ann's") == (True, "Ann")
         assert again.hold_table("AAAA", "one", 30.0) is not None

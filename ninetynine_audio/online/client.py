@@ -73,6 +73,11 @@ class Link:
         give_up_after: int | None = None,
     ) -> None:
         self.url = url
+        self.home = url
+        """The address first given (a server's front door); :attr:`url` may be one process of
+        it, where a ``moved`` message sent the client, until that process cannot be reached."""
+        self.rejoin: str | None = None  # a table to join once connected where it was moved
+        self._moved = False
         self.hello = hello
         self.first_delay = first_delay
         self.longest_delay = longest_delay
@@ -171,10 +176,16 @@ class Link:
                         await self._session(ws)
                 except (aiohttp.ClientError, OSError, TimeoutError) as error:
                     reason = str(error) or type(error).__name__
+                    # A process the server moved this client to that cannot be reached:
+                    # the front door finds one that runs.
+                    self.url = self.home
                 self.connected = False
                 self._ws = None
                 if self._closed:
                     break
+                if self._moved:  # to another process of the same server: at once
+                    self._moved = False
+                    continue
                 failures += 1
                 if self.give_up_after is not None and failures > self.give_up_after:
                     self.inbox.put(LinkEvent("closed", reason=reason))
@@ -193,6 +204,9 @@ class Link:
         again = self.connections > 0
         self.connections += 1
         await ws.send_str(p.encode(self.hello(self.guest_token)))
+        if self.rejoin is not None:
+            await ws.send_str(p.encode(p.Join(code=self.rejoin)))
+            self.rejoin = None
         self.inbox.put(LinkEvent("connected", again=again))
 
         async def write() -> None:
@@ -220,6 +234,12 @@ class Link:
                     self.guest_token = message.guest_token
                 if isinstance(message, p.Bye) and not message.retry:
                     self._closed = True
+                if isinstance(message, p.Moved):
+                    self.url = message.url or self.home
+                    self.rejoin = message.code
+                    self._moved = True
+                    await ws.close()
+                    return
                 self.inbox.put(message)
         finally:
             writer.cancel()
@@ -409,7 +429,7 @@ class RemoteScreen(Screen):
     def _keep_guest_token(self, app: App, token: str) -> None:
         """Keep the guest's token in the settings, so a game started again (after a crash,
         or the process killed) comes back as the same guest and takes the seat back."""
-        kept = with_guest_token(app.settings, self.link.url, self.name, token)
+        kept = with_guest_token(app.settings, self.link.home, self.name, token)
         if kept.online_guest_tokens != app.settings.online_guest_tokens:
             app.update_settings(online_guest_tokens=kept.online_guest_tokens)
 

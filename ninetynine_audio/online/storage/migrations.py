@@ -133,6 +133,22 @@ def _two_on_postgresql(conn: Any) -> None:
     conn.execute(_leases("DOUBLE PRECISION"))
 
 
+def _processes(real: str) -> str:
+    return f"""CREATE TABLE IF NOT EXISTS processes (
+    holder TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    until {real} NOT NULL
+)"""
+
+
+def _six_on_sqlite(db: sqlite3.Connection) -> None:
+    db.execute(_processes("REAL"))
+
+
+def _six_on_postgresql(conn: Any) -> None:
+    conn.execute(_processes("DOUBLE PRECISION"))
+
+
 MIGRATIONS = (
     Migration(
         1,
@@ -146,6 +162,13 @@ MIGRATIONS = (
         "leases: which server process holds each table, and until when",
         _two_on_sqlite,
         _two_on_postgresql,
+    ),
+    Migration(
+        6,
+        "processes: each server process sharing the database, the address its players are "
+        "sent to, and until when it is known to run",
+        _six_on_sqlite,
+        _six_on_postgresql,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number

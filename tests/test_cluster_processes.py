@@ -1,0 +1,120 @@
+"""Two real server processes sharing one real PostgreSQL (``serve --cluster``): a table made
+on one is joined by its code from the other, each table is played by one process at a time
+(its lease), and a process killed or stopped past its lease has its tables taken over by the
+other, from their stored actions, while its players come back into the same position.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from cluster_helpers import (
+    actions_of,
+    cluster_process,
+    drive,
+    holder_of,
+    rows,
+    running,
+    sit_down,
+    stored,
+)
+from online_helpers import WAIT_S
+from postgres_helpers import Postgres, postgres
+
+__all__ = ["postgres"]  # the session's cluster, a fixture
+
+pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
+
+
+def test_a_table_made_on_one_process_is_joined_from_the_other_and_survives_a_kill(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    one = cluster_process(tmp_path / "one", url)
+    two = cluster_process(tmp_path / "two", url)
+    players = []
+    with running(one, two):
+        ann, ben, code = sit_down(one.url, two.url)
+        players = [ann, ben]
+        try:
+            # Ben asked the other process for the code and was sent to the table's own.
+            assert ben.screen.link.url == one.url and ben.screen.link.home == two.url
+            drive(url, code, players, until=8)
+            _, record = stored(url, code)
+            before = actions_of(record)
+            held_by = holder_of(url, code)
+            assert held_by is not None
+            one.kill()
+            # Ann connected to the killed process; the front door would reach the other.
+            ann.screen.link.home = two.url
+            for player in players:
+                player.heard("You are back at your seat.", timeout=WAIT_S * 2)
+            new_holder = holder_of(url, code)
+            assert new_holder is not None and new_holder != held_by
+            # The same position: dealt again from its stored actions.
+            _, record = stored(url, code)
+            assert actions_of(record)[: len(before)] == before
+            for player in players:
+                assert player.screen.link.url == two.url
+            drive(url, code, players, until=None)
+            ann.wait_for(lambda: rows(url, "SELECT COUNT(*) FROM results") == [(1,)])
+            time.sleep(1.0)  # a second result, were it written, would be there by now
+            assert rows(url, "SELECT code FROM results") == [(code,)]
+            assert rows(url, "SELECT COUNT(*), SUM(games) FROM ratings") == [(2, 2)]
+            status, _out, err = two.terminate()
+            assert status == 0 and "Traceback" not in err
+        finally:
+            for player in players:
+                player.close()
+
+
+def test_a_process_stopped_past_its_lease_never_plays_its_table_again(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    one = cluster_process(tmp_path / "one", url)
+    two = cluster_process(tmp_path / "two", url)
+    players = []
+    with running(one, two):
+        ann, ben, code = sit_down(one.url, one.url)
+        players = [ann, ben]
+        try:
+            drive(url, code, players, until=4)
+            # Wait for a person's turn, so that a key of theirs would play a card.
+            ann.wait_for(lambda: _person_to_act(url, code) is not None)
+            _, record = stored(url, code)
+            before = actions_of(record)
+            held_by = holder_of(url, code)
+            assert one.process is not None
+            one.process.send_signal(signal.SIGSTOP)  # its clock goes on, its renewals do not
+            ann.wait_for(lambda: holder_of(url, code) not in (None, held_by), timeout=WAIT_S)
+            # The other process holds the table now. A key that the stopped process will
+            # read when it runs again races the table's new holder.
+            seat, keys = _person_to_act(url, code) or (0, [])
+            players[seat].press(*keys)
+            one.process.send_signal(signal.SIGCONT)
+            for player in players:
+                player.heard("You are back at your seat.", timeout=WAIT_S * 2)
+                assert player.screen.link.url == two.url
+            _, record = stored(url, code)
+            assert actions_of(record) == before  # the key was not played by the stopped one
+            log = (tmp_path / "one" / "server.log").read_text(encoding="utf-8")
+            assert f"table {code}: its lease is not held" in log
+            assert "a write was dropped" not in log
+        finally:
+            for player in players:
+                player.close()
+
+
+def _person_to_act(url: str, code: str) -> tuple[int, list[str]] | None:
+    from cluster_helpers import classic_keys
+
+    from ninetynine_audio.online.hosting import TableHost
+
+    state, record = stored(url, code)
+    if state != "playing" or record is None:
+        return None
+    return classic_keys(TableHost.reload(record, time.monotonic))
