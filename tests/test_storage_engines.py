@@ -511,3 +511,78 @@ def test_a_table_plays_on_while_postgresql_is_away_and_everything_is_written_onc
             server.close()
     finally:
         cluster.stop()
+
+
+# -- processes sharing the database (migration 6) ------------------------------------------
+
+
+def test_a_fenced_store_keeps_a_process_writes_only_while_it_holds_the_table(
+    engine: Engine, store: Store
+) -> None:
+    assert store.hold_table("AAAA", "one", 30.0) is not None
+    store.fenced_by = "one"
+    store.save_table(a_table("AAAA", "playing", actions=2))
+    assert store.flush(WAIT_S)
+    assert store.stored_table("AAAA") == a_table("AAAA", "playing", actions=2)
+    store.let_go("AAAA", "one")
+    assert store.hold_table("AAAA", "two", 30.0) is not None  # another process has it now
+    store.save_table(a_table("AAAA", "playing", actions=3))  # a write of one that lost it
+    store.record_result("AAAA", "classic", [{"name": "Ann"}], [["Ann"]])
+    store.drop_table("AAAA")
+    store.save_table(a_table("BBBB"))  # never held
+    assert store.flush(WAIT_S)
+    assert store.tables() == [a_table("AAAA", "playing", actions=2)]
+    assert store.results_count() == 0
+    store.fenced_by = "two"
+    store.save_table(a_table("AAAA", "playing", actions=3))
+    assert store.flush(WAIT_S)
+    assert store.tables() == [a_table("AAAA", "playing", actions=3)]
+
+
+def test_the_processes_and_the_tables_nobody_holds_are_known_to_every_process(
+    engine: Engine, store: Store
+) -> None:
+    for code in ("AAAA", "BBBB", "CCCC"):
+        store.save_table(a_table(code, "playing", actions=1))
+    store.save_table(a_table("DDDD", "over", actions=1))
+    assert store.flush(WAIT_S)
+    assert store.unheld_tables() == ["AAAA", "BBBB", "CCCC"]  # never an over one
+    store.announce("one", "ws://one.example/ws", 30.0)
+    store.announce("two", "ws://two.example/ws", 0.1)
+    assert store.hold_table("AAAA", "one", 30.0) is not None
+    assert store.hold_table("BBBB", "two", 30.0) is not None
+    assert store.unheld_tables() == ["CCCC"]
+    assert [(t.code, where) for t, where in store.others_tables("two")] == [
+        ("AAAA", "ws://one.example/ws")
+    ]
+    assert store.holder_url("AAAA", "two") == "ws://one.example/ws"
+    assert store.holder_url("AAAA", "one") is None  # its own
+    time.sleep(0.2)  # two is heard of no more: its tables are not offered as its
+    assert store.others_tables("one") == []
+    assert store.holder_url("BBBB", "one") is None
+    store.withdraw("one")  # stopping: its leases go at once
+    assert store.unheld_tables() == ["AAAA", "CCCC"]
+    assert store.stored_table("AAAA") == a_table("AAAA", "playing", actions=1)
+    assert store.stored_table("ZZZZ") is None
+
+
+def test_a_store_of_version_two_gains_the_processes_and_keeps_its_leases(engine: Engine) -> None:
+    store = engine.open()
+    try:
+        assert store.hold_table("AAAA", "one", 30.0) is not None
+    finally:
+        store.close()
+    # As a server of version 2 left it: leases, no processes.
+    engine.rows("DROP TABLE processes")
+    if engine.url is None:
+        engine.rows("PRAGMA user_version = 2")
+    else:
+        engine.rows("UPDATE schema_version SET version = 2")
+    again = engine.open()
+    try:
+        assert version_of(engine) == SCHEMA_VERSION
+        assert again.hold_table("AAAA", "two", 30.0) is None  # still one's
+        again.announce("one", "ws://one.example/ws", 30.0)
+        assert again.holder_url("AAAA", "two") == "ws://one.example/ws"
+    finally:
+        again.close()
