@@ -6,6 +6,7 @@ other, from their stored actions, while its players come back into the same posi
 
 from __future__ import annotations
 
+import asyncio
 import signal
 import time
 from pathlib import Path
@@ -21,8 +22,13 @@ from cluster_helpers import (
     sit_down,
     stored,
 )
-from online_helpers import WAIT_S
+from online_helpers import WAIT_S, Player
 from postgres_helpers import Postgres, postgres
+
+from ninetynine_audio.online import protocol as p
+from ninetynine_audio.online.bus import Bus, event_text
+from ninetynine_audio.online.cluster import LOBBY_CHANNEL
+from ninetynine_audio.online.storage import open_store
 
 __all__ = ["postgres"]  # the session's cluster, a fixture
 
@@ -118,3 +124,70 @@ def _person_to_act(url: str, code: str) -> tuple[int, list[str]] | None:
     if state != "playing" or record is None:
         return None
     return classic_keys(TableHost.reload(record, time.monotonic))
+
+
+def test_the_lobby_of_each_process_lists_the_tables_of_the_other(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    one = cluster_process(tmp_path / "one", url)
+    two = cluster_process(tmp_path / "two", url)
+    players = []
+    with running(one, two):
+        ben = Player(two.url, "Ben", password="ben-secret")
+        players.append(ben)
+        ben.heard("Lobby.")
+        create = p.Create(game="classic", seats=["human", "human", "normal"])
+        ann = Player(one.url, "Ann", password="ann-secret", first=[create])
+        players.append(ann)
+        try:
+            ann.wait_for(lambda: ann.screen.table is not None)
+            # Ben's lobby, on the other process, lists Ann's table as it waits for him.
+            assert lobby_lists(ben, "Ann")
+            # Chosen there, it sends him to Ann's process, where he sits down.
+            shown = ben.screen.shown
+            line = next(n for n, text in enumerate(shown.lines) if "Ann" in text)
+            ben.press(*["down"] * (line - (shown.highlight or 0)), "return")
+            ben.heard("You joined")
+            ann.heard("Ben joined the table.")
+            assert ben.screen.link.url == one.url
+        finally:
+            for player in players:
+                player.close()
+
+
+def lobby_lists(player: Player, name: str) -> bool:
+    """Whether ``player``'s lobby comes to list a table of ``name``'s, looked at as a player
+    would: a key, then the window it draws."""
+    deadline = time.monotonic() + WAIT_S
+    while time.monotonic() < deadline:
+        player.press("home")
+        if any(name in line for line in player.screen.shown.lines):
+            return True
+        player.pump(0.2)
+    return False
+
+
+def test_lobby_events_cross_processes_over_listen_and_notify(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    store = open_store(tmp_path / "one", url, shared=True)
+    heard: list[tuple[str, object]] = []
+    loop = asyncio.new_event_loop()
+    buses = [Bus(url, LOBBY_CHANNEL, "one"), Bus(url, LOBBY_CHANNEL, "two")]
+    try:
+        for bus in buses:
+            bus.start(loop, lambda kind, data, bus=bus: heard.append((bus.me, kind, data)))
+        # Each bus listens once connected: events until then may be missed, so send until
+        # the first arrives.
+        deadline = time.monotonic() + WAIT_S
+        while not heard and time.monotonic() < deadline:
+            store.notify(LOBBY_CHANNEL, event_text("one", "tables", {"code": "123456"}))
+            loop.run_until_complete(asyncio.sleep(0.1))
+        assert heard and all(event == ("two", "tables", {"code": "123456"}) for event in heard)
+    finally:
+        for bus in buses:
+            bus.close()
+        store.close()
+        loop.close()
