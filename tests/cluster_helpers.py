@@ -104,6 +104,18 @@ def classic_keys(host: TableHost) -> tuple[int, list[str]] | None:
     return None
 
 
+def person_to_act(url: str, code: str) -> tuple[int, list[str]] | None:
+    """The seat of the person to act at the stored classic table ``code``, and the keys of a
+    card they may play; None while nobody (no person) is to act."""
+    state, record = stored(url, code)
+    if state != "playing" or record is None:
+        return None
+    try:
+        return classic_keys(TableHost.reload(record, time.monotonic))
+    except SaveError:  # over, and about to be stored as such
+        return None
+
+
 def drive(url: str, code: str, players: list[Player], until: int | None) -> None:
     """Press the keys of the person to act, read from the stored match, until ``until``
     actions are stored (None: until the table is over)."""
@@ -114,10 +126,7 @@ def drive(url: str, code: str, players: list[Player], until: int | None) -> None
         done = len(actions_of(record))
         if state == "over" or (until is not None and done >= until):
             return
-        work = None
-        if state == "playing" and record is not None:
-            with contextlib.suppress(SaveError):
-                work = classic_keys(TableHost.reload(record, time.monotonic))
+        work = person_to_act(url, code)
         now = time.monotonic()
         # Once per position, or again when the keys were lost (a connection coming back).
         if work is not None and (done != pressed[0] or now - pressed[1] > 3.0):
@@ -127,6 +136,23 @@ def drive(url: str, code: str, players: list[Player], until: int | None) -> None
         for player in players:
             player.pump(0.02)
     raise AssertionError(f"the stored table did not get there; last {stored(url, code)[0]}")
+
+
+@contextlib.contextmanager
+def two_processes(
+    database: str, folder: Path
+) -> Iterator[tuple[ServerProcess, ServerProcess, list[Player]]]:
+    """Two processes of a cluster on ``database``, started, and a list for the test's
+    players: every player in it is closed and every process stopped at the end."""
+    one = cluster_process(folder / "one", database)
+    two = cluster_process(folder / "two", database)
+    players: list[Player] = []
+    with running(one, two):
+        try:
+            yield one, two, players
+        finally:
+            for player in players:
+                player.close()
 
 
 def sit_down(ann_url: str, ben_url: str) -> tuple[Player, Player, str]:

@@ -238,6 +238,15 @@ def test_writes_wait_while_postgresql_is_away_and_are_all_made_when_it_is_back(
         cluster.stop()
 
 
+def as_left_by(engine: Engine, version: int, newer: str) -> None:
+    """Make the store as a server of ``version`` left it, without the table ``newer``."""
+    engine.rows(f"DROP TABLE {newer}")
+    if engine.url is None:
+        engine.rows(f"PRAGMA user_version = {version}")
+    else:
+        engine.rows("UPDATE schema_version SET version = ?", (version,))
+
+
 def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_data(
     engine: Engine,
 ) -> None:
@@ -247,12 +256,7 @@ def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_dat
         store.save_table(a_table("AAAA", "playing", actions=2))
     finally:
         store.close()
-    # As a server of version 1 left it: no leases yet.
-    engine.rows("DROP TABLE leases")
-    if engine.url is None:
-        engine.rows("PRAGMA user_version = 1")
-    else:
-        engine.rows("UPDATE schema_version SET version = 1")
+    as_left_by(engine, 1, "leases")  # as a server of version 1 left it: no leases yet
     again = engine.open()
     try:
         assert version_of(engine) == SCHEMA_VERSION == 6
@@ -572,12 +576,7 @@ def test_a_store_of_version_two_gains_the_processes_and_keeps_its_leases(engine:
         assert store.hold_table("AAAA", "one", 30.0) is not None
     finally:
         store.close()
-    # As a server of version 2 left it: leases, no processes.
-    engine.rows("DROP TABLE processes")
-    if engine.url is None:
-        engine.rows("PRAGMA user_version = 2")
-    else:
-        engine.rows("UPDATE schema_version SET version = 2")
+    as_left_by(engine, 2, "processes")  # leases, no processes yet
     again = engine.open()
     try:
         assert version_of(engine) == SCHEMA_VERSION
