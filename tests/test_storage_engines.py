@@ -585,3 +585,19 @@ def test_a_store_of_version_two_gains_the_processes_and_keeps_its_leases(engine:
         assert again.holder_url("AAAA", "two") == "ws://one.example/ws"
     finally:
         again.close()
+
+
+def test_a_process_renews_all_its_leases_at_once_but_never_one_taken_from_it(
+    store: Store,
+) -> None:
+    for code in ("AAAA", "BBBB"):
+        assert store.hold_table(code, "one", 0.2) is not None
+    assert store.hold_table("CCCC", "two", 30.0) is not None
+    assert store.renew("one", 30.0) == {"AAAA", "BBBB"}
+    assert store.hold_table("AAAA", "two", 30.0) is None  # renewed: still one's
+    assert store.renew("one", 0.1) == {"AAAA", "BBBB"}
+    deadline = time.monotonic() + WAIT_S
+    while store.hold_table("BBBB", "two", 30.0) is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # until one's lease has run out
+    assert store.renew("one", 30.0) == {"AAAA"}
+    assert store.renew("three", 30.0) == set()

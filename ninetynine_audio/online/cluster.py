@@ -260,12 +260,13 @@ class Cluster:
         store = self.store
         found = Round()
         store.announce(self.holder, self.url, self.lease_s)
+        start = self.clock()
+        renewed = store.renew(self.holder, self.lease_s)  # one statement for every table
         for code in held:
-            start = self.clock()
-            if store.hold_table(code, self.holder, self.lease_s) is None:
-                found.lost.append(code)
-            else:
+            if code in renewed:
                 found.valid[code] = start + self.lease_s - MARGIN_S
+            else:
+                found.lost.append(code)
         if gone:
             store.flush()  # a closed table's last writes first, while its lease is held
             for code in gone:
@@ -310,7 +311,7 @@ class Cluster:
                 stored.code, stored.game, {}, stored.listed, stored.host, seats, {}, stored.state
             )
             self.others[stored.code] = (table, url)
-            for seat in seats:
+            for seat in seats if stored.state == "playing" else ():
                 if seat.who is not None and not seat.replaced:
                     self.seated_elsewhere[seat.who] = (stored.code, url)
         after = {code: table.lobby_text() for code, (table, _url) in self.others.items()}
