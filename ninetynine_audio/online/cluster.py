@@ -106,20 +106,16 @@ class Cluster:
         """The tables the other processes hold, as last read, with their process's address."""
         self.seated_elsewhere: dict[str, tuple[str, str]] = {}
         """Each person seated at another process's table: its code and that process's address."""
-        self.server: Server | None = None
         self.task: asyncio.Task[None] | None = None
         self.bus = Bus(database, LOBBY_CHANNEL, self.holder) if database else None
         self.wake = asyncio.Event()
         self._relisting = False
-        self.taken_over: list[str] = []
-        self.lost: list[str] = []
         store.fenced_by = self.holder
 
     # -- the hooks the server calls ---------------------------------------------------------
 
     def start(self, server: Server) -> None:
         """Begin the rounds on ``server``'s event loop (instead of reloading every table)."""
-        self.server = server
         loop = asyncio.get_running_loop()
         self.task = loop.create_task(self._run(server))
         server.background.add(self.task)
@@ -197,7 +193,6 @@ class Cluster:
         """Stop playing ``table`` at once (its lease is not held): forget it here, and send
         its people to the front door, where the process that holds it now has it."""
         log.warning("table %s: its lease is not held, it is played here no more", table.code)
-        self.lost.append(table.code)
         self.valid.pop(table.code, None)
         server.tables.pop(table.code, None)
         server.unsaved.pop(table.code, None)
@@ -233,7 +228,6 @@ class Cluster:
         except Exception as error:  # one damaged table never keeps the others from loading
             server._set_aside(stored, f"{type(error).__name__}: {error}")
             return
-        self.taken_over.append(stored.code)
         log.info("table %s taken over: its lease had run out", stored.code)
 
     # -- the rounds -----------------------------------------------------------------------------
