@@ -31,7 +31,9 @@ import os
 import random
 import signal
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -50,10 +52,10 @@ from benchmark_online import (  # noqa: E402
     Stats,
     close_all,
     cpu_seconds,
+    free_port,
     open_table,
     p95_interval,
     percentile,
-    server_process,
     watch_lag,
 )
 
@@ -124,30 +126,34 @@ def summary(name: str, tables: str, stats: Stats, cpu: list[float]) -> None:
 
 
 @contextlib.contextmanager
-def cluster_pair(url: str) -> Iterator[list[tuple[int, str]]]:
-    """Two processes of a cluster on ``url``: each one's pid and address."""
-    with contextlib.ExitStack() as stack:
-        started = []
-        for name in ("one", "two"):
-            port = _free_port()
-            extra = ("--database", url, "--cluster", f"ws://127.0.0.1:{port}/ws", *UNLIMITED)
-            server, port, _data = stack.enter_context(_serve_on(port, f"cluster-{name}-", extra))
-            if server is None:
-                raise SystemExit(1)
-            started.append((server.pid, f"ws://127.0.0.1:{port}/ws"))
-        yield started
+def serving(prefix: str, *extra: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``ninetynine-audio serve`` on a free port and a new data folder, with ``extra``
+    options (``{port}`` in them is the port): the process and its address. Stopped at the end
+    (killed when it does not stop in time: the figures are printed before)."""
+    port = free_port()
+    data = Path(tempfile.mkdtemp(prefix=prefix))
+    command = [sys.executable, "-m", "ninetynine_audio", "serve", "--port", str(port)]
+    command += ["--data", str(data), *(option.format(port=port) for option in extra)]
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    server = subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        if "Listening" not in line:
+            raise SystemExit(f"the server did not start: {line}")
+        yield server, f"ws://127.0.0.1:{port}/ws"
+    finally:
+        server.terminate()
+        try:
+            server.wait(60)
+        except subprocess.TimeoutExpired:
+            print(f"server {server.pid} did not stop in 60 s: killed", flush=True)
+            server.kill()
+            server.wait(30)
 
 
-@contextlib.contextmanager
-def _serve_on(port: int, prefix: str, extra: tuple[str, ...]) -> Iterator[tuple]:  # type: ignore[type-arg]
-    with server_process(prefix, "--port", str(port), *extra) as started:
-        yield started[0], port, started[2]
-
-
-def _free_port() -> int:
-    from benchmark_online import free_port
-
-    return free_port()
+def cluster_options(url: str) -> tuple[str, ...]:
+    return ("--database", url, "--cluster", "ws://127.0.0.1:{port}/ws")
 
 
 def measure_load(url: str, tables: int, rounds: int, seconds: float) -> None:
@@ -156,70 +162,64 @@ def measure_load(url: str, tables: int, rounds: int, seconds: float) -> None:
         f"{seconds:.0f} s a side, the sides interleaved; the other side's tables closed meanwhile"
     )
     cluster_stats, sqlite_stats = Stats(), Stats()
-    cluster_cpu: list[float] = []
-    sqlite_cpu: list[float] = []
-    opened = {"cluster": [], "sqlite": []}  # type: dict[str, list[int]]
+    cpu: dict[str, list[float]] = {"cluster": [], "sqlite": []}
+    opened: dict[str, list[int]] = {"cluster": [], "sqlite": []}
     rows = commits = 0
     per_table: dict[str, int] = {}
     measured_s = 0.0
-    with cluster_pair(url) as pair, server_process("sqlite-", *UNLIMITED) as sqlite:
-        sqlite_server, sqlite_port, _ = sqlite
-        if sqlite_server is None:
-            raise SystemExit(1)
+    with contextlib.ExitStack() as stack:
+        pair = [
+            stack.enter_context(serving(f"cluster-{name}-", *cluster_options(url), *UNLIMITED))
+            for name in ("one", "two")
+        ]
+        sqlite, sqlite_url = stack.enter_context(serving("sqlite-", *UNLIMITED))
         for number in range(rounds):
-            print(
-                f"round {number + 1}: two processes on PostgreSQL, {2 * tables} tables", flush=True
-            )
+            print(f"round {number + 1}: two processes on PostgreSQL, {2 * tables} tables")
             rows0, commits0, table0 = written(url)
             start = time.monotonic()
-            count, cpu, _keys = asyncio.run(
+            count, used, _keys = asyncio.run(
                 load(
                     [u for _, u in pair],
-                    [pid for pid, _ in pair],
+                    [s.pid for s, _ in pair],
                     2 * tables,
                     seconds,
                     cluster_stats,
                 )
             )
             rows1, commits1, table1 = written(url)
-            elapsed = time.monotonic() - start
-            measured_s += elapsed
+            measured_s += time.monotonic() - start
             rows += rows1 - rows0
             commits += commits1 - commits0
             for name, value in table1.items():
                 per_table[name] = per_table.get(name, 0) + value - table0.get(name, 0)
-            cluster_cpu.append(cpu)
+            cpu["cluster"].append(used)
             opened["cluster"].append(count)
             print(f"round {number + 1}: one process on SQLite, {tables} tables", flush=True)
-            count, cpu, _keys = asyncio.run(
-                load(
-                    [f"ws://127.0.0.1:{sqlite_port}/ws"],
-                    [sqlite_server.pid],
-                    tables,
-                    seconds,
-                    sqlite_stats,
-                )
+            count, used, _keys = asyncio.run(
+                load([sqlite_url], [sqlite.pid], tables, seconds, sqlite_stats)
             )
-            sqlite_cpu.append(cpu)
+            cpu["sqlite"].append(used)
             opened["sqlite"].append(count)
-    print()
-    print(
-        "side                          tables     keys  p50 ms   p95 ms (95% interval)"
-        "  servers' CPU"
-    )
-    summary(
-        "2 processes, PostgreSQL", "/".join(map(str, opened["cluster"])), cluster_stats, cluster_cpu
-    )
-    summary("1 process, SQLite", "/".join(map(str, opened["sqlite"])), sqlite_stats, sqlite_cpu)
-    print(
-        f"PostgreSQL while its side ran (opening, settling, measuring: {measured_s:.0f} s):"
-        f" {rows / measured_s:.0f} rows written a second,"
-        f" {commits / measured_s:.0f} commits a second"
-    )
-    print(
-        "  rows a second by table: "
-        + ", ".join(f"{name} {count / measured_s:.0f}" for name, count in sorted(per_table.items()))
-    )
+        print()
+        print(
+            "side                          tables     keys  p50 ms   p95 ms (95% interval)"
+            "  servers' CPU"
+        )
+        cluster_opened = "/".join(map(str, opened["cluster"]))
+        summary("2 processes, PostgreSQL", cluster_opened, cluster_stats, cpu["cluster"])
+        summary(
+            "1 process, SQLite", "/".join(map(str, opened["sqlite"])), sqlite_stats, cpu["sqlite"]
+        )
+        print(
+            f"PostgreSQL while its side ran (opening, settling, measuring: {measured_s:.0f} s):"
+            f" {rows / measured_s:.0f} rows written a second,"
+            f" {commits / measured_s:.0f} commits a second"
+        )
+        print(
+            "  rows a second by table: "
+            + ", ".join(f"{name} {n / measured_s:.0f}" for name, n in sorted(per_table.items()))
+        )
+        print(flush=True)
 
 
 async def table_in_play(url: str) -> str:
@@ -255,31 +255,35 @@ def holder(url: str, code: str) -> str | None:
 
 def measure_takeover(url: str, kills: int) -> None:
     taken: list[float] = []
-    with contextlib.ExitStack() as stack:
-        ports = [_free_port(), _free_port()]
-
-        def start(index: int) -> int:
-            extra = ("--database", url, "--cluster", f"ws://127.0.0.1:{ports[index]}/ws")
-            server, _port, _ = stack.enter_context(_serve_on(ports[index], "takeover-", extra))
-            if server is None:
-                raise SystemExit(1)
-            return int(server.pid)
-
-        pids = [start(0), start(1)]
+    running: list[contextlib.ExitStack] = []
+    addresses: list[str] = []
+    processes: list[subprocess.Popen[str]] = []
+    try:
+        for _ in range(2):
+            running.append(contextlib.ExitStack())
+            process, address = running[-1].enter_context(
+                serving("takeover-", *cluster_options(url))
+            )
+            processes.append(process)
+            addresses.append(address)
         for number in range(kills):
             victim = number % 2
-            code = asyncio.run(table_in_play(f"ws://127.0.0.1:{ports[victim]}/ws"))
+            code = asyncio.run(table_in_play(addresses[victim]))
             time.sleep(random.uniform(0.0, 1.0))  # anywhere in the renewal's second
             before = holder(url, code)
-            os.kill(pids[victim], signal.SIGKILL)
+            processes[victim].send_signal(signal.SIGKILL)
             killed = time.monotonic()
             while holder(url, code) in (None, before) and time.monotonic() - killed < 60:
                 time.sleep(0.02)
             taken.append(time.monotonic() - killed)
             print(f"kill {number + 1}: taken over after {taken[-1]:.2f} s", flush=True)
-            with contextlib.suppress(ChildProcessError):
-                os.waitpid(pids[victim], 0)
-            pids[victim] = start(victim)
+            running[victim].close()
+            processes[victim], addresses[victim] = running[victim].enter_context(
+                serving("takeover-", *cluster_options(url))
+            )
+    finally:
+        for stack in running:
+            stack.close()
     print(
         f"takeover after kill -9 over {len(taken)} kills: p50 {statistics.median(taken):.2f} s,"
         f" max {max(taken):.2f} s (lease 6 s, renewed every second)"

@@ -12,10 +12,12 @@ move that comes after is not applied, and its players are sent to the front door
 ``moved`` message), which reaches the process that plays the table now. The store is fenced
 by this process too (``fenced_by``): a write of a table it no longer holds is not kept.
 
-Every :data:`RENEW_S`, on a thread of its own (never on the event loop), a round:
+Every :data:`RENEW_S`, a thread of its own renews every lease of the process in one
+statement and says the process runs, and where its players are sent (``url``, the
+``processes`` table): an event loop held up by its tables never lets their leases run out.
+Every :data:`RENEW_S` too, a round (on a thread, acted on back on the event loop):
 
-- says this process runs, and where its players are sent (``url``, the ``processes`` table);
-- renews the lease of each table it plays, and lets go of those it closed;
+- lets go of the tables closed here, and gives up those whose lease it does not know held;
 - takes the tables nobody holds — a process that was killed (``kill -9``), or stopped, holds
   them until their lease runs out — and deals each again from its stored actions, as a
   restart does, so their players reconnect into the same position and hear what they missed;
@@ -36,6 +38,7 @@ import logging
 import os
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -74,8 +77,6 @@ def process_name() -> str:
 class Round:
     """What one round found, to act on back on the event loop."""
 
-    valid: dict[str, float] = field(default_factory=dict)
-    lost: list[str] = field(default_factory=list)
     taken: list[tuple[StoredTable, float]] = field(default_factory=list)
     others: list[tuple[StoredTable, str]] | None = None
 
@@ -110,6 +111,9 @@ class Cluster:
         self.bus = Bus(database, LOBBY_CHANNEL, self.holder) if database else None
         self.wake = asyncio.Event()
         self._relisting = False
+        self._lock = threading.Lock()  # over ``valid``, shared with the renewing thread
+        self._stopping = threading.Event()
+        self._renewer = threading.Thread(target=self._renew_loop, name="leases", daemon=True)
         store.fenced_by = self.holder
 
     # -- the hooks the server calls ---------------------------------------------------------
@@ -119,6 +123,7 @@ class Cluster:
         loop = asyncio.get_running_loop()
         self.task = loop.create_task(self._run(server))
         server.background.add(self.task)
+        self._renewer.start()
         if self.bus is not None:
             self.bus.start(loop, self._lobby_event)
 
@@ -127,6 +132,9 @@ class Cluster:
         processes take this one's tables at once."""
         if self.task is not None:
             self.task.cancel()
+        self._stopping.set()
+        if self._renewer.is_alive():
+            self._renewer.join(timeout=10.0)
         if self.bus is not None:
             self.bus.close()
         self.store.flush()
@@ -144,7 +152,8 @@ class Cluster:
         if self.store.stored_table(code) is not None:  # a stored table nobody holds yet
             self.store.let_go(code, self.holder)
             return False
-        self.valid[code] = start + self.lease_s - MARGIN_S
+        with self._lock:
+            self.valid[code] = start + self.lease_s - MARGIN_S
         return True
 
     def may_play(self, code: str) -> bool:
@@ -193,7 +202,8 @@ class Cluster:
         """Stop playing ``table`` at once (its lease is not held): forget it here, and send
         its people to the front door, where the process that holds it now has it."""
         log.warning("table %s: its lease is not held, it is played here no more", table.code)
-        self.valid.pop(table.code, None)
+        with self._lock:
+            self.valid.pop(table.code, None)
         server.tables.pop(table.code, None)
         server.unsaved.pop(table.code, None)
         if table.task is not None:
@@ -214,7 +224,8 @@ class Cluster:
 
     def _take_over(self, server: Server, stored: StoredTable, valid: float) -> None:
         """Deal again a table nobody held, from its stored actions, as a restart does."""
-        self.valid[stored.code] = valid
+        with self._lock:
+            self.valid[stored.code] = valid
         if stored.code in server.tables:
             return
         for seat in stored.seats:
@@ -232,35 +243,47 @@ class Cluster:
 
     # -- the rounds -----------------------------------------------------------------------------
 
+    def _renew_loop(self) -> None:
+        """Renew every lease of this process each :data:`RENEW_S`, on a thread of its own, in
+        one statement, so that an event loop held up by its tables never lets their leases
+        run out; a lease not renewed (taken by another process after it ran out, or the
+        database away) is left to run out here too, and the table is given up then."""
+        while not self._stopping.wait(self.renew_s):
+            start = self.clock()
+            try:
+                self.store.announce(self.holder, self.url, self.lease_s)
+                renewed = self.store.renew(self.holder, self.lease_s)
+            except Exception as error:
+                log.error("the leases could not be renewed: %s", error)
+                continue
+            until = start + self.lease_s - MARGIN_S
+            with self._lock:
+                for code in renewed:
+                    if code in self.valid:
+                        self.valid[code] = max(self.valid[code], until)
+
     async def _run(self, server: Server) -> None:
         while True:
             started = self.clock()
-            held = [code for code in server.tables if code in self.valid]
-            gone = [code for code in self.valid if code not in server.tables]
+            with self._lock:
+                gone = [code for code in self.valid if code not in server.tables]
             self.wake.clear()
             try:
-                found = await asyncio.to_thread(self._round, held, gone)
+                found = await asyncio.to_thread(self._round, gone)
             except Exception as error:
-                log.error("the leases could not be renewed: %s", error)
+                log.error("a round of the cluster failed: %s", error)
             else:
-                self._apply(server, found)
+                self._apply(server, found, gone)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(
                     self.wake.wait(), max(0.0, self.renew_s - (self.clock() - started))
                 )
 
-    def _round(self, held: list[str], gone: list[str]) -> Round:
-        """One round on the database (on a thread)."""
+    def _round(self, gone: list[str]) -> Round:
+        """One round on the database (on a thread): let go of the tables closed here, take
+        those nobody holds, read the others'."""
         store = self.store
         found = Round()
-        store.announce(self.holder, self.url, self.lease_s)
-        start = self.clock()
-        renewed = store.renew(self.holder, self.lease_s)  # one statement for every table
-        for code in held:
-            if code in renewed:
-                found.valid[code] = start + self.lease_s - MARGIN_S
-            else:
-                found.lost.append(code)
         if gone:
             store.flush()  # a closed table's last writes first, while its lease is held
             for code in gone:
@@ -277,16 +300,15 @@ class Cluster:
         found.others = store.others_tables(self.holder)
         return found
 
-    def _apply(self, server: Server, found: Round) -> None:
-        """Act on a round, on the loop."""
-        for code, until in found.valid.items():
-            if code in self.valid:
-                self.valid[code] = until
-        for code in set(self.valid) - set(server.tables) - {s.code for s, _ in found.taken}:
-            self.valid.pop(code, None)
-        for code in found.lost:
-            table = server.tables.get(code)
-            if table is not None:
+    def _apply(self, server: Server, found: Round, gone: list[str]) -> None:
+        """Act on a round, on the loop: forget the tables let go of, give up those whose
+        lease ran out, deal again those taken over, list the others'."""
+        with self._lock:
+            for code in gone:
+                if code not in server.tables:
+                    self.valid.pop(code, None)
+        for table in list(server.tables.values()):
+            if not self.may_play(table.code):
                 self.give_up(server, table)
         for stored, valid in found.taken:
             self._take_over(server, stored, valid)
