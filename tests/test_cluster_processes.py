@@ -51,7 +51,7 @@ def test_a_table_made_on_one_process_is_joined_from_the_other_and_survives_a_kil
         assert held_by is not None
         one.kill()
         # Ann connected to the killed process; the front door would reach the other.
-        ann.screen.link.home = two.url
+        ann.screen.link.home = ann.screen.link.url = two.url
         for player in players:
             player.heard("You are back at your seat.", timeout=WAIT_S * 2)
         new_holder = holder_of(url, code)

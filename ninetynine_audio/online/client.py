@@ -77,6 +77,7 @@ class Link:
         """The address first given (a server's front door); :attr:`url` may be one process of
         it, where a ``moved`` message sent the client, until that process cannot be reached."""
         self.rejoin: str | None = None  # a table to join once connected where it was moved
+        self.moved_to: str | None = None  # the process a ``moved`` message sent it to
         self._moved = False
         self.hello = hello
         self.first_delay = first_delay
@@ -176,9 +177,10 @@ class Link:
                         await self._session(ws)
                 except (aiohttp.ClientError, OSError, TimeoutError) as error:
                     reason = str(error) or type(error).__name__
-                    # A process the server moved this client to that cannot be reached:
-                    # the front door finds one that runs.
-                    self.url = self.home
+                    if self.moved_to is not None and self.url == self.moved_to:
+                        # A process the server moved this client to that cannot be reached:
+                        # the front door finds one that runs.
+                        self.url, self.moved_to = self.home, None
                 self.connected = False
                 self._ws = None
                 if self._closed:
@@ -236,6 +238,7 @@ class Link:
                     self._closed = True
                 if isinstance(message, p.Moved):
                     self.url = message.url or self.home
+                    self.moved_to = message.url or None
                     self.rejoin = message.code
                     self._moved = True
                     await ws.close()

@@ -121,6 +121,8 @@ class Cluster:
     def start(self, server: Server) -> None:
         """Begin the rounds on ``server``'s event loop (instead of reloading every table)."""
         loop = asyncio.get_running_loop()
+        # Known to the others before it takes a player: they send players here for its tables.
+        self.store.announce(self.holder, self.url, self.lease_s)
         self.task = loop.create_task(self._run(server))
         server.background.add(self.task)
         self._renewer.start()

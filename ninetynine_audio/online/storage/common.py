@@ -104,6 +104,7 @@ class SqlStore:
 
     ROW_ID = "code"
     HOLD_ROW = " FOR UPDATE"
+    SKIP_HELD = " FOR UPDATE SKIP LOCKED"
     """Held to the end of a fenced write's transaction, so that no other process takes the
     lease between the check and the write (SQLite's writes are one at a time already)."""
     NOW = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
@@ -283,10 +284,13 @@ class SqlStore:
     def renew(self, holder: str, seconds: float) -> set[str]:
         """Renew every lease ``holder`` has, for ``seconds`` from now by the database's clock,
         in one statement; the codes of the tables it holds now (a lease another holder took
-        after it ran out is not among them)."""
+        after it ran out is not among them). A lease whose row a fenced write holds at that
+        moment is passed over, renewed at the next call: waiting for it, while that write's
+        batch waits for another row this statement holds, would be a deadlock."""
         with self._sql() as sql:
             held = sql.rows(
-                f"UPDATE leases SET until = {self.NOW} + ? WHERE holder = ? RETURNING code",
+                f"UPDATE leases SET until = {self.NOW} + ? WHERE code IN"
+                f" (SELECT code FROM leases WHERE holder = ?{self.SKIP_HELD}) RETURNING code",
                 (float(seconds), holder),
             )
         return {str(row[0]) for row in held}
