@@ -79,6 +79,7 @@ class Link:
         self.rejoin: str | None = None  # a table to join once connected where it was moved
         self.moved_to: str | None = None  # the process a ``moved`` message sent it to
         self._moved = False
+        self._arriving = False  # connecting where a ``moved`` message sent it
         self.hello = hello
         self.first_delay = first_delay
         self.longest_delay = longest_delay
@@ -203,7 +204,9 @@ class Link:
             outbox.get_nowait()
         self._ws = ws
         self.connected = True
-        again = self.connections > 0
+        # Sent on to another process of the server: not a connection lost and found again.
+        again = self.connections > 0 and not self._arriving
+        self._arriving = False
         self.connections += 1
         await ws.send_str(p.encode(self.hello(self.guest_token)))
         if self.rejoin is not None:
@@ -240,7 +243,7 @@ class Link:
                     self.url = message.url or self.home
                     self.moved_to = message.url or None
                     self.rejoin = message.code
-                    self._moved = True
+                    self._moved = self._arriving = True
                     await ws.close()
                     return
                 self.inbox.put(message)

@@ -82,6 +82,7 @@ class Client {
     this.movedTo = null; // a process of this server a "moved" message sent us to
     this.rejoin = null; // the table to join there
     this.moving = false;
+    this.arrivedByMove = false;
     this.keySeq = 0;
     this.quiet = new Set(); // keys whose answers are not said
     this.keysSent = []; // every key name sent, for the page's tests
@@ -375,7 +376,13 @@ class Client {
         words_per_minute: this.wordsPerMinute(),
         language: this.language,
       });
-      if (this.rejoin) this.send({ type: "join", code: this.rejoin });
+      if (this.rejoin) {
+        // As for an invite: the other process's lobby greeting goes to the history unsaid.
+        this.keySeq += 1;
+        this.inviteHold = this.keySeq;
+        this.send({ type: "ping", seq: this.keySeq });
+        this.send({ type: "join", code: this.rejoin });
+      }
       this.rejoin = null;
     });
     socket.addEventListener("message", (event) => {
@@ -397,6 +404,7 @@ class Client {
     if (this.moving) {
       // To the process of this server that plays the table: at once.
       this.moving = false;
+      this.arrivedByMove = true;
       this.connect();
       return;
     }
@@ -463,7 +471,9 @@ class Client {
       sessionStorage.setItem(`${STORE}-guest`, message.guest_token);
     }
     this.setConnection(word(OFFLINE ? "playingHere" : "connected"));
-    if (again) this.announcer.say(word("reconnected"), { priority: "now" });
+    // Sent on to another process of the server is not a connection lost and found again.
+    if (again && !this.arrivedByMove) this.announcer.say(word("reconnected"), { priority: "now" });
+    this.arrivedByMove = false;
     $("start").hidden = true;
     $("screen").hidden = false;
     if (!again || !$("screen").contains(document.activeElement)) $("keys").focus();
