@@ -410,6 +410,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if problem is not None:  # refused here, not when the first game ends
             print(f"ninetynine-audio: {problem}", file=sys.stderr)
             return 2
+    if args.cluster and not args.database:
+        needs = _("--cluster needs --database postgresql://…")
+        print(f"ninetynine-audio: {needs}", file=sys.stderr)
+        return 2
     from ninetynine_audio.online.server import serve_main  # the network loads only here
 
     return serve_main(args)
@@ -512,6 +516,14 @@ def build_parser(*, game_options: bool = True) -> argparse.ArgumentParser:
         "--database",
         default=None,
         help=_("PostgreSQL database for the data (postgresql://…; default: a file in --data)"),
+    )
+    serve.add_argument(
+        "--cluster",
+        default=None,
+        metavar="URL",
+        help=_(
+            "share the --database with other server processes; URL: where players reach this one"
+        ),
     )
     serve.add_argument("--cert", default=None, help=_("TLS certificate chain (PEM), for wss://"))
     serve.add_argument("--key", default=None, help=_("TLS private key (PEM)"))

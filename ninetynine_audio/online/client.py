@@ -75,6 +75,13 @@ class Link:
         give_up_after: int | None = None,
     ) -> None:
         self.url = url
+        self.home = url
+        """The address first given (a server's front door); :attr:`url` may be one process of
+        it, where a ``moved`` message sent the client, until that process cannot be reached."""
+        self.rejoin: str | None = None  # a table to join once connected where it was moved
+        self.moved_to: str | None = None  # the process a ``moved`` message sent it to
+        self._moved = False
+        self._arriving = False  # connecting where a ``moved`` message sent it
         self.hello = hello
         self.first_delay = first_delay
         self.longest_delay = longest_delay
@@ -173,10 +180,17 @@ class Link:
                         await self._session(ws)
                 except (aiohttp.ClientError, OSError, TimeoutError) as error:
                     reason = str(error) or type(error).__name__
+                    if self.moved_to is not None and self.url == self.moved_to:
+                        # A process the server moved this client to that cannot be reached:
+                        # the front door finds one that runs.
+                        self.url, self.moved_to = self.home, None
                 self.connected = False
                 self._ws = None
                 if self._closed:
                     break
+                if self._moved:  # to another process of the same server: at once
+                    self._moved = False
+                    continue
                 failures += 1
                 if self.give_up_after is not None and failures > self.give_up_after:
                     self.inbox.put(LinkEvent("closed", reason=reason))
@@ -192,9 +206,14 @@ class Link:
             outbox.get_nowait()
         self._ws = ws
         self.connected = True
-        again = self.connections > 0
+        # Sent on to another process of the server: not a connection lost and found again.
+        again = self.connections > 0 and not self._arriving
+        self._arriving = False
         self.connections += 1
         await ws.send_str(p.encode(self.hello(self.guest_token)))
+        if self.rejoin is not None:
+            await ws.send_str(p.encode(p.Join(code=self.rejoin)))
+            self.rejoin = None
         self.inbox.put(LinkEvent("connected", again=again))
 
         async def write() -> None:
@@ -222,6 +241,13 @@ class Link:
                     self.guest_token = message.guest_token
                 if isinstance(message, p.Bye) and not message.retry:
                     self._closed = True
+                if isinstance(message, p.Moved):
+                    self.url = message.url or self.home
+                    self.moved_to = message.url or None
+                    self.rejoin = message.code
+                    self._moved = self._arriving = True
+                    await ws.close()
+                    return
                 self.inbox.put(message)
         finally:
             writer.cancel()
@@ -426,7 +452,7 @@ class RemoteScreen(Screen):
     def _keep_guest_token(self, app: App, token: str) -> None:
         """Keep the guest's token in the settings, so a game started again (after a crash,
         or the process killed) comes back as the same guest and takes the seat back."""
-        kept = with_guest_token(app.settings, self.link.url, self.name, token)
+        kept = with_guest_token(app.settings, self.link.home, self.name, token)
         if kept.online_guest_tokens != app.settings.online_guest_tokens:
             app.update_settings(online_guest_tokens=kept.online_guest_tokens)
 

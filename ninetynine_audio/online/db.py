@@ -67,6 +67,8 @@ class Database(SqlStore):
     """
 
     ROW_ID = "rowid"  # SQLite keeps any value in any column: a damaged row may have no code
+    HOLD_ROW = ""
+    SKIP_HELD = ""
     NOW = "((julianday('now') - 2440587.5) * 86400.0)"
 
     def __init__(self, folder: Path) -> None:

@@ -15,9 +15,8 @@ from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.present import community
 from ninetynine_audio.present import online as words
-from ninetynine_audio.present.screens import menu_opened_text
 from ninetynine_audio.present import tournaments as tournament_words
-from ninetynine_audio.present.screens import game_title, menu_opened_text
+from ninetynine_audio.present.screens import menu_opened_text
 from ninetynine_audio.ui.menus import game_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 

@@ -265,7 +265,19 @@ class Pong(_Message, tag="pong"):
     seq: Seq = 0
 
 
-ServerMessage = Welcome | Phrase | Speech | Cue | Display | Ask | TableInfo | Error | Bye | Pong
+class Moved(_Message, tag="moved"):
+    """This player's table is played by another process of the same server (several
+    processes share one community): connect to ``url`` at once, saying hello again, and, when
+    ``code`` is given, join that table there. An empty ``url`` is the address the player first
+    connected to (the server's front door, which reaches a process that runs)."""
+
+    url: Line = ""
+    code: Annotated[str, msgspec.Meta(pattern=r"^[0-9]{6,8}$")] | None = None
+
+
+ServerMessage = (
+    Welcome | Phrase | Speech | Cue | Display | Ask | TableInfo | Error | Bye | Pong | Moved
+)
 
 
 class ProtocolError(Exception):

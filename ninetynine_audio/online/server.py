@@ -30,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 from aiohttp import WSMsgType, web
@@ -95,6 +95,9 @@ from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
 from ninetynine_audio.ui.tables.base import TURN_CUE, TURN_KEY
+
+if TYPE_CHECKING:
+    from ninetynine_audio.online.cluster import Cluster
 
 log = logging.getLogger(__name__)
 
@@ -337,8 +340,14 @@ class Server:
         limits: Limits | None = None,
         database: str | None = None,
         admins: Sequence[str] = (),
+        cluster: str | None = None,
     ) -> None:
-        self.db = open_store(data, database)
+        self.db = open_store(data, database, shared=cluster is not None)
+        self.cluster: Cluster | None = None
+        if cluster is not None:
+            from ninetynine_audio.online.cluster import Cluster
+
+            self.cluster = Cluster(self.db, cluster, database=database)
         self.moderation = Moderation(self, admins)
         self.game_log = GameLog(event_log) if event_log is not None else None
         self.limits = limits or Limits()
@@ -378,6 +387,9 @@ class Server:
         for them, as for a dropped connection. A table that cannot be loaded is set aside
         (kept in the database, named in the log, told to its players when they come) and
         the others load."""
+        if self.cluster is not None:  # the tables nobody holds are taken by its rounds
+            self.cluster.start(self)
+            return
         for stored in self.db.tables():
             if stored.state == "over":
                 self.pending_drops.add(stored.code)
@@ -776,9 +788,10 @@ class Server:
 
     def listed_tables(self) -> list[OnlineTable]:
         """Tables the lobby shows: listed ones waiting for people, and ones in play."""
+        others = self.cluster.listed() if self.cluster is not None else []
         return [
             t
-            for t in self.tables.values()
+            for t in [*self.tables.values(), *others]
             if t.listed and (t.state == "playing" or (t.state == "waiting" and t.open_seats()))
         ]
 
@@ -885,7 +898,9 @@ class Server:
     def _new_code(self) -> str:
         for _attempt in range(1000):
             code = "".join(str(self.rng.randrange(10)) for _digit in range(CODE_DIGITS))
-            if code[0] != "0" and code not in self.tables:
+            if code[0] == "0" or code in self.tables:
+                continue
+            if self.cluster is None or self.cluster.claim(code):  # no other process's
                 return code
         raise RuntimeError("no free table code")
 
@@ -899,6 +914,8 @@ class Server:
         if conn is not None and not sits_there and self._join_limited(conn):
             return words.join_limit_text()
         if table is None:
+            if self.cluster is not None and self.cluster.send_to(session, code):
+                return None  # played by another process: the player is sent there
             if conn is not None:
                 self._join_failed(conn)
             return words.no_table_text()
@@ -1359,6 +1376,8 @@ class Server:
                         screen.refresh_silently()
 
     def _refresh_lobbies(self) -> None:
+        if self.cluster is not None:
+            self.cluster.lobbies_changed()
         # Only a lobby on top is listed again now; one under a table is listed when it is
         # shown again (a server of many tables must not list every table for every player).
         for session in self.sessions.values():
@@ -1467,6 +1486,8 @@ class Server:
 
     def _step(self, table: OnlineTable, host: TableHost) -> float | None:
         """One step of the table's match; the seconds until the next."""
+        if self.cluster is not None and not self.cluster.keeps(self, table):
+            return None
         # A step that only waited (for the pause, or for listeners, every 50 ms) changes no
         # screen, so the seats' screens are drawn again only after a message, a join or a
         # drop touched the table, or when the step acted.
@@ -1529,6 +1550,8 @@ class Server:
 
     def _act(self, conn: Connection, message: p.ClientMessage) -> None:
         """Act on one valid message, then wake the table and draw the player's screen."""
+        if self.cluster is not None and not self.cluster.admits(self, conn.session):
+            return
         before = _table_marks(conn.session) if isinstance(message, p.Key) else None
         try:
             self._dispatch(conn, message)
@@ -1677,6 +1700,8 @@ class Server:
                 len(self.pending_results),
             )
         self.reviews.close()
+        if self.cluster is not None:
+            self.cluster.stop()
         self.db.close()
 
 
@@ -1969,6 +1994,7 @@ def serve_main(args: Any) -> int:
     try:
         event_log = getattr(args, "event_log", None)
         database = getattr(args, "database", None)
+        cluster = getattr(args, "cluster", None)
         server = Server(
             data,
             guests=not args.no_guests,
@@ -1976,6 +2002,7 @@ def serve_main(args: Any) -> int:
             limits=limits,
             database=database,
             admins=getattr(args, "admin", None) or (),
+            cluster=cluster,
         )
     except DataProblem as problem:
         print(data_problem_text(problem), file=sys.stderr)

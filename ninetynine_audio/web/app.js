@@ -79,6 +79,10 @@ class Client {
     this.everWelcomed = false;
     this.retry = 0;
     this.retryTimer = null;
+    this.movedTo = null; // a process of this server a "moved" message sent us to
+    this.rejoin = null; // the table to join there
+    this.moving = false;
+    this.arrivedByMove = false;
     this.keySeq = 0;
     this.quiet = new Set(); // keys whose answers are not said
     this.keysSent = []; // every key name sent, for the page's tests
@@ -358,7 +362,7 @@ class Client {
   connect() {
     clearTimeout(this.retryTimer);
     this.setConnection(word(OFFLINE ? "startingHere" : "connecting"));
-    const socket = connectToGame();
+    const socket = connectToGame(this.movedTo);
     this.socket = socket;
     this.welcomed = false;
     socket.addEventListener("open", () => {
@@ -374,6 +378,14 @@ class Client {
         words_per_minute: this.wordsPerMinute(),
         language: this.language,
       });
+      if (this.rejoin) {
+        // As for an invite: the other process's lobby greeting goes to the history unsaid.
+        this.keySeq += 1;
+        this.inviteHold = this.keySeq;
+        this.send({ type: "ping", seq: this.keySeq });
+        this.send({ type: "join", code: this.rejoin });
+      }
+      this.rejoin = null;
     });
     socket.addEventListener("message", (event) => {
       let message;
@@ -391,6 +403,15 @@ class Client {
     if (socket !== this.socket) return;
     this.socket = null;
     if (this.noRetry) return;
+    if (this.moving) {
+      // To the process of this server that plays the table: at once.
+      this.moving = false;
+      this.arrivedByMove = true;
+      this.connect();
+      return;
+    }
+    // A process a "moved" sent us to that is gone: the page's own address finds one that runs.
+    this.movedTo = null;
     if (!this.everWelcomed) {
       // Never got in: the server is not there; keep trying, but say so on the start screen.
       $("start-problem").textContent = word("cannotConnect");
@@ -435,6 +456,8 @@ class Client {
         return this.bye(message);
       case "pong":
         return this.pong(message);
+      case "moved":
+        return this.moved(message);
       default:
         return undefined;
     }
@@ -450,7 +473,9 @@ class Client {
       sessionStorage.setItem(`${STORE}-guest`, message.guest_token);
     }
     this.setConnection(word(OFFLINE ? "playingHere" : "connected"));
-    if (again) this.announcer.say(word("reconnected"), { priority: "now" });
+    // Sent on to another process of the server is not a connection lost and found again.
+    if (again && !this.arrivedByMove) this.announcer.say(word("reconnected"), { priority: "now" });
+    this.arrivedByMove = false;
     $("start").hidden = true;
     $("screen").hidden = false;
     if (!again || !$("screen").contains(document.activeElement)) $("keys").focus();
@@ -464,6 +489,14 @@ class Client {
       this.send({ type: "ping", seq: this.keySeq });
       this.send({ type: "join", code: this.invite });
     }
+  }
+
+  moved(message) {
+    // This player's table is played by another process of the same server.
+    this.movedTo = message.url || null;
+    this.rejoin = message.code ?? null;
+    this.moving = true;
+    if (this.socket) this.socket.close();
   }
 
   pong(message) {

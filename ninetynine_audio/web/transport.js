@@ -67,8 +67,9 @@ class WorkerConnection extends EventTarget {
 }
 
 /** A connection to the game: the server's websocket, or the worker in the built folder. */
-export function connectToGame() {
+export function connectToGame(url = null) {
   if (OFFLINE) return new WorkerConnection();
+  if (url) return new WebSocket(url); // one process of this server, where a "moved" sent us
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   return new WebSocket(`${scheme}//${location.host}/ws`);
 }

@@ -7,7 +7,6 @@ import time
 from typing import Any
 
 from helpers.online import WAIT_S, Player, ServerThread, session_of
-
 from ninetynine_audio.online.server import Server
 from ninetynine_audio.present.adding.effects import UP_CHOICES, play_effects
 

@@ -31,6 +31,8 @@ SERVER_EXAMPLES: list[p.ServerMessage] = [
     p.Error(code="bad_json", text="The message is not JSON."),
     p.Bye(text="The server stops.", retry=True),
     p.Pong(seq=3),
+    p.Moved(url="wss://cards.example.org/p2/ws", code="123456"),
+    p.Moved(),
 ]
 
 

@@ -238,6 +238,31 @@ def test_writes_wait_while_postgresql_is_away_and_are_all_made_when_it_is_back(
         cluster.stop()
 
 
+# What each migration added: its tables, and columns as (table, column).
+ADDED: dict[int, tuple[str | tuple[str, str], ...]] = {
+    2: ("leases",),
+    3: ("friends", "blocks", ("ratings", "wins")),
+    4: ("bans", "chat_mutes", "reports"),
+    5: ("tournaments", "tournament_rounds", "tournament_standings", "past_games", "daily_results"),
+    6: ("processes",),
+}
+
+
+def as_left_by(engine: Engine, version: int) -> None:
+    """Make the store as a server of ``version`` left it: without what later versions added."""
+    assert sorted(ADDED) == list(range(2, SCHEMA_VERSION + 1))  # a new migration is listed
+    for number in range(version + 1, SCHEMA_VERSION + 1):
+        for added in ADDED[number]:
+            if isinstance(added, tuple):
+                engine.rows(f"ALTER TABLE {added[0]} DROP COLUMN {added[1]}")
+            else:
+                engine.rows(f"DROP TABLE {added}")
+    if engine.url is None:
+        engine.rows(f"PRAGMA user_version = {version}")
+    else:
+        engine.rows("UPDATE schema_version SET version = ?", (version,))
+
+
 def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_data(
     engine: Engine,
 ) -> None:
@@ -247,21 +272,10 @@ def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_dat
         store.save_table(a_table("AAAA", "playing", actions=2))
     finally:
         store.close()
-    # As a server of version 1 left it: no leases, friends, blocks, wins, bans, mutes,
-    # reports, tournaments, daily results nor past games yet.
-    for table in (
-        "leases", "friends", "blocks", "bans", "chat_mutes", "reports", "tournaments",
-        "tournament_rounds", "tournament_standings", "past_games", "daily_results",
-    ):  # fmt: skip
-        engine.rows(f"DROP TABLE {table}")
-    engine.rows("ALTER TABLE ratings DROP COLUMN wins")
-    if engine.url is None:
-        engine.rows("PRAGMA user_version = 1")
-    else:
-        engine.rows("UPDATE schema_version SET version = 1")
+    as_left_by(engine, 1)  # as a server of version 1 left it: no leases yet
     again = engine.open()
     try:
-        assert version_of(engine) == SCHEMA_VERSION == 5
+        assert version_of(engine) == SCHEMA_VERSION == 6
         assert again.tables() == [a_table("AAAA", "playing", actions=2)]
         assert again.sign_in("ann", "ann's") == (True, "Ann")
         assert again.hold_table("AAAA", "one", 30.0) is not None
@@ -523,3 +537,89 @@ def test_a_table_plays_on_while_postgresql_is_away_and_everything_is_written_onc
             server.close()
     finally:
         cluster.stop()
+
+
+# -- processes sharing the database (migration 6) ------------------------------------------
+
+
+def test_a_fenced_store_keeps_a_process_writes_only_while_it_holds_the_table(
+    engine: Engine, store: Store
+) -> None:
+    assert store.hold_table("AAAA", "one", 30.0) is not None
+    store.fenced_by = "one"
+    store.save_table(a_table("AAAA", "playing", actions=2))
+    assert store.flush(WAIT_S)
+    assert store.stored_table("AAAA") == a_table("AAAA", "playing", actions=2)
+    store.let_go("AAAA", "one")
+    assert store.hold_table("AAAA", "two", 30.0) is not None  # another process has it now
+    store.save_table(a_table("AAAA", "playing", actions=3))  # a write of one that lost it
+    store.record_result("AAAA", "classic", [{"name": "Ann"}], [["Ann"]])
+    store.drop_table("AAAA")
+    store.save_table(a_table("BBBB"))  # never held
+    assert store.flush(WAIT_S)
+    assert store.tables() == [a_table("AAAA", "playing", actions=2)]
+    assert store.results_count() == 0
+    store.fenced_by = "two"
+    store.save_table(a_table("AAAA", "playing", actions=3))
+    assert store.flush(WAIT_S)
+    assert store.tables() == [a_table("AAAA", "playing", actions=3)]
+
+
+def test_the_processes_and_the_tables_nobody_holds_are_known_to_every_process(
+    engine: Engine, store: Store
+) -> None:
+    for code in ("AAAA", "BBBB", "CCCC"):
+        store.save_table(a_table(code, "playing", actions=1))
+    store.save_table(a_table("DDDD", "over", actions=1))
+    assert store.flush(WAIT_S)
+    assert store.unheld_tables() == ["AAAA", "BBBB", "CCCC"]  # never an over one
+    store.announce("one", "ws://one.example/ws", 30.0)
+    store.announce("two", "ws://two.example/ws", 0.1)
+    assert store.hold_table("AAAA", "one", 30.0) is not None
+    assert store.hold_table("BBBB", "two", 30.0) is not None
+    assert store.unheld_tables() == ["CCCC"]
+    assert [(t.code, where) for t, where in store.others_tables("two")] == [
+        ("AAAA", "ws://one.example/ws")
+    ]
+    assert store.holder_url("AAAA", "two") == "ws://one.example/ws"
+    assert store.holder_url("AAAA", "one") is None  # its own
+    time.sleep(0.2)  # two is heard of no more: its tables are not offered as its
+    assert store.others_tables("one") == []
+    assert store.holder_url("BBBB", "one") is None
+    store.withdraw("one")  # stopping: its leases go at once
+    assert store.unheld_tables() == ["AAAA", "CCCC"]
+    assert store.stored_table("AAAA") == a_table("AAAA", "playing", actions=1)
+    assert store.stored_table("ZZZZ") is None
+
+
+def test_a_store_of_version_two_gains_the_processes_and_keeps_its_leases(engine: Engine) -> None:
+    store = engine.open()
+    try:
+        assert store.hold_table("AAAA", "one", 30.0) is not None
+    finally:
+        store.close()
+    as_left_by(engine, 2)  # leases, nothing later
+    again = engine.open()
+    try:
+        assert version_of(engine) == SCHEMA_VERSION
+        assert again.hold_table("AAAA", "two", 30.0) is None  # still one's
+        again.announce("one", "ws://one.example/ws", 30.0)
+        assert again.holder_url("AAAA", "two") == "ws://one.example/ws"
+    finally:
+        again.close()
+
+
+def test_a_process_renews_all_its_leases_at_once_but_never_one_taken_from_it(
+    store: Store,
+) -> None:
+    for code in ("AAAA", "BBBB"):
+        assert store.hold_table(code, "one", 0.2) is not None
+    assert store.hold_table("CCCC", "two", 30.0) is not None
+    assert store.renew("one", 30.0) == {"AAAA", "BBBB"}
+    assert store.hold_table("AAAA", "two", 30.0) is None  # renewed: still one's
+    assert store.renew("one", 0.1) == {"AAAA", "BBBB"}
+    deadline = time.monotonic() + WAIT_S
+    while store.hold_table("BBBB", "two", 30.0) is None and time.monotonic() < deadline:
+        time.sleep(0.02)  # until one's lease has run out
+    assert store.renew("one", 30.0) == {"AAAA"}
+    assert store.renew("three", 30.0) == set()

@@ -189,6 +189,22 @@ def _five_on_postgresql(conn: Any) -> None:
         conn.execute(statement)
 
 
+def _processes(real: str) -> str:
+    return f"""CREATE TABLE IF NOT EXISTS processes (
+    holder TEXT PRIMARY KEY,
+    url TEXT NOT NULL,
+    until {real} NOT NULL
+)"""
+
+
+def _six_on_sqlite(db: sqlite3.Connection) -> None:
+    db.execute(_processes("REAL"))
+
+
+def _six_on_postgresql(conn: Any) -> None:
+    conn.execute(_processes("DOUBLE PRECISION"))
+
+
 MIGRATIONS = (
     Migration(
         1,
@@ -221,6 +237,13 @@ MIGRATIONS = (
         "person's last games for review",
         _five_on_sqlite,
         _five_on_postgresql,
+    ),
+    Migration(
+        6,
+        "processes: each server process sharing the database, the address its players are "
+        "sent to, and until when it is known to run",
+        _six_on_sqlite,
+        _six_on_postgresql,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number

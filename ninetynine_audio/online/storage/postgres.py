@@ -14,8 +14,9 @@ not kept) so that the server keeps it and tells its players, as for a full disk 
 
 One server process uses the database at a time, as one uses a data folder: it holds a
 PostgreSQL advisory lock on a connection of its own while it runs; a second is told the store
-is in use (:class:`DataProblem` ``"locked"``). Several processes over one database need each
-table to be held by one of them (a lease), which this store does not have yet.
+is in use (:class:`DataProblem` ``"locked"``), unless it is opened ``shared`` by each of
+several processes (``serve --cluster``), each table then held by one of them at a time by its
+lease (``online.cluster``).
 """
 
 from __future__ import annotations
@@ -180,6 +181,11 @@ class PostgresStore(SqlStore):
         """A write of friends, blocks, a tournament or a daily deal: queued for the writer."""
         self._queue(write)
 
+    def notify(self, channel: str, payload: str) -> None:
+        """Send a NOTIFY on ``channel`` once the writes queued before it are committed
+        (``online.bus``): queued for the writer."""
+        self._queue(partial(_notify, channel=channel, payload=payload))
+
     def _queue(self, write: Callable[[Any], None]) -> None:
         with self._changed:
             if self._failing is not None:
@@ -252,6 +258,10 @@ class PostgresStore(SqlStore):
         with contextlib.suppress(*self.errors):
             self.holder.close()  # lets go of the advisory lock
         self.lock.release()
+
+
+def _notify(sql: Any, channel: str, payload: str) -> None:
+    sql.rows("SELECT pg_notify(?, ?)", (channel, payload))
 
 
 def _migrate(conn: Any, where: str) -> None:
