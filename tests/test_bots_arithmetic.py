@@ -94,7 +94,9 @@ def test_no_computer_player_adds_three_floats_with_sum(game, kinds, options, mon
     # differently in another version, and a near tie then tips
     seen: list[str] = []
     for name in decision_modules():
-        monkeypatch.setattr(importlib.import_module(name), "sum", _checking_sum(seen), raising=False)
+        monkeypatch.setattr(
+            importlib.import_module(name), "sum", _checking_sum(seen), raising=False
+        )
     record = play_bot_game(game, kinds, 3, options, keep_events=False, max_actions=400)
     assert record is not None
     assert sorted(set(seen)) == []
