@@ -30,6 +30,8 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
+from ninetynine_audio.bots.colours.playout import CARD as COLOUR_CARD
+from ninetynine_audio.bots.colours.playout import ColoursPlayout
 from ninetynine_audio.bots.tricks.fast import to_card
 from ninetynine_audio.bots.tricks.playout import BIDDING, TricksPlayout
 from ninetynine_audio.cards import Card, colour_deck, seeded_shuffle, short_deck, standard_deck
@@ -573,7 +575,29 @@ def copy_game(game: str, seed: int) -> Game:
             sim.play(seat, card)
 
 
-COPIES: dict[str, Callable[[str, int], Game]] = {"tricks": copy_game}
+def colours_copy_game(game: str, seed: int) -> Game:
+    """The same game as :func:`engine_game` of the colour game, played on the computer
+    players' mutable copy of the rules (``bots/colours/playout.py``), one action at a time."""
+    spec = find_game(game)
+    kinds = ("easy",) * PLAYERS[game]
+    state, _ = spec.new_game(GameSetup(game, spec.default_names(kinds), kinds, {}, seed))
+    rng = random.Random(f"playout:{seed}")
+    sim = ColoursPlayout(state)
+    plays: list[Play] = []
+    while True:
+        legal = sim.legal()
+        if not legal:
+            rest = sorted(
+                (s for s in range(PLAYERS[game]) if s != sim.winner),
+                key=lambda s: (-sim.scores[s], s),
+            )
+            return plays, (sim.winner, *rest)
+        kind, card, pile = legal[rng.randrange(len(legal))]
+        plays.append((sim.to_act, None if card < 0 else COLOUR_CARD[card], kind))
+        sim.act(kind, card, pile)
+
+
+COPIES: dict[str, Callable[[str, int], Game]] = {"tricks": copy_game, "colours": colours_copy_game}
 """The games whose computer players have a mutable copy of the rules, and how it plays."""
 
 
