@@ -58,11 +58,18 @@ LIST_BIDS = False
 made), so by default the bid is drawn among the three-card choices of the hand, on both sides."""
 
 
-def engine_game(game: str, seed: int) -> Game:
-    """A game played by the engine through the game contract, random legal actions."""
+def first_state(game: str, seed: int) -> Any:
+    """The engine's first state of ``game`` for ``seed``, every seat a computer player."""
     spec = find_game(game)
     kinds = ("easy",) * PLAYERS.get(game, spec.min_players)
     state, _ = spec.new_game(GameSetup(game, spec.default_names(kinds), kinds, {}, seed))
+    return state
+
+
+def engine_game(game: str, seed: int) -> Game:
+    """A game played by the engine through the game contract, random legal actions."""
+    spec = find_game(game)
+    state = first_state(game, seed)
     rng = random.Random(f"playout:{seed}")
     plays: list[Play] = []
     while True:
@@ -549,11 +556,8 @@ def copy_game(game: str, seed: int) -> Game:
     """The same game as :func:`engine_game`, played on the computer players' mutable copy of
     the rules (``bots/tricks/playout.py``), one action at a time from the engine's first
     state."""
-    spec = find_game(game)
-    kinds = ("easy",) * PLAYERS[game]
-    state, _ = spec.new_game(GameSetup(game, spec.default_names(kinds), kinds, {}, seed))
     rng = random.Random(f"playout:{seed}")
-    sim = TricksPlayout(state)
+    sim = TricksPlayout(first_state(game, seed))
     plays: list[Play] = []
     while True:
         seat = sim.seat_to_act()
@@ -578,11 +582,8 @@ def copy_game(game: str, seed: int) -> Game:
 def colours_copy_game(game: str, seed: int) -> Game:
     """The same game as :func:`engine_game` of the colour game, played on the computer
     players' mutable copy of the rules (``bots/colours/playout.py``), one action at a time."""
-    spec = find_game(game)
-    kinds = ("easy",) * PLAYERS[game]
-    state, _ = spec.new_game(GameSetup(game, spec.default_names(kinds), kinds, {}, seed))
     rng = random.Random(f"playout:{seed}")
-    sim = ColoursPlayout(state)
+    sim = ColoursPlayout(first_state(game, seed))
     plays: list[Play] = []
     while True:
         legal = sim.legal()

@@ -15,8 +15,9 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from ninetynine_audio.bots.tricks.fast import BONUS, to_card, to_int, trump_index, winner_of
+from ninetynine_audio.bots.tricks.fast import to_card, to_int, trump_index, winner_of
 from ninetynine_audio.cards import seeded_shuffle, short_deck
+from ninetynine_audio.games.tricks.engine import deal_points
 from ninetynine_audio.games.tricks.model import (
     BID_SIZE,
     HAND_SIZE,
@@ -148,18 +149,7 @@ class TricksPlayout:
             self._score()
 
     def _score(self) -> None:
-        won, bids = self.tricks_won, self.bids
-        made = [seat for seat in range(SEATS) if won[seat] == bids[seat]]
-        bonus = BONUS[len(made)]
-        points = [won[seat] + (bonus if seat in made else 0) for seat in range(SEATS)]
-        if self.declared is not None:
-            declarer, declaration = self.declared
-            if declarer in made:
-                points[declarer] += declaration.premium
-            else:
-                for other in range(SEATS):
-                    if other != declarer:
-                        points[other] += declaration.premium
+        points, made = deal_points(self.tricks_won, self.bids, self.declared)
         scores = self.scores
         for seat in range(SEATS):
             scores[seat] += points[seat]
