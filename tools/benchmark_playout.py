@@ -30,6 +30,10 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Any
 
+from ninetynine_audio.bots.colours.playout import CARD as COLOUR_CARD
+from ninetynine_audio.bots.colours.playout import ColoursPlayout
+from ninetynine_audio.bots.tricks.fast import to_card
+from ninetynine_audio.bots.tricks.playout import BIDDING, TricksPlayout
 from ninetynine_audio.cards import Card, colour_deck, seeded_shuffle, short_deck, standard_deck
 from ninetynine_audio.games.adding.engine import card_outcomes
 from ninetynine_audio.games.adding.rules import AddingRules, NextStarter, Scoring, make_rules
@@ -54,11 +58,18 @@ LIST_BIDS = False
 made), so by default the bid is drawn among the three-card choices of the hand, on both sides."""
 
 
-def engine_game(game: str, seed: int) -> Game:
-    """A game played by the engine through the game contract, random legal actions."""
+def first_state(game: str, seed: int) -> Any:
+    """The engine's first state of ``game`` for ``seed``, every seat a computer player."""
     spec = find_game(game)
     kinds = ("easy",) * PLAYERS.get(game, spec.min_players)
     state, _ = spec.new_game(GameSetup(game, spec.default_names(kinds), kinds, {}, seed))
+    return state
+
+
+def engine_game(game: str, seed: int) -> Game:
+    """A game played by the engine through the game contract, random legal actions."""
+    spec = find_game(game)
+    state = first_state(game, seed)
     rng = random.Random(f"playout:{seed}")
     plays: list[Play] = []
     while True:
@@ -505,23 +516,90 @@ def paired_times(
     Raises:
         AssertionError: a game the two did not play alike.
     """
-    engine: list[float] = []
-    bare: list[float] = []
+    (engine, bare), plays = timed_games(game, games, seed, (engine_game, bare_game), clock)
+    return engine, bare, plays
+
+
+def timed_games(
+    game: str,
+    games: int,
+    seed: int,
+    players: Sequence[Callable[[str, int], Game]],
+    clock: Callable[[], float] = time.process_time,
+) -> tuple[list[list[float]], int]:
+    """CPU seconds of each game by each of ``players`` (the first is the engine), game by game
+    in turn, the order turned every game, and the plays a game made.
+
+    Raises:
+        AssertionError: a game one of them did not play as the engine did.
+    """
+    times: list[list[float]] = [[] for _ in players]
     plays = 0
-    for game_play in (engine_game, bare_game):
+    for game_play in players:
         game_play(game, seed)  # tables and caches made before the clock runs
     for index in range(games):
         game_seed = seed + index
-        runs = [(engine_game, engine), (bare_game, bare)]
+        runs = list(zip(players, times, strict=True))
         results = {}
         for play, into in runs if index % 2 == 0 else reversed(runs):
             started = clock()
             results[play] = play(game, game_seed)
             into.append(clock() - started)
-        if results[engine_game] != results[bare_game]:
-            raise AssertionError(f"{game}, seed {game_seed}: the bare playout played otherwise")
-        plays += len(results[engine_game][0])
-    return engine, bare, plays
+        for play in players[1:]:
+            if results[play] != results[players[0]]:
+                raise AssertionError(f"{game}, seed {game_seed}: {play.__name__} played otherwise")
+        plays += len(results[players[0]][0])
+    return times, plays
+
+
+def copy_game(game: str, seed: int) -> Game:
+    """The same game as :func:`engine_game`, played on the computer players' mutable copy of
+    the rules (``bots/tricks/playout.py``), one action at a time from the engine's first
+    state."""
+    rng = random.Random(f"playout:{seed}")
+    sim = TricksPlayout(first_state(game, seed))
+    plays: list[Play] = []
+    while True:
+        seat = sim.seat_to_act()
+        if seat < 0:
+            places = tuple(sorted(range(3), key=lambda s: (-sim.scores[s], s)))
+            return plays, places
+        if sim.phase == BIDDING:
+            if LIST_BIDS:
+                cards, declaration = (bids := sim.bids_of(seat))[rng.randrange(len(bids))]
+            else:
+                choices = list(combinations(sim.hands[seat], 3))
+                cards, declaration = choices[rng.randrange(len(choices))], None
+            plays.append((seat, tuple(to_card(card) for card in cards), None))
+            sim.bid(seat, cards, declaration)
+        else:
+            options = sim.plays_of(seat)
+            card = options[rng.randrange(len(options))]
+            plays.append((seat, to_card(card), None))
+            sim.play(seat, card)
+
+
+def colours_copy_game(game: str, seed: int) -> Game:
+    """The same game as :func:`engine_game` of the colour game, played on the computer
+    players' mutable copy of the rules (``bots/colours/playout.py``), one action at a time."""
+    rng = random.Random(f"playout:{seed}")
+    sim = ColoursPlayout(first_state(game, seed))
+    plays: list[Play] = []
+    while True:
+        legal = sim.legal()
+        if not legal:
+            rest = sorted(
+                (s for s in range(PLAYERS[game]) if s != sim.winner),
+                key=lambda s: (-sim.scores[s], s),
+            )
+            return plays, (sim.winner, *rest)
+        kind, card, pile = legal[rng.randrange(len(legal))]
+        plays.append((sim.to_act, None if card < 0 else COLOUR_CARD[card], kind))
+        sim.act(kind, card, pile)
+
+
+COPIES: dict[str, Callable[[str, int], Game]] = {"tricks": copy_game, "colours": colours_copy_game}
+"""The games whose computer players have a mutable copy of the rules, and how it plays."""
 
 
 def share_interval(
@@ -554,17 +632,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     LIST_BIDS = args.list_bids
     only = set(args.only.split(",")) if args.only else set(GAMES)
     rng = random.Random(1)
-    print("| game | games | plays a game | engine a game | bare a game | engine / bare speed |")
-    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    print(
+        "| game | games | plays a game | engine a game | bare a game | engine / bare speed"
+        " | copy a game | copy / bare speed |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | --- | ---: | --- |")
     for game in GAMES:
         if game not in only:
             continue
-        engine, bare, plays = paired_times(game, args.games, args.seed)
+        players = [engine_game, bare_game] + ([COPIES[game]] if game in COPIES else [])
+        times, plays = timed_games(game, args.games, args.seed, players)
+        engine, bare = times[0], times[1]
         share, low, high = share_interval(engine, bare, rng)
+        copy_cells = "| - | - |"
+        if len(times) > 2:
+            copied, copy_low, copy_high = share_interval(times[2], bare, rng)
+            copy_cells = (
+                f"| {statistics.mean(times[2]) * 1000:.1f} ms"
+                f" | {copied:.2f}x ({copy_low:.2f}x-{copy_high:.2f}x) |"
+            )
         print(
             f"| {game} | {args.games} | {plays / args.games:.0f}"
             f" | {statistics.mean(engine) * 1000:.1f} ms | {statistics.mean(bare) * 1000:.1f} ms"
-            f" | {share:.2f}x ({low:.2f}x-{high:.2f}x) |",
+            f" | {share:.2f}x ({low:.2f}x-{high:.2f}x) {copy_cells}",
             flush=True,
         )
     return 0

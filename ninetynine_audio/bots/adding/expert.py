@@ -89,8 +89,9 @@ TIE_WEIGHT = 0.3  # classic and arcade: Hard's score settles near-ties of the pl
 # (half or double this weight did no better over 800 games).
 TACTICAL_PRIOR_WEIGHT = 1.0
 # Tactical: a round is scored by the chance of outlasting the others, taken as the points a
-# player has to this power against everybody's.
-OUTLAST_POWER = 2.0
+# player has to this power against everybody's. A whole number: the powers and their sum are
+# integers, exact in every Python (a sum() of floats is compensated since 3.12).
+OUTLAST_POWER = 2
 TRIES = 20  # hands dealt to a seat at most for one that fits its last play
 HINT_SCALE = 0.5  # the hint searches half the deals of a seat: it must answer at once
 

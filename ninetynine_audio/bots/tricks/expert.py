@@ -25,10 +25,10 @@ keeps what the last search found, for the hint's words.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass, field
 
+from ninetynine_audio.bots.arithmetic import exp_neg
 from ninetynine_audio.bots.base import Budget
 from ninetynine_audio.bots.tricks.fast import (
     bid_of,
@@ -211,7 +211,7 @@ def plausibility(
             continue
         nine = hands[player] + played[player]
         gap = abs(estimate_tricks(nine, trumps) - bid_of(bids[player]))
-        weight *= math.exp(-GAP_SHARPNESS * gap)
+        weight *= exp_neg(GAP_SHARPNESS * gap)
     return weight
 
 

@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from itertools import combinations, product
 
+from ninetynine_audio.bots.arithmetic import add_in_turn
 from ninetynine_audio.bots.tricks.fast import (
     BID_OF_SUIT,
     NO_TRUMPS,
@@ -86,7 +87,7 @@ def nearest_bid(hand: Sequence[int], trumps: int) -> tuple[list[int], int]:
         value = sum(BID_OF_SUIT[suit] * count for suit, count in enumerate(split))
         ruffs = trumps != NO_TRUMPS and len(by_suit[trumps]) > split[trumps]
         for parts in product(*(asides[suit][count] for suit, count in enumerate(split))):
-            likely = sum(part[2] if ruffs else part[3] for part in parts)
+            likely = add_in_turn(part[2] if ruffs else part[3] for part in parts)
             key = abs(likely - value) + 0.01 * sum(part[1] for part in parts)
             if key < best[0]:
                 best = (key, value, sum((part[0] for part in parts), ()))

@@ -575,20 +575,29 @@ def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Even
     return state, tuple(events) + more
 
 
-def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
-    bids = tuple(bid_value(cards) for cards in state.bids)
-    tricks = state.tricks_won
+def deal_points(
+    tricks: Sequence[int], bids: Sequence[int], declared: tuple[int, Declaration] | None
+) -> tuple[list[int], tuple[int, ...]]:
+    """Each seat's points for a deal (its tricks, the bonus if it made its bid, a declaration's
+    premium), and the seats that made their bid."""
     made = tuple(seat for seat in range(SEATS) if tricks[seat] == bids[seat])
     bonus = BONUS_BY_MADE[len(made)]
     points = [tricks[seat] + (bonus if seat in made else 0) for seat in range(SEATS)]
-    if state.declared is not None:
-        declarer, declaration = state.declared
+    if declared is not None:
+        declarer, declaration = declared
         if declarer in made:
             points[declarer] += declaration.premium
         else:
             for other in range(SEATS):
                 if other != declarer:
                     points[other] += declaration.premium
+    return points, made
+
+
+def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
+    bids = tuple(bid_value(cards) for cards in state.bids)
+    tricks = state.tricks_won
+    points, made = deal_points(tricks, bids, state.declared)
     scores = tuple(score + gained for score, gained in zip(state.scores, points, strict=True))
     result = DealResult(
         deal=state.deal,
