@@ -1,0 +1,50 @@
+"""What a player in the lobby hears of a table after its host removed someone in play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.online import Player, ServerThread
+
+from ninetynine_audio.online import protocol as p
+
+pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
+
+
+def test_the_lobby_no_longer_names_a_player_the_host_removed_in_play(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
+        ann = Player(srv.url, "Ann", first=[create])
+        ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        players = [ann, ben]
+        try:
+            ben.heard("You joined")
+            ann.heard("Ben joined the table.")
+            ann.screen.link.send(p.Start())
+            ben.heard("The game starts.")
+            ann.press("escape")
+            ann.heard("Back to the table")
+            for _move in range(16):
+                if ann.spoken and ann.spoken[-1].startswith("Remove a player"):
+                    break
+                ann.press("down")
+            ann.press("return")
+            ann.heard("Remove which player")
+            ann.press("return")
+            ann.heard("Ben was removed from the table.")
+            cat = Player(srv.url, "Cat")
+            players.append(cat)
+            cat.heard("Lobby.")
+            cat.press("end")
+            for _item in range(8):
+                if cat.spoken[-1].startswith("Watch Classic"):
+                    break
+                cat.press("up")
+            assert cat.spoken[-1].startswith("Watch Classic: Ann playing"), cat.spoken[-3:]
+        finally:
+            for player in players:
+                player.close()
