@@ -1,11 +1,12 @@
-"""What a player in the lobby hears of a table after its host removed someone in play."""
+"""What players hear of a table: in the lobby after its host removed someone in play, and
+at the table when they say a line in chat."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from helpers.online import Player, ServerThread
+from helpers.online import Player, ServerThread, session_of
 
 from ninetynine_audio.online import protocol as p
 
@@ -47,4 +48,31 @@ def test_the_lobby_no_longer_names_a_player_the_host_removed_in_play(tmp_path: P
             assert cat.spoken[-1].startswith("Watch Classic: Ann playing"), cat.spoken[-3:]
         finally:
             for player in players:
+                player.close()
+
+
+def test_a_line_said_in_chat_is_heard_by_its_speaker_and_kept_in_their_chat_buffer(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
+        ann = Player(srv.url, "Ann", first=[create])
+        ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        try:
+            ben.heard("You joined")
+            ann.heard("Ben joined the table.")
+            ann.screen.link.send(p.Start())
+            ben.heard("The game starts.")
+            ben.press("quote")
+            ben.answer("good luck")
+            ann.heard("Ben says: good luck")
+            # The speaker hears that the line went, as the others heard it.
+            ben.heard("Ben says: good luck")
+            kept = srv.call(lambda s: list(session_of(s, "Ben").app.voice.buffers.lines["chat"]))
+            assert kept == ["Ben says: good luck"]
+        finally:
+            for player in (ann, ben):
                 player.close()

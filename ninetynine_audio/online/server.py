@@ -1339,7 +1339,6 @@ class Server:
                 self.say_at(
                     session.table,
                     lambda: words.chat_text(name, line),
-                    except_id=session.identity,
                     cue="menu_move",
                     kind=CHAT,
                 )
