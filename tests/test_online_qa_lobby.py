@@ -76,3 +76,24 @@ def test_a_line_said_in_chat_is_heard_by_its_speaker_and_kept_in_their_chat_buff
         finally:
             for player in (ann, ben):
                 player.close()
+
+
+def test_the_chat_key_says_a_line_in_the_waiting_room(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
+        ann = Player(srv.url, "Ann", first=[create])
+        ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        try:
+            ben.heard("You joined")
+            ann.heard("Ben joined the table.")
+            ben.press("quote")
+            ben.heard("Say to the table, then Enter.")
+            ben.answer("hello Ann")
+            ann.heard("Ben says: hello Ann")
+            assert not any("does nothing here" in line for line in ben.spoken)
+        finally:
+            for player in (ann, ben):
+                player.close()
