@@ -1,5 +1,5 @@
 """What players hear of a table: in the lobby after its host removed someone in play, and
-at the table when they say a line in chat."""
+at the table (in play and in its waiting room) when they say a line in chat."""
 
 from __future__ import annotations
 
@@ -13,20 +13,28 @@ from ninetynine_audio.online import protocol as p
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
 
 
+def ann_and_ben(srv: ServerThread, *, start: bool) -> list[Player]:
+    """Ann creates a classic table of two people and Ben joins it; Ann starts the game if
+    ``start``."""
+    create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
+    ann = Player(srv.url, "Ann", first=[create])
+    ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is not None)
+    code = ann.screen.table.code  # type: ignore[union-attr]
+    assert code is not None
+    ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+    ben.heard("You joined")
+    ann.heard("Ben joined the table.")
+    if start:
+        ann.screen.link.send(p.Start())
+        ben.heard("The game starts.")
+    return [ann, ben]
+
+
 def test_the_lobby_no_longer_names_a_player_the_host_removed_in_play(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
-        players = [ann, ben]
+        players = ann_and_ben(srv, start=True)
+        ann = players[0]
         try:
-            ben.heard("You joined")
-            ann.heard("Ben joined the table.")
-            ann.screen.link.send(p.Start())
-            ben.heard("The game starts.")
             ann.press("escape")
             ann.heard("Back to the table")
             for _move in range(16):
@@ -55,17 +63,8 @@ def test_a_line_said_in_chat_is_heard_by_its_speaker_and_kept_in_their_chat_buff
     tmp_path: Path,
 ) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        ann, ben = ann_and_ben(srv, start=True)
         try:
-            ben.heard("You joined")
-            ann.heard("Ben joined the table.")
-            ann.screen.link.send(p.Start())
-            ben.heard("The game starts.")
             ben.press("quote")
             ben.answer("good luck")
             ann.heard("Ben says: good luck")
@@ -80,15 +79,8 @@ def test_a_line_said_in_chat_is_heard_by_its_speaker_and_kept_in_their_chat_buff
 
 def test_the_chat_key_says_a_line_in_the_waiting_room(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        ann, ben = ann_and_ben(srv, start=False)
         try:
-            ben.heard("You joined")
-            ann.heard("Ben joined the table.")
             ben.press("quote")
             ben.heard("Say to the table, then Enter.")
             ben.answer("hello Ann")
