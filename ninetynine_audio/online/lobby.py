@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.input.commands import MENU, TABLE
 from ninetynine_audio.present import community
 from ninetynine_audio.present import online as words
 from ninetynine_audio.present import tournaments as tournament_words
@@ -269,6 +270,15 @@ class WaitingRoom(Menu):
         problem = self.server.start_table(self.session)
         if problem is not None:
             app.say(problem, cue="refused")
+
+    def handle_gesture(self, app: App, gesture: str) -> bool:
+        """The table's chat key says a line here too, as its item does, while the players
+        wait for the start (unless a menu key is on it)."""
+        chat = app.command_for(TABLE, gesture) == "table_chat"
+        if chat and app.command_for(MENU, gesture) is None:
+            self._chat(app)
+            return True
+        return super().handle_gesture(app, gesture)
 
     def _chat(self, app: App) -> None:
         self.server.ask_chat(self.session)

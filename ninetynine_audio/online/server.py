@@ -239,7 +239,7 @@ class OnlineTable:
 
     def lobby_text(self) -> str:
         """The table as the lobby lists it."""
-        people = [s.name for s in self.seats if s.kind == HUMAN and s.name]
+        people = [s.name for s in self.seats if s.kind == HUMAN and s.name and s.who is not None]
         taken = sum(1 for s in self.seats if s.kind != HUMAN or s.who is not None)
         return words.table_item_text(self.game, self.state, taken, len(self.seats), people)
 
@@ -1339,7 +1339,6 @@ class Server:
                 self.say_at(
                     session.table,
                     lambda: words.chat_text(name, line),
-                    except_id=session.identity,
                     cue="menu_move",
                     kind=CHAT,
                 )

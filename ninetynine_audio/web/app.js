@@ -915,9 +915,17 @@ class Client {
     if (!this.keysHere) this.renderCommands();
     // In a menu a letter the menu's keys leave free jumps to the next item starting with it.
     if (this.isMenu() && /^[a-z]$/.test(gesture)) return true;
+    // A table's waiting room is a menu, where the table's chat key says a line too.
+    if (this.table.state === "waiting" && this.chatKeys().has(gesture)) return true;
     if (this.keysHere) return this.keysHere.has(gesture);
     // The keys not (yet) had from the server: the keys without Control or Alt, but Tab.
     return !/^(ctrl|alt)\+/.test(gesture) && gesture !== "tab" && gesture !== "shift+tab";
+  }
+
+  /** The keys of the table's chat (the apostrophe unless the keymap moved it). */
+  chatKeys() {
+    const table = this.keys?.contexts?.table ?? [];
+    return new Set(table.filter((c) => c.id === "table_chat").flatMap((c) => c.gestures ?? []));
   }
 
   /**
