@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.online.bus import event_text
-from ninetynine_audio.present import community as words
+from ninetynine_audio.online.people import place_text
 
 if TYPE_CHECKING:
     from ninetynine_audio.online.cluster import Cluster
@@ -63,18 +63,9 @@ class Elsewhere:
     heard: float = 0.0
 
     def where(self) -> str:
-        """Where the player is, as another player hears it (a private table's code is not
-        said; nobody else is at the viewer's table, which is played here)."""
-        name = self.name
-        if self.code is None:
-            return words.in_lobby_text(name)
-        if not self.listed:
-            return words.private_table_text(name, self.game)
-        if not self.seated:
-            return words.watching_at_text(name, self.game, self.code)
-        if self.state == "waiting":
-            return words.waiting_at_text(name, self.game, self.code)
-        return words.playing_at_text(name, self.game, self.code)
+        """Where the player is, as another player hears it (never at the listener's table,
+        which is played here)."""
+        return place_text(self.name, self.code, self.game, self.listed, self.seated, self.state)
 
 
 def _presence_of(session: Session) -> list[Any]:

@@ -140,18 +140,12 @@ class People:
     def where(self, session: Session, viewer: Session) -> str:
         """Where ``session`` is, as ``viewer`` hears it: a private table's code is not said."""
         table = session.table
-        name = session.name
         if table is None:
-            return words.in_lobby_text(name)
+            return place_text(session.name)
         if table is viewer.table:
-            return words.at_your_table_text(name)
-        if not table.listed:
-            return words.private_table_text(name, table.game)
-        if session.seat is None:
-            return words.watching_at_text(name, table.game, table.code)
-        if table.state == "waiting":
-            return words.waiting_at_text(name, table.game, table.code)
-        return words.playing_at_text(name, table.game, table.code)
+            return words.at_your_table_text(session.name)
+        seated = session.seat is not None
+        return place_text(session.name, table.code, table.game, table.listed, seated, table.state)
 
     # -- blocks -------------------------------------------------------------------------------
 
@@ -522,6 +516,27 @@ class People:
 
     def _open_board(self, app: App, game: str, session: Session) -> None:
         app.push(self.board_menu(session, game))
+
+
+def place_text(
+    name: str,
+    code: str | None = None,
+    game: str = "",
+    listed: bool = True,
+    seated: bool = True,
+    state: str = "waiting",
+) -> str:
+    """Where a player is, in the lobby (``code`` None) or at another table than the
+    listener's: a private table's code is not said."""
+    if code is None:
+        return words.in_lobby_text(name)
+    if not listed:
+        return words.private_table_text(name, game)
+    if not seated:
+        return words.watching_at_text(name, game, code)
+    if state == "waiting":
+        return words.waiting_at_text(name, game, code)
+    return words.playing_at_text(name, game, code)
 
 
 def say_private(receiver: Session, sender: str, line: str) -> None:
