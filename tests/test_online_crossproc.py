@@ -1,14 +1,15 @@
 """One community across two real server processes sharing one real PostgreSQL
 (``serve --cluster``): who is online lists the other process's players, a private message and
-its answer cross, an invitation accepted sends the player to the table's process, and an
-owner's announcement and ban made on one process act on the other's players."""
+its answer cross, an invitation accepted sends the player to the table's process, friends ask
+and answer across them, a block made on one process holds on the
+other, and an owner's announcement and ban made on one process act on the other's players."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from helpers.cluster import two_processes
+from helpers.cluster import rows, two_processes
 from helpers.online import WAIT_S, Player
 from helpers.postgres import Postgres, postgres
 
@@ -113,3 +114,50 @@ def test_an_owner_s_announcement_and_ban_reach_the_other_process(
         boss.heard("Ben is banned for good.")
         ben.heard("The server's owner has banned you from this server.")
         ben.wait_for(lambda: ben.screen.ended)
+
+
+def test_friends_and_a_block_across_two_processes(postgres: Postgres, tmp_path: Path) -> None:
+    url = postgres.new_database()
+    with two_processes(url, tmp_path) as (one, two, players):
+        ann = signed_in(one.url, "Ann", "ann-secret")
+        cat = signed_in(one.url, "Cat", "cat-secret")
+        ben = signed_in(two.url, "Ben", "ben-secret")
+        players += [ann, cat, ben]
+        # Ann asks Ben, on the other process, to be her friend; he says yes with one key.
+        sees(ann, ("f2",), "Who is online: 2 other players")
+        start = len(ann.spoken)
+        ann.press("b", "return")
+        said_since(ann, start, "Ben. Send a private message")
+        ann.press("a", "return")
+        said_since(ann, start, "Friend request sent to Ben.")
+        said_since(ben, 0, "Ann asks to be your friend.")
+        start_ben = len(ben.spoken)
+        ben.press("alt+y")
+        said_since(ben, start_ben, "You and Ann are friends now.")
+        said_since(ann, start, "You and Ben are friends now.")
+        # Ann writes to Ben (her process reads Ben's blocks: none yet).
+        ann.press("escape", "escape")
+        sees(ann, ("f2",), "Who is online: 2 other players")
+        ann.press("b", "return", "return")
+        ann.answer("first")
+        said_since(ben, 0, "Private message from Ann: first")
+        # Ben blocks Ann on his process; Ann's process hears of it.
+        sees(ben, ("f2",), "Who is online: 2 other players")
+        start_ben = len(ben.spoken)
+        ben.press("a", "return")
+        said_since(ben, start_ben, "Ann. Send a private message")
+        ben.press("b", "return")
+        said_since(ben, start_ben, "Ann is blocked")
+        ben.wait_for(lambda: bool(rows(url, "SELECT other FROM blocks")))
+        start = len(ann.spoken)
+        ann.press("escape")
+        sees(ann, ("f2",), "Who is online: 2 other players")
+        ann.press("b", "return", "return")
+        ann.answer("second")
+        said_since(ann, start, "Sent to Ben.")
+        # Cat's message, sent after Ann's, reaches Ben; Ann's never does.
+        sees(cat, ("f2",), "Who is online: 2 other players")
+        cat.press("b", "return", "return")
+        cat.answer("after Ann")
+        said_since(ben, start_ben, "Private message from Cat: after Ann")
+        assert not any("from Ann: second" in line for line in ben.spoken), ben.spoken[-8:]
