@@ -43,6 +43,24 @@ def sees(player: Player, keys: tuple[str, ...], title: str) -> None:
     raise AssertionError(f"who's online never said {title!r}")
 
 
+def open_person(player: Player, title: str, name: str) -> int:
+    """Open who's online until its title is ``title``, then ``name``'s choices (found by its
+    first letter); how many phrases the player had heard before."""
+    sees(player, ("f2",), title)
+    start = len(player.spoken)
+    player.press(name[0].lower(), "return")
+    said_since(player, start, f"{name}. Send a private message")
+    return start
+
+
+def write(player: Player, title: str, name: str, line: str) -> None:
+    """Send ``name`` a private message from who's online, and hear it sent."""
+    start = open_person(player, title, name)
+    player.press("return")
+    player.answer(line)
+    said_since(player, start, f"Sent to {name}.")
+
+
 def signed_in(url: str, name: str, password: str) -> Player:
     player = Player(url, name, password=password)
     player.heard("Lobby.")
@@ -84,10 +102,7 @@ def test_ann_and_ben_on_two_processes_see_write_and_invite_each_other(
         ann.screen.link.send(made)
         ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code)
         code = ann.screen.table.code  # type: ignore[union-attr]
-        sees(ann, ("f2",), "Who is online: 1 other player")
-        start = len(ann.spoken)
-        ann.press("b", "return")
-        said_since(ann, start, "Ben. Send a private message")
+        start = open_person(ann, "Who is online: 1 other player", "Ben")
         ann.press("i", "return")
         said_since(ann, start, "Invitation sent to Ben.")
         said_since(ben, start_ben, "Ann invites you to a table of Classic.")
@@ -124,10 +139,7 @@ def test_friends_and_a_block_across_two_processes(postgres: Postgres, tmp_path: 
         ben = signed_in(two.url, "Ben", "ben-secret")
         players += [ann, cat, ben]
         # Ann asks Ben, on the other process, to be her friend; he says yes with one key.
-        sees(ann, ("f2",), "Who is online: 2 other players")
-        start = len(ann.spoken)
-        ann.press("b", "return")
-        said_since(ann, start, "Ben. Send a private message")
+        start = open_person(ann, "Who is online: 2 other players", "Ben")
         ann.press("a", "return")
         said_since(ann, start, "Friend request sent to Ben.")
         said_since(ben, 0, "Ann asks to be your friend.")
@@ -137,27 +149,16 @@ def test_friends_and_a_block_across_two_processes(postgres: Postgres, tmp_path: 
         said_since(ann, start, "You and Ben are friends now.")
         # Ann writes to Ben (her process reads Ben's blocks: none yet).
         ann.press("escape", "escape")
-        sees(ann, ("f2",), "Who is online: 2 other players")
-        ann.press("b", "return", "return")
-        ann.answer("first")
+        write(ann, "Who is online: 2 other players", "Ben", "first")
         said_since(ben, 0, "Private message from Ann: first")
         # Ben blocks Ann on his process; Ann's process hears of it.
-        sees(ben, ("f2",), "Who is online: 2 other players")
-        start_ben = len(ben.spoken)
-        ben.press("a", "return")
-        said_since(ben, start_ben, "Ann. Send a private message")
+        start_ben = open_person(ben, "Who is online: 2 other players", "Ann")
         ben.press("b", "return")
         said_since(ben, start_ben, "Ann is blocked")
         ben.wait_for(lambda: bool(rows(url, "SELECT other FROM blocks")))
-        start = len(ann.spoken)
         ann.press("escape")
-        sees(ann, ("f2",), "Who is online: 2 other players")
-        ann.press("b", "return", "return")
-        ann.answer("second")
-        said_since(ann, start, "Sent to Ben.")
+        write(ann, "Who is online: 2 other players", "Ben", "second")
         # Cat's message, sent after Ann's, reaches Ben; Ann's never does.
-        sees(cat, ("f2",), "Who is online: 2 other players")
-        cat.press("b", "return", "return")
-        cat.answer("after Ann")
+        write(cat, "Who is online: 2 other players", "Ben", "after Ann")
         said_since(ben, start_ben, "Private message from Cat: after Ann")
         assert not any("from Ann: second" in line for line in ben.spoken), ben.spoken[-8:]
