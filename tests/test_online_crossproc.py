@@ -1,8 +1,9 @@
 """One community across two real server processes sharing one real PostgreSQL
 (``serve --cluster``): who is online lists the other process's players, a private message and
 its answer cross, an invitation accepted sends the player to the table's process, friends ask
-and answer across them, a block made on one process holds on the
-other, and an owner's announcement and ban made on one process act on the other's players."""
+and answer across them and hear a friend sign in on the other, a block made on one process
+holds on the other, and an owner's announcement and ban made on one process act on the other's
+players."""
 
 from __future__ import annotations
 
@@ -162,3 +163,16 @@ def test_friends_and_a_block_across_two_processes(postgres: Postgres, tmp_path: 
         write(cat, "Who is online: 2 other players", "Ben", "after Ann")
         said_since(ben, start_ben, "Private message from Cat: after Ann")
         assert not any("from Ann: second" in line for line in ben.spoken), ben.spoken[-8:]
+        # Dan befriends Ben on Ben's process, then signs in on the other one: Ben hears it.
+        dan = signed_in(two.url, "Dan", "dan-secret")
+        players.append(dan)
+        open_person(dan, "Who is online: 3 other players", "Ben")
+        dan.press("a", "return")
+        said_since(ben, start_ben, "Dan asks to be your friend.")
+        ben.press("alt+y")
+        said_since(dan, 0, "You and Ben are friends now.")
+        dan.close()
+        players.remove(dan)
+        start_ben = len(ben.spoken)
+        players.append(signed_in(one.url, "Dan", "dan-secret"))
+        said_since(ben, start_ben, "Your friend Dan is online.", timeout=WAIT_S * 2)
