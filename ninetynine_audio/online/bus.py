@@ -7,8 +7,8 @@ writes queued before it are committed, so a process that hears "the tables chang
 them changed. Each process listens on a connection of its own, on a thread of its own, and
 hands every event of another process to its event loop; while the database cannot be reached
 it connects again every :data:`RECONNECT_S` (an event sent meanwhile is missed, and the
-next round of ``online.cluster`` reads what it said anyway). Only lobby events cross
-processes; the moves of a table never do.
+next round of ``online.cluster`` reads what it said anyway). Lobby events cross
+processes, and the people's (``online.community``); the moves of a table never do.
 """
 
 from __future__ import annotations

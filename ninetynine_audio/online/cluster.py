@@ -49,6 +49,7 @@ from ninetynine_audio.online.bus import Bus, event_text
 from ninetynine_audio.online.storage import Store, StoredTable
 
 if TYPE_CHECKING:
+    from ninetynine_audio.online.community import Community
     from ninetynine_audio.online.server import OnlineTable, Server, Session
 
 log = logging.getLogger(__name__)
@@ -109,6 +110,9 @@ class Cluster:
         """Each person seated at another process's table: its code and that process's address."""
         self.task: asyncio.Task[None] | None = None
         self.bus = Bus(database, LOBBY_CHANNEL, self.holder) if database else None
+        self.bus_channel = LOBBY_CHANNEL
+        self.community: Community | None = None
+        """The players of every process (who is online, what they send each other)."""
         self.wake = asyncio.Event()
         self._relisting = False
         self._lock = threading.Lock()  # over ``valid``, shared with the renewing thread
@@ -127,6 +131,10 @@ class Cluster:
         server.background.add(self.task)
         self._renewer.start()
         if self.bus is not None:
+            from ninetynine_audio.online.community import Community
+
+            self.community = Community(server, self)
+            self.community.start()
             self.bus.start(loop, self._lobby_event)
 
     def stop(self) -> None:
@@ -134,6 +142,8 @@ class Cluster:
         processes take this one's tables at once."""
         if self.task is not None:
             self.task.cancel()
+        if self.community is not None:
+            self.community.stop()
         self._stopping.set()
         if self._renewer.is_alive():
             self._renewer.join(timeout=10.0)
@@ -355,6 +365,9 @@ class Cluster:
             return None
 
     def _lobby_event(self, kind: str, data: object) -> None:
-        """Another process's lobby changed: a round now reads its tables."""
+        """Another process's lobby changed (a round now reads its tables), or one of its
+        players told one of this process's players something (``online.community``)."""
         if kind == TABLES:
             self.wake.set()
+        elif self.community is not None:
+            self.community.heard(kind, data)

@@ -52,6 +52,8 @@ TABLE_BANS = "banned"
 
 LINE_LIMIT = 160
 """The longest reason, announcement or maintenance message kept (as a chat line)."""
+ANNOUNCE, MAINTENANCE, BAN_ACCOUNT, BAN_ADDRESS = "announce", "maintenance", "ban", "ban_address"
+"""An owner's acts that reach every process sharing the database."""
 
 
 def _clean(text: str | None) -> str:
@@ -366,9 +368,7 @@ class Moderation:
             return named
         who, name, minutes = named
         self.server.db.ban(ACCOUNT, who, _until(minutes), owner.identity)
-        session = self.server.sessions.get(who)
-        if session is not None:
-            self._send_away(session)
+        self._everywhere(BAN_ACCOUNT, who)
         return words.account_banned_text(name, minutes)
 
     def _unban_account(self, owner: Session, rest: str) -> str | None:
@@ -387,10 +387,7 @@ class Moderation:
         )
         address = named.conn.address if named is not None and named.conn is not None else target
         self.server.db.ban(ADDRESS, address, _until(minutes), owner.identity)
-        for session in list(self.server.sessions.values()):
-            conn = session.conn
-            if conn is not None and conn.address == address and not self.is_admin(session):
-                self._send_away(session)
+        self._everywhere(BAN_ADDRESS, address)
         return words.address_banned_text(address, minutes)
 
     def _unban_address(self, owner: Session, rest: str) -> str | None:
@@ -410,14 +407,45 @@ class Moderation:
         return words.unmuted_owner_text(rest, self.server.db.unmute(who))
 
     def _announce(self, owner: Session, rest: str) -> str | None:
-        return words.announced_text(self.say_to_everyone(lambda: words.announcement_text(rest)))
+        return words.announced_text(self._everywhere(ANNOUNCE, rest))
 
     def _maintenance(self, owner: Session, rest: str) -> str | None:
         if rest.casefold() in ("none", "off", "-"):
-            self.maintenance = None
+            self._everywhere(MAINTENANCE, None)
             return words.maintenance_cleared_text()
-        self.maintenance = rest
-        return words.announced_text(self.say_to_everyone(lambda: words.maintenance_text(rest)))
+        return words.announced_text(self._everywhere(MAINTENANCE, rest))
+
+    def _everywhere(self, what: str, text: str | None) -> int:
+        """Act on an owner's ``what`` here, and on every other process sharing the
+        database (``online.community``); how many players heard it here."""
+        cluster = self.server.cluster
+        community = cluster.community if cluster is not None else None
+        if community is not None:
+            community.to_all(what, text=text)
+        return self.heard(what, {"text": text})
+
+    def heard(self, what: str, data: dict[str, Any]) -> int:
+        """An owner's ``what`` (made here, or on another process): an announcement or the
+        maintenance message said to everyone here, or a banned account or address sent
+        away; how many players heard it."""
+        text = data.get("text")
+        line = str(text) if text is not None else None
+        if what == ANNOUNCE and line is not None:
+            return self.say_to_everyone(lambda: words.announcement_text(line))
+        if what == MAINTENANCE:
+            self.maintenance = line
+            if line is not None:
+                return self.say_to_everyone(lambda: words.maintenance_text(line))
+        elif what == BAN_ACCOUNT:
+            session = self.server.sessions.get(str(text))
+            if session is not None and not self.is_admin(session):
+                self._send_away(session)
+        elif what == BAN_ADDRESS:
+            for session in list(self.server.sessions.values()):
+                conn = session.conn
+                if conn is not None and conn.address == text and not self.is_admin(session):
+                    self._send_away(session)
+        return 0
 
     def _reports(self, owner: Session, rest: str) -> str | None:
         reports = self.server.db.reports(5)

@@ -39,6 +39,7 @@ from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
+    from ninetynine_audio.online.community import Community, Elsewhere
     from ninetynine_audio.online.server import OnlineTable, Server, Session
     from ninetynine_audio.ui.host import Host as App
 
@@ -105,30 +106,46 @@ class People:
 
     # -- who is where ---------------------------------------------------------------------
 
+    @property
+    def community(self) -> Community | None:
+        """The players of the other processes sharing the database, when there are any."""
+        cluster = self.server.cluster
+        return cluster.community if cluster is not None else None
+
+    def elsewhere(self, identity: str) -> Elsewhere | None:
+        """The player ``identity`` connected to another process, or None."""
+        community = self.community
+        return community.online_elsewhere(identity) if community is not None else None
+
+    def _tell_elsewhere(self, identity: str, what: str, **data: Any) -> bool:
+        """Send ``what`` to ``identity`` on another process; whether they are there."""
+        community = self.community
+        return community is not None and community.to(identity, what, **data)
+
     def online(self) -> list[Session]:
         """The players connected now."""
         return [s for s in self.server.sessions.values() if s.conn is not None]
 
-    def find(self, name: str) -> Session | None:
-        """The connected player called ``name`` (any spelling of it)."""
+    def find(self, name: str) -> Session | Elsewhere | None:
+        """The connected player called ``name`` (any spelling of it), here or on another
+        process."""
         key = name_key(name)
-        return next((s for s in self.online() if name_key(s.name) == key), None)
+        here = next((s for s in self.online() if name_key(s.name) == key), None)
+        if here is not None or self.community is None:
+            return here
+        return next(
+            (e for e in self.community.everyone_elsewhere() if name_key(e.name) == key), None
+        )
 
     def where(self, session: Session, viewer: Session) -> str:
         """Where ``session`` is, as ``viewer`` hears it: a private table's code is not said."""
         table = session.table
-        name = session.name
         if table is None:
-            return words.in_lobby_text(name)
+            return place_text(session.name)
         if table is viewer.table:
-            return words.at_your_table_text(name)
-        if not table.listed:
-            return words.private_table_text(name, table.game)
-        if session.seat is None:
-            return words.watching_at_text(name, table.game, table.code)
-        if table.state == "waiting":
-            return words.waiting_at_text(name, table.game, table.code)
-        return words.playing_at_text(name, table.game, table.code)
+            return words.at_your_table_text(session.name)
+        seated = session.seat is not None
+        return place_text(session.name, table.code, table.game, table.listed, seated, table.state)
 
     # -- blocks -------------------------------------------------------------------------------
 
@@ -157,6 +174,8 @@ class People:
             mine.discard(identity)
         if session.account and identity.startswith("account:"):
             self.server.db.set_blocked(session.name, name, on)
+            if self.community is not None:  # the others read this account's blocks again
+                self.community.to_all("block", who=session.identity)
         session.app.say(words.blocked_text(name) if on else words.unblocked_text(name))
 
     def seat_problem(self, session: Session, table: OnlineTable) -> str | None:
@@ -199,19 +218,28 @@ class People:
         if other is None:
             return
         if not self.blocks_one(identity, session.identity):
-            self.last_from[identity] = session.identity
-            self._forget_gone()
-            say_private(other, session.name, line)
-        app.say(words.message_sent_text(other.name))
+            if isinstance(other, str):
+                self._tell_elsewhere(
+                    identity, "message", sender=session.identity, name=session.name, line=line
+                )
+            else:
+                self.last_from[identity] = session.identity
+                self._forget_gone()
+                say_private(other, session.name, line)
+        app.say(words.message_sent_text(other if isinstance(other, str) else other.name))
 
-    def _reachable(self, session: Session, identity: str, name: str) -> Session | None:
-        """The connected player ``identity``, whom ``session`` may write to or invite; None
-        after saying why not (``session`` blocks them, or they are not online)."""
+    def _reachable(self, session: Session, identity: str, name: str) -> Session | str | None:
+        """The connected player ``identity``, whom ``session`` may write to or invite (their
+        name when they are on another process); None after saying why not (``session``
+        blocks them, or they are not online)."""
         if self.blocks_one(session.identity, identity):
             session.app.say(words.you_block_text(name), cue="refused")
             return None
         other = self.server.sessions.get(identity)
         if other is None or other.conn is None:
+            elsewhere = self.elsewhere(identity)
+            if elsewhere is not None:
+                return elsewhere.name
             session.app.say(words.not_online_text(name), cue="refused")
             return None
         return other
@@ -220,10 +248,13 @@ class People:
         """The answer key: a private message to whoever wrote last."""
         sender = self.last_from.get(session.identity)
         other = self.server.sessions.get(sender) if sender is not None else None
-        if other is None:
+        far = self.elsewhere(sender) if sender is not None and other is None else None
+        if other is not None:
+            self.ask_message(session, other.identity, other.name)
+        elif far is not None:
+            self.ask_message(session, far.identity, far.name)
+        else:
             session.app.say(words.nobody_to_answer_text(), cue="refused")
-            return
-        self.ask_message(session, other.identity, other.name)
 
     # -- invitations and friend requests ------------------------------------------------------
 
@@ -254,15 +285,30 @@ class People:
         other = self._reachable(session, identity, name)
         if other is None:
             return
-        if not self.blocks_one(identity, session.identity):
-            self._offer(identity, Offer(session.identity, session.name, table.code))
-            with other.app.speaking():
-                other.app.say(
-                    words.invitation_text(session.name, table.game, *self._offer_keys(other.app)),
-                    cue="your_turn",
-                    queue=True,
-                )
-        app.say(words.invitation_sent_text(other.name))
+        if self.blocks_one(identity, session.identity):
+            pass
+        elif isinstance(other, str):
+            self._tell_elsewhere(
+                identity,
+                "invite",
+                sender=session.identity,
+                name=session.name,
+                code=table.code,
+                game=table.game,
+            )
+        else:
+            self.invited(other, Offer(session.identity, session.name, table.code), table.game)
+        app.say(words.invitation_sent_text(other if isinstance(other, str) else other.name))
+
+    def invited(self, other: Session, offer: Offer, game: str) -> None:
+        """``other`` hears the invitation ``offer`` to a table of ``game``, kept to answer."""
+        self._offer(other.identity, offer)
+        with other.app.speaking():
+            other.app.say(
+                words.invitation_text(offer.name, game, *self._offer_keys(other.app)),
+                cue="your_turn",
+                queue=True,
+            )
 
     def _offer_keys(self, app: App) -> tuple[str, str]:
         return app.key_name(GLOBAL, "accept_offer"), app.key_name(GLOBAL, "decline_offer")
@@ -282,10 +328,17 @@ class People:
         if not yes:
             app.say(words.declined_text(offer.name))
             if sender is not None:
-                with sender.app.speaking():
-                    sender.app.say(words.invitation_declined_text(session.name), queue=True)
+                self.heard(sender, "declined", {"name": session.name})
+            else:
+                self._tell_elsewhere(offer.sender, "declined", name=session.name)
             return
         table = self.server.tables.get(offer.code)
+        if table is None and self.server.cluster is not None:
+            # Played by another process, perhaps: joining sends the player there.
+            problem = self.server.join(session, offer.code)
+            if problem is not None:
+                app.say(words.invitation_gone_text(), cue="refused")
+            return
         if table is None or table.state != "waiting" or not table.open_seats():
             app.say(words.invitation_gone_text(), cue="refused")
             return
@@ -336,13 +389,11 @@ class People:
         app.say(words.request_sent_text(shown))
         other = self.server.sessions.get(identity)
         if other is not None:
-            self._offer(identity, Offer(session.identity, session.name))
-            with other.app.speaking():
-                other.app.say(
-                    words.friend_request_text(session.name, *self._offer_keys(other.app)),
-                    cue="your_turn",
-                    queue=True,
-                )
+            self.heard(other, "friend_request", {"sender": session.identity, "name": session.name})
+        else:
+            self._tell_elsewhere(
+                identity, "friend_request", sender=session.identity, name=session.name
+            )
         return ASKED
 
     def answer_friend(self, session: Session, name: str, yes: bool) -> str | None:
@@ -358,8 +409,9 @@ class People:
         app.say(words.now_friends_text(name))
         other = self.server.sessions.get(identity)
         if other is not None:
-            with other.app.speaking():
-                other.app.say(words.now_friends_text(session.name), queue=True)
+            self.heard(other, "friends", {"name": session.name})
+        else:
+            self._tell_elsewhere(identity, "friends", name=session.name)
         return FRIEND
 
     def remove_friend(self, session: Session, name: str) -> None:
@@ -391,10 +443,41 @@ class People:
         for friend in self.server.db.friends(session.name):
             if friend.state != FRIEND:
                 continue
-            other = self.server.sessions.get(account_identity(friend.name))
+            identity = account_identity(friend.name)
+            other = self.server.sessions.get(identity)
             if other is not None and other.conn is not None and other is not session:
-                with other.app.speaking():
-                    other.app.say(words.friend_online_text(session.name), queue=True)
+                self.heard(other, "friend_online", {"name": session.name})
+            elif other is None:
+                self._tell_elsewhere(identity, "friend_online", name=session.name)
+
+    def heard(self, session: Session, what: str, data: dict[str, Any]) -> None:
+        """``session`` hears ``what`` another player did for them (here, or on another
+        process: ``online.community``)."""
+        app = session.app
+        name = str(data["name"])
+        if what == "message":
+            self.last_from[session.identity] = str(data["sender"])
+            say_private(session, name, str(data["line"])[:MESSAGE_LIMIT])
+        elif what == "invite":
+            offer = Offer(str(data["sender"]), name, str(data["code"]))
+            self.invited(session, offer, str(data["game"]))
+        elif what == "friend_request":
+            self._offer(session.identity, Offer(str(data["sender"]), name))
+            with app.speaking():
+                app.say(
+                    words.friend_request_text(name, *self._offer_keys(app)),
+                    cue="your_turn",
+                    queue=True,
+                )
+        else:
+            text = {
+                "declined": words.invitation_declined_text,
+                "friends": words.now_friends_text,
+                "friend_online": words.friend_online_text,
+            }.get(what)
+            if text is not None:
+                with app.speaking():
+                    app.say(text(name), queue=True)
 
     # -- leaderboards -----------------------------------------------------------------------
 
@@ -433,6 +516,27 @@ class People:
 
     def _open_board(self, app: App, game: str, session: Session) -> None:
         app.push(self.board_menu(session, game))
+
+
+def place_text(
+    name: str,
+    code: str | None = None,
+    game: str = "",
+    listed: bool = True,
+    seated: bool = True,
+    state: str = "waiting",
+) -> str:
+    """Where a player is, in the lobby (``code`` None) or at another table than the
+    listener's: a private table's code is not said."""
+    if code is None:
+        return words.in_lobby_text(name)
+    if not listed:
+        return words.private_table_text(name, game)
+    if not seated:
+        return words.watching_at_text(name, game, code)
+    if state == "waiting":
+        return words.waiting_at_text(name, game, code)
+    return words.playing_at_text(name, game, code)
 
 
 def say_private(receiver: Session, sender: str, line: str) -> None:
@@ -498,15 +602,29 @@ class WhoOnline(_PeopleMenu):
         items = [MenuItem(words.message_by_name_item(), self._by_name)]
         if session.account:
             items.append(MenuItem(words.friends_item(), lambda a: people.open_friends(session)))
-        for other in others:
-            where = people.where(other, session)
-            if people.blocks_one(session.identity, other.identity):
+        listed: list[tuple[tuple[bool, bool, str], str, str, str]] = [
+            (order(other), other.identity, other.name, people.where(other, session))
+            for other in others
+        ]
+        if people.community is not None:  # on the other processes: never at this table
+            listed += [
+                (
+                    (True, name_key(e.name) not in friends, name_key(e.name)),
+                    e.identity,
+                    e.name,
+                    e.where(),
+                )
+                for e in people.community.everyone_elsewhere()
+            ]
+            listed.sort(key=lambda entry: entry[0])
+        for _order, identity, name, where in listed:
+            if people.blocks_one(session.identity, identity):
                 where = words.blocked_mark_text(where)
-            chosen = partial(self._person, identity=other.identity, name=other.name)
+            chosen = partial(self._person, identity=identity, name=name)
             items.append(MenuItem(where, chosen))
-        if not others:
+        if not listed:
             items.append(MenuItem(words.nobody_else_text(), lambda a: a.resume_top()))
-        self._show(words.who_online_title(len(others)), items)
+        self._show(words.who_online_title(len(listed)), items)
 
     def _by_name(self, app: App) -> None:
         self.people.ask_message_by_name(self.session)
@@ -525,10 +643,13 @@ class FriendsMenu(_PeopleMenu):
         for friend in listed:
             other = people.server.sessions.get(account_identity(friend.name))
             here = other is not None and other.conn is not None
+            far = None if here else people.elsewhere(account_identity(friend.name))
             if friend.state == FRIEND:
                 friends += 1
-                online += here
+                online += here or far is not None
                 shown = people.where(other, session) if other is not None and here else None
+                if far is not None:
+                    shown = far.where()
                 text = shown or words.offline_text(friend.name)
             elif friend.state == ASKING:
                 text = words.asking_text(friend.name)

@@ -29,10 +29,13 @@ SHORT_CLASSIC = {"lives": 2}
 """A classic table that ends sooner than with the game's own five lives."""
 
 
-def cluster_process(folder: Path, url: str) -> ServerProcess:
-    """A serve process of the cluster on database ``url`` (not started)."""
+def cluster_process(folder: Path, url: str, *extra: str) -> ServerProcess:
+    """A serve process of the cluster on database ``url`` (not started), with ``extra``
+    arguments."""
     port = free_port()
-    return ServerProcess(folder, port, "--database", url, "--cluster", f"ws://127.0.0.1:{port}/ws")
+    return ServerProcess(
+        folder, port, "--database", url, "--cluster", f"ws://127.0.0.1:{port}/ws", *extra
+    )
 
 
 @contextlib.contextmanager
@@ -140,12 +143,13 @@ def drive(url: str, code: str, players: list[Player], until: int | None) -> None
 
 @contextlib.contextmanager
 def two_processes(
-    database: str, folder: Path
+    database: str, folder: Path, *extra: str
 ) -> Iterator[tuple[ServerProcess, ServerProcess, list[Player]]]:
-    """Two processes of a cluster on ``database``, started, and a list for the test's
-    players: every player in it is closed and every process stopped at the end."""
-    one = cluster_process(folder / "one", database)
-    two = cluster_process(folder / "two", database)
+    """Two processes of a cluster on ``database`` (each with ``extra`` arguments), started,
+    and a list for the test's players: every player in it is closed and every process
+    stopped at the end."""
+    one = cluster_process(folder / "one", database, *extra)
+    two = cluster_process(folder / "two", database, *extra)
     players: list[Player] = []
     with running(one, two):
         try:

@@ -1,0 +1,61 @@
+"""Presence between processes (``online.community``) without a database: a process's
+players go out in events that each fit a NOTIFY payload, another process lists every one of
+them with where they are, and forgets them once their process falls silent."""
+
+from __future__ import annotations
+
+import json
+from types import SimpleNamespace
+from typing import Any
+
+from ninetynine_audio.online.community import FORGET_S, PRESENCE, Community
+
+NOTIFY_LIMIT = 8000
+
+
+class Sent:
+    """A store that keeps what it was asked to notify."""
+
+    def __init__(self) -> None:
+        self.payloads: list[str] = []
+
+    def notify(self, channel: str, payload: str) -> None:
+        self.payloads.append(payload)
+
+
+def community(sessions: dict[str, Any], store: Sent, clock: list[float]) -> Community:
+    server: Any = SimpleNamespace(sessions=sessions, background=set())
+    cluster: Any = SimpleNamespace(store=store, bus_channel="lobby", holder="one")
+    return Community(server, cluster, clock=lambda: clock[0])
+
+
+def test_many_players_go_out_in_events_that_fit_and_are_forgotten_when_silent() -> None:
+    table = SimpleNamespace(code="4711", game="classic", listed=True, state="playing")
+    here = {
+        f"account:player {n}": SimpleNamespace(
+            identity=f"account:player {n}",
+            name=f"Player {n} " + "é" * 20,
+            conn=object(),
+            table=table if n % 2 else None,
+            seat=0 if n % 4 == 1 else None,
+        )
+        for n in range(300)
+    }
+    store = Sent()
+    clock = [100.0]
+    community(here, store, clock).publish()
+    assert len(store.payloads) > 1
+    assert all(len(payload.encode("utf-8")) < NOTIFY_LIMIT for payload in store.payloads)
+    there = community({}, Sent(), clock)
+    for payload in store.payloads:
+        event = json.loads(payload)
+        assert event["kind"] == PRESENCE
+        there.heard(event["kind"], event["data"])
+    listed = {e.identity: e for e in there.everyone_elsewhere()}
+    assert set(listed) == set(here)
+    assert listed["account:player 2"].where().endswith("in the lobby")
+    assert "playing" in listed["account:player 1"].where()
+    assert "watching" in listed["account:player 3"].where()
+    clock[0] += FORGET_S + 0.1
+    assert there.everyone_elsewhere() == []
+    assert there.online_elsewhere("account:player 1") is None
