@@ -203,12 +203,14 @@ def test_your_turn_is_a_short_line_and_on_the_piles_only_what_now_fits():
     card = next(c for c in piles.hand if card_name(c) == fitting[0])
     state, _ = apply(state, PlayToPile(0, card, 1))
     after = queries.your_turn_text(view(state, 0), "normal", changed=1)
-    # The card just played is named (its slip must be heard), then what the left pile
-    # takes now; the other pile is not said again.
-    now = queries.pile_fits(view(state, 0), 1)
+    # The card just played is named (its slip must be heard), and nothing more while
+    # something still fits: what fits is said once a turn, and then on T.
     named = card_name(card)
-    assert after == f"{named[0].upper()}{named[1:]} left, takes {', '.join(now)}"
-    assert speaking_seconds(after, 200) <= 4.0
+    assert after == f"{named[0].upper()}{named[1:]} left"
+    assert speaking_seconds(after, 200) <= 1.5
+    asked = queries.fits_text(view(state, 0), "normal")  # what T says on the piles
+    assert asked.startswith("Fits ")
+    assert all(name in asked for name in queries.pile_fits(view(state, 0), 1))
 
 
 def test_the_hand_before_an_empty_row_says_once_that_any_card_starts_it():

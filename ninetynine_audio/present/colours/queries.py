@@ -77,30 +77,21 @@ def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> 
     """What the player can do on the piles now, in a few words: which hand cards fit where.
 
     ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``;
-    ``"Nothing fits: end your turn"``.  After a play onto pile ``changed`` the card the
-    player put there is named first (a slip of the number keys must be heard), and only
-    that pile is news: ``"Red 8 left, takes red 5"``, ``"Red 8 left, takes none"`` (the
-    other pile, unchanged, still takes what it took), ``"Red 8 left. Nothing fits: end your
-    turn"``."""
+    ``"Nothing fits: end your turn"``.  After a play onto pile ``changed`` only the card the
+    player put there is said (a slip of the number keys must be heard): ``"Red 8 left"``;
+    what fits then is on T and H, and said unasked only when nothing does: ``"Red 8 left.
+    Nothing fits: end your turn"`` (see docs/pacing.md, the colour round)."""
     if changed not in (LEFT, RIGHT):
         return _fits_now(view, verbosity, None) or ""
     top = card_name(view.pile_tops[changed - LEFT])
-    now = _fits_now(view, verbosity, changed)
-    if now is None:
-        # Translators: after the player's play onto a pile: the card now on top of it, then
-        # the hand cards that pile takes now ("light blue 10 left, takes light blue 6").
-        cards = comma_list(pile_fits(view, changed))
-        text = (
-            _("{card} left, takes {cards}") if changed == LEFT else _("{card} right, takes {cards}")
-        )
-        return capitalised(text.format(card=top, cards=cards))
-    if not now:
-        text = _("{card} left, takes none") if changed == LEFT else _("{card} right, takes none")
-        return capitalised(text.format(card=top))
-    # Translators: the card the player just put on the left or right pile, before a whole
-    # sentence of what is left to do ("Red 8 left. Nothing fits: end your turn").
+    # Translators: the card the player just put on the left or right pile, alone or before
+    # a whole sentence of what is left to do ("Red 8 left. Nothing fits: end your turn").
     placed = _("{card} left") if changed == LEFT else _("{card} right")
-    return joined_sentences([capitalised(placed.format(card=top)), now])
+    placed = capitalised(placed.format(card=top))
+    now = _fits_now(view, verbosity, changed)
+    if not now:
+        return placed
+    return joined_sentences([placed, now])
 
 
 def _fits_now(view: ColoursView, verbosity: str, changed: int | None) -> str | None:
