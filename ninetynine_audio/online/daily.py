@@ -21,7 +21,7 @@ from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.i18n import _
 from ninetynine_audio.online.gamelog import table_names
-from ninetynine_audio.online.seating import open_table
+from ninetynine_audio.online.opening import open_table
 from ninetynine_audio.play.daily import DailyResult, daily_result, daily_setup, is_daily
 from ninetynine_audio.play.review import Review
 from ninetynine_audio.present import review as review_words

@@ -27,7 +27,7 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.bots.tournament import play_bot_game
 from ninetynine_audio.games.base import COMPUTER_NAMES, HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
-from ninetynine_audio.online.seating import open_table
+from ninetynine_audio.online.opening import open_table
 from ninetynine_audio.online.storage import StoredTournament
 from ninetynine_audio.play.tournament import (
     FORMATS,
