@@ -410,7 +410,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         if problem is not None:  # refused here, not when the first game ends
             print(f"ninetynine-audio: {problem}", file=sys.stderr)
             return 2
-    from ninetynine_audio.online.server import serve_main  # the network loads only here
+    from ninetynine_audio.online.command import serve_main  # the network loads only here
 
     return serve_main(args)
 

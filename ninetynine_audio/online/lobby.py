@@ -8,7 +8,7 @@ opened for a person or left to a computer level, and the table made listed or pr
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
@@ -19,11 +19,59 @@ from ninetynine_audio.ui.menus import game_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.refusal import Refusal
+    from ninetynine_audio.online.session import Session
+    from ninetynine_audio.online.storage import Store
+    from ninetynine_audio.online.table import OnlineTable
     from ninetynine_audio.ui.host import Host as App
 
 TIMER_CHOICES = (0, 30, 60, 120)
 PAUSE_CHOICES = (500, 1000, 1500, 2000, 3000)
+
+
+class LobbyDesk(Protocol):
+    """What the lobby's menus ask of the server (the server's ``Server`` is one)."""
+
+    @property
+    def db(self) -> Store:
+        """The store: ratings and leaderboards."""
+        ...
+
+    def listed_tables(self) -> list[OnlineTable]:
+        """The tables the lobby lists."""
+        ...
+
+    def join(self, session: Session, code: str, *, watch: bool = False) -> Refusal | None:
+        """Sit at (or watch) the table of ``code``."""
+        ...
+
+    def create_table(
+        self,
+        session: Session,
+        game: str,
+        kinds: list[str],
+        options: dict[str, Any],
+        private: bool,
+        settings: dict[str, Any],
+    ) -> Refusal | None:
+        """Make a table."""
+        ...
+
+    def start_table(self, session: Session) -> Refusal | None:
+        """Start the player's table."""
+        ...
+
+    def remove_player(self, session: Session, seat: int) -> None:
+        """The host removes a player."""
+        ...
+
+    def ask_chat(self, session: Session) -> None:
+        """Ask for a line to say to the table."""
+        ...
+
+    def leave_table(self, session: Session, *, to_lobby: bool = True) -> None:
+        """Leave the player's table."""
+        ...
 
 
 def _pop(app: App) -> None:
@@ -46,7 +94,7 @@ def one_person_text(game: str) -> str | None:
 class LobbyMenu(Menu):
     """Create a table, join with a code, the listed tables, ratings, leave."""
 
-    def __init__(self, server: Server, session: Session) -> None:
+    def __init__(self, server: LobbyDesk, session: Session) -> None:
         super().__init__(words.lobby(), [], on_back=self._ask_leave)
         self.server = server
         self.session = session
@@ -60,7 +108,7 @@ class LobbyMenu(Menu):
             MenuItem(words.join_with_code(), self._ask_code),
         ]
         for table in self.server.listed_tables():
-            items.append(MenuItem(table.lobby_text(), partial(self._open, code=table.code)))
+            items.append(MenuItem(table.listing_text(), partial(self._open, code=table.code)))
         items.append(MenuItem(words.leaderboard(), lambda a: a.push(self._boards_menu())))
         items.append(MenuItem(words.your_ratings(), self._ratings))
         items.append(MenuItem(words.leave_server(), self._ask_leave))
@@ -86,12 +134,12 @@ class LobbyMenu(Menu):
             return
         problem = self.server.join(self.session, "".join(text.split()))
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
     def _open(self, app: App, code: str) -> None:
         problem = self.server.join(self.session, code, watch=True)
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
     def _ratings(self, app: App) -> None:
         ratings = self.server.db.ratings_of(self.session.name) if self.session.account else []
@@ -124,7 +172,7 @@ class SeatsMenu(Menu):
     """The seats of a table being created: each a person or a computer level; then listed
     or private, the stand-in level, the turn timer and the computer players' pause."""
 
-    def __init__(self, server: Server, session: Session, setup: GameSetup) -> None:
+    def __init__(self, server: LobbyDesk, session: Session, setup: GameSetup) -> None:
         self.server = server
         self.session = session
         self.game = setup.game
@@ -208,13 +256,13 @@ class SeatsMenu(Menu):
             self.session, self.game, list(self.kinds), self.options, not self.listed, settings
         )
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
 
 class WaitingRoom(Menu):
     """A table that has not started: its seats, and for the host Start and Remove."""
 
-    def __init__(self, server: Server, session: Session, table: OnlineTable) -> None:
+    def __init__(self, server: LobbyDesk, session: Session, table: OnlineTable) -> None:
         self.server = server
         self.session = session
         self.table = table
@@ -263,7 +311,7 @@ class WaitingRoom(Menu):
     def _start(self, app: App) -> None:
         problem = self.server.start_table(self.session)
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
     def _remove_menu(self, app: App) -> None:
         items = []
@@ -285,7 +333,7 @@ class WaitingRoom(Menu):
         self.server.leave_table(self.session)
 
 
-def online_pause_menu(server: Server, session: Session, table: Any) -> Menu:
+def online_pause_menu(server: LobbyDesk, session: Session, table: Any) -> Menu:
     """The pause menu at an online table: the game goes on meanwhile."""
 
     def rules(app: App) -> None:
