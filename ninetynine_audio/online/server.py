@@ -248,6 +248,21 @@ class Server:
         """Ask for a line to say to the table: ``Rooms.ask_chat``."""
         self.rooms.ask_chat(session)
 
+    def say_at(
+        self,
+        table: OnlineTable,
+        text: Callable[[], str],
+        *,
+        except_id: str | None = None,
+        cue: str | None = None,
+    ) -> None:
+        """A sentence for everyone at ``table``: ``Rooms.say_at``."""
+        self.rooms.say_at(table, text, except_id=except_id, cue=cue)
+
+    def sign_in(self, conn: Connection, hello: p.Hello) -> Session | None:
+        """Check ``hello``: ``Accounts.sign_in``."""
+        return self.accounts.sign_in(conn, hello)
+
     # -- keeping count and closing -----------------------------------------------------------
 
     def traffic(self) -> tuple[int, int]:
