@@ -47,9 +47,11 @@ from typing import TYPE_CHECKING
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.bus import Bus, event_text
 from ninetynine_audio.online.storage import Store, StoredTable
+from ninetynine_audio.online.table import OnlineTable, SeatInfo
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.server import Server
+    from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +126,7 @@ class Cluster:
         # Known to the others before it takes a player: they send players here for its tables.
         self.store.announce(self.holder, self.url, self.lease_s)
         self.task = loop.create_task(self._run(server))
-        server.background.add(self.task)
+        server.accounts.background.add(self.task)
         self._renewer.start()
         if self.bus is not None:
             self.bus.start(loop, self._lobby_event)
@@ -207,12 +209,12 @@ class Cluster:
         with self._lock:
             self.valid.pop(table.code, None)
         server.tables.pop(table.code, None)
-        server.unsaved.pop(table.code, None)
+        server.saving.unsaved.pop(table.code, None)
         if table.task is not None:
             table.task.cancel()
-        for member in server._members(table):
+        for member in server.rooms.members(table):
             self._send_away(server, member, "")
-        server._refresh_lobbies()
+        server.rooms.refresh_lobbies()
 
     def _send_away(self, server: Server, session: Session, url: str) -> None:
         """Forget ``session`` here, and send its player (if connected) to ``url``."""
@@ -237,9 +239,9 @@ class Cluster:
                 # In a lobby here: seated again as the table comes back, with what they missed.
                 self._send_away(server, session, self.url)
         try:
-            server._reload_table(stored)
+            server.reloading.reload_table(stored)
         except Exception as error:  # one damaged table never keeps the others from loading
-            server._set_aside(stored, f"{type(error).__name__}: {error}")
+            server.reloading.put_aside(stored, f"{type(error).__name__}: {error}")
             return
         log.info("table %s taken over: its lease had run out", stored.code)
 
@@ -318,9 +320,7 @@ class Cluster:
             self._read_others(server, found.others)
 
     def _read_others(self, server: Server, others: list[tuple[StoredTable, str]]) -> None:
-        from ninetynine_audio.online.server import OnlineTable, SeatInfo
-
-        before = {code: table.lobby_text() for code, (table, _url) in self.others.items()}
+        before = {code: table.listing_text() for code, (table, _url) in self.others.items()}
         self.others = {}
         self.seated_elsewhere = {}
         for stored, url in others:
@@ -332,11 +332,11 @@ class Cluster:
             for seat in seats if stored.state == "playing" else ():
                 if seat.who is not None and not seat.replaced:
                     self.seated_elsewhere[seat.who] = (stored.code, url)
-        after = {code: table.lobby_text() for code, (table, _url) in self.others.items()}
+        after = {code: table.listing_text() for code, (table, _url) in self.others.items()}
         if after != before:
             self._relisting = True  # heard from the others: not told back to them
             try:
-                server._refresh_lobbies()
+                server.rooms.refresh_lobbies()
             finally:
                 self._relisting = False
         for identity, (_code, url) in self.seated_elsewhere.items():

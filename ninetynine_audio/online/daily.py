@@ -22,6 +22,7 @@ from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.i18n import _
 from ninetynine_audio.online.gamelog import table_names
 from ninetynine_audio.online.opening import open_table
+from ninetynine_audio.online.table import OnlineTable, SeatInfo
 from ninetynine_audio.play.daily import DailyResult, daily_result, daily_setup, is_daily
 from ninetynine_audio.play.review import Review
 from ninetynine_audio.present import review as review_words
@@ -31,7 +32,8 @@ from ninetynine_audio.present.screens import BACK_TO_MENU
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.server import Server
+    from ninetynine_audio.online.session import Session
     from ninetynine_audio.ui.host import Host as App
 
 log = logging.getLogger(__name__)
@@ -91,8 +93,6 @@ class DailyDesk:
         begun, _result = self._mine(day, game, session.identity)
         if begun:
             return review_words.daily_once_text(game)
-        from ninetynine_audio.online.server import SeatInfo
-
         spec = find_game(game)
         dealt = daily_setup(day, spec.id)
         names = table_names(spec, dealt.kinds, [session.name, *[None] * (len(dealt.kinds) - 1)])

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.audio.utterance import SYSTEM
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.identity import account_identity, display_name
+from ninetynine_audio.online.refusal import Refusal
 from ninetynine_audio.online.storage.moderation import ACCOUNT, ADDRESS
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import moderation as words
@@ -39,7 +40,9 @@ from ninetynine_audio.present.online import (
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import Connection, OnlineTable, Server, Session
+    from ninetynine_audio.online.server import Server
+    from ninetynine_audio.online.session import Connection, Session
+    from ninetynine_audio.online.table import OnlineTable
     from ninetynine_audio.ui.host import Host as App
 
 log = logging.getLogger(__name__)
@@ -101,7 +104,7 @@ class Moderation:
             db.banned_until(ADDRESS, conn.address) is None
         ):
             return False
-        self.server._refuse(conn, "banned", words.you_are_banned_text(), bye=True)
+        conn.refuse(Refusal("banned", words.you_are_banned_text()), bye=True)
         return True
 
     def arrived(self, session: Session) -> None:
@@ -122,10 +125,10 @@ class Moderation:
             kept.append(f"{session.name}: {line}")
         return True
 
-    def join_refusal(self, session: Session, table: OnlineTable) -> str | None:
+    def join_refusal(self, session: Session, table: OnlineTable) -> Refusal | None:
         """Why ``session`` may not join ``table`` (its host banned them), or None."""
         if session.identity in table.settings.get(TABLE_BANS, []):
-            return words.banned_here_text()
+            return Refusal("no_table", words.banned_here_text())
         return None
 
     # -- a host removing a player ----------------------------------------------------------
@@ -194,7 +197,7 @@ class Moderation:
                     level = table.settings.get("stand_in", "normal")
                     server.say_at(table, lambda: words.removed_replaced_text(name, level))
             info.who = None  # the seat stays the computer's
-            server._store(table)
+            server.saving.store(table)
         if other is not None:
             with other.app.speaking():
                 text = words.banned_from_table_text() if ban else None
@@ -202,7 +205,7 @@ class Moderation:
                     other.app.say(text, cue="refused", queue=True, kind=SYSTEM)
                 elif table.state != "waiting":
                     other.app.say(removed_text(), cue="refused", queue=True, kind=SYSTEM)
-        server._store(table)
+        server.saving.store(table)
         session.app.say(words.removed_player_text(name, ban), kind=SYSTEM)
         log.info("table %s: the host removed %s%s", table.code, who, " and banned them" * ban)
         return None
@@ -215,7 +218,7 @@ class Moderation:
         info = table.seats[seat]
         if info.replaced or table.host is None or table.host.is_over:
             return False
-        self.server._forfeit(table, other)
+        self.server.matches.forfeit(table, other)
         info.replaced = True
         table.host.replace(seat)
         return True

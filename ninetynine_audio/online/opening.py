@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import GameError
+from ninetynine_audio.online.table import OnlineTable, SeatInfo
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, SeatInfo, Server, Session
+    from ninetynine_audio.online.server import Server
+    from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -30,13 +32,11 @@ def open_table(
 ) -> OnlineTable | None:
     """Make the table of ``setup`` with ``seats`` (a person's with its ``who`` and name),
     start its match and seat its people; None when the engine refuses the set-up."""
-    from ninetynine_audio.online.server import OnlineTable
-
-    code = server._new_code()
+    code = server.tables_made.new_code()
     clean = {"stand_in": "normal", "timer_s": None, "pause_ms": 1000, **settings}
     table = OnlineTable(code, setup.game, dict(setup.options), listed, host_id, seats, clean)
     try:
-        table.host = server._make_host(table, setup=setup)
+        table.host = server.matches.make_host(table, setup=setup)
     except GameError as error:
         log.error("a table of %s was refused: %s", setup.game, error)
         return None
@@ -47,7 +47,7 @@ def open_table(
             continue
         session = server.sessions.get(seat.who)
         if session is None:
-            server._ghost(seat.who, seat.name or "", table, index)
+            server.reloading.ghost(seat.who, seat.name or "", table, index)
             continue
         leave_for(server, session)
         session.table, session.seat = table, index
@@ -55,11 +55,11 @@ def open_table(
             with session.app.speaking():
                 session.app.say(told(index), queue=True)
         table.host.attach(index, session.app)
-        server._send_table_info(session)
-    server._store(table)
-    server._start_task(table)
+        server.rooms.send_table_info(session)
+    server.saving.store(table)
+    server.matches.start_task(table)
     table.touch()
-    server._refresh_lobbies()
+    server.rooms.refresh_lobbies()
     return table
 
 
@@ -72,6 +72,6 @@ def leave_for(server: Server, session: Session) -> None:
     if table.state == "over" or (table.host is not None and table.host.is_over):
         if table.host is not None:
             table.host.detach(session.app)
-        server._free_seat(session)
+        server.seating.free_seat(session)
         return
-    server.leave_table(session, to_lobby=False)
+    server.seating.leave_table(session, to_lobby=False)

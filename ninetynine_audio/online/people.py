@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.online.identity import account_identity, name_key
+from ninetynine_audio.online.refusal import Refusal
 from ninetynine_audio.online.storage.people import ASKED, ASKING, FRIEND
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import community as words
@@ -39,7 +40,9 @@ from ninetynine_audio.present.screens import game_title
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.server import Server
+    from ninetynine_audio.online.session import Session
+    from ninetynine_audio.online.table import OnlineTable
     from ninetynine_audio.ui.host import Host as App
 
 MESSAGE_LIMIT = 160
@@ -159,12 +162,12 @@ class People:
             self.server.db.set_blocked(session.name, name, on)
         session.app.say(words.blocked_text(name) if on else words.unblocked_text(name))
 
-    def seat_problem(self, session: Session, table: OnlineTable) -> str | None:
+    def seat_problem(self, session: Session, table: OnlineTable) -> Refusal | None:
         """Why ``session`` may not sit at or watch ``table``: someone seated there blocks
         them (said as for a full table: a blocked player is not told)."""
         for seat in table.seats:
             if seat.who is not None and self.blocks_one(seat.who, session.identity):
-                return online_words.table_full_text()
+                return Refusal("no_table", online_words.table_full_text())
         return None
 
     # -- private messages -----------------------------------------------------------------
@@ -291,7 +294,7 @@ class People:
             return
         problem = self.server.join(session, offer.code)
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
     # -- friends --------------------------------------------------------------------------
 

@@ -37,7 +37,9 @@ from ninetynine_audio.ui.review import Reviewed, ReviewScreen
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.server import Server
+    from ninetynine_audio.online.session import Session
+    from ninetynine_audio.online.table import OnlineTable
     from ninetynine_audio.ui.host import Host as App
 
 log = logging.getLogger(__name__)

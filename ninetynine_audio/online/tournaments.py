@@ -29,6 +29,7 @@ from ninetynine_audio.games.base import COMPUTER_NAMES, HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.online.opening import open_table
 from ninetynine_audio.online.storage import StoredTournament
+from ninetynine_audio.online.table import OnlineTable, SeatInfo, match_seed
 from ninetynine_audio.play.tournament import (
     FORMATS,
     KNOCKOUT,
@@ -47,7 +48,8 @@ from ninetynine_audio.present.screens import menu_opened_text
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.server import Server
+    from ninetynine_audio.online.session import Session
     from ninetynine_audio.ui.host import Host as App
 
 log = logging.getLogger(__name__)
@@ -280,7 +282,7 @@ class TournamentDesk:
         self.all[code] = made
         self._store(made)
         session.app.say(words.created_text(spec.id, format))
-        self.server._refresh_lobbies()
+        self.server.rooms.refresh_lobbies()
         return None
 
     def enter(self, session: Session, tournament: OnlineTournament) -> str | None:
@@ -296,7 +298,7 @@ class TournamentDesk:
         session.app.say(words.entered_text())
         name = session.name
         self._say_to(tournament, lambda: words.joined_text(name), except_id=session.identity)
-        self.server._refresh_lobbies()
+        self.server.rooms.refresh_lobbies()
         return None
 
     def withdraw(self, session: Session, tournament: OnlineTournament) -> str | None:
@@ -312,7 +314,7 @@ class TournamentDesk:
                 tournament.host_id = tournament.people[0].who or tournament.host_id
         self._store(tournament)
         session.app.say(words.withdrew_text())
-        self.server._refresh_lobbies()
+        self.server.rooms.refresh_lobbies()
         return None
 
     def start(self, session: Session | None, tournament: OnlineTournament) -> str | None:
@@ -367,7 +369,7 @@ class TournamentDesk:
             else:
                 tournament.codes[index] = code
         self._store(tournament)
-        self.server._refresh_lobbies()
+        self.server.rooms.refresh_lobbies()
         if tournament.plan.current is not None and tournament.plan.current.over:
             self._round_over(tournament)
 
@@ -414,8 +416,6 @@ class TournamentDesk:
         self, tournament: OnlineTournament, index: int, entrants: list[Entrant]
     ) -> str | None:
         """Make the online table of ``entrants`` and seat its people; its code."""
-        from ninetynine_audio.online.server import SeatInfo, match_seed
-
         spec = find_game(tournament.game)
         seats = [SeatInfo(e.kind, e.who, e.name) for e in entrants]
         settings = {
@@ -471,7 +471,7 @@ class TournamentDesk:
         if not over:
             tournament.next_round_at = self.server.clock() + self.round_gap_s
         self._store(tournament)
-        self.server._refresh_lobbies()
+        self.server.rooms.refresh_lobbies()
 
     def standings_text(self, tournament: OnlineTournament) -> str:
         """The standings as they are now, in the language in use."""
