@@ -31,12 +31,8 @@ TIMER_CHOICES = (0, 30, 60, 120)
 PAUSE_CHOICES = (500, 1000, 1500, 2000, 3000)
 
 
-class PeopleMenus(Protocol):
-    """The people's part of the lobby (``online/people.py``'s ``People`` is one)."""
-
-    def boards_menu(self, session: Session) -> Menu:
-        """The leaderboards."""
-        ...
+class PeopleItems(Protocol):
+    """The people's part of the lobby (``online/people_menus.py``'s ``PeopleMenus`` is one)."""
 
     def command(self, session: Session, command: str) -> None:
         """A people's command (who is online, ...)."""
@@ -75,8 +71,8 @@ class LobbyDesk(Protocol):
     """What the lobby's menus ask of the server (the server's ``Server`` is one)."""
 
     @property
-    def people(self) -> PeopleMenus:
-        """The people: leaderboards, who is online, friends."""
+    def people_menus(self) -> PeopleItems:
+        """The people: who is online, friends."""
         ...
 
     @property
@@ -85,13 +81,18 @@ class LobbyDesk(Protocol):
         ...
 
     @property
-    def tournaments(self) -> MenuDesk:
+    def tournament_menus(self) -> MenuDesk:
         """The tournaments."""
         ...
 
     @property
     def daily(self) -> MenuDesk:
         """The daily deal."""
+        ...
+
+    @property
+    def leaderboards(self) -> MenuDesk:
+        """The leaderboards."""
         ...
 
     @property
@@ -180,8 +181,10 @@ class LobbyMenu(Menu):
         ]
         for table in self.server.listed_tables():
             items.append(MenuItem(table.listing_text(), partial(self._open, code=table.code)))
-        people = self.server.people
-        items.append(MenuItem(words.leaderboard(), lambda a: a.push(people.boards_menu(session))))
+        people = self.server.people_menus
+        items.append(
+            MenuItem(words.leaderboard(), lambda a: a.push(self.server.leaderboards.menu(session)))
+        )
         items.append(MenuItem(words.your_ratings(), self._ratings))
         items.append(
             MenuItem(community.who_online_item(), lambda a: people.command(session, "who_online"))
@@ -202,7 +205,7 @@ class LobbyMenu(Menu):
         self.enter(app)
 
     def _tournaments(self, app: App) -> None:
-        app.push(self.server.tournaments.menu(self.session))
+        app.push(self.server.tournament_menus.menu(self.session))
 
     def _daily(self, app: App) -> None:
         app.push(self.server.daily.menu(self.session))

@@ -14,14 +14,14 @@ from ninetynine_audio.games.errors import GameError
 from ninetynine_audio.online.table import OnlineTable, SeatInfo
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import Server
+    from ninetynine_audio.online.parts import Parts
     from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
 
 def open_table(
-    server: Server,
+    parts: Parts,
     setup: GameSetup,
     seats: list[SeatInfo],
     settings: dict[str, Any],
@@ -32,38 +32,38 @@ def open_table(
 ) -> OnlineTable | None:
     """Make the table of ``setup`` with ``seats`` (a person's with its ``who`` and name),
     start its match and seat its people; None when the engine refuses the set-up."""
-    code = server.tables_made.new_code()
+    code = parts.tables_made.new_code()
     clean = {"stand_in": "normal", "timer_s": None, "pause_ms": 1000, **settings}
     table = OnlineTable(code, setup.game, dict(setup.options), listed, host_id, seats, clean)
     try:
-        table.host = server.matches.make_host(table, setup=setup)
+        table.host = parts.matches.make_host(table, setup=setup)
     except GameError as error:
         log.error("a table of %s was refused: %s", setup.game, error)
         return None
     table.state = "playing"
-    server.tables[code] = table
+    parts.tables[code] = table
     for index, seat in enumerate(seats):
         if seat.who is None:
             continue
-        session = server.sessions.get(seat.who)
+        session = parts.sessions.get(seat.who)
         if session is None:
-            server.reloading.ghost(seat.who, seat.name or "", table, index)
+            parts.reloading.ghost(seat.who, seat.name or "", table, index)
             continue
-        leave_for(server, session)
+        leave_for(parts, session)
         session.table, session.seat = table, index
         if told is not None:
             with session.app.speaking():
                 session.app.say(told(index), queue=True)
         table.host.attach(index, session.app)
-        server.rooms.send_table_info(session)
-    server.saving.store(table)
-    server.matches.start_task(table)
+        parts.rooms.send_table_info(session)
+    parts.saving.store(table)
+    parts.matches.start_task(table)
     table.touch()
-    server.rooms.refresh_lobbies()
+    parts.rooms.refresh_lobbies()
     return table
 
 
-def leave_for(server: Server, session: Session) -> None:
+def leave_for(parts: Parts, session: Session) -> None:
     """Take ``session`` from the table it is at: a finished one is simply left (nobody
     forfeits a match over), one in play as by Leave the table."""
     table = session.table
@@ -72,6 +72,6 @@ def leave_for(server: Server, session: Session) -> None:
     if table.state == "over" or (table.host is not None and table.host.is_over):
         if table.host is not None:
             table.host.detach(session.app)
-        server.seating.free_seat(session)
+        parts.seating.free_seat(session)
         return
-    server.seating.leave_table(session, to_lobby=False)
+    parts.seating.leave_table(session, to_lobby=False)

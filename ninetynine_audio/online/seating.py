@@ -5,6 +5,7 @@ at."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.online.identity import skeleton
@@ -25,6 +26,21 @@ JOIN_WINDOW_S = 60.0
 
 def _nothing(session: Session, table: OnlineTable) -> Refusal | None:
     return None
+
+
+@dataclass
+class SeatChecks:
+    """What the server's other desks check on the way to a seat (a cluster, the people,
+    moderation, tournaments); each lets everyone through until the server sets it."""
+
+    sent_elsewhere: Callable[[Session, str], bool] = lambda session, code: False
+    """Sends a player to the process that plays ``code`` (whether it did)."""
+    seat_problem: Callable[[Session, OnlineTable], Refusal | None] = _nothing
+    """Why a player may not come to a table (a block between players)."""
+    banned: Callable[[Session, OnlineTable], Refusal | None] = _nothing
+    """Why a player may not join a table (a ban from it)."""
+    keeps_seats: Callable[[Session, OnlineTable], bool] = lambda session, table: False
+    """Whether a finished table refuses "play again" (a tournament's round)."""
 
 
 class Seating:
@@ -48,15 +64,7 @@ class Seating:
         self.guard = guard
         self.clock = clock
         self.join_addresses = Window(JOIN_WINDOW_S, clock)
-        # What the server's other desks check (a cluster, the people, moderation, tournaments):
-        self.sent_elsewhere: Callable[[Session, str], bool] = lambda session, code: False
-        """Sends a player to the process that plays ``code`` (whether it did)."""
-        self.seat_problem: Callable[[Session, OnlineTable], Refusal | None] = _nothing
-        """Why a player may not come to a table (a block between players)."""
-        self.banned: Callable[[Session, OnlineTable], Refusal | None] = _nothing
-        """Why a player may not join a table (a ban from it)."""
-        self.keeps_seats: Callable[[Session, OnlineTable], bool] = lambda session, table: False
-        """Whether a finished table refuses "play again" (a tournament's round)."""
+        self.checks = SeatChecks()
 
     # -- coming in ---------------------------------------------------------------------------
 
@@ -79,12 +87,12 @@ class Seating:
         if conn is not None and not sits_there and self._join_limited(conn):
             return Refusal("join_limit", words.join_limit_text())
         if table is None:
-            if self.sent_elsewhere(session, code):
+            if self.checks.sent_elsewhere(session, code):
                 return None  # played by another process: the player is sent there
             if conn is not None:
                 self._join_failed(conn)
             return Refusal("no_table", words.no_table_text())
-        blocked = None if sits_there else self.seat_problem(session, table)
+        blocked = None if sits_there else self.checks.seat_problem(session, table)
         if blocked is not None:
             return blocked
         if table.state != "waiting" and not watch and not table.listed and not sits_there:
@@ -96,7 +104,7 @@ class Seating:
         if session.table is table:
             session.app.top.enter(session.app)
             return None
-        banned = self.banned(session, table)
+        banned = self.checks.banned(session, table)
         if banned is not None:
             return banned
         if table.state == "playing":
@@ -114,7 +122,7 @@ class Seating:
             self.leave_table(session, to_lobby=False)
         seat = free[0]
         table.seats[seat].who = session.identity
-        table.seats[seat].name = self._unique_name(table, session.name)
+        table.seats[seat].name = unique_name(table, session.name)
         session.table, session.seat = table, seat
         self.saving.store(table)
         self._show_room(session, table, joined=True)
@@ -133,16 +141,6 @@ class Seating:
         else:
             app.say(words.created_text(table.game, table.code))
         app.top.enter(app)
-
-    def _unique_name(self, table: OnlineTable, name: str) -> str:
-        taken = {skeleton(s.name) for s in table.seats if s.name}
-        if skeleton(name) not in taken:
-            return name
-        for number in range(2, 99):
-            candidate = f"{name} {number}"
-            if skeleton(candidate) not in taken:
-                return candidate
-        return name
 
     def _join_limited(self, conn: Connection) -> bool:
         """Whether codes are tried too fast: by this connection, its address, or everyone
@@ -290,7 +288,7 @@ class Seating:
         lobby it opens the seats menu."""
         table = session.table
         if table is not None:
-            if self.keeps_seats(session, table):
+            if self.checks.keeps_seats(session, table):
                 return
             if table.state == "over" and table.host is not None:
                 self._back_to_waiting(table, session)
@@ -338,3 +336,15 @@ class Seating:
             if watcher is not None:
                 self.leave_table(watcher)
         self.saving.store(table)
+
+
+def unique_name(table: OnlineTable, name: str) -> str:
+    """``name``, or ``name`` and a number when a name at ``table`` looks the same."""
+    taken = {skeleton(s.name) for s in table.seats if s.name}
+    if skeleton(name) not in taken:
+        return name
+    for number in range(2, 99):
+        candidate = f"{name} {number}"
+        if skeleton(candidate) not in taken:
+            return candidate
+    return name

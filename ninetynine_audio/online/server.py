@@ -44,6 +44,7 @@ from ninetynine_audio.online.creating import TableMaker
 from ninetynine_audio.online.daily import DailyDesk
 from ninetynine_audio.online.gamelog import GameLog
 from ninetynine_audio.online.gate import Gate, security_headers
+from ninetynine_audio.online.leaderboards import Leaderboards
 from ninetynine_audio.online.limits import (
     Guard,
     Limits,
@@ -55,8 +56,10 @@ from ninetynine_audio.online.matches import Matches
 from ninetynine_audio.online.moderation import Moderation
 from ninetynine_audio.online.offline_page import add_offline_page
 from ninetynine_audio.online.page import keys_document, page_words
+from ninetynine_audio.online.parts import Parts
 from ninetynine_audio.online.passwords import PasswordDesk
 from ninetynine_audio.online.people import People
+from ninetynine_audio.online.people_menus import PeopleMenus
 from ninetynine_audio.online.refusal import Refusal
 from ninetynine_audio.online.reloading import Reloading
 from ninetynine_audio.online.review import ReviewDesk
@@ -66,6 +69,7 @@ from ninetynine_audio.online.seating import Seating
 from ninetynine_audio.online.session import Connection, Session
 from ninetynine_audio.online.storage import Store, open_store
 from ninetynine_audio.online.table import OnlineTable
+from ninetynine_audio.online.tournament_menus import TournamentMenus
 from ninetynine_audio.online.tournaments import TournamentDesk
 from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
@@ -160,19 +164,33 @@ class Server:
     def _add_desks(self, admins: Sequence[str], cluster: str | None, database: str | None) -> None:
         """The desks beside the tables: the people, moderation, tournaments, the daily deal,
         reviews, and the other processes of a cluster; each told where the parts ask."""
-        self.moderation = Moderation(self, admins)
-        self.people = People(self)
-        self.tournaments = TournamentDesk(self)
-        self.daily = DailyDesk(self)
-        self.reviews = ReviewDesk(self)
+        self.parts = Parts(
+            self._db,
+            self.rooms,
+            self.saving,
+            self.matches,
+            self.seating,
+            self.tables_made,
+            self.accounts,
+            self.reloading,
+            self.clock,
+        )
+        self.moderation = Moderation(self.parts, admins)
+        self.people = People(self.parts)
+        self.people_menus = PeopleMenus(self.people)
+        self.leaderboards = Leaderboards(self._db)
+        self.tournaments = TournamentDesk(self.parts)
+        self.tournament_menus = TournamentMenus(self.tournaments)
+        self.daily = DailyDesk(self.parts)
+        self.reviews = ReviewDesk(self.parts, self.daily)
         self.accounts.refuses = self.moderation.refuses
         self.accounts.arrived = self.moderation.arrived
         self.arrivals.came = self.people.arrived
         self.rooms.chat_allowed = self.moderation.chat_allowed
-        self.seating.seat_problem = self.people.seat_problem
-        self.seating.banned = self.moderation.join_refusal
-        self.seating.keeps_seats = self.tournaments.refuses_play_again
-        self.messages.handlers[p.Admin] = self.moderation.admin_message
+        self.seating.checks.seat_problem = self.people.seat_problem
+        self.seating.checks.banned = self.moderation.join_refusal
+        self.seating.checks.keeps_seats = self.tournaments.refuses_play_again
+        self.messages.handlers[p.Admin] = self.moderation.owners.admin_message
         self.matches.placed += [
             self.tournaments.table_placed,
             self.daily.table_placed,
@@ -188,9 +206,9 @@ class Server:
         self.rooms.elsewhere = self.cluster.listed
         self.rooms.lobbies_changed = self.cluster.lobbies_changed
         self.tables_made.claim = self.cluster.claim
-        self.seating.sent_elsewhere = self.cluster.send_to
-        self.matches.keeps = partial(self.cluster.keeps, self)
-        self.messages.admits = partial(self.cluster.admits, self)
+        self.seating.checks.sent_elsewhere = self.cluster.send_to
+        self.matches.keeps = partial(self.cluster.keeps, self.parts)
+        self.messages.admits = partial(self.cluster.admits, self.parts)
 
     def _fault(self) -> None:
         self.crashes += 1
@@ -203,7 +221,7 @@ class Server:
         app.on_quit = lambda: self.arrivals.quit(session)
         app.on_pause = lambda table: app.push(online_pause_menu(self, session, table))
         app.on_chat = lambda: self.ask_chat(session)
-        app.on_people = partial(self.people.command, session)
+        app.on_people = partial(self.people_menus.command, session)
         app.review_screen = partial(self.reviews.screen_for, session)
         app.stack = [LobbyMenu(self, session)]
 
@@ -250,7 +268,7 @@ class Server:
         """Deal again every stored table in play (or waiting): ``Reloading.reload``; in a
         cluster the tables nobody holds are taken by its rounds instead."""
         if self.cluster is not None:
-            self.cluster.start(self)
+            self.cluster.start(self.parts)
             return
         self.reloading.reload()
 
