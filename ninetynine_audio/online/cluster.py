@@ -175,7 +175,7 @@ class Cluster:
         """Whether a message of ``session`` may be acted on: not when it sits at a table
         whose lease this process no longer holds (the table is given up, the player sent on)."""
         table = session.table if session is not None else None
-        return table is None or table.code not in parts.tables or self.keeps(parts, table)
+        return table is None or table.code not in parts.rooms.tables or self.keeps(parts, table)
 
     def send_to(self, session: Session, code: str) -> bool:
         """Send a player who asked for table ``code`` to the process that holds it; whether
@@ -208,7 +208,7 @@ class Cluster:
         log.warning("table %s: its lease is not held, it is played here no more", table.code)
         with self._lock:
             self.valid.pop(table.code, None)
-        parts.tables.pop(table.code, None)
+        parts.rooms.tables.pop(table.code, None)
         parts.saving.unsaved.pop(table.code, None)
         if table.task is not None:
             table.task.cancel()
@@ -219,7 +219,7 @@ class Cluster:
     def _send_away(self, parts: Parts, session: Session, url: str) -> None:
         """Forget ``session`` here, and send its player (if connected) to ``url``."""
         session.table, session.seat = None, None
-        parts.sessions.pop(session.identity, None)
+        parts.rooms.sessions.pop(session.identity, None)
         conn = session.conn
         if conn is not None:
             conn.session = None
@@ -230,11 +230,11 @@ class Cluster:
         """Deal again a table nobody held, from its stored actions, as a restart does."""
         with self._lock:
             self.valid[stored.code] = valid
-        if stored.code in parts.tables:
+        if stored.code in parts.rooms.tables:
             return
         for seat in stored.seats:
             who = seat.get("who")
-            session = parts.sessions.get(who) if isinstance(who, str) else None
+            session = parts.rooms.sessions.get(who) if isinstance(who, str) else None
             if session is not None and session.table is None:
                 # In a lobby here: seated again as the table comes back, with what they missed.
                 self._send_away(parts, session, self.url)
@@ -270,7 +270,7 @@ class Cluster:
         while True:
             started = self.clock()
             with self._lock:
-                gone = [code for code in self.valid if code not in parts.tables]
+                gone = [code for code in self.valid if code not in parts.rooms.tables]
             self.wake.clear()
             try:
                 found = await asyncio.to_thread(self._round, gone)
@@ -309,9 +309,9 @@ class Cluster:
         lease ran out, deal again those taken over, list the others'."""
         with self._lock:
             for code in gone:
-                if code not in parts.tables:
+                if code not in parts.rooms.tables:
                     self.valid.pop(code, None)
-        for table in list(parts.tables.values()):
+        for table in list(parts.rooms.tables.values()):
             if not self.may_play(table.code):
                 self.give_up(parts, table)
         for stored, valid in found.taken:
@@ -340,7 +340,7 @@ class Cluster:
             finally:
                 self._relisting = False
         for identity, (_code, url) in self.seated_elsewhere.items():
-            session = parts.sessions.get(identity)
+            session = parts.rooms.sessions.get(identity)
             if session is not None and session.table is None and session.conn is not None:
                 self._send_away(parts, session, url)
 

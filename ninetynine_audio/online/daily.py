@@ -138,7 +138,7 @@ class DailyDesk:
         result = daily_result(day, host.core.setup, outcome, host.core.progress)
         result = replace(result, place=places[0])
         self._store(day, who, result)
-        session = self.parts.sessions.get(who)
+        session = self.parts.rooms.sessions.get(who)
         if session is not None:
             with session.app.speaking():
                 session.app.say(self.standing_text(day, who, result), queue=True)

@@ -120,7 +120,7 @@ class Moderation:
 
     def _remove_menu(self, app: App, table: OnlineTable, ban: bool) -> None:
         parts = self.parts
-        session = next((s for s in parts.sessions.values() if s.app is app), None)
+        session = next((s for s in parts.rooms.sessions.values() if s.app is app), None)
         if session is None or table.host_id != session.identity:
             app.say(host_only_text(), cue="refused")
             return
@@ -137,7 +137,7 @@ class Moderation:
 
     def _chosen(self, app: App, seat: int, ban: bool) -> None:
         app.pop()
-        session = next((s for s in self.parts.sessions.values() if s.app is app), None)
+        session = next((s for s in self.parts.rooms.sessions.values() if s.app is app), None)
         if session is not None:
             self.remove(session, seat, ban=ban)
 
@@ -162,7 +162,7 @@ class Moderation:
             banned = table.settings.setdefault(TABLE_BANS, [])
             if who not in banned:
                 banned.append(who)
-        other = parts.sessions.get(who)
+        other = parts.rooms.sessions.get(who)
         if table.state == "waiting":
             parts.seating.remove_player(session, seat)
         else:
@@ -263,4 +263,4 @@ class Moderation:
         log.info("report by %s of %s at table %s", session.identity, who, code)
 
     def _session_of(self, app: Any) -> Session | None:
-        return next((s for s in self.parts.sessions.values() if s.app is app), None)
+        return next((s for s in self.parts.rooms.sessions.values() if s.app is app), None)

@@ -41,11 +41,11 @@ def open_table(
         log.error("a table of %s was refused: %s", setup.game, error)
         return None
     table.state = "playing"
-    parts.tables[code] = table
+    parts.rooms.tables[code] = table
     for index, seat in enumerate(seats):
         if seat.who is None:
             continue
-        session = parts.sessions.get(seat.who)
+        session = parts.rooms.sessions.get(seat.who)
         if session is None:
             parts.reloading.ghost(seat.who, seat.name or "", table, index)
             continue

@@ -55,7 +55,7 @@ class Owners:
         that name, else the account."""
         wanted = display_name(name)
         key = account_identity(wanted)
-        for session in self.parts.sessions.values():
+        for session in self.parts.rooms.sessions.values():
             if session.identity == key or session.name.casefold() == wanted.casefold():
                 return session.identity, session.name
         if self.parts.db.account_exists(wanted):
@@ -142,7 +142,7 @@ class Owners:
             return named
         who, name, minutes = named
         self.parts.db.ban(ACCOUNT, who, _until(minutes), owner.identity)
-        session = self.parts.sessions.get(who)
+        session = self.parts.rooms.sessions.get(who)
         if session is not None:
             self._send_away(session)
         return words.account_banned_text(name, minutes)
@@ -158,10 +158,12 @@ class Owners:
             return None
         target, minutes = parsed
         # A player's name online stands for the address they are connected from.
-        named = next((s for s in self.parts.sessions.values() if s.name == target and s.conn), None)
+        named = next(
+            (s for s in self.parts.rooms.sessions.values() if s.name == target and s.conn), None
+        )
         address = named.conn.address if named is not None and named.conn is not None else target
         self.parts.db.ban(ADDRESS, address, _until(minutes), owner.identity)
-        for session in list(self.parts.sessions.values()):
+        for session in list(self.parts.rooms.sessions.values()):
             conn = session.conn
             if conn is not None and conn.address == address and not self.is_admin(session):
                 self._send_away(session)
@@ -212,7 +214,7 @@ class Owners:
         """Say a sentence to everyone connected, each in their own language (a system
         message); how many heard it."""
         count = 0
-        for session in list(self.parts.sessions.values()):
+        for session in list(self.parts.rooms.sessions.values()):
             if session.conn is None:
                 continue
             with session.app.speaking():

@@ -15,9 +15,7 @@ from ninetynine_audio.online.reloading import Reloading
 from ninetynine_audio.online.rooms import Rooms
 from ninetynine_audio.online.saving import Saving
 from ninetynine_audio.online.seating import Seating
-from ninetynine_audio.online.session import Session
 from ninetynine_audio.online.storage import Store
-from ninetynine_audio.online.table import OnlineTable
 
 
 @dataclass(frozen=True)
@@ -33,13 +31,3 @@ class Parts:
     accounts: Accounts
     reloading: Reloading
     clock: Callable[[], float]
-
-    @property
-    def sessions(self) -> dict[str, Session]:
-        """The players by identity (``Rooms.sessions``)."""
-        return self.rooms.sessions
-
-    @property
-    def tables(self) -> dict[str, OnlineTable]:
-        """The tables by code (``Rooms.tables``)."""
-        return self.rooms.tables

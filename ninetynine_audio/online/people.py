@@ -93,7 +93,7 @@ class People:
 
     def online(self) -> list[Session]:
         """The players connected now."""
-        return [s for s in self.parts.sessions.values() if s.conn is not None]
+        return [s for s in self.parts.rooms.sessions.values() if s.conn is not None]
 
     def find(self, name: str) -> Session | None:
         """The connected player called ``name`` (any spelling of it)."""
@@ -180,7 +180,7 @@ class People:
         if self.blocks_one(session.identity, identity):
             session.app.say(words.you_block_text(name), cue="refused")
             return None
-        other = self.parts.sessions.get(identity)
+        other = self.parts.rooms.sessions.get(identity)
         if other is None or other.conn is None:
             session.app.say(words.not_online_text(name), cue="refused")
             return None
@@ -189,7 +189,7 @@ class People:
     def answer_last(self, session: Session) -> None:
         """The answer key: a private message to whoever wrote last."""
         sender = self.last_from.get(session.identity)
-        other = self.parts.sessions.get(sender) if sender is not None else None
+        other = self.parts.rooms.sessions.get(sender) if sender is not None else None
         if other is None:
             session.app.say(words.nobody_to_answer_text(), cue="refused")
             return
@@ -205,7 +205,7 @@ class People:
     def _forget_gone(self) -> None:
         """Players the server no longer knows leave no offers, answers nor blocks of a
         session behind (an account's blocks are read again when it comes back)."""
-        known = self.parts.sessions
+        known = self.parts.rooms.sessions
         for kept in (self.offers, self.last_from, self.blocks):
             for gone in [identity for identity in kept if identity not in known]:
                 del kept[gone]
@@ -248,14 +248,14 @@ class People:
         if offer.code is None:
             self.answer_friend(session, offer.name, yes)
             return
-        sender = self.parts.sessions.get(offer.sender)
+        sender = self.parts.rooms.sessions.get(offer.sender)
         if not yes:
             app.say(words.declined_text(offer.name))
             if sender is not None:
                 with sender.app.speaking():
                     sender.app.say(words.invitation_declined_text(session.name), queue=True)
             return
-        table = self.parts.tables.get(offer.code)
+        table = self.parts.rooms.tables.get(offer.code)
         if table is None or table.state != "waiting" or not table.open_seats():
             app.say(words.invitation_gone_text(), cue="refused")
             return
@@ -304,7 +304,7 @@ class People:
             return ASKED
         db.ask_friend(session.name, name)
         app.say(words.request_sent_text(shown))
-        other = self.parts.sessions.get(identity)
+        other = self.parts.rooms.sessions.get(identity)
         if other is not None:
             self._offer(identity, Offer(session.identity, session.name))
             with other.app.speaking():
@@ -326,7 +326,7 @@ class People:
             app.say(words.declined_text(name))
             return None
         app.say(words.now_friends_text(name))
-        other = self.parts.sessions.get(identity)
+        other = self.parts.rooms.sessions.get(identity)
         if other is not None:
             with other.app.speaking():
                 other.app.say(words.now_friends_text(session.name), queue=True)
@@ -354,7 +354,7 @@ class People:
         for friend in self.parts.db.friends(session.name):
             if friend.state != FRIEND:
                 continue
-            other = self.parts.sessions.get(account_identity(friend.name))
+            other = self.parts.rooms.sessions.get(account_identity(friend.name))
             if other is not None and other.conn is not None and other is not session:
                 with other.app.speaking():
                     other.app.say(words.friend_online_text(session.name), queue=True)

@@ -149,7 +149,7 @@ class FriendsMenu(_PeopleMenu):
         listed = people.parts.db.friends(session.name)
         friends = online = 0
         for friend in listed:
-            other = people.parts.sessions.get(account_identity(friend.name))
+            other = people.parts.rooms.sessions.get(account_identity(friend.name))
             here = other is not None and other.conn is not None
             if friend.state == FRIEND:
                 friends += 1

@@ -151,7 +151,7 @@ class TournamentDesk:
         session.app.say(words.entered_text())
         name = session.name
         say_to_entrants(
-            self.parts.sessions,
+            self.parts.rooms.sessions,
             tournament,
             lambda: words.joined_text(name),
             except_id=session.identity,
@@ -200,7 +200,7 @@ class TournamentDesk:
         people = len(tournament.people)
         game, format = tournament.game, tournament.format
         say_to_entrants(
-            self.parts.sessions,
+            self.parts.rooms.sessions,
             tournament,
             lambda: words.starting_text(game, format, people, missing),
         )
@@ -251,7 +251,7 @@ class TournamentDesk:
             return " ".join(lines)
 
         for entrant in field_:
-            session = entrant_session(self.parts.sessions, entrant)
+            session = entrant_session(self.parts.rooms.sessions, entrant)
             if session is None:
                 continue
             with session.app.speaking():
@@ -317,7 +317,7 @@ class TournamentDesk:
         assert plan is not None
         over = plan.is_over
         for entrant in plan.field:
-            session = entrant_session(self.parts.sessions, entrant)
+            session = entrant_session(self.parts.rooms.sessions, entrant)
             if session is None:
                 continue
             with session.app.speaking():
