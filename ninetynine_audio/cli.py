@@ -414,7 +414,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         needs = _("--cluster needs --database postgresql://…")
         print(f"ninetynine-audio: {needs}", file=sys.stderr)
         return 2
-    from ninetynine_audio.online.server import serve_main  # the network loads only here
+    from ninetynine_audio.online.command import serve_main  # the network loads only here
 
     return serve_main(args)
 

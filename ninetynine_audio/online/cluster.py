@@ -47,10 +47,12 @@ from typing import TYPE_CHECKING
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.bus import Bus, event_text
 from ninetynine_audio.online.storage import Store, StoredTable
+from ninetynine_audio.online.table import OnlineTable, SeatInfo
 
 if TYPE_CHECKING:
     from ninetynine_audio.online.community import Community
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.parts import Parts
+    from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -112,7 +114,8 @@ class Cluster:
         self.bus = Bus(database, LOBBY_CHANNEL, self.holder) if database else None
         self.bus_channel = LOBBY_CHANNEL
         self.community: Community | None = None
-        """The players of every process (who is online, what they send each other)."""
+        """The players of every process (who is online, what they send each other): the
+        server's, set when there is a bus to carry them."""
         self.wake = asyncio.Event()
         self._relisting = False
         self._lock = threading.Lock()  # over ``valid``, shared with the renewing thread
@@ -122,19 +125,17 @@ class Cluster:
 
     # -- the hooks the server calls ---------------------------------------------------------
 
-    def start(self, server: Server) -> None:
+    def start(self, parts: Parts) -> None:
         """Begin the rounds on ``server``'s event loop (instead of reloading every table)."""
         loop = asyncio.get_running_loop()
         # Known to the others before it takes a player: they send players here for its tables.
         self.store.announce(self.holder, self.url, self.lease_s)
-        self.task = loop.create_task(self._run(server))
-        server.background.add(self.task)
+        self.task = loop.create_task(self._run(parts))
+        parts.accounts.background.add(self.task)
         self._renewer.start()
         if self.bus is not None:
-            from ninetynine_audio.online.community import Community
-
-            self.community = Community(server, self)
-            self.community.start()
+            if self.community is not None:
+                self.community.start()
             self.bus.start(loop, self._lobby_event)
 
     def stop(self) -> None:
@@ -172,18 +173,18 @@ class Cluster:
         """Whether this process still holds the lease of table ``code`` by its own clock."""
         return self.clock() < self.valid.get(code, -1.0)
 
-    def keeps(self, server: Server, table: OnlineTable) -> bool:
+    def keeps(self, parts: Parts, table: OnlineTable) -> bool:
         """Whether ``server`` may go on playing ``table``; when not, it lets go of it at once."""
         if self.may_play(table.code):
             return True
-        self.give_up(server, table)
+        self.give_up(parts, table)
         return False
 
-    def admits(self, server: Server, session: Session | None) -> bool:
+    def admits(self, parts: Parts, session: Session | None) -> bool:
         """Whether a message of ``session`` may be acted on: not when it sits at a table
         whose lease this process no longer holds (the table is given up, the player sent on)."""
         table = session.table if session is not None else None
-        return table is None or table.code not in server.tables or self.keeps(server, table)
+        return table is None or table.code not in parts.rooms.tables or self.keeps(parts, table)
 
     def send_to(self, session: Session, code: str) -> bool:
         """Send a player who asked for table ``code`` to the process that holds it; whether
@@ -210,46 +211,46 @@ class Cluster:
 
     # -- giving up and taking over ------------------------------------------------------------
 
-    def give_up(self, server: Server, table: OnlineTable) -> None:
+    def give_up(self, parts: Parts, table: OnlineTable) -> None:
         """Stop playing ``table`` at once (its lease is not held): forget it here, and send
         its people to the front door, where the process that holds it now has it."""
         log.warning("table %s: its lease is not held, it is played here no more", table.code)
         with self._lock:
             self.valid.pop(table.code, None)
-        server.tables.pop(table.code, None)
-        server.unsaved.pop(table.code, None)
+        parts.rooms.tables.pop(table.code, None)
+        parts.saving.unsaved.pop(table.code, None)
         if table.task is not None:
             table.task.cancel()
-        for member in server._members(table):
-            self._send_away(server, member, "")
-        server._refresh_lobbies()
+        for member in parts.rooms.members(table):
+            self._send_away(parts, member, "")
+        parts.rooms.refresh_lobbies()
 
-    def _send_away(self, server: Server, session: Session, url: str) -> None:
+    def _send_away(self, parts: Parts, session: Session, url: str) -> None:
         """Forget ``session`` here, and send its player (if connected) to ``url``."""
         session.table, session.seat = None, None
-        server.sessions.pop(session.identity, None)
+        parts.rooms.sessions.pop(session.identity, None)
         conn = session.conn
         if conn is not None:
             conn.session = None
             conn.send(p.Moved(url=url))
             conn.close()
 
-    def _take_over(self, server: Server, stored: StoredTable, valid: float) -> None:
+    def _take_over(self, parts: Parts, stored: StoredTable, valid: float) -> None:
         """Deal again a table nobody held, from its stored actions, as a restart does."""
         with self._lock:
             self.valid[stored.code] = valid
-        if stored.code in server.tables:
+        if stored.code in parts.rooms.tables:
             return
         for seat in stored.seats:
             who = seat.get("who")
-            session = server.sessions.get(who) if isinstance(who, str) else None
+            session = parts.rooms.sessions.get(who) if isinstance(who, str) else None
             if session is not None and session.table is None:
                 # In a lobby here: seated again as the table comes back, with what they missed.
-                self._send_away(server, session, self.url)
+                self._send_away(parts, session, self.url)
         try:
-            server._reload_table(stored)
+            parts.reloading.reload_table(stored)
         except Exception as error:  # one damaged table never keeps the others from loading
-            server._set_aside(stored, f"{type(error).__name__}: {error}")
+            parts.reloading.put_aside(stored, f"{type(error).__name__}: {error}")
             return
         log.info("table %s taken over: its lease had run out", stored.code)
 
@@ -274,18 +275,18 @@ class Cluster:
                     if code in self.valid:
                         self.valid[code] = max(self.valid[code], until)
 
-    async def _run(self, server: Server) -> None:
+    async def _run(self, parts: Parts) -> None:
         while True:
             started = self.clock()
             with self._lock:
-                gone = [code for code in self.valid if code not in server.tables]
+                gone = [code for code in self.valid if code not in parts.rooms.tables]
             self.wake.clear()
             try:
                 found = await asyncio.to_thread(self._round, gone)
             except Exception as error:
                 log.error("a round of the cluster failed: %s", error)
             else:
-                self._apply(server, found, gone)
+                self._apply(parts, found, gone)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(
                     self.wake.wait(), max(0.0, self.renew_s - (self.clock() - started))
@@ -312,25 +313,23 @@ class Cluster:
         found.others = store.others_tables(self.holder)
         return found
 
-    def _apply(self, server: Server, found: Round, gone: list[str]) -> None:
+    def _apply(self, parts: Parts, found: Round, gone: list[str]) -> None:
         """Act on a round, on the loop: forget the tables let go of, give up those whose
         lease ran out, deal again those taken over, list the others'."""
         with self._lock:
             for code in gone:
-                if code not in server.tables:
+                if code not in parts.rooms.tables:
                     self.valid.pop(code, None)
-        for table in list(server.tables.values()):
+        for table in list(parts.rooms.tables.values()):
             if not self.may_play(table.code):
-                self.give_up(server, table)
+                self.give_up(parts, table)
         for stored, valid in found.taken:
-            self._take_over(server, stored, valid)
+            self._take_over(parts, stored, valid)
         if found.others is not None:
-            self._read_others(server, found.others)
+            self._read_others(parts, found.others)
 
-    def _read_others(self, server: Server, others: list[tuple[StoredTable, str]]) -> None:
-        from ninetynine_audio.online.server import OnlineTable, SeatInfo
-
-        before = {code: table.lobby_text() for code, (table, _url) in self.others.items()}
+    def _read_others(self, parts: Parts, others: list[tuple[StoredTable, str]]) -> None:
+        before = {code: table.listing_text() for code, (table, _url) in self.others.items()}
         self.others = {}
         self.seated_elsewhere = {}
         for stored, url in others:
@@ -342,17 +341,17 @@ class Cluster:
             for seat in seats if stored.state == "playing" else ():
                 if seat.who is not None and not seat.replaced:
                     self.seated_elsewhere[seat.who] = (stored.code, url)
-        after = {code: table.lobby_text() for code, (table, _url) in self.others.items()}
+        after = {code: table.listing_text() for code, (table, _url) in self.others.items()}
         if after != before:
             self._relisting = True  # heard from the others: not told back to them
             try:
-                server._refresh_lobbies()
+                parts.rooms.refresh_lobbies()
             finally:
                 self._relisting = False
         for identity, (_code, url) in self.seated_elsewhere.items():
-            session = server.sessions.get(identity)
+            session = parts.rooms.sessions.get(identity)
             if session is not None and session.table is None and session.conn is not None:
-                self._send_away(server, session, url)
+                self._send_away(parts, session, url)
 
     def _url_of(self, code: str) -> str | None:
         found = self.others.get(code)

@@ -34,7 +34,10 @@ from ninetynine_audio.online.people import place_text
 
 if TYPE_CHECKING:
     from ninetynine_audio.online.cluster import Cluster
-    from ninetynine_audio.online.server import Server, Session
+    from ninetynine_audio.online.owners import Owners
+    from ninetynine_audio.online.parts import Parts
+    from ninetynine_audio.online.people import People
+    from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -88,10 +91,17 @@ class Community:
     events between players of different processes."""
 
     def __init__(
-        self, server: Server, cluster: Cluster, clock: Callable[[], float] = time.monotonic
+        self,
+        parts: Parts,
+        cluster: Cluster,
+        people: People,
+        owners: Owners,
+        clock: Callable[[], float] = time.monotonic,
     ):
-        self.server = server
+        self.parts = parts
         self.cluster = cluster
+        self.people = people
+        self.owners = owners
         self.clock = clock
         self.elsewhere: dict[str, Elsewhere] = {}
         self.task: asyncio.Task[None] | None = None
@@ -99,7 +109,7 @@ class Community:
     def start(self) -> None:
         """Tell the others who is here, every :data:`PRESENCE_S`, on the running loop."""
         self.task = asyncio.get_running_loop().create_task(self._publish_loop())
-        self.server.background.add(self.task)
+        self.parts.accounts.background.add(self.task)
 
     def stop(self) -> None:
         if self.task is not None:
@@ -131,7 +141,7 @@ class Community:
         """Tell the others who of this process's players is online and where."""
         chunk: list[Any] = []
         size = 0
-        for session in list(self.server.sessions.values()):
+        for session in list(self.parts.rooms.sessions.values()):
             if session.conn is None:
                 continue
             entry = _presence_of(session)
@@ -159,7 +169,7 @@ class Community:
 
     def online_elsewhere(self, identity: str) -> Elsewhere | None:
         """The player ``identity`` as connected to another process (and not here), or None."""
-        local = self.server.sessions.get(identity)
+        local = self.parts.rooms.sessions.get(identity)
         if local is not None and local.conn is not None:
             return None
         found = self.elsewhere.get(identity)
@@ -205,12 +215,12 @@ class Community:
             self.elsewhere[identity] = found
 
     def _heard_to(self, data: dict[str, Any]) -> None:
-        session = self.server.sessions.get(str(data["to"]))
+        session = self.parts.rooms.sessions.get(str(data["to"]))
         if session is None or session.conn is None:
             return
-        self.server.people.heard(session, str(data["what"]), data)
+        self.people.heard(session, str(data["what"]), data)
 
     def _heard_all(self, data: dict[str, Any]) -> None:
-        self.server.moderation.heard(str(data["what"]), data)
+        self.owners.heard(str(data["what"]), data)
         if data["what"] == "block":
-            self.server.people.blocks.pop(str(data["who"]), None)
+            self.people.blocks.pop(str(data["who"]), None)

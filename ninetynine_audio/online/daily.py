@@ -21,7 +21,8 @@ from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.i18n import _
 from ninetynine_audio.online.gamelog import table_names
-from ninetynine_audio.online.seating import open_table
+from ninetynine_audio.online.opening import open_table
+from ninetynine_audio.online.table import OnlineTable, SeatInfo
 from ninetynine_audio.play.daily import DailyResult, daily_result, daily_setup, is_daily
 from ninetynine_audio.play.review import Review
 from ninetynine_audio.present import review as review_words
@@ -31,7 +32,8 @@ from ninetynine_audio.present.screens import BACK_TO_MENU
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.parts import Parts
+    from ninetynine_audio.online.session import Session
     from ninetynine_audio.ui.host import Host as App
 
 log = logging.getLogger(__name__)
@@ -55,8 +57,8 @@ def server_rank(mine: DailyResult, everyone: list[DailyResult]) -> tuple[int, in
 class DailyDesk:
     """Each game's deal of the day for every player of the server."""
 
-    def __init__(self, server: Server, today: Today = utc_today) -> None:
-        self.server = server
+    def __init__(self, parts: Parts, today: Today = utc_today) -> None:
+        self.parts = parts
         self.today = today
         self.begun: set[tuple[str, str, str]] = set()
         """(day, game, who) begun since the server started: a write queued behind the
@@ -64,14 +66,14 @@ class DailyDesk:
 
     def _mine(self, day: str, game: str, who: str) -> tuple[bool, DailyResult | None]:
         """Whether ``who`` has begun the day's deal of ``game``, and its result."""
-        for entry in self.server.db.daily_entries(day, game):
+        for entry in self.parts.db.daily_entries(day, game):
             if entry.who == who:
                 return True, DailyResult.from_record(entry.result)
         return (day, game, who) in self.begun, None
 
     def _results(self, day: str, game: str) -> list[tuple[str, DailyResult]]:
         found = []
-        for entry in self.server.db.daily_entries(day, game):
+        for entry in self.parts.db.daily_entries(day, game):
             result = DailyResult.from_record(entry.result)
             if result is not None:
                 found.append((entry.who, result))
@@ -91,8 +93,6 @@ class DailyDesk:
         begun, _result = self._mine(day, game, session.identity)
         if begun:
             return review_words.daily_once_text(game)
-        from ninetynine_audio.online.server import SeatInfo
-
         spec = find_game(game)
         dealt = daily_setup(day, spec.id)
         names = table_names(spec, dealt.kinds, [session.name, *[None] * (len(dealt.kinds) - 1)])
@@ -103,12 +103,12 @@ class DailyDesk:
         ]
         self.begun.add((day, spec.id, session.identity))
         try:
-            self.server.db.begin_daily(day, spec.id, session.identity, session.name)
+            self.parts.db.begin_daily(day, spec.id, session.identity, session.name)
         except Exception as error:  # begun is kept in memory all the same
             log.error("a daily deal could not be stored as begun: %s", error)
         settings = {"daily": day, "stand_in": setup.kinds[-1]}
         table = open_table(
-            self.server,
+            self.parts,
             setup,
             seats,
             settings,
@@ -138,7 +138,7 @@ class DailyDesk:
         result = daily_result(day, host.core.setup, outcome, host.core.progress)
         result = replace(result, place=places[0])
         self._store(day, who, result)
-        session = self.server.sessions.get(who)
+        session = self.parts.rooms.sessions.get(who)
         if session is not None:
             with session.app.speaking():
                 session.app.say(self.standing_text(day, who, result), queue=True)
@@ -157,7 +157,7 @@ class DailyDesk:
 
     def _store(self, day: str, who: str, result: DailyResult) -> None:
         try:
-            self.server.db.finish_daily(day, result.game, who, result.to_record())
+            self.parts.db.finish_daily(day, result.game, who, result.to_record())
         except Exception as error:  # a full disk never stops a table
             log.error("a daily result could not be stored: %s", error)
 

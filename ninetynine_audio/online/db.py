@@ -33,11 +33,10 @@ from ninetynine_audio.online.storage.common import (
     DataProblem,
     Rating,
     SqlStore,
-    StoredTable,
     lock_folder,
     released_on_failure,
-    stored_table,
 )
+from ninetynine_audio.online.storage.rows import StoredTable, stored_table
 
 __all__ = ["LOCK_NAME", "DataProblem", "Database", "Rating", "StoredTable", "read_stored_tables"]
 

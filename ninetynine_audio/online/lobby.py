@@ -8,7 +8,7 @@ opened for a person or left to a computer level, and the table made listed or pr
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN, GameSetup
@@ -22,11 +22,125 @@ from ninetynine_audio.ui.menus import game_menu
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.refusal import Refusal
+    from ninetynine_audio.online.session import Session
+    from ninetynine_audio.online.storage import Store
+    from ninetynine_audio.online.table import OnlineTable
     from ninetynine_audio.ui.host import Host as App
 
 TIMER_CHOICES = (0, 30, 60, 120)
 PAUSE_CHOICES = (500, 1000, 1500, 2000, 3000)
+
+
+class PeopleItems(Protocol):
+    """The people's part of the lobby (``online/people_menus.py``'s ``PeopleMenus`` is one)."""
+
+    def command(self, session: Session, command: str) -> None:
+        """A people's command (who is online, ...)."""
+        ...
+
+    def open_friends(self, session: Session) -> None:
+        """The player's friends."""
+        ...
+
+
+class ModerationMenus(Protocol):
+    """Moderation's items in the menus (``online/moderation.py``'s ``Moderation`` is one)."""
+
+    def report_items(self, session: Session) -> list[MenuItem]:
+        """Report a player."""
+        ...
+
+    def owner_items(self, session: Session) -> list[MenuItem]:
+        """What the server's owners may do."""
+        ...
+
+    def remove_items(self, session: Session, table: OnlineTable) -> list[MenuItem]:
+        """What a host may do to the players at the table."""
+        ...
+
+
+class MenuDesk(Protocol):
+    """A desk the lobby opens a menu of (tournaments, the daily deal, past games)."""
+
+    def menu(self, session: Session) -> Menu:
+        """The desk's menu for ``session``."""
+        ...
+
+
+class LobbyDesk(Protocol):
+    """What the lobby's menus ask of the server (the server's ``Server`` is one)."""
+
+    @property
+    def people_menus(self) -> PeopleItems:
+        """The people: who is online, friends."""
+        ...
+
+    @property
+    def moderation(self) -> ModerationMenus:
+        """Reports, bans and removals."""
+        ...
+
+    @property
+    def tournament_menus(self) -> MenuDesk:
+        """The tournaments."""
+        ...
+
+    @property
+    def daily(self) -> MenuDesk:
+        """The daily deal."""
+        ...
+
+    @property
+    def leaderboards(self) -> MenuDesk:
+        """The leaderboards."""
+        ...
+
+    @property
+    def reviews(self) -> MenuDesk:
+        """The player's past games."""
+        ...
+
+    @property
+    def db(self) -> Store:
+        """The store: ratings and leaderboards."""
+        ...
+
+    def listed_tables(self) -> list[OnlineTable]:
+        """The tables the lobby lists."""
+        ...
+
+    def join(self, session: Session, code: str, *, watch: bool = False) -> Refusal | None:
+        """Sit at (or watch) the table of ``code``."""
+        ...
+
+    def create_table(
+        self,
+        session: Session,
+        game: str,
+        kinds: list[str],
+        options: dict[str, Any],
+        private: bool,
+        settings: dict[str, Any],
+    ) -> Refusal | None:
+        """Make a table."""
+        ...
+
+    def start_table(self, session: Session) -> Refusal | None:
+        """Start the player's table."""
+        ...
+
+    def remove_player(self, session: Session, seat: int) -> None:
+        """The host removes a player."""
+        ...
+
+    def ask_chat(self, session: Session) -> None:
+        """Ask for a line to say to the table."""
+        ...
+
+    def leave_table(self, session: Session, *, to_lobby: bool = True) -> None:
+        """Leave the player's table."""
+        ...
 
 
 def _pop(app: App) -> None:
@@ -49,7 +163,7 @@ def one_person_text(game: str) -> str | None:
 class LobbyMenu(Menu):
     """Create a table, join with a code, the listed tables, ratings, leave."""
 
-    def __init__(self, server: Server, session: Session) -> None:
+    def __init__(self, server: LobbyDesk, session: Session) -> None:
         super().__init__(words.lobby(), [], on_back=self._ask_leave)
         self.server = server
         self.session = session
@@ -67,9 +181,11 @@ class LobbyMenu(Menu):
             MenuItem(tournament_words.last_games_item(), self._last_games),
         ]
         for table in self.server.listed_tables():
-            items.append(MenuItem(table.lobby_text(), partial(self._open, code=table.code)))
-        people = self.server.people
-        items.append(MenuItem(words.leaderboard(), lambda a: a.push(people.boards_menu(session))))
+            items.append(MenuItem(table.listing_text(), partial(self._open, code=table.code)))
+        people = self.server.people_menus
+        items.append(
+            MenuItem(words.leaderboard(), lambda a: a.push(self.server.leaderboards.menu(session)))
+        )
         items.append(MenuItem(words.your_ratings(), self._ratings))
         items.append(
             MenuItem(community.who_online_item(), lambda a: people.command(session, "who_online"))
@@ -90,7 +206,7 @@ class LobbyMenu(Menu):
         self.enter(app)
 
     def _tournaments(self, app: App) -> None:
-        app.push(self.server.tournaments.menu(self.session))
+        app.push(self.server.tournament_menus.menu(self.session))
 
     def _daily(self, app: App) -> None:
         app.push(self.server.daily.menu(self.session))
@@ -110,12 +226,12 @@ class LobbyMenu(Menu):
             return
         problem = self.server.join(self.session, "".join(text.split()))
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
     def _open(self, app: App, code: str) -> None:
         problem = self.server.join(self.session, code, watch=True)
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
     def _ratings(self, app: App) -> None:
         ratings = self.server.db.ratings_of(self.session.name) if self.session.account else []
@@ -129,7 +245,7 @@ class SeatsMenu(Menu):
     """The seats of a table being created: each a person or a computer level; then listed
     or private, the stand-in level, the turn timer and the computer players' pause."""
 
-    def __init__(self, server: Server, session: Session, setup: GameSetup) -> None:
+    def __init__(self, server: LobbyDesk, session: Session, setup: GameSetup) -> None:
         self.server = server
         self.session = session
         self.game = setup.game
@@ -213,13 +329,13 @@ class SeatsMenu(Menu):
             self.session, self.game, list(self.kinds), self.options, not self.listed, settings
         )
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
 
 class WaitingRoom(Menu):
     """A table that has not started: its seats, and for the host Start and Remove."""
 
-    def __init__(self, server: Server, session: Session, table: OnlineTable) -> None:
+    def __init__(self, server: LobbyDesk, session: Session, table: OnlineTable) -> None:
         self.server = server
         self.session = session
         self.table = table
@@ -269,7 +385,7 @@ class WaitingRoom(Menu):
     def _start(self, app: App) -> None:
         problem = self.server.start_table(self.session)
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
     def handle_gesture(self, app: App, gesture: str) -> bool:
         """The table's chat key says a line here too, as its item does, while the players
@@ -287,7 +403,7 @@ class WaitingRoom(Menu):
         self.server.leave_table(self.session)
 
 
-def online_pause_menu(server: Server, session: Session, table: Any) -> Menu:
+def online_pause_menu(server: LobbyDesk, session: Session, table: Any) -> Menu:
     """The pause menu at an online table: the game goes on meanwhile."""
 
     def rules(app: App) -> None:

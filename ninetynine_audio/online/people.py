@@ -1,8 +1,9 @@
-"""The people on a server: who is online and where, friends, private messages, invitations,
-blocks, and the leaderboards with the player's own place.
+"""The people on a server: who is online, friends, private messages, invitations and blocks.
 
 Everything here is a server screen (menus like the lobby's) or a sentence said to a session,
-so it works in every face at once. The keys (``PEOPLE_COMMANDS``) reach :meth:`People.command`
+so it works in every face at once; the menus are in ``online/people_menus.py``, the
+leaderboards in ``online/leaderboards.py``. The keys (``PEOPLE_COMMANDS``) reach
+:meth:`PeopleMenus.command`
 through the seat's ``on_people``: who's online (F2 in menus, Shift+F2 at a table, where F2
 reads the rules), the friends list (Shift+F2 in menus), and, anywhere, Alt+R to answer the
 last private message, Alt+Y and Alt+N to accept or decline the last invitation or friend
@@ -25,22 +26,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.online.identity import account_identity, name_key
+from ninetynine_audio.online.refusal import Refusal
 from ninetynine_audio.online.storage.people import ASKED, ASKING, FRIEND
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import community as words
 from ninetynine_audio.present import online as online_words
-from ninetynine_audio.present.screens import game_title
-from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
     from ninetynine_audio.online.community import Community, Elsewhere
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.parts import Parts
+    from ninetynine_audio.online.session import Session
+    from ninetynine_audio.online.table import OnlineTable
     from ninetynine_audio.ui.host import Host as App
 
 MESSAGE_LIMIT = 160
@@ -84,47 +84,20 @@ class People:
     """What the server knows of its people beside their tables: blocks (read once per
     account), the last private message each player heard, and the offers waiting."""
 
-    def __init__(self, server: Server) -> None:
-        self.server = server
+    def __init__(self, parts: Parts) -> None:
+        self.parts = parts
         self.blocks: dict[str, set[str]] = {}
         self.last_from: dict[str, str] = {}
         self.offers: dict[str, list[Offer]] = {}
-
-    # -- keys ---------------------------------------------------------------------------------
-
-    def command(self, session: Session, command: str) -> None:
-        """One of ``PEOPLE_COMMANDS``, from ``session``'s keys or buttons."""
-        app = session.app
-        if command == "who_online":
-            app.push(WhoOnline(self, session))
-        elif command == "friends_list":
-            self.open_friends(session)
-        elif command == "answer_message":
-            self.answer_last(session)
-        elif command in ("accept_offer", "decline_offer"):
-            self.answer_offer(session, command == "accept_offer")
+        self.community: Community | None = None
+        """The players of the other processes sharing the database, when there are any
+        (``online.community`` sets it)."""
 
     # -- who is where ---------------------------------------------------------------------
 
-    @property
-    def community(self) -> Community | None:
-        """The players of the other processes sharing the database, when there are any."""
-        cluster = self.server.cluster
-        return cluster.community if cluster is not None else None
-
-    def elsewhere(self, identity: str) -> Elsewhere | None:
-        """The player ``identity`` connected to another process, or None."""
-        community = self.community
-        return community.online_elsewhere(identity) if community is not None else None
-
-    def _tell_elsewhere(self, identity: str, what: str, **data: Any) -> bool:
-        """Send ``what`` to ``identity`` on another process; whether they are there."""
-        community = self.community
-        return community is not None and community.to(identity, what, **data)
-
     def online(self) -> list[Session]:
         """The players connected now."""
-        return [s for s in self.server.sessions.values() if s.conn is not None]
+        return [s for s in self.parts.rooms.sessions.values() if s.conn is not None]
 
     def find(self, name: str) -> Session | Elsewhere | None:
         """The connected player called ``name`` (any spelling of it), here or on another
@@ -137,15 +110,15 @@ class People:
             (e for e in self.community.everyone_elsewhere() if name_key(e.name) == key), None
         )
 
-    def where(self, session: Session, viewer: Session) -> str:
-        """Where ``session`` is, as ``viewer`` hears it: a private table's code is not said."""
-        table = session.table
-        if table is None:
-            return place_text(session.name)
-        if table is viewer.table:
-            return words.at_your_table_text(session.name)
-        seated = session.seat is not None
-        return place_text(session.name, table.code, table.game, table.listed, seated, table.state)
+    def elsewhere(self, identity: str) -> Elsewhere | None:
+        """The player ``identity`` connected to another process, or None."""
+        community = self.community
+        return community.online_elsewhere(identity) if community is not None else None
+
+    def _tell_elsewhere(self, identity: str, what: str, **data: Any) -> bool:
+        """Send ``what`` to ``identity`` on another process; whether they are there."""
+        community = self.community
+        return community is not None and community.to(identity, what, **data)
 
     # -- blocks -------------------------------------------------------------------------------
 
@@ -156,7 +129,7 @@ class People:
             found = set()
             if identity.startswith("account:"):
                 key = identity.split(":", 1)[1]
-                found = {f"account:{other}" for other in self.server.db.blocked(key)}
+                found = {f"account:{other}" for other in self.parts.db.blocked(key)}
             self.blocks[identity] = found
         return found
 
@@ -173,17 +146,17 @@ class People:
         else:
             mine.discard(identity)
         if session.account and identity.startswith("account:"):
-            self.server.db.set_blocked(session.name, name, on)
+            self.parts.db.set_blocked(session.name, name, on)
             if self.community is not None:  # the others read this account's blocks again
                 self.community.to_all("block", who=session.identity)
         session.app.say(words.blocked_text(name) if on else words.unblocked_text(name))
 
-    def seat_problem(self, session: Session, table: OnlineTable) -> str | None:
+    def seat_problem(self, session: Session, table: OnlineTable) -> Refusal | None:
         """Why ``session`` may not sit at or watch ``table``: someone seated there blocks
         them (said as for a full table: a blocked player is not told)."""
         for seat in table.seats:
             if seat.who is not None and self.blocks_one(seat.who, session.identity):
-                return online_words.table_full_text()
+                return Refusal("no_table", online_words.table_full_text())
         return None
 
     # -- private messages -----------------------------------------------------------------
@@ -235,7 +208,7 @@ class People:
         if self.blocks_one(session.identity, identity):
             session.app.say(words.you_block_text(name), cue="refused")
             return None
-        other = self.server.sessions.get(identity)
+        other = self.parts.rooms.sessions.get(identity)
         if other is None or other.conn is None:
             elsewhere = self.elsewhere(identity)
             if elsewhere is not None:
@@ -247,7 +220,7 @@ class People:
     def answer_last(self, session: Session) -> None:
         """The answer key: a private message to whoever wrote last."""
         sender = self.last_from.get(session.identity)
-        other = self.server.sessions.get(sender) if sender is not None else None
+        other = self.parts.rooms.sessions.get(sender) if sender is not None else None
         far = self.elsewhere(sender) if sender is not None and other is None else None
         if other is not None:
             self.ask_message(session, other.identity, other.name)
@@ -266,7 +239,7 @@ class People:
     def _forget_gone(self) -> None:
         """Players the server no longer knows leave no offers, answers nor blocks of a
         session behind (an account's blocks are read again when it comes back)."""
-        known = self.server.sessions
+        known = self.parts.rooms.sessions
         for kept in (self.offers, self.last_from, self.blocks):
             for gone in [identity for identity in kept if identity not in known]:
                 del kept[gone]
@@ -324,7 +297,7 @@ class People:
         if offer.code is None:
             self.answer_friend(session, offer.name, yes)
             return
-        sender = self.server.sessions.get(offer.sender)
+        sender = self.parts.rooms.sessions.get(offer.sender)
         if not yes:
             app.say(words.declined_text(offer.name))
             if sender is not None:
@@ -332,19 +305,18 @@ class People:
             else:
                 self._tell_elsewhere(offer.sender, "declined", name=session.name)
             return
-        table = self.server.tables.get(offer.code)
-        if table is None and self.server.cluster is not None:
+        table = self.parts.rooms.tables.get(offer.code)
+        if table is None and self.community is not None:
             # Played by another process, perhaps: joining sends the player there.
-            problem = self.server.join(session, offer.code)
-            if problem is not None:
+            if self.parts.seating.join(session, offer.code) is not None:
                 app.say(words.invitation_gone_text(), cue="refused")
             return
         if table is None or table.state != "waiting" or not table.open_seats():
             app.say(words.invitation_gone_text(), cue="refused")
             return
-        problem = self.server.join(session, offer.code)
+        problem = self.parts.seating.join(session, offer.code)
         if problem is not None:
-            app.say(problem, cue="refused")
+            app.say(problem.text, cue="refused")
 
     # -- friends --------------------------------------------------------------------------
 
@@ -360,7 +332,7 @@ class People:
         """``session`` asks the account ``name`` to be friends (or says yes, when asked);
         where they stand after it (``friend_state``), as ``session`` is told."""
         app = session.app
-        db = self.server.db
+        db = self.parts.db
         if not session.account:
             app.say(words.accounts_only_text(), cue="refused")
             return None
@@ -387,7 +359,7 @@ class People:
             return ASKED
         db.ask_friend(session.name, name)
         app.say(words.request_sent_text(shown))
-        other = self.server.sessions.get(identity)
+        other = self.parts.rooms.sessions.get(identity)
         if other is not None:
             self.heard(other, "friend_request", {"sender": session.identity, "name": session.name})
         else:
@@ -401,13 +373,13 @@ class People:
         no)."""
         identity = account_identity(name)
         self._drop_offers(session.identity, identity)
-        self.server.db.answer_friend(session.name, name, yes)
+        self.parts.db.answer_friend(session.name, name, yes)
         app = session.app
         if not yes:
             app.say(words.declined_text(name))
             return None
         app.say(words.now_friends_text(name))
-        other = self.server.sessions.get(identity)
+        other = self.parts.rooms.sessions.get(identity)
         if other is not None:
             self.heard(other, "friends", {"name": session.name})
         else:
@@ -416,7 +388,7 @@ class People:
 
     def remove_friend(self, session: Session, name: str) -> None:
         """``session`` ends a friendship, or takes back a request: none is left."""
-        self.server.db.end_friendship(session.name, name)
+        self.parts.db.end_friendship(session.name, name)
         session.app.say(words.friend_removed_text(name))
 
     def friend_state(self, session: Session, name: str) -> str | None:
@@ -425,26 +397,19 @@ class People:
             return None
         key = name_key(name)
         found = next(
-            (f for f in self.server.db.friends(session.name) if name_key(f.name) == key), None
+            (f for f in self.parts.db.friends(session.name) if name_key(f.name) == key), None
         )
         return found.state if found is not None else None
-
-    def open_friends(self, session: Session) -> None:
-        """The friends list (an account's)."""
-        if not session.account:
-            session.app.say(words.accounts_only_text(), cue="refused")
-            return
-        session.app.push(FriendsMenu(self, session))
 
     def arrived(self, session: Session) -> None:
         """``session`` connected: each friend online hears it."""
         if not session.account:
             return
-        for friend in self.server.db.friends(session.name):
+        for friend in self.parts.db.friends(session.name):
             if friend.state != FRIEND:
                 continue
             identity = account_identity(friend.name)
-            other = self.server.sessions.get(identity)
+            other = self.parts.rooms.sessions.get(identity)
             if other is not None and other.conn is not None and other is not session:
                 self.heard(other, "friend_online", {"name": session.name})
             elif other is None:
@@ -479,44 +444,6 @@ class People:
                 with app.speaking():
                     app.say(text(name), queue=True)
 
-    # -- leaderboards -----------------------------------------------------------------------
-
-    def board_menu(self, session: Session, game: str) -> Menu:
-        """A game's leaderboard: the player's own place first, then the best ten with their
-        rating, wins and games."""
-        db = self.server.db
-        items: list[MenuItem] = []
-        if session.account:
-            standing = db.standing(session.name, game)
-            mine = (
-                words.your_place_text(standing.place, standing.of)
-                if standing is not None
-                else words.not_placed_text()
-            )
-            items.append(MenuItem(mine.rstrip("."), lambda a: a.resume_top()))
-        for place, rating in enumerate(db.leaderboard(game), start=1):
-            line = words.board_line(place, rating.name, rating.ordinal, rating.wins, rating.games)
-            items.append(MenuItem(line.rstrip("."), lambda a: a.resume_top()))
-        if len(items) <= 1:
-            items.append(
-                MenuItem(
-                    online_words.empty_leaderboard_text().rstrip("."), lambda a: a.resume_top()
-                )
-            )
-        items.append(MenuItem(online_words.back_to_menu(), _pop))
-        return Menu(online_words.leaderboard_title(game), items, on_back=_pop)
-
-    def boards_menu(self, session: Session) -> Menu:
-        """Every game's leaderboard."""
-        items = [
-            MenuItem(game_title(spec.id), partial(self._open_board, game=spec.id, session=session))
-            for spec in all_games()
-        ]
-        return Menu(online_words.leaderboard(), items, on_back=_pop)
-
-    def _open_board(self, app: App, game: str, session: Session) -> None:
-        app.push(self.board_menu(session, game))
-
 
 def place_text(
     name: str,
@@ -546,186 +473,3 @@ def say_private(receiver: Session, sender: str, line: str) -> None:
     with app.speaking():
         key = app.key_name(GLOBAL, "answer_message")
         app.say(words.private_message_text(sender, line, key), cue="menu_select", queue=True)
-
-
-class _PeopleMenu(Menu):
-    """A menu of the people, listed again each time it is shown (who came, who went)."""
-
-    def __init__(self, people: People, session: Session) -> None:
-        self.people = people
-        self.session = session
-        super().__init__("", [], on_back=_pop)
-        self.rebuild()
-
-    def rebuild(self) -> None:
-        """The items as they stand now."""
-        raise NotImplementedError
-
-    def _show(self, title: str, items: list[MenuItem]) -> None:
-        """``items`` and Back, under ``title``; the current item keeps its place."""
-        self.title = title
-        self.items = [*items, MenuItem(online_words.back_to_menu(), _pop)]
-        self.index = min(self.index, len(self.items) - 1)
-
-    def resume(self, app: App) -> None:
-        """Back here: the items as they stand now."""
-        self.rebuild()
-        self.enter(app)
-
-    def _person(self, app: App, identity: str, name: str) -> None:
-        app.push(PersonMenu(self.people, self.session, identity, name))
-
-
-class WhoOnline(_PeopleMenu):
-    """Who is online and where: those at the player's table first, then friends, then the
-    others by name; each opens what can be done with that player."""
-
-    def rebuild(self) -> None:
-        """The players as they are now."""
-        session = self.session
-        people = self.people
-        friends: set[str] = set()
-        if session.account:
-            friends = {
-                name_key(f.name)
-                for f in people.server.db.friends(session.name)
-                if f.state == FRIEND
-            }
-        others = [s for s in people.online() if s is not session]
-        mine = session.table
-
-        def order(other: Session) -> tuple[bool, bool, str]:
-            together = mine is not None and other.table is mine
-            return (not together, name_key(other.name) not in friends, name_key(other.name))
-
-        others.sort(key=order)
-        items = [MenuItem(words.message_by_name_item(), self._by_name)]
-        if session.account:
-            items.append(MenuItem(words.friends_item(), lambda a: people.open_friends(session)))
-        listed: list[tuple[tuple[bool, bool, str], str, str, str]] = [
-            (order(other), other.identity, other.name, people.where(other, session))
-            for other in others
-        ]
-        if people.community is not None:  # on the other processes: never at this table
-            listed += [
-                (
-                    (True, name_key(e.name) not in friends, name_key(e.name)),
-                    e.identity,
-                    e.name,
-                    e.where(),
-                )
-                for e in people.community.everyone_elsewhere()
-            ]
-            listed.sort(key=lambda entry: entry[0])
-        for _order, identity, name, where in listed:
-            if people.blocks_one(session.identity, identity):
-                where = words.blocked_mark_text(where)
-            chosen = partial(self._person, identity=identity, name=name)
-            items.append(MenuItem(where, chosen))
-        if not listed:
-            items.append(MenuItem(words.nobody_else_text(), lambda a: a.resume_top()))
-        self._show(words.who_online_title(len(listed)), items)
-
-    def _by_name(self, app: App) -> None:
-        self.people.ask_message_by_name(self.session)
-
-
-class FriendsMenu(_PeopleMenu):
-    """An account's friends, with who of them is online and where, and the requests."""
-
-    def rebuild(self) -> None:
-        """The friends as they are now."""
-        people = self.people
-        session = self.session
-        items = [MenuItem(words.add_friend_by_name_item(), self._add)]
-        listed = people.server.db.friends(session.name)
-        friends = online = 0
-        for friend in listed:
-            other = people.server.sessions.get(account_identity(friend.name))
-            here = other is not None and other.conn is not None
-            far = None if here else people.elsewhere(account_identity(friend.name))
-            if friend.state == FRIEND:
-                friends += 1
-                online += here or far is not None
-                shown = people.where(other, session) if other is not None and here else None
-                if far is not None:
-                    shown = far.where()
-                text = shown or words.offline_text(friend.name)
-            elif friend.state == ASKING:
-                text = words.asking_text(friend.name)
-            else:
-                text = words.asked_text(friend.name)
-            identity = account_identity(friend.name)
-            items.append(MenuItem(text, partial(self._person, identity=identity, name=friend.name)))
-        if not listed:
-            items.append(MenuItem(words.no_friends_text(), lambda a: a.resume_top()))
-        self._show(words.friends_title(online, friends), items)
-
-    def _add(self, app: App) -> None:
-        self.people.ask_friend_by_name(self.session)
-
-
-class PersonMenu(_PeopleMenu):
-    """What the player can do with one other player: write, invite, friends, block."""
-
-    def __init__(self, people: People, session: Session, identity: str, name: str) -> None:
-        self.identity = identity
-        self.name = name
-        # Read once, then kept by this menu's own choices (a write PostgreSQL has queued is
-        # not read back at once).
-        self.state = people.friend_state(session, name) if identity.startswith("account:") else None
-        super().__init__(people, session)
-
-    def rebuild(self) -> None:
-        """The choices as they stand now."""
-        people, session, name = self.people, self.session, self.name
-        identity = self.identity
-        items = [MenuItem(words.send_message_item(), self._write)]
-        table = session.table
-        if table is not None and table.state == "waiting" and table.open_seats():
-            items.append(MenuItem(words.invite_item(), self._invite))
-        if session.account and identity.startswith("account:"):
-            state = self.state
-            if state == FRIEND:
-                items.append(MenuItem(words.remove_friend_item(), self._unfriend))
-            elif state == ASKED:
-                items.append(MenuItem(words.withdraw_request_item(), self._unfriend))
-            elif state == ASKING:
-                items.append(MenuItem(words.accept_friend_item(), partial(self._answer, yes=True)))
-                items.append(
-                    MenuItem(words.decline_friend_item(), partial(self._answer, yes=False))
-                )
-            else:
-                items.append(MenuItem(words.add_friend_item(), self._befriend))
-        blocked = people.blocks_one(session.identity, identity)
-        items.append(
-            MenuItem(
-                words.unblock_item() if blocked else words.block_item(),
-                partial(self._block, on=not blocked),
-            )
-        )
-        self._show(name, items)
-
-    def _write(self, app: App) -> None:
-        self.people.ask_message(self.session, self.identity, self.name)
-
-    def _invite(self, app: App) -> None:
-        self.people.invite(self.session, self.identity, self.name)
-
-    def _then(self, app: App, act: Callable[[], str | None]) -> None:
-        """Do ``act``, keep where the two stand after it, and list the choices as they
-        stand then (the current item stays put)."""
-        self.state = act()
-        self.rebuild()
-
-    def _unfriend(self, app: App) -> None:
-        self._then(app, lambda: self.people.remove_friend(self.session, self.name))
-
-    def _befriend(self, app: App) -> None:
-        self._then(app, lambda: self.people.add_friend(self.session, self.name))
-
-    def _answer(self, app: App, yes: bool) -> None:
-        self._then(app, lambda: self.people.answer_friend(self.session, self.name, yes))
-
-    def _block(self, app: App, on: bool) -> None:
-        self._then(app, lambda: self.people.set_block(self.session, self.identity, self.name, on))

@@ -37,7 +37,10 @@ from ninetynine_audio.ui.review import Reviewed, ReviewScreen
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
+    from ninetynine_audio.online.daily import DailyDesk
+    from ninetynine_audio.online.parts import Parts
+    from ninetynine_audio.online.session import Session
+    from ninetynine_audio.online.table import OnlineTable
     from ninetynine_audio.ui.host import Host as App
 
 log = logging.getLogger(__name__)
@@ -75,8 +78,9 @@ class ReviewDesk:
     """Reviews of online games: weighed beside the event loop, and each person's last
     games kept for them."""
 
-    def __init__(self, server: Server) -> None:
-        self.server = server
+    def __init__(self, parts: Parts, daily: DailyDesk) -> None:
+        self.parts = parts
+        self.daily = daily
         self.running: set[asyncio.Future[Review]] = set()
         self.pool: ProcessPoolExecutor | None = None
 
@@ -138,7 +142,7 @@ class ReviewDesk:
         table = session.table
         on_reviewed = None
         if table is not None and table.settings.get("daily"):
-            on_reviewed = partial(self.server.daily.reviewed, session, str(table.settings["daily"]))
+            on_reviewed = partial(self.daily.reviewed, session, str(table.settings["daily"]))
         return OnlineReview(self, session, records, seat, on_reviewed)
 
     # -- kept for later -------------------------------------------------------------------------
@@ -154,14 +158,14 @@ class ReviewDesk:
                 continue
             game = PastGame(time.time(), table.game, seat, places[seat], len(places), record)
             try:
-                self.server.db.keep_game(info.who, game)
+                self.parts.db.keep_game(info.who, game)
             except Exception as error:  # a full disk never stops a table
                 log.error("a past game could not be kept: %s", error)
 
     def menu(self, session: Session) -> Menu:
         """The lobby's "Your last games": choosing one reviews it."""
         items = []
-        for game in self.server.db.past_games(session.identity):
+        for game in self.parts.db.past_games(session.identity):
             when = datetime.fromtimestamp(game.at, UTC).strftime("%Y-%m-%d %H:%M")
             kinds = [str(k) for k in game.record.get("kinds", ())]
             label = words.past_game_item(
@@ -181,9 +185,9 @@ class ReviewDesk:
             return
         # A daily deal reviewed later keeps the coach's cost too, that day and the next.
         on_reviewed = None
-        day = self.server.daily.day_of(from_record(game.record).setup)
+        day = self.daily.day_of(from_record(game.record).setup)
         if day is not None:
-            on_reviewed = partial(self.server.daily.reviewed, session, day)
+            on_reviewed = partial(self.daily.reviewed, session, day)
         app.push(OnlineReview(self, session, records, game.seat, on_reviewed))
 
 

@@ -7,11 +7,12 @@ the field, and each round's tables are made: a table with a person at it is an o
 table (listed, so others may watch; its seats kept for a dropped player as at any table, a
 stand-in playing after the usual wait), its people seated at once and told where they are;
 a table of computer players only is played at once, in memory. Each table's places come back
-through ``Server._record_places`` (so a player who left finishes as there: no better than
+through ``Matches.placed`` (so a player who left finishes as there: no better than
 last of those still in then), the round ends when its last table does, everyone who entered
 hears the standings, and the next round is seated after :data:`ROUND_GAP_S`. The results and
 ratings of each match are recorded as at any table; the tournament, its rounds and standings
-are stored after every change (migration 5).
+are stored after every change (migration 5). The tournament as data is in
+``online/tournament_record.py``, the menus in ``online/tournament_menus.py``.
 """
 
 from __future__ import annotations
@@ -19,36 +20,36 @@ from __future__ import annotations
 import logging
 import secrets
 import time
-from dataclasses import dataclass, field
-from functools import partial
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
 from ninetynine_audio.bots.tournament import play_bot_game
-from ninetynine_audio.games.base import COMPUTER_NAMES, HUMAN, GameSetup
-from ninetynine_audio.games.registry import all_games, find_game
-from ninetynine_audio.online.seating import open_table
-from ninetynine_audio.online.storage import StoredTournament
+from ninetynine_audio.games.base import HUMAN, GameSetup
+from ninetynine_audio.games.registry import find_game
+from ninetynine_audio.online.opening import open_table
+from ninetynine_audio.online.table import OnlineTable, SeatInfo, match_seed
+from ninetynine_audio.online.tournament_record import (
+    OnlineTournament,
+    computer_names,
+    standings_text,
+    stored_tournament,
+    tournament_games,
+)
 from ninetynine_audio.play.tournament import (
     FORMATS,
-    KNOCKOUT,
-    SWISS,
     Entrant,
     Round,
-    Table,
-    Tournament,
     TournamentError,
     field_sizes,
     new_tournament,
 )
 from ninetynine_audio.present import tournaments as words
 from ninetynine_audio.present.review import daily_once_text
-from ninetynine_audio.present.screens import menu_opened_text
-from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.server import OnlineTable, Server, Session
-    from ninetynine_audio.ui.host import Host as App
+    from ninetynine_audio.online.parts import Parts
+    from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -59,133 +60,11 @@ START_CHOICES = (0, 5, 10, 15, 30, 60)
 """Minutes from now to the start a host may choose (0: when the host starts it)."""
 
 
-def tournament_games() -> list[str]:
-    """The games a tournament can be of: all but those of one person against fixed seats
-    (arcade), where a table never holds two entrants."""
-    return [spec.id for spec in all_games() if spec.fixed_seats is None]
-
-
-def computer_names(taken: set[str], count: int) -> list[str]:
-    """``count`` names for computer players, none of them a person's in ``taken``."""
-    names: list[str] = []
-    lap = 1
-    while len(names) < count:
-        for base in COMPUTER_NAMES:
-            name = base if lap == 1 else f"{base} {lap}"
-            if name not in taken and len(names) < count:
-                names.append(name)
-        lap += 1
-    return names
-
-
-@dataclass
-class OnlineTournament:
-    """One tournament of the server."""
-
-    id: str
-    game: str
-    format: str
-    table_size: int
-    size: int
-    level: str
-    host_id: str
-    starts_at: float | None
-    """When it starts (the wall clock), or None: when its host starts it."""
-    people: list[Entrant] = field(default_factory=list)
-    plan: Tournament | None = None
-    codes: dict[int, str] = field(default_factory=dict)
-    """The current round's tables at the server: table index → table code."""
-    next_round_at: float | None = None
-
-    @property
-    def state(self) -> str:
-        """waiting, playing or over."""
-        if self.plan is None:
-            return "waiting"
-        return "over" if self.plan.is_over else "playing"
-
-    def entrants(self) -> list[Entrant]:
-        """The field once made, else those who entered."""
-        return list(self.plan.field) if self.plan is not None else list(self.people)
-
-    def seed_of(self, who: str) -> int | None:
-        """The seed of the person ``who``."""
-        for seed, entrant in enumerate(self.entrants()):
-            if entrant.who == who:
-                return seed
-        return None
-
-    def to_record(self) -> dict[str, Any]:
-        """The whole tournament as plain data."""
-        plan = self.plan
-        return {
-            "format": self.format,
-            "table_size": self.table_size,
-            "size": self.size,
-            "level": self.level,
-            "starts_at": self.starts_at,
-            "people": [_entrant(e) for e in self.people],
-            "field": None if plan is None else [_entrant(e) for e in plan.field],
-            "rounds_planned": None if plan is None else plan.rounds_planned,
-            "rounds": [] if plan is None else [_round_record(r) for r in plan.rounds],
-            "codes": {str(k): v for k, v in self.codes.items()},
-        }
-
-    @classmethod
-    def from_stored(cls, stored: StoredTournament) -> OnlineTournament:
-        """A stored tournament."""
-        record = stored.record
-        made = cls(
-            stored.id,
-            stored.game,
-            str(record["format"]),
-            int(record["table_size"]),
-            int(record["size"]),
-            str(record["level"]),
-            stored.host,
-            record.get("starts_at"),
-            [Entrant(**e) for e in record.get("people", [])],
-        )
-        if record.get("field") is not None:
-            made.plan = Tournament(
-                made.format,
-                made.table_size,
-                tuple(Entrant(**e) for e in record["field"]),
-                int(record["rounds_planned"]),
-                tuple(_round_from(r) for r in record.get("rounds", [])),
-            )
-            made.codes = {int(k): str(v) for k, v in record.get("codes", {}).items()}
-        return made
-
-
-def _entrant(entrant: Entrant) -> dict[str, Any]:
-    return {"name": entrant.name, "kind": entrant.kind, "who": entrant.who}
-
-
-def _round_record(played: Round) -> dict[str, Any]:
-    return {
-        "number": played.number,
-        "tables": [
-            {"seats": list(t.seats), "places": None if t.places is None else list(t.places)}
-            for t in played.tables
-        ],
-        "byes": list(played.byes),
-    }
-
-
-def _round_from(record: dict[str, Any]) -> Round:
-    tables = tuple(
-        Table(tuple(t["seats"]), None if t["places"] is None else tuple(t["places"]))
-        for t in record["tables"]
-    )
-    return Round(int(record["number"]), tables, tuple(record.get("byes", ())))
-
-
 class TournamentDesk:
     """The server's tournaments: made, entered, started, seated round by round, stored."""
 
-    def __init__(self, server: Server, *, wall: Any = time.time) -> None:
-        self.server = server
+    def __init__(self, parts: Parts, *, wall: Any = time.time) -> None:
+        self.parts = parts
         self.wall = wall
         self.round_gap_s = ROUND_GAP_S
         self.all: dict[str, OnlineTournament] = {}
@@ -195,7 +74,7 @@ class TournamentDesk:
 
     def reload(self) -> None:
         """The tournaments not over, as stored (their tables come back as every table does)."""
-        for stored in self.server.db.tournaments(("waiting", "playing")):
+        for stored in self.parts.db.tournaments(("waiting", "playing")):
             try:
                 made = OnlineTournament.from_stored(stored)
             except (KeyError, TypeError, ValueError) as error:
@@ -205,36 +84,12 @@ class TournamentDesk:
             if made.state == "playing" and made.plan is not None:
                 current = made.plan.current
                 if current is not None and current.over:
-                    made.next_round_at = self.server.clock()
+                    made.next_round_at = self.parts.clock()
 
     def _store(self, tournament: OnlineTournament) -> None:
-        plan = tournament.plan
-        rounds = [] if plan is None else [_round_record(r)["tables"] for r in plan.rounds]
-        standings = []
-        if plan is not None and plan.rounds:
-            for line in plan.standings():
-                entrant = plan.field[line.seed]
-                standings.append(
-                    {
-                        "place": line.place,
-                        "seed": line.seed,
-                        "name": entrant.name,
-                        "who": entrant.who,
-                        "points": line.points,
-                        "tie_break": line.tie_break,
-                    }
-                )
-        stored = StoredTournament(
-            tournament.id,
-            tournament.game,
-            tournament.host_id,
-            tournament.state,
-            tournament.to_record(),
-            rounds,
-            standings,
-        )
+        stored = stored_tournament(tournament)
         try:
-            self.server.db.save_tournament(stored)
+            self.parts.db.save_tournament(stored)
         except Exception as error:  # a full disk never stops a tournament
             log.error("tournament %s could not be stored: %s", tournament.id, error)
 
@@ -280,7 +135,7 @@ class TournamentDesk:
         self.all[code] = made
         self._store(made)
         session.app.say(words.created_text(spec.id, format))
-        self.server._refresh_lobbies()
+        self.parts.rooms.refresh_lobbies()
         return None
 
     def enter(self, session: Session, tournament: OnlineTournament) -> str | None:
@@ -295,8 +150,13 @@ class TournamentDesk:
         self._store(tournament)
         session.app.say(words.entered_text())
         name = session.name
-        self._say_to(tournament, lambda: words.joined_text(name), except_id=session.identity)
-        self.server._refresh_lobbies()
+        say_to_entrants(
+            self.parts.rooms.sessions,
+            tournament,
+            lambda: words.joined_text(name),
+            except_id=session.identity,
+        )
+        self.parts.rooms.refresh_lobbies()
         return None
 
     def withdraw(self, session: Session, tournament: OnlineTournament) -> str | None:
@@ -312,7 +172,7 @@ class TournamentDesk:
                 tournament.host_id = tournament.people[0].who or tournament.host_id
         self._store(tournament)
         session.app.say(words.withdrew_text())
-        self.server._refresh_lobbies()
+        self.parts.rooms.refresh_lobbies()
         return None
 
     def start(self, session: Session | None, tournament: OnlineTournament) -> str | None:
@@ -339,7 +199,11 @@ class TournamentDesk:
             return words.full_text()
         people = len(tournament.people)
         game, format = tournament.game, tournament.format
-        self._say_to(tournament, lambda: words.starting_text(game, format, people, missing))
+        say_to_entrants(
+            self.parts.rooms.sessions,
+            tournament,
+            lambda: words.starting_text(game, format, people, missing),
+        )
         self._next_round(tournament)
         return None
 
@@ -367,7 +231,7 @@ class TournamentDesk:
             else:
                 tournament.codes[index] = code
         self._store(tournament)
-        self.server._refresh_lobbies()
+        self.parts.rooms.refresh_lobbies()
         if tournament.plan.current is not None and tournament.plan.current.over:
             self._round_over(tournament)
 
@@ -387,7 +251,7 @@ class TournamentDesk:
             return " ".join(lines)
 
         for entrant in field_:
-            session = self._session(entrant)
+            session = entrant_session(self.parts.rooms.sessions, entrant)
             if session is None:
                 continue
             with session.app.speaking():
@@ -414,8 +278,6 @@ class TournamentDesk:
         self, tournament: OnlineTournament, index: int, entrants: list[Entrant]
     ) -> str | None:
         """Make the online table of ``entrants`` and seat its people; its code."""
-        from ninetynine_audio.online.server import SeatInfo, match_seed
-
         spec = find_game(tournament.game)
         seats = [SeatInfo(e.kind, e.who, e.name) for e in entrants]
         settings = {
@@ -430,7 +292,7 @@ class TournamentDesk:
             others = [e.name for n, e in enumerate(entrants) if n != seat]
             return words.your_table_text(index + 1, others)
 
-        table = open_table(self.server, setup, seats, settings, f"tournament:{tournament.id}", told)
+        table = open_table(self.parts, setup, seats, settings, f"tournament:{tournament.id}", told)
         return None if table is None else table.code
 
     def table_placed(self, table: OnlineTable, places: list[int]) -> None:
@@ -455,11 +317,11 @@ class TournamentDesk:
         assert plan is not None
         over = plan.is_over
         for entrant in plan.field:
-            session = self._session(entrant)
+            session = entrant_session(self.parts.rooms.sessions, entrant)
             if session is None:
                 continue
             with session.app.speaking():
-                session.app.say(self.standings_text(tournament), queue=True)
+                session.app.say(standings_text(tournament), queue=True)
                 seed = tournament.seed_of(session.identity)
                 if over and seed is not None:
                     place = next(s.place for s in plan.standings() if s.seed == seed)
@@ -469,34 +331,13 @@ class TournamentDesk:
                 else:
                     session.app.say(words.next_round_text(round(self.round_gap_s)), queue=True)
         if not over:
-            tournament.next_round_at = self.server.clock() + self.round_gap_s
+            tournament.next_round_at = self.parts.clock() + self.round_gap_s
         self._store(tournament)
-        self.server._refresh_lobbies()
-
-    def standings_text(self, tournament: OnlineTournament) -> str:
-        """The standings as they are now, in the language in use."""
-        plan = tournament.plan
-        if plan is None or not plan.rounds:
-            return words.no_standings_text()
-        current = plan.current
-        assert current is not None
-        number = current.number if current.over else current.number - 1
-        lines = [words.standings_title(plan.is_over, number)]
-        swiss = plan.format == SWISS
-        for line in plan.standings():
-            name = plan.field[line.seed].name
-            still = line.still_in and not plan.is_over
-            lines.append(words.standing_line(line.place, name, swiss, line.points, still))
-        # One sentence a line: a line's own commas keep apart its place, name and points.
-        text = lines[0] + " " + ". ".join(lines[1:]) + "."
-        if plan.is_over:
-            winner = plan.field[plan.standings()[0].seed].name
-            text += " " + words.winner_text(winner)
-        return text
+        self.parts.rooms.refresh_lobbies()
 
     def sweep(self) -> None:
         """Start the tournaments whose time has come, and the rounds due."""
-        now = self.server.clock()
+        now = self.parts.clock()
         wall = self.wall()
         for tournament in list(self.all.values()):
             if tournament.state == "waiting":
@@ -516,249 +357,25 @@ class TournamentDesk:
         session.app.say(words.wait_for_round_text(), cue="refused")
         return True
 
-    # -- speaking to those who entered ----------------------------------------------------------
 
-    def _session(self, entrant: Entrant) -> Session | None:
-        if entrant.who is None:
-            return None
-        return self.server.sessions.get(entrant.who)
-
-    def _say_to(
-        self, tournament: OnlineTournament, text: Any, *, except_id: str | None = None
-    ) -> None:
-        for entrant in tournament.entrants():
-            session = self._session(entrant)
-            if session is None or session.identity == except_id:
-                continue
-            with session.app.speaking():
-                session.app.say(text(), queue=True)
-
-    # -- the menus ------------------------------------------------------------------------------
-
-    def menu(self, session: Session) -> TournamentsMenu:
-        """The lobby's Tournaments."""
-        return TournamentsMenu(self, session)
-
-    def item_text(self, tournament: OnlineTournament) -> str:
-        """A tournament as the list says it."""
-        plan = tournament.plan
-        if plan is None:
-            minutes = 0
-            if tournament.starts_at is not None:
-                minutes = max(1, round((tournament.starts_at - self.wall()) / 60))
-            detail = words.starts_in_text(minutes)
-        elif plan.is_over:
-            detail = words.won_by_text(plan.field[plan.standings()[0].seed].name)
-        else:
-            detail = words.round_of_text(len(plan.rounds), plan.rounds_planned)
-        return words.tournament_item_text(
-            tournament.game,
-            tournament.format,
-            tournament.state,
-            len(tournament.people),
-            tournament.size,
-            detail,
-        )
+def entrant_session(sessions: dict[str, Session], entrant: Entrant) -> Session | None:
+    """The session of a person who entered (None for a computer player, or one not here)."""
+    if entrant.who is None:
+        return None
+    return sessions.get(entrant.who)
 
 
-def _pop(app: App) -> None:
-    app.pop()
-
-
-class TournamentsMenu(Menu):
-    """Create a tournament, and every tournament of the server."""
-
-    def __init__(self, desk: TournamentDesk, session: Session) -> None:
-        self.desk = desk
-        self.session = session
-        super().__init__(words.tournaments(), [], on_back=_pop)
-        self.rebuild()
-
-    def rebuild(self) -> None:
-        """List the tournaments as they are now."""
-        items = [MenuItem(words.create_tournament(), self._create)]
-        for tournament in self.desk.listed():
-            items.append(
-                MenuItem(
-                    partial(self.desk.item_text, tournament),
-                    partial(self._open, tournament=tournament),
-                )
-            )
-        self.items = items
-        self.index = min(self.index, len(items) - 1)
-
-    def resume(self, app: App) -> None:
-        """Back from a tournament's menu."""
-        self.rebuild()
-        self.enter(app)
-
-    def _create(self, app: App) -> None:
-        app.push(NewTournamentMenu(self.desk, self.session))
-
-    def _open(self, app: App, tournament: OnlineTournament) -> None:
-        app.push(TournamentMenu(self.desk, self.session, tournament))
-
-
-class TournamentMenu(Menu):
-    """One tournament: enter or withdraw, start it (its host), who entered, the standings."""
-
-    def __init__(self, desk: TournamentDesk, session: Session, tournament: OnlineTournament):
-        self.desk = desk
-        self.session = session
-        self.tournament = tournament
-        super().__init__(desk.item_text(tournament), [], on_back=_pop)
-        self.rebuild()
-
-    def rebuild(self) -> None:
-        """The choices as they are now."""
-        t = self.tournament
-        self.title = self.desk.item_text(t)
-        items: list[MenuItem] = []
-        if t.state == "waiting":
-            if t.seed_of(self.session.identity) is None:
-                items.append(MenuItem(words.enter(), self._enter))
-            else:
-                items.append(MenuItem(words.withdraw(), self._withdraw))
-            if t.host_id == self.session.identity:
-                items.append(MenuItem(words.start_now(), self._start))
-        items.append(
-            MenuItem(
-                lambda: words.format_help_text(t.format, t.table_size),
-                lambda a: a.resume_top(),
-            )
-        )
-        items.append(
-            MenuItem(
-                lambda: words.entrants_text([e.name for e in t.entrants()]),
-                lambda a: a.resume_top(),
-            )
-        )
-        items.append(MenuItem(words.standings_item(), self._standings))
-        self.items = items
-        self.index = min(self.index, len(items) - 1)
-
-    def resume(self, app: App) -> None:
-        """Shown again."""
-        self.rebuild()
-        self.enter(app)
-
-    def _answer(self, app: App, problem: str | None) -> None:
-        if problem is not None:
-            app.say(problem, cue="refused")
-            return
-        self.rebuild()
-
-    def _enter(self, app: App) -> None:
-        self._answer(app, self.desk.enter(self.session, self.tournament))
-
-    def _withdraw(self, app: App) -> None:
-        self._answer(app, self.desk.withdraw(self.session, self.tournament))
-
-    def _start(self, app: App) -> None:
-        problem = self.desk.start(self.session, self.tournament)
-        if problem is not None:
-            app.say(problem, cue="refused")
-
-    def _standings(self, app: App) -> None:
-        app.say(self.desk.standings_text(self.tournament))
-
-
-class NewTournamentMenu(Menu):
-    """The settings of a new tournament, each stepped with Enter or Left and Right."""
-
-    def __init__(self, desk: TournamentDesk, session: Session) -> None:
-        self.desk = desk
-        self.session = session
-        self.games = tournament_games()
-        self.game = self.games[0]
-        self.format = KNOCKOUT
-        spec = find_game(self.game)
-        self.table_size = spec.min_players
-        self.size = field_sizes(self.format, self.table_size)[0]
-        self.level = "normal" if "normal" in levels(spec.family) else levels(spec.family)[0]
-        self.minutes = 0
-        items = [
-            MenuItem(words.create_now(), self._create),
-            self._setting(lambda: words.game_choice_text(self.game), self._step_game),
-            self._setting(lambda: words.format_choice_text(self.format), self._step_format),
-            self._setting(
-                lambda: words.format_help_text(self.format, self.table_size), self._step_seats
-            ),
-            self._setting(lambda: words.size_choice_text(self.size), self._step_size),
-            self._setting(lambda: words.level_choice_text(self.level), self._step_level),
-            self._setting(lambda: words.start_choice_text(self.minutes), self._step_start),
-        ]
-        super().__init__(words.new_tournament_title(), items, on_back=_pop)
-
-    def _setting(self, label: Any, step: Any) -> MenuItem:
-        def change(app: App) -> None:
-            step(1)
-            self.refresh(app)
-
-        def adjust(app: App, by: int) -> None:
-            step(by)
-            self.refresh(app)
-
-        return MenuItem(label, change, adjust)
-
-    def _fit(self) -> None:
-        """Keep the seats, size and level possible for the game and format chosen."""
-        spec = find_game(self.game)
-        if not spec.min_players <= self.table_size <= spec.max_players:
-            self.table_size = spec.min_players
-        sizes = field_sizes(self.format, self.table_size)
-        if self.size not in sizes:
-            self.size = min(sizes, key=lambda s: abs(s - self.size))
-        known = list(levels(spec.family))
-        if self.level not in known:
-            self.level = "normal" if "normal" in known else known[0]
-
-    def _step_game(self, by: int) -> None:
-        self.game = self.games[(self.games.index(self.game) + by) % len(self.games)]
-        self._fit()
-
-    def _step_format(self, by: int) -> None:
-        self.format = FORMATS[(FORMATS.index(self.format) + by) % len(FORMATS)]
-        self._fit()
-
-    def _step_seats(self, by: int) -> None:
-        spec = find_game(self.game)
-        choices = list(range(spec.min_players, spec.max_players + 1))
-        self.table_size = choices[(choices.index(self.table_size) + by) % len(choices)]
-        self._fit()
-
-    def _step_size(self, by: int) -> None:
-        sizes = field_sizes(self.format, self.table_size)
-        self.size = sizes[(sizes.index(self.size) + by) % len(sizes)]
-
-    def _step_level(self, by: int) -> None:
-        known = list(levels(find_game(self.game).family))
-        self.level = known[(known.index(self.level) + by) % len(known)]
-
-    def _step_start(self, by: int) -> None:
-        index = START_CHOICES.index(self.minutes)
-        self.minutes = START_CHOICES[(index + by) % len(START_CHOICES)]
-
-    def _create(self, app: App) -> None:
-        problem = self.desk.create(
-            self.session,
-            self.game,
-            self.format,
-            self.table_size,
-            self.size,
-            self.level,
-            self.minutes,
-        )
-        if problem is not None:
-            app.say(problem, cue="refused")
-            return
-        made = next(
-            t
-            for t in self.desk.all.values()
-            if t.host_id == self.session.identity and t.state != "over"
-        )
-        # The tournament's own menu takes this one's place, said after "you created it".
-        menu = TournamentMenu(self.desk, self.session, made)
-        stack = self.session.app.stack
-        stack[-1] = menu
-        app.say(menu_opened_text(menu.title, menu.item_text(app)), queue=True)
+def say_to_entrants(
+    sessions: dict[str, Session],
+    tournament: OnlineTournament,
+    text: Callable[[], str],
+    *,
+    except_id: str | None = None,
+) -> None:
+    """Say ``text`` (made in each one's language) to every person who entered, but one."""
+    for entrant in tournament.entrants():
+        session = entrant_session(sessions, entrant)
+        if session is None or session.identity == except_id:
+            continue
+        with session.app.speaking():
+            session.app.say(text(), queue=True)

@@ -16,14 +16,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
-from ninetynine_audio.games.base import Outcome
+from ninetynine_audio.games.base import AnySpec, GameSetup, Outcome
 from ninetynine_audio.present.seats import heard_by, listener_names
-
-if TYPE_CHECKING:
-    from ninetynine_audio.play.table import TableCore
-
 
 AfterPlay = str | Callable[[Any, tuple[Any, ...]], str]
 """Words said right after an action's own narration: as they are, or made once the action has
@@ -46,6 +42,69 @@ class Proposer(Protocol):
         ...
 
 
+class SeatCore(Protocol):
+    """What a seat's port reads of the match (``play.table.TableCore`` is the one), named
+    here so that the port and the core do not import each other."""
+
+    setup: GameSetup
+    spec: AnySpec
+    state: Any
+    humans: frozenset[int]
+    home: int
+    pans: tuple[float, ...]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, once it has."""
+        ...
+
+    @property
+    def progress(self) -> int:
+        """The round or deal being played."""
+        ...
+
+    def scores(self) -> tuple[int, ...]:
+        """One number per seat now."""
+        ...
+
+    def turn_seat(self) -> int | None:
+        """The seat whose turn it is."""
+        ...
+
+    def seats_to_act(self) -> tuple[int, ...]:
+        """Every seat that may act now."""
+        ...
+
+    def immediate_seats(self) -> tuple[int, ...]:
+        """The seats that act at once."""
+        ...
+
+    def is_out(self, seat: int) -> bool:
+        """Whether ``seat`` has left a game that goes on."""
+        ...
+
+    def owed(self, seat: int) -> Any | None:
+        """The action ``seat`` owes beside the turn, or ``None``."""
+        ...
+
+    def view(self, seat: int) -> Any:
+        """All ``seat`` may know."""
+        ...
+
+    def hint_rng(self) -> random.Random:
+        """The randomness of a hint."""
+        ...
+
+    def check(self, action: Any) -> object:
+        """What the game's ``check`` says of ``action`` now."""
+        ...
+
+
 class NotYourSeat(ValueError):
     """A controller asked about an action of another seat than its own."""
 
@@ -53,7 +112,7 @@ class NotYourSeat(ValueError):
 class SeatPort:
     """What the controller of one seat gets: that seat's view and the public facts."""
 
-    def __init__(self, core: TableCore, seat: int | None, proposer: Proposer | None = None) -> None:
+    def __init__(self, core: SeatCore, seat: int | None, proposer: Proposer | None = None) -> None:
         self._core = core
         self.seat = seat
         self._proposer = proposer

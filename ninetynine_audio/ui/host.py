@@ -17,7 +17,6 @@ from ninetynine_audio.store.settings import Settings
 if TYPE_CHECKING:
     from ninetynine_audio.games.base import Event, GameSetup
     from ninetynine_audio.play.table import Resumed
-    from ninetynine_audio.ui.screen import Screen
 
 ResultCallback = Callable[[Any], None]
 """Receives what a screen answered when it closed (``None`` when it was left with Escape)."""
@@ -101,8 +100,10 @@ class Host(Protocol):
 
     # -- screens
 
-    def push(self, screen: Screen, on_result: ResultCallback | None = None) -> None:
-        """Open ``screen`` over the current one; ``on_result`` gets its answer."""
+    def push(self, screen: Any, on_result: ResultCallback | None = None) -> None:
+        """Open ``screen`` (a ``ui.screen.Screen``, named by its type only where it is made,
+        so that the screens and this interface do not import each other) over the current
+        one; ``on_result`` gets its answer."""
         ...
 
     def dismiss(self, result: Any = None) -> None:

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.bots import levels
 from ninetynine_audio.families import registered_families
-from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
-from ninetynine_audio.games.registry import all_games, find_game
+from ninetynine_audio.games.base import HUMAN, SWITCH, GameSetup, OptionSpec
+from ninetynine_audio.games.registry import all_games
 from ninetynine_audio.games.saved import resume
 from ninetynine_audio.i18n import _, family_in_language, language, offered_languages, set_language
 from ninetynine_audio.present import results
@@ -20,6 +20,7 @@ from ninetynine_audio.store import paths
 from ninetynine_audio.store.saves import load_match
 from ninetynine_audio.store.settings import SPEECH_BACKENDS, VERBOSITY_LEVELS
 from ninetynine_audio.ui import people
+from ninetynine_audio.ui.draft import Draft
 from ninetynine_audio.ui.reader import rules_in_language
 from ninetynine_audio.ui.screen import Menu, MenuItem, ask
 
@@ -171,31 +172,6 @@ def rules_menu() -> Menu:
         MenuItem(words.game_title(spec.id), partial(read, game=spec.id)) for spec in all_games()
     ]
     return Menu(_(words.CHOOSE_RULES), items, on_back=_pop)
-
-
-@dataclass
-class Draft:
-    """A game being set up in the menus."""
-
-    game: str
-    players: int = 4
-    level: str = ""  # chosen in the level menu
-    options: dict[str, Any] = field(default_factory=dict)
-    humans: int = 1
-    names: list[str] = field(default_factory=list)
-    """The names typed for the people at this computer (hot seat), first seats first."""
-
-    @property
-    def spec(self) -> AnySpec:
-        """The game chosen."""
-        return find_game(self.game)
-
-    def setup(self, seed: int) -> GameSetup:
-        """The finished set-up: the people first (You, when only one), then the computer
-        players."""
-        kinds = (HUMAN,) * self.humans + (self.level,) * (self.players - self.humans)
-        names = (*self.names, *self.spec.default_names(kinds)[len(self.names) :])
-        return GameSetup(self.game, names, kinds, dict(self.options), seed)
 
 
 def game_menu() -> Menu:

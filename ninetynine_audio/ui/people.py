@@ -17,8 +17,8 @@ from ninetynine_audio.ui.entry import TextEntry
 from ninetynine_audio.ui.screen import Menu, MenuItem
 
 if TYPE_CHECKING:
+    from ninetynine_audio.ui.draft import Draft
     from ninetynine_audio.ui.host import Host as App
-    from ninetynine_audio.ui.menus import Draft
 
 Then = Callable[["App"], None]
 

@@ -395,3 +395,130 @@ def test_the_test_import_check_finds_each_way_of_importing_a_test() -> None:
     for source in sources:
         assert imported_test_modules(source), source
     assert imported_test_modules("from helpers.adding_keys import keys_for_turn") == []
+
+
+# ------------------------------------------------------------------- sizes and import circles
+
+ONLINE_MODULE_LINES = 500
+"""The most lines a module of ``online/`` may have: one a newcomer can read through."""
+CLASS_LINES = 300
+"""The most lines a class of ``online/`` may have."""
+
+
+def package_modules() -> dict[str, Path]:
+    """Every module of the package by its dotted name (a package by its ``__init__``)."""
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        found[".".join(parts)] = path
+    return found
+
+
+def module_imports(path: Path, modules: dict[str, Path]) -> set[str]:
+    """The package's modules ``path`` imports, wherever the import stands (under
+    ``TYPE_CHECKING`` or in a function too): ``from a import b`` names ``a.b`` when that is a
+    module, else ``a``."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in modules)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for alias in node.names:
+                inner = f"{node.module}.{alias.name}"
+                if inner in modules:
+                    found.add(inner)
+                elif node.module in modules:
+                    found.add(node.module)
+    return found
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The circles of ``graph``: one path round each strongly connected group of modules."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def visit(start: str) -> None:
+        # Tarjan's algorithm, iterative: a package is deeper than the recursion limit allows.
+        work = [(start, iter(sorted(graph.get(start, ()))))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, edges = work[-1]
+            for target in edges:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(sorted(graph.get(target, ())))))
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == node:
+                            break
+                    if len(group) > 1 or node in graph.get(node, ()):
+                        groups.append(sorted(group))
+
+    for name in sorted(graph):
+        if name not in index:
+            visit(name)
+    return sorted(groups)
+
+
+def package_graph() -> dict[str, set[str]]:
+    modules = package_modules()
+    return {name: module_imports(path, modules) - {name} for name, path in modules.items()}
+
+
+def test_no_module_of_the_package_imports_itself_round_a_circle():
+    graph = package_graph()
+    assert len(graph) > 100 and graph["ninetynine_audio.online.server"]
+    assert import_cycles(graph) == []
+
+
+def test_the_circle_check_finds_a_circle_through_a_type_checking_import() -> None:
+    source = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from pkg.a import A\n"
+    modules = {"pkg.a": Path("a.py"), "pkg.b": Path("b.py"), "pkg.c": Path("c.py")}
+    tree = {"pkg.a": {"pkg.b"}, "pkg.b": set(), "pkg.c": set()}
+    parsed = ast.parse(source)
+    for node in ast.walk(parsed):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            tree["pkg.b"].add(node.module)
+    assert import_cycles(tree) == [["pkg.a", "pkg.b"]]
+    assert import_cycles({"pkg.a": {"pkg.b"}, "pkg.b": {"pkg.c"}, "pkg.c": set()}) == []
+    assert modules  # the names the example stands for
+
+
+def test_no_module_of_the_online_package_is_over_its_size():
+    big = {
+        str(path.relative_to(PACKAGE)): lines
+        for path in sorted((PACKAGE / "online").rglob("*.py"))
+        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > ONLINE_MODULE_LINES
+    }
+    assert big == {}
+
+
+def test_no_class_of_the_online_package_is_over_its_size():
+    big = {}
+    for path in sorted((PACKAGE / "online").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > CLASS_LINES:
+                    big[f"{path.relative_to(PACKAGE)}:{node.name}"] = lines
+    assert big == {}

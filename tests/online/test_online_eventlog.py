@@ -124,13 +124,13 @@ def test_a_second_person_is_offered_classic_at_an_arcade_table(tmp_path: Path) -
         refused = server.create_table(
             ann, "arcade", ["human", "human", "easy", "easy"], {}, False, {}
         )
-        assert refused is not None and refused.startswith(ONE_PERSON)
+        assert refused is not None and refused.text.startswith(ONE_PERSON)
         assert ann.table is None
         # A waiting arcade table has no seat for Ben, and he is told why.
         assert server.create_table(ann, "arcade", ARCADE, {}, False, {}) is None
         assert ann.table is not None
         said = server.join(ben, ann.table.code)
-        assert said is not None and said.startswith(ONE_PERSON)
+        assert said is not None and said.text.startswith(ONE_PERSON)
         assert [seat.who for seat in ann.table.seats][1:] == [None, None, None]
     finally:
         server.db.close()

@@ -30,7 +30,8 @@ from helpers.online_games import (
 
 from ninetynine_audio.cli import main
 from ninetynine_audio.online import protocol as p
-from ninetynine_audio.online.server import Server, _table_marks
+from ninetynine_audio.online.connections import table_marks
+from ninetynine_audio.online.server import Server
 from ninetynine_audio.present.results import RESULTS
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
@@ -93,7 +94,7 @@ def test_a_question_redraws_only_the_asker_and_a_play_redraws_everyone(tmp_path:
 
                 def marks(server: Server) -> object:
                     session = next(x for x in server.sessions.values() if x.name == "Ann")
-                    return _table_marks(session)
+                    return table_marks(session)
 
                 # At a table waiting to start, a key may change the seats everyone is shown:
                 # it is drawn for everyone.

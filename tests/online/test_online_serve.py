@@ -15,7 +15,8 @@ import pytest
 from helpers.online import WAIT_S, free_port
 
 from ninetynine_audio.online import protocol as p
-from ninetynine_audio.online.server import Server, run_server, serve_main
+from ninetynine_audio.online.command import serve_main
+from ninetynine_audio.online.server import Server, run_server
 
 pytestmark = pytest.mark.usefixtures("private_home")
 

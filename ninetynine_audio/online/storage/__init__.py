@@ -13,7 +13,7 @@ import contextlib
 from pathlib import Path
 from typing import Any, Protocol
 
-from ninetynine_audio.online.storage.common import DataProblem, Rating, StoredTable, StoreRefused
+from ninetynine_audio.online.storage.common import DataProblem, Rating, StoreRefused
 from ninetynine_audio.online.storage.competitions import (
     DailyEntry,
     PastGame,
@@ -21,6 +21,7 @@ from ninetynine_audio.online.storage.competitions import (
 )
 from ninetynine_audio.online.storage.moderation import Report
 from ninetynine_audio.online.storage.people import Friendship, Standing
+from ninetynine_audio.online.storage.rows import StoredTable
 
 __all__ = [
     "DailyEntry",

@@ -16,15 +16,17 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
 
 from ninetynine_audio.online.identity import display_name, name_key, skeleton
 from ninetynine_audio.online.storage.competitions import CompetitionRecords
+from ninetynine_audio.online.storage.leases import LeaseStore
 from ninetynine_audio.online.storage.moderation import ModerationStore
 from ninetynine_audio.online.storage.people import PeopleQueries
+from ninetynine_audio.online.storage.rows import Sql, StoredTable, first, plain, stored_table
 from ninetynine_audio.store.locks import FileLock, LockUnavailable
 
 log = logging.getLogger(__name__)
@@ -51,22 +53,6 @@ class StoreRefused(OSError):
 
 
 @dataclass(frozen=True)
-class StoredTable:
-    """One table as stored: its code, game, state, whether it is listed, its host, its
-    seats (each a dict: ``kind``, ``name``, ``who`` — the account or guest identity or
-    ``None`` — and ``replaced``), its settings and the match record once it has started."""
-
-    code: str
-    game: str
-    state: str
-    listed: bool
-    host: str
-    seats: list[dict[str, Any]]
-    settings: dict[str, Any]
-    record: dict[str, Any] | None
-
-
-@dataclass(frozen=True)
 class Rating:
     """One account's rating at one game."""
 
@@ -83,23 +69,7 @@ class Rating:
         return self.mu - 3 * self.sigma
 
 
-class Sql(Protocol):
-    """One engine's connection, as the queries use it."""
-
-    def rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        """Every row ``sql`` answers."""
-
-    def run(self, sql: str, params: tuple[Any, ...] = ()) -> int:
-        """Run ``sql``; how many rows it changed."""
-
-
-def first(sql: Sql, query: str, params: tuple[Any, ...] = ()) -> tuple[Any, ...] | None:
-    """The first row ``query`` answers, or None."""
-    found = sql.rows(query, params)
-    return found[0] if found else None
-
-
-class SqlStore(PeopleQueries, ModerationStore, CompetitionRecords):
+class SqlStore(PeopleQueries, ModerationStore, CompetitionRecords, LeaseStore):
     """Players, tables, results and ratings, on whichever engine the subclass opens.
 
     ``ROW_ID`` is the column that names one stored table's row even when the row is damaged
@@ -107,19 +77,11 @@ class SqlStore(PeopleQueries, ModerationStore, CompetitionRecords):
     """
 
     ROW_ID = "code"
-    HOLD_ROW = " FOR UPDATE"
-    SKIP_HELD = " FOR UPDATE SKIP LOCKED"
-    """Held to the end of a fenced write's transaction, so that no other process takes the
-    lease between the check and the write (SQLite's writes are one at a time already)."""
-    NOW = "CAST(EXTRACT(EPOCH FROM clock_timestamp()) AS DOUBLE PRECISION)"
-    """The database's own clock in seconds (one clock for every process that shares it)."""
 
     def __init__(self) -> None:
         # Cheap enough for a game server on a small machine, still far from guessable.
         self.hasher = PasswordHasher(time_cost=2, memory_cost=19456, parallelism=1)
-        self.fenced_by: str | None = None
-        """The server process whose writes of a table (and of its result) are kept only
-        while it holds the table's lease (``online.cluster``); None: every write is kept."""
+        self.fenced_by = None
 
     def _sql(self) -> contextlib.AbstractContextManager[Sql]:
         """A connection for one statement, committed at once."""
@@ -263,141 +225,6 @@ class SqlStore(PeopleQueries, ModerationStore, CompetitionRecords):
         with self._sql() as sql:
             return int(sql.rows("SELECT COUNT(*) FROM set_aside")[0][0])
 
-    # -- leases ---------------------------------------------------------------------------------
-
-    def hold_table(self, code: str, holder: str, seconds: float) -> float | None:
-        """Take the lease on table ``code`` for ``holder`` (a server process), or renew it,
-        for ``seconds`` from now by the database's clock; until when it is held, or None when
-        another holder's lease on it has not run out. One statement, so two holders asking at
-        once never both have it. It waits on the database: call it off the event loop."""
-        with self._sql() as sql:
-            held = sql.rows(
-                f"INSERT INTO leases (code, holder, until) VALUES (?, ?, {self.NOW} + ?)"
-                " ON CONFLICT (code) DO UPDATE SET holder = excluded.holder,"
-                f" until = excluded.until WHERE leases.holder = excluded.holder"
-                f" OR leases.until <= {self.NOW} RETURNING until",
-                (code, holder, float(seconds)),
-            )
-        return float(held[0][0]) if held else None
-
-    def let_go(self, code: str, holder: str) -> None:
-        """End ``holder``'s lease on table ``code`` (another may take it at once)."""
-        with self._sql() as sql:
-            sql.run("DELETE FROM leases WHERE code = ? AND holder = ?", (code, holder))
-
-    def renew(self, holder: str, seconds: float) -> set[str]:
-        """Renew every lease ``holder`` has, for ``seconds`` from now by the database's clock,
-        in one statement; the codes of the tables it holds now (a lease another holder took
-        after it ran out is not among them). A lease whose row a fenced write holds at that
-        moment is passed over, renewed at the next call: waiting for it, while that write's
-        batch waits for another row this statement holds, would be a deadlock."""
-        with self._sql() as sql:
-            held = sql.rows(
-                f"UPDATE leases SET until = {self.NOW} + ? WHERE code IN"
-                f" (SELECT code FROM leases WHERE holder = ?{self.SKIP_HELD}) RETURNING code",
-                (float(seconds), holder),
-            )
-        return {str(row[0]) for row in held}
-
-    def _fenced(self, sql: Sql, code: str) -> bool:
-        """Whether a write of table ``code`` may be kept: always, unless the store is fenced
-        by a process (:attr:`fenced_by`), which then must hold the table's lease now. A
-        write from a process that lost the lease (stopped, cut off, then running again) is
-        dropped and named in the log: the table is another process's now."""
-        if self.fenced_by is None:
-            return True
-        held = first(
-            sql,
-            f"SELECT 1 FROM leases WHERE code = ? AND holder = ? AND until > {self.NOW}"
-            + self.HOLD_ROW,
-            (code, self.fenced_by),
-        )
-        if held is None:
-            log.warning("table %s: a write was dropped, its lease is no longer held", code)
-        return held is not None
-
-    # -- processes sharing the database ---------------------------------------------------------
-
-    def announce(self, holder: str, url: str, seconds: float) -> None:
-        """Say that the process ``holder`` runs, and that players are sent to it at ``url``,
-        for ``seconds`` from now by the database's clock."""
-        with self._sql() as sql:
-            sql.run(
-                f"INSERT INTO processes (holder, url, until) VALUES (?, ?, {self.NOW} + ?)"
-                " ON CONFLICT (holder) DO UPDATE SET url = excluded.url, until = excluded.until",
-                (holder, url, float(seconds)),
-            )
-
-    def withdraw(self, holder: str) -> None:
-        """The process ``holder`` stops: forget it and let go of its leases."""
-        with self._transaction() as sql:
-            sql.run("DELETE FROM leases WHERE holder = ?", (holder,))
-            sql.run("DELETE FROM processes WHERE holder = ?", (holder,))
-
-    def unheld_tables(self) -> list[str]:
-        """The codes of stored tables not over whose lease is nobody's now (never taken, let
-        go, or run out: the process that held it stopped or was cut off)."""
-        with self._sql() as sql:
-            rows = sql.rows(
-                "SELECT tables.code FROM tables LEFT JOIN leases ON leases.code = tables.code"
-                f" WHERE tables.state <> 'over' AND (leases.code IS NULL"
-                f" OR leases.until <= {self.NOW}) ORDER BY tables.code"
-            )
-        return [str(row[0]) for row in rows]
-
-    def holder_url(self, code: str, holder: str) -> str | None:
-        """The address of the running process other than ``holder`` that holds table
-        ``code``, or None."""
-        with self._sql() as sql:
-            row = first(
-                sql,
-                "SELECT processes.url FROM leases"
-                " JOIN processes ON processes.holder = leases.holder"
-                f" WHERE leases.code = ? AND leases.holder <> ? AND leases.until > {self.NOW}"
-                f" AND processes.until > {self.NOW}",
-                (code, holder),
-            )
-        return None if row is None else str(row[0])
-
-    def notify(self, channel: str, payload: str) -> None:
-        """Tell the other processes sharing the database (PostgreSQL's NOTIFY); nothing on
-        an engine that is never shared."""
-
-    def stored_table(self, code: str) -> StoredTable | None:
-        """The stored table ``code``, or None (none, or one that cannot be read)."""
-        with self._sql() as sql:
-            row = first(
-                sql,
-                "SELECT code, game, state, listed, host, seats, settings, record"
-                " FROM tables WHERE code = ?",
-                (code,),
-            )
-        if row is None:
-            return None
-        try:
-            return stored_table(list(row))
-        except (TypeError, ValueError, RecursionError):
-            return None
-
-    def others_tables(self, holder: str) -> list[tuple[StoredTable, str]]:
-        """Every stored table another running process holds, with the address of that
-        process (seats and states as last stored), for the lobby and for joining by code."""
-        with self._sql() as sql:
-            rows = sql.rows(
-                "SELECT tables.code, tables.game, tables.state, tables.listed, tables.host,"
-                " tables.seats, tables.settings, NULL, processes.url FROM tables"
-                " JOIN leases ON leases.code = tables.code"
-                " JOIN processes ON processes.holder = leases.holder"
-                f" WHERE leases.holder <> ? AND leases.until > {self.NOW}"
-                f" AND processes.until > {self.NOW} ORDER BY tables.code",
-                (holder,),
-            )
-        found = []
-        for *row, url in rows:
-            with contextlib.suppress(TypeError, ValueError, RecursionError):
-                found.append((stored_table(row), str(url)))
-        return found
-
     # -- results and ratings ----------------------------------------------------------------
 
     def record_result(
@@ -502,29 +329,6 @@ def _rate(sql: Sql, game: str, ranked: list[list[str]]) -> None:
             " sigma = excluded.sigma, games = excluded.games, wins = excluded.wins",
             (key, _shown(sql, key), game, player.mu, player.sigma, old.games + 1, won),
         )
-
-
-def plain(value: object) -> object:
-    """A stored value as JSON can keep it (bytes of a damaged row as text)."""
-    if isinstance(value, bytes):
-        return value.decode("utf-8", "replace")
-    return value
-
-
-def stored_table(row: list[Any]) -> StoredTable:
-    """One row of ``tables``, checked; TypeError or ValueError when it cannot be a table."""
-    code, game, state, listed, host, seats, settings, record = row
-    for text in (code, game, state, host):
-        if not isinstance(text, str):
-            raise TypeError("a text column holds something else")
-    seat_list = json.loads(seats)
-    settings_map = json.loads(settings)
-    record_map = None if record is None else json.loads(record)
-    if not isinstance(seat_list, list) or not all(isinstance(s, dict) for s in seat_list):
-        raise TypeError("the seats are not a list of seats")
-    if not isinstance(settings_map, dict) or not isinstance(record_map, dict | None):
-        raise TypeError("the settings or the record are not objects")
-    return StoredTable(code, game, state, bool(listed), host, seat_list, settings_map, record_map)
 
 
 def lock_folder(folder: Path) -> FileLock:

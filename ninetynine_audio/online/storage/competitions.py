@@ -16,12 +16,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Protocol
+from typing import Any
 
-
-class _Sql(Protocol):
-    def rows(self, sql: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]: ...
-    def run(self, sql: str, params: tuple[Any, ...] = ()) -> int: ...
+from ninetynine_audio.online.storage.rows import Sql
 
 
 @dataclass(frozen=True)
@@ -210,7 +207,7 @@ class CompetitionRecords:
         ]
 
 
-def _save_tournament(sql: _Sql, tournament: StoredTournament) -> None:
+def _save_tournament(sql: Sql, tournament: StoredTournament) -> None:
     now = time.time()
     sql.run(
         "INSERT INTO tournaments (id, game, host, state, record, updated)"
@@ -250,7 +247,7 @@ def _save_tournament(sql: _Sql, tournament: StoredTournament) -> None:
         )
 
 
-def _keep_game(sql: _Sql, who: str, game: PastGame, keep: int) -> None:
+def _keep_game(sql: Sql, who: str, game: PastGame, keep: int) -> None:
     sql.run(
         "INSERT INTO past_games (who, at, game, seat, place, players, record)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -261,7 +258,7 @@ def _keep_game(sql: _Sql, who: str, game: PastGame, keep: int) -> None:
         sql.run("DELETE FROM past_games WHERE id = ?", (old,))
 
 
-def _begin_daily(sql: _Sql, day: str, game: str, who: str, name: str) -> None:
+def _begin_daily(sql: Sql, day: str, game: str, who: str, name: str) -> None:
     sql.run(
         "INSERT INTO daily_results (day, game, who, name, result, at) VALUES (?, ?, ?, ?, ?, ?)"
         " ON CONFLICT (day, game, who) DO NOTHING",
@@ -269,7 +266,7 @@ def _begin_daily(sql: _Sql, day: str, game: str, who: str, name: str) -> None:
     )
 
 
-def _finish_daily(sql: _Sql, day: str, game: str, who: str, result: dict[str, Any]) -> None:
+def _finish_daily(sql: Sql, day: str, game: str, who: str, result: dict[str, Any]) -> None:
     sql.run(
         "UPDATE daily_results SET result = ? WHERE day = ? AND game = ? AND who = ?",
         (json.dumps(result), day, game, who),

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.storage.common import Sql
+    from ninetynine_audio.online.storage.rows import Sql
 
 
 def moderation_tables(real: str, serial: str) -> tuple[str, ...]:

@@ -36,11 +36,11 @@ from ninetynine_audio.online.storage import migrations
 from ninetynine_audio.online.storage.common import (
     DataProblem,
     SqlStore,
-    StoredTable,
     StoreRefused,
     lock_folder,
     released_on_failure,
 )
+from ninetynine_audio.online.storage.rows import StoredTable
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,198 @@
+"""A tournament of the server as data: its entrants, plan and times, as stored and read back,
+its standings said, and the names of the computer players that fill its field."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ninetynine_audio.games.base import COMPUTER_NAMES
+from ninetynine_audio.games.registry import all_games
+from ninetynine_audio.online.storage import StoredTournament
+from ninetynine_audio.play.tournament import (
+    SWISS,
+    Entrant,
+    Round,
+    Table,
+    Tournament,
+)
+from ninetynine_audio.present import tournaments as words
+
+if TYPE_CHECKING:
+    pass
+
+log = logging.getLogger(__name__)
+
+
+def tournament_games() -> list[str]:
+    """The games a tournament can be of: all but those of one person against fixed seats
+    (arcade), where a table never holds two entrants."""
+    return [spec.id for spec in all_games() if spec.fixed_seats is None]
+
+
+def computer_names(taken: set[str], count: int) -> list[str]:
+    """``count`` names for computer players, none of them a person's in ``taken``."""
+    names: list[str] = []
+    lap = 1
+    while len(names) < count:
+        for base in COMPUTER_NAMES:
+            name = base if lap == 1 else f"{base} {lap}"
+            if name not in taken and len(names) < count:
+                names.append(name)
+        lap += 1
+    return names
+
+
+@dataclass
+class OnlineTournament:
+    """One tournament of the server."""
+
+    id: str
+    game: str
+    format: str
+    table_size: int
+    size: int
+    level: str
+    host_id: str
+    starts_at: float | None
+    """When it starts (the wall clock), or None: when its host starts it."""
+    people: list[Entrant] = field(default_factory=list)
+    plan: Tournament | None = None
+    codes: dict[int, str] = field(default_factory=dict)
+    """The current round's tables at the server: table index → table code."""
+    next_round_at: float | None = None
+
+    @property
+    def state(self) -> str:
+        """waiting, playing or over."""
+        if self.plan is None:
+            return "waiting"
+        return "over" if self.plan.is_over else "playing"
+
+    def entrants(self) -> list[Entrant]:
+        """The field once made, else those who entered."""
+        return list(self.plan.field) if self.plan is not None else list(self.people)
+
+    def seed_of(self, who: str) -> int | None:
+        """The seed of the person ``who``."""
+        for seed, entrant in enumerate(self.entrants()):
+            if entrant.who == who:
+                return seed
+        return None
+
+    def to_record(self) -> dict[str, Any]:
+        """The whole tournament as plain data."""
+        plan = self.plan
+        return {
+            "format": self.format,
+            "table_size": self.table_size,
+            "size": self.size,
+            "level": self.level,
+            "starts_at": self.starts_at,
+            "people": [_entrant(e) for e in self.people],
+            "field": None if plan is None else [_entrant(e) for e in plan.field],
+            "rounds_planned": None if plan is None else plan.rounds_planned,
+            "rounds": [] if plan is None else [_round_record(r) for r in plan.rounds],
+            "codes": {str(k): v for k, v in self.codes.items()},
+        }
+
+    @classmethod
+    def from_stored(cls, stored: StoredTournament) -> OnlineTournament:
+        """A stored tournament."""
+        record = stored.record
+        made = cls(
+            stored.id,
+            stored.game,
+            str(record["format"]),
+            int(record["table_size"]),
+            int(record["size"]),
+            str(record["level"]),
+            stored.host,
+            record.get("starts_at"),
+            [Entrant(**e) for e in record.get("people", [])],
+        )
+        if record.get("field") is not None:
+            made.plan = Tournament(
+                made.format,
+                made.table_size,
+                tuple(Entrant(**e) for e in record["field"]),
+                int(record["rounds_planned"]),
+                tuple(_round_from(r) for r in record.get("rounds", [])),
+            )
+            made.codes = {int(k): str(v) for k, v in record.get("codes", {}).items()}
+        return made
+
+
+def _entrant(entrant: Entrant) -> dict[str, Any]:
+    return {"name": entrant.name, "kind": entrant.kind, "who": entrant.who}
+
+
+def _round_record(played: Round) -> dict[str, Any]:
+    return {
+        "number": played.number,
+        "tables": [
+            {"seats": list(t.seats), "places": None if t.places is None else list(t.places)}
+            for t in played.tables
+        ],
+        "byes": list(played.byes),
+    }
+
+
+def _round_from(record: dict[str, Any]) -> Round:
+    tables = tuple(
+        Table(tuple(t["seats"]), None if t["places"] is None else tuple(t["places"]))
+        for t in record["tables"]
+    )
+    return Round(int(record["number"]), tables, tuple(record.get("byes", ())))
+
+
+def stored_tournament(tournament: OnlineTournament) -> StoredTournament:
+    """``tournament`` as the store keeps it: its record, each round's tables, the standings."""
+    plan = tournament.plan
+    rounds = [] if plan is None else [_round_record(r)["tables"] for r in plan.rounds]
+    standings = []
+    if plan is not None and plan.rounds:
+        for line in plan.standings():
+            entrant = plan.field[line.seed]
+            standings.append(
+                {
+                    "place": line.place,
+                    "seed": line.seed,
+                    "name": entrant.name,
+                    "who": entrant.who,
+                    "points": line.points,
+                    "tie_break": line.tie_break,
+                }
+            )
+    return StoredTournament(
+        tournament.id,
+        tournament.game,
+        tournament.host_id,
+        tournament.state,
+        tournament.to_record(),
+        rounds,
+        standings,
+    )
+
+
+def standings_text(tournament: OnlineTournament) -> str:
+    """The standings as they are now, in the language in use."""
+    plan = tournament.plan
+    if plan is None or not plan.rounds:
+        return words.no_standings_text()
+    current = plan.current
+    assert current is not None
+    number = current.number if current.over else current.number - 1
+    lines = [words.standings_title(plan.is_over, number)]
+    swiss = plan.format == SWISS
+    for line in plan.standings():
+        name = plan.field[line.seed].name
+        still = line.still_in and not plan.is_over
+        lines.append(words.standing_line(line.place, name, swiss, line.points, still))
+    # One sentence a line: a line's own commas keep apart its place, name and points.
+    text = lines[0] + " " + ". ".join(lines[1:]) + "."
+    if plan.is_over:
+        winner = plan.field[plan.standings()[0].seed].name
+        text += " " + words.winner_text(winner)
+    return text
