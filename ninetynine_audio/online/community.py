@@ -30,13 +30,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.online.bus import event_text
-from ninetynine_audio.online.people import place_text
+from ninetynine_audio.present.community import where_text
 
 if TYPE_CHECKING:
-    from ninetynine_audio.online.cluster import Cluster
-    from ninetynine_audio.online.owners import Owners
     from ninetynine_audio.online.parts import Parts
-    from ninetynine_audio.online.people import People
     from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
@@ -68,7 +65,7 @@ class Elsewhere:
     def where(self) -> str:
         """Where the player is, as another player hears it (never at the listener's table,
         which is played here)."""
-        return place_text(self.name, self.code, self.game, self.listed, self.seated, self.state)
+        return where_text(self.name, self.code, self.game, self.listed, self.seated, self.state)
 
 
 def _presence_of(session: Session) -> list[Any]:
@@ -93,15 +90,23 @@ class Community:
     def __init__(
         self,
         parts: Parts,
-        cluster: Cluster,
-        people: People,
-        owners: Owners,
+        notify: Callable[[str], None],
+        holder: str,
+        *,
+        told: Callable[[Session, str, dict[str, Any]], None],
+        owners_told: Callable[[str, dict[str, Any]], object],
+        blocks_changed: Callable[[str], None],
         clock: Callable[[], float] = time.monotonic,
     ):
+        """``notify`` sends an event's text on the bus, as ``holder`` (this process);
+        ``told`` is a player's (the people's), ``owners_told`` an owner's act from another
+        process, ``blocks_changed`` an account whose blocks changed elsewhere."""
         self.parts = parts
-        self.cluster = cluster
-        self.people = people
-        self.owners = owners
+        self.notify = notify
+        self.holder = holder
+        self.told = told
+        self.owners_told = owners_told
+        self.blocks_changed = blocks_changed
         self.clock = clock
         self.elsewhere: dict[str, Elsewhere] = {}
         self.task: asyncio.Task[None] | None = None
@@ -119,9 +124,7 @@ class Community:
 
     def _send(self, kind: str, data: Any) -> None:
         try:
-            self.cluster.store.notify(
-                self.cluster.bus_channel, event_text(self.cluster.holder, kind, data)
-            )
+            self.notify(event_text(self.holder, kind, data))
         except Exception as error:  # the database is away: the event is lost, as said
             log.warning("community event not sent: %s", error)
 
@@ -218,9 +221,9 @@ class Community:
         session = self.parts.rooms.sessions.get(str(data["to"]))
         if session is None or session.conn is None:
             return
-        self.people.heard(session, str(data["what"]), data)
+        self.told(session, str(data["what"]), data)
 
     def _heard_all(self, data: dict[str, Any]) -> None:
-        self.owners.heard(str(data["what"]), data)
+        self.owners_told(str(data["what"]), data)
         if data["what"] == "block":
-            self.people.blocks.pop(str(data["who"]), None)
+            self.blocks_changed(str(data["who"]))

@@ -24,15 +24,12 @@ blocked player's table themselves.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.input.commands import GLOBAL
-from ninetynine_audio.online.identity import account_identity, name_key
+from ninetynine_audio.online.friends import NAME_LIMIT, Friends, Offer, ask_line
+from ninetynine_audio.online.identity import name_key
 from ninetynine_audio.online.refusal import Refusal
-from ninetynine_audio.online.storage.people import ASKED, ASKING, FRIEND
-from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import community as words
 from ninetynine_audio.present import online as online_words
 
@@ -45,39 +42,12 @@ if TYPE_CHECKING:
 
 MESSAGE_LIMIT = 160
 """The longest private message, in characters (as a line of table chat)."""
-NAME_LIMIT = 40
-"""The longest name a player may type to find another (longer than any name)."""
 OFFERS_KEPT = 8
 """Invitations and friend requests a player keeps waiting; the oldest goes first."""
 
 
-@dataclass(frozen=True)
-class Offer:
-    """An invitation to a table (``code``) or a friend request (``code`` None) waiting for
-    its player's answer."""
-
-    sender: str
-    name: str
-    code: str | None = None
-
-
 def _pop(app: App) -> None:
     app.pop()
-
-
-def _ask_line(session: Session, prompt: str, limit: int, then: Callable[[Any, str], None]) -> None:
-    """Ask ``session`` for a line; ``then`` gets it with no control character nor direction
-    override, its spaces collapsed, at most ``limit`` characters. Nothing typed (or the
-    question cancelled) says the screen again."""
-
-    def answered(app: Any, text: str | None) -> None:
-        line = " ".join(without_controls(text or "").split())[:limit]
-        if line:
-            then(app, line)
-        else:
-            app.resume_top()
-
-    session.ask(session.app, prompt, answered)
 
 
 class People:
@@ -89,6 +59,8 @@ class People:
         self.blocks: dict[str, set[str]] = {}
         self.last_from: dict[str, str] = {}
         self.offers: dict[str, list[Offer]] = {}
+        self.friends = Friends(self)
+        """Friends: requests, answers, and friends told when one comes."""
         self.community: Community | None = None
         """The players of the other processes sharing the database, when there are any
         (``online.community`` sets it)."""
@@ -115,7 +87,7 @@ class People:
         community = self.community
         return community.online_elsewhere(identity) if community is not None else None
 
-    def _tell_elsewhere(self, identity: str, what: str, **data: Any) -> bool:
+    def tell_elsewhere(self, identity: str, what: str, **data: Any) -> bool:
         """Send ``what`` to ``identity`` on another process; whether they are there."""
         community = self.community
         return community is not None and community.to(identity, what, **data)
@@ -133,6 +105,10 @@ class People:
             self.blocks[identity] = found
         return found
 
+    def forget_blocks(self, identity: str) -> None:
+        """``identity``'s blocks changed elsewhere: read again when next asked."""
+        self.blocks.pop(identity, None)
+
     def blocks_one(self, blocker: str, other: str) -> bool:
         """Whether ``blocker`` blocks ``other``."""
         return other in self.blocked_by(blocker)
@@ -142,7 +118,7 @@ class People:
         mine = self.blocked_by(session.identity)
         if on:
             mine.add(identity)
-            self._drop_offers(session.identity, identity)
+            self.drop_offers(session.identity, identity)
         else:
             mine.discard(identity)
         if session.account and identity.startswith("account:"):
@@ -167,7 +143,7 @@ class People:
         def typed(app: Any, line: str) -> None:
             self.send_message(session, identity, name, line)
 
-        _ask_line(session, words.message_prompt(name), MESSAGE_LIMIT, typed)
+        ask_line(session, words.message_prompt(name), MESSAGE_LIMIT, typed)
 
     def ask_message_by_name(self, session: Session) -> None:
         """Ask for a name, then for the message."""
@@ -181,7 +157,7 @@ class People:
             else:
                 self.ask_message(session, other.identity, other.name)
 
-        _ask_line(session, words.name_prompt(), NAME_LIMIT, named)
+        ask_line(session, words.name_prompt(), NAME_LIMIT, named)
 
     def send_message(self, session: Session, identity: str, name: str, line: str) -> None:
         """Send ``line`` from ``session`` to the player ``identity``, who hears it at once
@@ -192,7 +168,7 @@ class People:
             return
         if not self.blocks_one(identity, session.identity):
             if isinstance(other, str):
-                self._tell_elsewhere(
+                self.tell_elsewhere(
                     identity, "message", sender=session.identity, name=session.name, line=line
                 )
             else:
@@ -231,7 +207,7 @@ class People:
 
     # -- invitations and friend requests ------------------------------------------------------
 
-    def _offer(self, identity: str, offer: Offer) -> None:
+    def offer(self, identity: str, offer: Offer) -> None:
         waiting = [o for o in self.offers.get(identity, []) if o != offer]
         self.offers[identity] = [*waiting, offer][-OFFERS_KEPT:]
         self._forget_gone()
@@ -244,7 +220,7 @@ class People:
             for gone in [identity for identity in kept if identity not in known]:
                 del kept[gone]
 
-    def _drop_offers(self, identity: str, sender: str) -> None:
+    def drop_offers(self, identity: str, sender: str) -> None:
         left = [o for o in self.offers.get(identity, []) if o.sender != sender]
         self.offers[identity] = left
 
@@ -261,7 +237,7 @@ class People:
         if self.blocks_one(identity, session.identity):
             pass
         elif isinstance(other, str):
-            self._tell_elsewhere(
+            self.tell_elsewhere(
                 identity,
                 "invite",
                 sender=session.identity,
@@ -275,15 +251,15 @@ class People:
 
     def invited(self, other: Session, offer: Offer, game: str) -> None:
         """``other`` hears the invitation ``offer`` to a table of ``game``, kept to answer."""
-        self._offer(other.identity, offer)
+        self.offer(other.identity, offer)
         with other.app.speaking():
             other.app.say(
-                words.invitation_text(offer.name, game, *self._offer_keys(other.app)),
+                words.invitation_text(offer.name, game, *self.offer_keys(other.app)),
                 cue="your_turn",
                 queue=True,
             )
 
-    def _offer_keys(self, app: App) -> tuple[str, str]:
+    def offer_keys(self, app: App) -> tuple[str, str]:
         return app.key_name(GLOBAL, "accept_offer"), app.key_name(GLOBAL, "decline_offer")
 
     def answer_offer(self, session: Session, yes: bool) -> None:
@@ -295,7 +271,7 @@ class People:
             return
         offer = waiting.pop()
         if offer.code is None:
-            self.answer_friend(session, offer.name, yes)
+            self.friends.answer_friend(session, offer.name, yes)
             return
         sender = self.parts.rooms.sessions.get(offer.sender)
         if not yes:
@@ -303,7 +279,7 @@ class People:
             if sender is not None:
                 self.heard(sender, "declined", {"name": session.name})
             else:
-                self._tell_elsewhere(offer.sender, "declined", name=session.name)
+                self.tell_elsewhere(offer.sender, "declined", name=session.name)
             return
         table = self.parts.rooms.tables.get(offer.code)
         if table is None and self.community is not None:
@@ -318,103 +294,6 @@ class People:
         if problem is not None:
             app.say(problem.text, cue="refused")
 
-    # -- friends --------------------------------------------------------------------------
-
-    def ask_friend_by_name(self, session: Session) -> None:
-        """Ask for a name, then send that account a friend request."""
-
-        def named(app: Any, name: str) -> None:
-            self.add_friend(session, name)
-
-        _ask_line(session, words.name_prompt(), NAME_LIMIT, named)
-
-    def add_friend(self, session: Session, name: str) -> str | None:
-        """``session`` asks the account ``name`` to be friends (or says yes, when asked);
-        where they stand after it (``friend_state``), as ``session`` is told."""
-        app = session.app
-        db = self.parts.db
-        if not session.account:
-            app.say(words.accounts_only_text(), cue="refused")
-            return None
-        if not db.account_exists(name):
-            app.say(words.no_account_text(name), cue="refused")
-            return None
-        identity = account_identity(name)
-        if identity == session.identity:
-            app.say(words.not_yourself_text(), cue="refused")
-            return None
-        if self.blocks_one(session.identity, identity):
-            app.say(words.you_block_text(name), cue="refused")
-            return None
-        states = {name_key(f.name): f for f in db.friends(session.name)}
-        known = states.get(name_key(name))
-        shown = known.name if known is not None else name
-        if known is not None and known.state == FRIEND:
-            app.say(words.already_friends_text(shown))
-            return FRIEND
-        if known is not None and known.state == ASKING:
-            return self.answer_friend(session, shown, True)
-        if self.blocks_one(identity, session.identity):
-            app.say(words.request_sent_text(shown))  # not kept, and not told
-            return ASKED
-        db.ask_friend(session.name, name)
-        app.say(words.request_sent_text(shown))
-        other = self.parts.rooms.sessions.get(identity)
-        if other is not None:
-            self.heard(other, "friend_request", {"sender": session.identity, "name": session.name})
-        else:
-            self._tell_elsewhere(
-                identity, "friend_request", sender=session.identity, name=session.name
-            )
-        return ASKED
-
-    def answer_friend(self, session: Session, name: str, yes: bool) -> str | None:
-        """``session`` answers ``name``'s friend request; friends after a yes (None after a
-        no)."""
-        identity = account_identity(name)
-        self._drop_offers(session.identity, identity)
-        self.parts.db.answer_friend(session.name, name, yes)
-        app = session.app
-        if not yes:
-            app.say(words.declined_text(name))
-            return None
-        app.say(words.now_friends_text(name))
-        other = self.parts.rooms.sessions.get(identity)
-        if other is not None:
-            self.heard(other, "friends", {"name": session.name})
-        else:
-            self._tell_elsewhere(identity, "friends", name=session.name)
-        return FRIEND
-
-    def remove_friend(self, session: Session, name: str) -> None:
-        """``session`` ends a friendship, or takes back a request: none is left."""
-        self.parts.db.end_friendship(session.name, name)
-        session.app.say(words.friend_removed_text(name))
-
-    def friend_state(self, session: Session, name: str) -> str | None:
-        """``friend``, ``asked``, ``asking`` or None: where ``session`` stands with ``name``."""
-        if not session.account:
-            return None
-        key = name_key(name)
-        found = next(
-            (f for f in self.parts.db.friends(session.name) if name_key(f.name) == key), None
-        )
-        return found.state if found is not None else None
-
-    def arrived(self, session: Session) -> None:
-        """``session`` connected: each friend online hears it."""
-        if not session.account:
-            return
-        for friend in self.parts.db.friends(session.name):
-            if friend.state != FRIEND:
-                continue
-            identity = account_identity(friend.name)
-            other = self.parts.rooms.sessions.get(identity)
-            if other is not None and other.conn is not None and other is not session:
-                self.heard(other, "friend_online", {"name": session.name})
-            elif other is None:
-                self._tell_elsewhere(identity, "friend_online", name=session.name)
-
     def heard(self, session: Session, what: str, data: dict[str, Any]) -> None:
         """``session`` hears ``what`` another player did for them (here, or on another
         process: ``online.community``)."""
@@ -427,10 +306,10 @@ class People:
             offer = Offer(str(data["sender"]), name, str(data["code"]))
             self.invited(session, offer, str(data["game"]))
         elif what == "friend_request":
-            self._offer(session.identity, Offer(str(data["sender"]), name))
+            self.offer(session.identity, Offer(str(data["sender"]), name))
             with app.speaking():
                 app.say(
-                    words.friend_request_text(name, *self._offer_keys(app)),
+                    words.friend_request_text(name, *self.offer_keys(app)),
                     cue="your_turn",
                     queue=True,
                 )
@@ -443,27 +322,6 @@ class People:
             if text is not None:
                 with app.speaking():
                     app.say(text(name), queue=True)
-
-
-def place_text(
-    name: str,
-    code: str | None = None,
-    game: str = "",
-    listed: bool = True,
-    seated: bool = True,
-    state: str = "waiting",
-) -> str:
-    """Where a player is, in the lobby (``code`` None) or at another table than the
-    listener's: a private table's code is not said."""
-    if code is None:
-        return words.in_lobby_text(name)
-    if not listed:
-        return words.private_table_text(name, game)
-    if not seated:
-        return words.watching_at_text(name, game, code)
-    if state == "waiting":
-        return words.waiting_at_text(name, game, code)
-    return words.playing_at_text(name, game, code)
 
 
 def say_private(receiver: Session, sender: str, line: str) -> None:

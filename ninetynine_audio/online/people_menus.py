@@ -9,7 +9,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.online.identity import account_identity, name_key
-from ninetynine_audio.online.people import People, place_text
+from ninetynine_audio.online.people import People
 from ninetynine_audio.online.storage.people import ASKED, ASKING, FRIEND
 from ninetynine_audio.present import community as words
 from ninetynine_audio.present import online as online_words
@@ -51,11 +51,11 @@ def whereabouts(session: Session, viewer: Session) -> str:
     """Where ``session`` is, as ``viewer`` hears it: a private table's code is not said."""
     table = session.table
     if table is None:
-        return place_text(session.name)
+        return words.where_text(session.name)
     if table is viewer.table:
         return words.at_your_table_text(session.name)
     seated = session.seat is not None
-    return place_text(session.name, table.code, table.game, table.listed, seated, table.state)
+    return words.where_text(session.name, table.code, table.game, table.listed, seated, table.state)
 
 
 def open_friends(people: People, session: Session) -> None:
@@ -178,7 +178,7 @@ class FriendsMenu(_PeopleMenu):
         self._show(words.friends_title(online, friends), items)
 
     def _add(self, app: App) -> None:
-        self.people.ask_friend_by_name(self.session)
+        self.people.friends.ask_friend_by_name(self.session)
 
 
 class PersonMenu(_PeopleMenu):
@@ -189,7 +189,9 @@ class PersonMenu(_PeopleMenu):
         self.name = name
         # Read once, then kept by this menu's own choices (a write PostgreSQL has queued is
         # not read back at once).
-        self.state = people.friend_state(session, name) if identity.startswith("account:") else None
+        self.state = (
+            people.friends.friend_state(session, name) if identity.startswith("account:") else None
+        )
         super().__init__(people, session)
 
     def rebuild(self) -> None:
@@ -235,13 +237,13 @@ class PersonMenu(_PeopleMenu):
         self.rebuild()
 
     def _unfriend(self, app: App) -> None:
-        self._then(app, lambda: self.people.remove_friend(self.session, self.name))
+        self._then(app, lambda: self.people.friends.remove_friend(self.session, self.name))
 
     def _befriend(self, app: App) -> None:
-        self._then(app, lambda: self.people.add_friend(self.session, self.name))
+        self._then(app, lambda: self.people.friends.add_friend(self.session, self.name))
 
     def _answer(self, app: App, yes: bool) -> None:
-        self._then(app, lambda: self.people.answer_friend(self.session, self.name, yes))
+        self._then(app, lambda: self.people.friends.answer_friend(self.session, self.name, yes))
 
     def _block(self, app: App, on: bool) -> None:
         self._then(app, lambda: self.people.set_block(self.session, self.identity, self.name, on))

@@ -185,7 +185,7 @@ class Server:
         self.reviews = ReviewDesk(self.parts, self.daily)
         self.accounts.refuses = self.moderation.refuses
         self.accounts.arrived = self.moderation.arrived
-        self.arrivals.came = self.people.arrived
+        self.arrivals.came = self.people.friends.arrived
         self.rooms.chat_allowed = self.moderation.chat_allowed
         self.seating.checks.seat_problem = self.people.seat_problem
         self.seating.checks.banned = self.moderation.join_refusal
@@ -213,8 +213,17 @@ class Server:
             from ninetynine_audio.online.community import Community
 
             owners = self.moderation.owners
-            community = Community(self.parts, self.cluster, self.people, owners)
-            self.cluster.community = self.people.community = owners.community = community
+            group = self.cluster
+            people = self.people
+            community = Community(
+                self.parts,
+                partial(group.store.notify, group.bus_channel),
+                group.holder,
+                told=people.heard,
+                owners_told=owners.heard,
+                blocks_changed=people.forget_blocks,
+            )
+            group.community = people.community = owners.community = community
 
     def _fault(self) -> None:
         self.crashes += 1

@@ -314,3 +314,24 @@ def your_place_text(place: int, of: int) -> str:
 def not_placed_text() -> str:
     """The player has no rating at this game."""
     return _("You have no rating at this game yet: play a game with another account.")
+
+
+def where_text(
+    name: str,
+    code: str | None = None,
+    game: str = "",
+    listed: bool = True,
+    seated: bool = True,
+    state: str = "waiting",
+) -> str:
+    """Where a player is, in the lobby (``code`` None) or at another table than the
+    listener's: a private table's code is not said."""
+    if code is None:
+        return in_lobby_text(name)
+    if not listed:
+        return private_table_text(name, game)
+    if not seated:
+        return watching_at_text(name, game, code)
+    if state == "waiting":
+        return waiting_at_text(name, game, code)
+    return playing_at_text(name, game, code)

@@ -24,9 +24,18 @@ class Sent:
 
 
 def community(sessions: dict[str, Any], store: Sent, clock: list[float]) -> Community:
-    server: Any = SimpleNamespace(sessions=sessions, background=set())
-    cluster: Any = SimpleNamespace(store=store, bus_channel="lobby", holder="one")
-    return Community(server, cluster, clock=lambda: clock[0])
+    parts: Any = SimpleNamespace(
+        rooms=SimpleNamespace(sessions=sessions), accounts=SimpleNamespace(background=set())
+    )
+    return Community(
+        parts,
+        lambda text: store.notify("lobby", text),
+        "one",
+        told=lambda session, what, data: None,
+        owners_told=lambda what, data: 0,
+        blocks_changed=lambda who: None,
+        clock=lambda: clock[0],
+    )
 
 
 def test_many_players_go_out_in_events_that_fit_and_are_forgotten_when_silent() -> None:
