@@ -127,6 +127,36 @@ def frozen_tables(data: Path, codes: set[str], seconds: float) -> list[str]:
     return frozen
 
 
+def slope(points: list[tuple[float, float]]) -> float:
+    """The least-squares slope of ``points`` (x, y)."""
+    mean_x = sum(x for x, _ in points) / len(points)
+    mean_y = sum(y for _, y in points) / len(points)
+    spread = sum((x - mean_x) ** 2 for x, _ in points)
+    if spread == 0:
+        return 0.0
+    return sum((x - mean_x) * (y - mean_y) for x, y in points) / spread
+
+
+def slope_interval(points: list[tuple[float, float]], rounds: int = 2000) -> tuple[float, float]:
+    """A 95% bootstrap interval of the slope (the points drawn again with replacement)."""
+    rng = random.Random(0)
+    estimates = sorted(slope([rng.choice(points) for _ in points]) for _ in range(rounds))
+    return estimates[int(0.025 * rounds)], estimates[int(0.975 * rounds) - 1]
+
+
+def memory_trend(memory: list[float], last: int = 20) -> str:
+    """The memory's growth a minute over the last ``last`` minutes of a soak."""
+    points = [(float(minute), mb) for minute, mb in enumerate(memory)][-last:]
+    if len(points) < 3:
+        return "too few minutes for a trend"
+    low, high = slope_interval(points)
+    return (
+        f"memory over the last {len(points)} minutes: {slope(points):+.2f} MB a minute"
+        f" (95% interval {low:+.2f} to {high:+.2f}),"
+        f" from {points[0][1]:.1f} to {points[-1][1]:.1f} MB"
+    )
+
+
 # -- the abuse, in a process of its own ------------------------------------------------------
 
 
@@ -316,6 +346,7 @@ async def run(args: argparse.Namespace, port: int, pid: int, data: Path) -> None
     attacker.start()
     if args.soak:
         minutes = []
+        memory = []
         for minute in range(int(args.soak)):
             line, values = await measure_phase(stats, pid, 60.0)
             minutes.extend(values)
@@ -325,6 +356,8 @@ async def run(args: argparse.Namespace, port: int, pid: int, data: Path) -> None
                 f" frozen tables {len(frozen)}",
                 flush=True,
             )
+            memory.append(rss_mb(pid))
+        print(memory_trend(memory), flush=True)
     else:
         line, _ = await measure_phase(stats, pid, abuse_s)
         print(f"abuse on:         {line}", flush=True)
