@@ -10,15 +10,13 @@ SqlStore`; a write goes through ``_write``, which an engine that writes behind i
 
 from __future__ import annotations
 
-import contextlib
 import json
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from ninetynine_audio.online.storage.rows import Sql
+from ninetynine_audio.online.storage.rows import QueryPart, Sql
 
 
 @dataclass(frozen=True)
@@ -112,19 +110,8 @@ def migration_five(real: str, serial: str) -> tuple[str, ...]:
     )
 
 
-class CompetitionRecords:
+class CompetitionRecords(QueryPart):
     """Tournaments and daily deals, written once for both engines."""
-
-    def _sql(self) -> contextlib.AbstractContextManager[Any]:
-        raise NotImplementedError
-
-    def _transaction(self) -> contextlib.AbstractContextManager[Any]:
-        raise NotImplementedError
-
-    def _write(self, write: Callable[[Any], None]) -> None:
-        """Make one write, all together (an engine may queue it instead)."""
-        with self._transaction() as sql:
-            write(sql)
 
     # -- tournaments ----------------------------------------------------------------------------
 

@@ -11,13 +11,12 @@ once and PostgreSQL queues behind its other writes (a write never blocks the eve
 
 from __future__ import annotations
 
-import contextlib
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ninetynine_audio.online.identity import name_key
+from ninetynine_audio.online.storage.rows import QueryPart
 
 FRIEND = "friend"
 ASKED = "asked"
@@ -42,19 +41,8 @@ class Standing:
     of: int
 
 
-class PeopleQueries:
+class PeopleQueries(QueryPart):
     """Friends, blocks and leaderboard places, for :class:`~.common.SqlStore`."""
-
-    def _sql(self) -> contextlib.AbstractContextManager[Any]:
-        raise NotImplementedError
-
-    def _transaction(self) -> contextlib.AbstractContextManager[Any]:
-        raise NotImplementedError
-
-    def _write(self, write: Callable[[Any], None]) -> None:
-        """Run ``write`` (given the connection) in one transaction."""
-        with self._transaction() as sql:
-            write(sql)
 
     def friends(self, name: str) -> list[Friendship]:
         """``name``'s friends and requests, by name."""

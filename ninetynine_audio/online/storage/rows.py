@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -61,3 +63,20 @@ def stored_table(row: list[Any]) -> StoredTable:
     if not isinstance(settings_map, dict) or not isinstance(record_map, dict | None):
         raise TypeError("the settings or the record are not objects")
     return StoredTable(code, game, state, bool(listed), host, seat_list, settings_map, record_map)
+
+
+class QueryPart:
+    """A part of ``SqlStore``'s queries written in a module of its own (people,
+    competitions): the engine gives its connections, and a write is made all together, or
+    queued by an engine that writes on a thread of its own (PostgreSQL)."""
+
+    def _sql(self) -> contextlib.AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _transaction(self) -> contextlib.AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _write(self, write: Callable[[Any], None]) -> None:
+        """Run ``write`` (given the connection) in one transaction."""
+        with self._transaction() as sql:
+            write(sql)
