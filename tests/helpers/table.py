@@ -10,7 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio import families
 from ninetynine_audio.audio.utterance import Utterance
-from ninetynine_audio.input.commands import TABLE, commands_for, table_context
+from ninetynine_audio.input.commands import (
+    PEOPLE_COMMANDS,
+    TABLE,
+    commands_for,
+    table_context,
+)
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.match import SHARED_COMMANDS, MatchScreen
 
@@ -23,9 +28,10 @@ NUMBER_KEYS = tuple(f"play_card_{n}" for n in range(1, 8))
 def family_commands(family: str) -> list[str]:
     """Every command a family's table must answer: those its manifest registers and the
     shared table keys the match screen leaves to it (the card-number keys go to
-    ``number_key``)."""
+    ``number_key``; the people's keys, online only, go to the app)."""
     own = [command for command, _ in families.family(family).commands]
-    shared = [c.id for c in commands_for(TABLE) if c.id not in SHARED_COMMANDS]
+    answered_elsewhere = SHARED_COMMANDS | PEOPLE_COMMANDS
+    shared = [c.id for c in commands_for(TABLE) if c.id not in answered_elsewhere]
     return [c for c in own + shared if not c.startswith("play_card_")]
 
 

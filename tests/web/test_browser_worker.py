@@ -81,6 +81,9 @@ def every_message(p: Any) -> list[Any]:
         p.Error(code="bad_message", text="No."),
         p.Bye(text="Goodbye.", retry=False),
         p.Pong(seq=1),
+        p.Moved(url="ws://127.0.0.1:9/ws", code="123456"),
+        p.Moved(),
+        p.Admin(command="announce The server restarts at nine"),
     ]
 
 
