@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ninetynine_audio.audio.utterance import PRIVATE
 from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.online.friends import NAME_LIMIT, Friends, Offer, ask_line
 from ninetynine_audio.online.identity import name_key
@@ -326,8 +327,9 @@ class People:
 
 def say_private(receiver: Session, sender: str, line: str) -> None:
     """The one place a private message is said: at once, wherever the receiver is, with the
-    key that answers it."""
+    key that answers it, and filed in the receiver's buffer of private messages."""
     app = receiver.app
     with app.speaking():
         key = app.key_name(GLOBAL, "answer_message")
-        app.say(words.private_message_text(sender, line, key), cue="menu_select", queue=True)
+        text = words.private_message_text(sender, line, key)
+        app.say(text, cue="menu_select", queue=True, kind=PRIVATE)

@@ -194,6 +194,12 @@ def test_a_private_message_is_heard_at_once_and_answered_with_one_key(
     heard_after(ann, start, "Sent to Ben.")
     said = heard_after(ben, 0, "Private message from Ann: are you there?")
     assert "Alt plus R to answer" in said, said
+    # Filed in Ben's buffer of private messages, where he can read it again.
+    start_ben = len(ben.spoken)
+    ben.press("rightbracket", "rightbracket", "rightbracket")
+    heard_after(ben, start_ben, "Private messages, 1 message")
+    ben.press("comma")
+    heard_after(ben, start_ben, "Private message from Ann: are you there?")
     start_ben = len(ben.spoken)
     ben.press("alt+r")
     heard_after(ben, start_ben, "Your message to Ann")
