@@ -116,3 +116,13 @@ def postgres() -> Iterator[Postgres]:
         yield cluster
     finally:
         cluster.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_place(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str | None]:
+    """A data folder, and the PostgreSQL database to keep the data in (None: SQLite): a
+    store test taking it runs on both engines."""
+    if request.param == "postgresql":
+        cluster: Postgres = request.getfixturevalue("postgres")
+        return tmp_path / "data", cluster.new_database()
+    return tmp_path / "data", None

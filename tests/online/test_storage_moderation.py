@@ -8,34 +8,25 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.postgres import Postgres, postgres
+from helpers.postgres import postgres, store_place
 
 from ninetynine_audio.online.storage import Store, open_store
 from ninetynine_audio.online.storage.moderation import ACCOUNT, ADDRESS
 
-__all__ = ["postgres"]  # the session's cluster, a fixture
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str | None]:
-    """A data folder, and the PostgreSQL database to keep the data in (None: SQLite)."""
-    if request.param == "postgresql":
-        cluster: Postgres = request.getfixturevalue("postgres")
-        return tmp_path / "data", cluster.new_database()
-    return tmp_path / "data", None
+__all__ = ["postgres", "store_place"]  # fixtures: the session's cluster, both engines
 
 
 @pytest.fixture
-def store(where: tuple[Path, str | None]) -> Iterator[Store]:
-    opened = open_store(*where)
+def store(store_place: tuple[Path, str | None]) -> Iterator[Store]:
+    opened = open_store(*store_place)
     try:
         yield opened
     finally:
         opened.close()
 
 
-def test_bans_hold_across_a_restart_until_lifted(where: tuple[Path, str | None]) -> None:
-    first = open_store(*where)
+def test_bans_hold_across_a_restart_until_lifted(store_place: tuple[Path, str | None]) -> None:
+    first = open_store(*store_place)
     try:
         assert first.banned_until(ACCOUNT, "account:sam") is None
         first.ban(ACCOUNT, "account:sam", None, "account:boss")
@@ -44,7 +35,7 @@ def test_bans_hold_across_a_restart_until_lifted(where: tuple[Path, str | None])
         first.flush()
     finally:
         first.close()
-    again = open_store(*where)
+    again = open_store(*store_place)
     try:
         assert again.banned_until(ACCOUNT, "account:sam") == float("inf")
         until = again.banned_until(ADDRESS, "203.0.113.7")

@@ -7,24 +7,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.postgres import Postgres, postgres
+from helpers.postgres import postgres, store_place
 
 from ninetynine_audio.online.storage import Store, open_store
 
-__all__ = ["postgres"]  # the session's cluster, a fixture
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def where(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[Path, str | None]:
-    if request.param == "postgresql":
-        cluster: Postgres = request.getfixturevalue("postgres")
-        return tmp_path / "data", cluster.new_database()
-    return tmp_path / "data", None
+__all__ = ["postgres", "store_place"]  # fixtures: the session's cluster, both engines
 
 
 @pytest.fixture
-def store(where: tuple[Path, str | None]) -> Iterator[Store]:
-    opened = open_store(*where)
+def store(store_place: tuple[Path, str | None]) -> Iterator[Store]:
+    opened = open_store(*store_place)
     try:
         for name in ("Ann", "Bea", "Cy"):
             opened.sign_in(name, f"{name}'s")
@@ -39,7 +31,7 @@ def pairs(store: Store, name: str) -> list[tuple[str, str]]:
 
 
 def test_a_request_is_friends_once_the_other_says_yes_and_both_keep_it(
-    store: Store, where: tuple[Path, str | None]
+    store: Store, store_place: tuple[Path, str | None]
 ) -> None:
     store.ask_friend("Ann", "bea")
     assert pairs(store, "Ann") == [("Bea", "asked")]
@@ -51,7 +43,7 @@ def test_a_request_is_friends_once_the_other_says_yes_and_both_keep_it(
     assert pairs(store, "Ann") == [("Bea", "friend")]
     assert pairs(store, "Cy") == []
     store.close()
-    again = open_store(*where)
+    again = open_store(*store_place)
     try:
         assert pairs(again, "bea") == [("Ann", "friend")]
         again.end_friendship("Bea", "Ann")
@@ -68,7 +60,7 @@ def test_asking_someone_who_asked_you_makes_you_friends(store: Store) -> None:
 
 
 def test_a_block_ends_a_friendship_and_is_kept_until_lifted(
-    store: Store, where: tuple[Path, str | None]
+    store: Store, store_place: tuple[Path, str | None]
 ) -> None:
     store.ask_friend("Ann", "Bea")
     store.answer_friend("Bea", "Ann", True)
@@ -77,7 +69,7 @@ def test_a_block_ends_a_friendship_and_is_kept_until_lifted(
     assert store.blocked("Bea") == ["ann"]
     assert store.blocked("Ann") == []
     store.close()
-    again = open_store(*where)
+    again = open_store(*store_place)
     try:
         assert again.blocked("bea") == ["ann"]
         again.set_blocked("Bea", "Ann", False)
