@@ -32,6 +32,7 @@ class GameRecord:
     places: tuple[int, ...]  # seats, first place first
     rounds: int
     lives_lost: tuple[int, ...]  # how far each seat's score fell (lives and tokens lost)
+    scores: tuple[int, ...] = ()  # each seat's score at the end
     events: list[Any] = field(default_factory=list)
     decisions: list[tuple[str, float]] = field(default_factory=list)
 
@@ -85,6 +86,7 @@ def play_bot_game(
         places=outcome.places,
         rounds=spec.progress(state),
         lives_lost=tuple(max(0, a - b) for a, b in zip(start_scores, end_scores, strict=True)),
+        scores=tuple(end_scores),
         events=log,
         decisions=decisions,
     )

@@ -10,6 +10,8 @@ from ninetynine_audio.bots import levels
 from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.online.tournament_record import (
     OnlineTournament,
+    group_sizes,
+    plays_deals,
     standings_text,
     tournament_games,
 )
@@ -102,7 +104,7 @@ class TournamentMenu(Menu):
                 items.append(MenuItem(words.start_now(), self._start))
         items.append(
             MenuItem(
-                lambda: words.format_help_text(t.format, t.table_size),
+                lambda: words.format_help_text(t.format, t.table_size, plays_deals(t.game)),
                 lambda a: a.resume_top(),
             )
         )
@@ -152,7 +154,7 @@ class NewTournamentMenu(Menu):
         self.game = self.games[0]
         self.format = KNOCKOUT
         spec = find_game(self.game)
-        self.table_size = spec.min_players
+        self.table_size = group_sizes(self.game)[0]
         self.size = field_sizes(self.format, self.table_size)[0]
         self.level = "normal" if "normal" in levels(spec.family) else levels(spec.family)[0]
         self.minutes = 0
@@ -161,7 +163,10 @@ class NewTournamentMenu(Menu):
             self._setting(lambda: words.game_choice_text(self.game), self._step_game),
             self._setting(lambda: words.format_choice_text(self.format), self._step_format),
             self._setting(
-                lambda: words.format_help_text(self.format, self.table_size), self._step_seats
+                lambda: words.format_help_text(
+                    self.format, self.table_size, plays_deals(self.game)
+                ),
+                self._step_seats,
             ),
             self._setting(lambda: words.size_choice_text(self.size), self._step_size),
             self._setting(lambda: words.level_choice_text(self.level), self._step_level),
@@ -183,8 +188,8 @@ class NewTournamentMenu(Menu):
     def _fit(self) -> None:
         """Keep the seats, size and level possible for the game and format chosen."""
         spec = find_game(self.game)
-        if not spec.min_players <= self.table_size <= spec.max_players:
-            self.table_size = spec.min_players
+        if self.table_size not in group_sizes(self.game):
+            self.table_size = group_sizes(self.game)[0]
         sizes = field_sizes(self.format, self.table_size)
         if self.size not in sizes:
             self.size = min(sizes, key=lambda s: abs(s - self.size))
@@ -201,8 +206,7 @@ class NewTournamentMenu(Menu):
         self._fit()
 
     def _step_seats(self, by: int) -> None:
-        spec = find_game(self.game)
-        choices = list(range(spec.min_players, spec.max_players + 1))
+        choices = group_sizes(self.game)
         self.table_size = choices[(choices.index(self.table_size) + by) % len(choices)]
         self._fit()
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.games.base import COMPUTER_NAMES
-from ninetynine_audio.games.registry import all_games
+from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.online.storage import StoredTournament
 from ninetynine_audio.play.tournament import (
     SWISS,
@@ -20,15 +20,29 @@ from ninetynine_audio.play.tournament import (
 from ninetynine_audio.present import tournaments as words
 
 if TYPE_CHECKING:
-    pass
+    from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
 
 def tournament_games() -> list[str]:
-    """The games a tournament can be of: all but those of one person against fixed seats
-    (arcade), where a table never holds two entrants."""
-    return [spec.id for spec in all_games() if spec.fixed_seats is None]
+    """The games a tournament can be of: every game."""
+    return [spec.id for spec in all_games()]
+
+
+def plays_deals(game: str) -> bool:
+    """Whether a tournament of ``game`` compares deals rather than seating entrants together:
+    a game of one person against its own fixed seats (arcade), where each entrant plays the
+    same deal against the same computer players at a private table of their own."""
+    return find_game(game).fixed_seats is not None
+
+
+def group_sizes(game: str) -> list[int]:
+    """How many entrants meet at each table (or, comparing deals, in each group)."""
+    if plays_deals(game):
+        return [2, 3, 4]
+    spec = find_game(game)
+    return list(range(spec.min_players, spec.max_players + 1))
 
 
 def computer_names(taken: set[str], count: int) -> list[str]:
@@ -62,6 +76,12 @@ class OnlineTournament:
     codes: dict[int, str] = field(default_factory=dict)
     """The current round's tables at the server: table index → table code."""
     next_round_at: float | None = None
+    seed: int = 0
+    """Where the deals of a tournament comparing deals come from (each group's its own)."""
+    deals: dict[int, str] = field(default_factory=dict)
+    """Comparing deals, the current round's private tables at the server: seed → code."""
+    results: dict[int, dict[str, Any]] = field(default_factory=dict)
+    """Comparing deals, the current round's results in: seed → the result's record."""
 
     @property
     def state(self) -> str:
@@ -95,6 +115,9 @@ class OnlineTournament:
             "rounds_planned": None if plan is None else plan.rounds_planned,
             "rounds": [] if plan is None else [_round_record(r) for r in plan.rounds],
             "codes": {str(k): v for k, v in self.codes.items()},
+            "seed": self.seed,
+            "deals": {str(k): v for k, v in self.deals.items()},
+            "results": {str(k): v for k, v in self.results.items()},
         }
 
     @classmethod
@@ -111,6 +134,7 @@ class OnlineTournament:
             stored.host,
             record.get("starts_at"),
             [Entrant(**e) for e in record.get("people", [])],
+            seed=int(record.get("seed", 0)),
         )
         if record.get("field") is not None:
             made.plan = Tournament(
@@ -121,6 +145,8 @@ class OnlineTournament:
                 tuple(_round_from(r) for r in record.get("rounds", [])),
             )
             made.codes = {int(k): str(v) for k, v in record.get("codes", {}).items()}
+            made.deals = {int(k): str(v) for k, v in record.get("deals", {}).items()}
+            made.results = {int(k): dict(v) for k, v in record.get("results", {}).items()}
         return made
 
 
@@ -196,3 +222,10 @@ def standings_text(tournament: OnlineTournament) -> str:
         winner = plan.field[plan.standings()[0].seed].name
         text += " " + words.winner_text(winner)
     return text
+
+
+def entrant_session(sessions: dict[str, Session], entrant: Entrant) -> Session | None:
+    """The session of a person who entered (None for a computer player, or one not here)."""
+    if entrant.who is None:
+        return None
+    return sessions.get(entrant.who)

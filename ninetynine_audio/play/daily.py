@@ -128,8 +128,15 @@ class DailyResult:
 
 def daily_result(date: str, setup: GameSetup, outcome: Outcome, rounds: int) -> DailyResult:
     """The result of the person in the first seat of a finished daily deal."""
-    scores = list(outcome.scores)
-    others = scores[1:]
+    return deal_result(date, setup, outcome.place_of(0), outcome.scores, rounds)
+
+
+def deal_result(
+    date: str, setup: GameSetup, place: int, scores: Sequence[int], rounds: int
+) -> DailyResult:
+    """The result of the first seat of a deal of ``setup``, at ``place`` with the seats'
+    ``scores`` (a daily deal, or a deal every entrant of an arcade tournament plays)."""
+    others = list(scores[1:])
     margin = scores[0] - max(others) if others else scores[0]
     return DailyResult(
         date,
@@ -137,7 +144,7 @@ def daily_result(date: str, setup: GameSetup, outcome: Outcome, rounds: int) -> 
         setup.seed,
         setup.kinds[1] if len(setup.kinds) > 1 else HUMAN,
         len(setup.names),
-        outcome.place_of(0),
+        place,
         margin,
         scores[0],
         rounds,

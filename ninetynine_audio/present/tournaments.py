@@ -42,8 +42,25 @@ def format_choice_text(format: str) -> str:
     return _("Format: {format}").format(format=format_name(format))
 
 
-def format_help_text(format: str, table_size: int) -> str:
-    """How the format decides, at tables of ``table_size`` seats."""
+def format_help_text(format: str, table_size: int, deals: bool = False) -> str:
+    """How the format decides, at tables of ``table_size`` seats (``deals``: in groups of
+    ``table_size`` who each play the same deal at a table of their own)."""
+    if deals and format == "swiss":
+        return ngettext(
+            "Everyone plays every round; groups of {count} play the same deal, each at their "
+            "own table, and the better results earn points",
+            "Everyone plays every round; groups of {count} play the same deal, each at their "
+            "own table, and the better results earn points",
+            table_size,
+        ).format(count=table_size)
+    if deals:
+        return ngettext(
+            "Groups of {count} play the same deal, each at their own table; the best result "
+            "goes through to the next round",
+            "Groups of {count} play the same deal, each at their own table; the best result "
+            "goes through to the next round",
+            table_size,
+        ).format(count=table_size)
     if format == "swiss":
         return ngettext(
             "Everyone plays every round at tables of {count}; places earn points, "
@@ -180,6 +197,11 @@ def host_only_text() -> str:
     return _("Only the tournament's host can start it.")
 
 
+def start_elsewhere_text() -> str:
+    """The host asks to start a tournament run by another process of the server."""
+    return _("This tournament can be started only from the server's lobby it was created in.")
+
+
 def one_tournament_text() -> str:
     """A player hosts one tournament at a time."""
     return _("You already host a tournament that has not ended.")
@@ -219,6 +241,41 @@ def your_table_text(table: int, opponents: Sequence[str]) -> str:
     """Where the player is seated."""
     return _("You are seated at table {number}, against {names}.").format(
         number=table, names=join_and(list(opponents))
+    )
+
+
+def group_text(group: int, names: Sequence[str]) -> str:
+    """One group of a round of a tournament comparing deals."""
+    return _("Group {number}: {names} play the same deal.").format(
+        number=group, names=join_and(list(names))
+    )
+
+
+def your_deal_text(others: Sequence[str], opponents: Sequence[str]) -> str:
+    """Where the player is seated, comparing deals: ``others`` of the group play the same
+    deal against the same ``opponents``."""
+    # Translators: "You and Ben play the same deal against Lily, Max and Zoe."
+    return _("You and {names} play the same deal against {opponents}.").format(
+        names=join_and(list(others)), opponents=join_and(list(opponents))
+    )
+
+
+def deal_counted_text(place: int, players: int, score: int, margin: int) -> str:
+    """The player's deal is over: the result counted, compared once the group has finished."""
+    from ninetynine_audio.present.review import margin_words
+
+    return _(
+        "Your result counts: {place} of {players}, {margin}. It is compared with your "
+        "group's when all of them have finished."
+    ).format(place=ordinal(place), players=players, margin=margin_words(score, margin))
+
+
+def group_result_text(group: int, names: Sequence[str], places: Sequence[int]) -> str:
+    """A group's deal compared: each one's place, best first."""
+    order = sorted(range(len(names)), key=lambda n: places[n])
+    ranked = [_("{place}, {name}").format(place=ordinal(places[n]), name=names[n]) for n in order]
+    return _("Group {number}, the same deal compared: {ranked}.").format(
+        number=group, ranked="; ".join(ranked)
     )
 
 
