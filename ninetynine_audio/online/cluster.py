@@ -116,6 +116,9 @@ class Cluster:
         self.community: Community | None = None
         """The players of every process (who is online, what they send each other): the
         server's, set when there is a bus to carry them."""
+        self.renewed: list[Callable[[set[str], float], None]] = []
+        """Told, on the renewing thread, the leases renewed and until when (this process's
+        clock) they may be used: the leases of tournaments (``online.tournament_cluster``)."""
         self.wake = asyncio.Event()
         self._relisting = False
         self._lock = threading.Lock()  # over ``valid``, shared with the renewing thread
@@ -274,6 +277,8 @@ class Cluster:
                 for code in renewed:
                     if code in self.valid:
                         self.valid[code] = max(self.valid[code], until)
+            for told in self.renewed:
+                told(renewed, until)
 
     async def _run(self, parts: Parts) -> None:
         while True:

@@ -76,6 +76,7 @@ from ninetynine_audio.resources import shipped_dir
 
 if TYPE_CHECKING:
     from ninetynine_audio.online.cluster import Cluster
+    from ninetynine_audio.online.tournament_cluster import TournamentLeases
 
 __all__ = ["Connection", "Server", "Session", "make_web_app", "run_server"]
 
@@ -209,6 +210,9 @@ class Server:
         self.seating.checks.sent_elsewhere = self.cluster.send_to
         self.matches.keeps = partial(self.cluster.keeps, self.parts)
         self.messages.admits = partial(self.cluster.admits, self.parts)
+        from ninetynine_audio.online.tournament_cluster import TournamentLeases
+
+        self.tournament_leases: TournamentLeases = TournamentLeases(self.cluster, self.tournaments)
         if self.cluster.bus is not None:  # one community across the processes
             from ninetynine_audio.online.community import Community
 
@@ -284,6 +288,7 @@ class Server:
         cluster the tables nobody holds are taken by its rounds instead."""
         if self.cluster is not None:
             self.cluster.start(self.parts)
+            self.tournament_leases.start()
             return
         self.reloading.reload()
 
@@ -374,6 +379,7 @@ class Server:
         self.saving.waiting_at_close()  # a last try at what a full disk kept back
         self.reviews.close()
         if self.cluster is not None:
+            self.tournament_leases.stop()
             self.cluster.stop()
         self.db.close()
 

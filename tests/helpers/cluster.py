@@ -175,3 +175,20 @@ def sit_down(ann_url: str, ben_url: str) -> tuple[Player, Player, str]:
     ann.screen.link.send(p.Start())
     ben.heard("The game starts.")
     return ann, ben, code
+
+
+def choose_line(player: Player, words: str, timeout: float = WAIT_S) -> None:
+    """Move to the line of the player's screen that says ``words`` and press Enter, as a
+    player finds an item of a menu (by the window the client draws, not the server)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        shown = player.screen.shown
+        found = next((n for n, text in enumerate(shown.lines) if words in text), None)
+        if found is not None:
+            now = shown.highlight or 0
+            if now == found:
+                player.press("return")
+                return
+            player.press("down" if found > now else "up")
+        player.pump(0.05)
+    raise AssertionError(f"{player.name}: no line {words!r} in {player.screen.shown.lines}")

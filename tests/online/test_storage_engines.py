@@ -245,6 +245,7 @@ ADDED: dict[int, tuple[str | tuple[str, str], ...]] = {
     4: ("bans", "chat_mutes", "reports"),
     5: ("tournaments", "tournament_rounds", "tournament_standings", "past_games", "daily_results"),
     6: ("processes",),
+    7: ("tournament_entries",),
 }
 
 
@@ -275,7 +276,7 @@ def test_a_store_of_the_previous_version_is_brought_up_to_date_and_keeps_its_dat
     as_left_by(engine, 1)  # as a server of version 1 left it: no leases yet
     again = engine.open()
     try:
-        assert version_of(engine) == SCHEMA_VERSION == 6
+        assert version_of(engine) == SCHEMA_VERSION == 7
         assert again.tables() == [a_table("AAAA", "playing", actions=2)]
         assert again.sign_in("ann", "ann's") == (True, "Ann")
         assert again.hold_table("AAAA", "one", 30.0) is not None

@@ -12,11 +12,21 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from ninetynine_audio.online.storage.rows import QueryPart, Sql
+from ninetynine_audio.online.storage.rows import QueryPart, Sql, first
+
+TOURNAMENT_LEASE = "tournament:"
+"""Before a tournament's id, the key of its lease among the tables' (``leases``): a table's
+code is digits only, so the two never meet."""
+
+
+def tournament_lease(tid: str) -> str:
+    """The key of tournament ``tid``'s lease."""
+    return TOURNAMENT_LEASE + tid
 
 
 @dataclass(frozen=True)
@@ -110,20 +120,79 @@ def migration_five(real: str, serial: str) -> tuple[str, ...]:
     )
 
 
+def migration_seven(real: str) -> tuple[str, ...]:
+    """The statements of migration 7: the people who entered a tournament from a process
+    other than the one that runs it, stored for that one to read."""
+    return (
+        f"""CREATE TABLE IF NOT EXISTS tournament_entries (
+    tournament TEXT NOT NULL,
+    who TEXT NOT NULL,
+    name TEXT NOT NULL,
+    at {real} NOT NULL,
+    PRIMARY KEY (tournament, who)
+)""",
+    )
+
+
 class CompetitionRecords(QueryPart):
     """Tournaments and daily deals, written once for both engines."""
+
+    _fenced: Callable[[Sql, str], bool]
+    """``LeaseStore``'s fence: whether a write under a lease may be kept."""
 
     # -- tournaments ----------------------------------------------------------------------------
 
     def save_tournament(self, tournament: StoredTournament) -> None:
-        """Store a tournament as it is now, its rounds and standings with it."""
-        self._write(partial(_save_tournament, tournament=tournament))
+        """Store a tournament as it is now, its rounds and standings with it; in a cluster
+        only while this process holds the tournament's lease (as a table's writes)."""
+        self._write(partial(self._save_fenced, tournament=tournament))
+
+    def _save_fenced(self, sql: Sql, tournament: StoredTournament) -> None:
+        if self._fenced(sql, tournament_lease(tournament.id)):
+            _save_tournament(sql, tournament)
 
     def tournaments(self, states: tuple[str, ...] = ()) -> list[StoredTournament]:
         """The stored tournaments (those in ``states`` when given), oldest first."""
+        return self._read_tournaments("", (), states)
+
+    def stored_tournament(self, tid: str) -> StoredTournament | None:
+        """The stored tournament ``tid``, or None."""
+        found = self._read_tournaments(" WHERE id = ?", (tid,), ())
+        return found[0] if found else None
+
+    def enter_tournament(self, tid: str, who: str, name: str) -> None:
+        """``who`` enters tournament ``tid`` run by another process (which reads it)."""
+        self._write(partial(_enter, tid=tid, who=who, name=name))
+
+    def leave_tournament(self, tid: str, who: str) -> None:
+        """``who`` withdraws the entry stored by :meth:`enter_tournament`."""
+        self._write(partial(_leave, tid=tid, who=who))
+
+    def tournament_entries(self, tid: str) -> list[tuple[str, str]]:
+        """Who entered tournament ``tid`` from another process (identity, name), in order."""
         with self._sql() as sql:
             rows = sql.rows(
-                "SELECT id, game, host, state, record FROM tournaments ORDER BY updated, id"
+                "SELECT who, name FROM tournament_entries WHERE tournament = ? ORDER BY at, who",
+                (tid,),
+            )
+        return [(str(who), str(name)) for who, name in rows]
+
+    def table_places(self, code: str) -> list[dict[str, Any]] | None:
+        """The seats of the last match recorded at table ``code`` (each one's place and
+        score), or None: how a tournament learns a result its table's process recorded."""
+        with self._sql() as sql:
+            row = first(sql, "SELECT players FROM results WHERE code = ? ORDER BY id DESC", (code,))
+        return None if row is None else list(json.loads(row[0]))
+
+    def _read_tournaments(
+        self, where: str, params: tuple[Any, ...], states: tuple[str, ...]
+    ) -> list[StoredTournament]:
+        with self._sql() as sql:
+            rows = sql.rows(
+                "SELECT id, game, host, state, record FROM tournaments"
+                + where
+                + " ORDER BY updated, id",
+                params,
             )
             found = []
             for tid, game, host, state, record in rows:
@@ -232,6 +301,18 @@ def _save_tournament(sql: Sql, tournament: StoredTournament) -> None:
                 int(line["tie_break"]),
             ),
         )
+
+
+def _enter(sql: Sql, tid: str, who: str, name: str) -> None:
+    sql.run(
+        "INSERT INTO tournament_entries (tournament, who, name, at) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (tournament, who) DO NOTHING",
+        (tid, who, name, time.time()),
+    )
+
+
+def _leave(sql: Sql, tid: str, who: str) -> None:
+    sql.run("DELETE FROM tournament_entries WHERE tournament = ? AND who = ?", (tid, who))
 
 
 def _keep_game(sql: Sql, who: str, game: PastGame, keep: int) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import logging
 
+from ninetynine_audio.online.storage.competitions import TOURNAMENT_LEASE
 from ninetynine_audio.online.storage.rows import Sql, StoredTable, first, stored_table
 
 log = logging.getLogger(__name__)
@@ -114,6 +115,33 @@ class LeaseStore:
                 f" OR leases.until <= {self.NOW}) ORDER BY tables.code"
             )
         return [str(row[0]) for row in rows]
+
+    def unheld_tournaments(self) -> list[str]:
+        """The ids of stored tournaments not over whose lease is nobody's now."""
+        with self._sql() as sql:
+            rows = sql.rows(
+                "SELECT tournaments.id FROM tournaments LEFT JOIN leases"
+                " ON leases.code = CAST(? AS TEXT) || tournaments.id"
+                " WHERE tournaments.state <> 'over' AND (leases.code IS NULL"
+                f" OR leases.until <= {self.NOW}) ORDER BY tournaments.id",
+                (TOURNAMENT_LEASE,),
+            )
+        return [str(row[0]) for row in rows]
+
+    def others_tournaments(self, holder: str) -> list[tuple[str, str]]:
+        """The ids of the stored tournaments not over that another running process holds,
+        with the address of that process."""
+        with self._sql() as sql:
+            rows = sql.rows(
+                "SELECT tournaments.id, processes.url FROM tournaments"
+                " JOIN leases ON leases.code = CAST(? AS TEXT) || tournaments.id"
+                " JOIN processes ON processes.holder = leases.holder"
+                f" WHERE tournaments.state <> 'over' AND leases.holder <> ?"
+                f" AND leases.until > {self.NOW} AND processes.until > {self.NOW}"
+                " ORDER BY tournaments.id",
+                (TOURNAMENT_LEASE, holder),
+            )
+        return [(str(tid), str(url)) for tid, url in rows]
 
     def holder_url(self, code: str, holder: str) -> str | None:
         """The address of the running process other than ``holder`` that holds table

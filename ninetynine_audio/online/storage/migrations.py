@@ -27,7 +27,7 @@ from ninetynine_audio.online.identity import (
     name_problem,
     skeleton,
 )
-from ninetynine_audio.online.storage.competitions import migration_five
+from ninetynine_audio.online.storage.competitions import migration_five, migration_seven
 from ninetynine_audio.online.storage.moderation import moderation_tables
 
 log = logging.getLogger(__name__)
@@ -205,6 +205,16 @@ def _six_on_postgresql(conn: Any) -> None:
     conn.execute(_processes("DOUBLE PRECISION"))
 
 
+def _seven_on_sqlite(db: sqlite3.Connection) -> None:
+    for statement in migration_seven("REAL"):
+        db.execute(statement)
+
+
+def _seven_on_postgresql(conn: Any) -> None:
+    for statement in migration_seven("DOUBLE PRECISION"):
+        conn.execute(statement)
+
+
 MIGRATIONS = (
     Migration(
         1,
@@ -244,6 +254,12 @@ MIGRATIONS = (
         "sent to, and until when it is known to run",
         _six_on_sqlite,
         _six_on_postgresql,
+    ),
+    Migration(
+        7,
+        "tournament entries made from another process than the one running the tournament",
+        _seven_on_sqlite,
+        _seven_on_postgresql,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number
