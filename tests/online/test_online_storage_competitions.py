@@ -81,3 +81,41 @@ def test_a_persons_last_games_are_kept_the_last_first(opened: tuple[Path, str | 
         assert [g.game for g in store.past_games("account:ben")] == ["tricks"]
     finally:
         store.close()
+
+
+def test_a_tournament_is_held_by_lease_its_writes_fenced_its_entries_kept(
+    opened: tuple[Path, str | None],
+) -> None:
+    store = open_store(*opened, shared=opened[1] is not None)
+    try:
+        made = StoredTournament("T1", "classic", "account:ann", "waiting", {"a": 1}, [], [])
+        store.fenced_by = "one"
+        store.save_tournament(made)
+        assert store.flush()
+        assert store.tournaments() == []  # its lease not held: the write is not kept
+        assert store.hold_table("tournament:T1", "one", 30.0) is not None
+        store.save_tournament(made)
+        assert store.flush()
+        assert store.tournaments() == [made]
+        assert store.stored_tournament("T1") == made
+        assert store.unheld_tournaments() == []
+        store.announce("one", "ws://one", 30.0)
+        assert store.others_tournaments("two") == [("T1", "ws://one")]
+        assert store.others_tournaments("one") == []
+        assert store.hold_table("tournament:T1", "two", 30.0) is None  # one process at a time
+        store.let_go("tournament:T1", "one")
+        assert store.unheld_tournaments() == ["T1"]
+        store.enter_tournament("T1", "account:ben", "Ben")
+        store.enter_tournament("T1", "account:cy", "Cy")
+        store.enter_tournament("T1", "account:ben", "Ben")
+        store.leave_tournament("T1", "account:cy")
+        store.record_result("12345678", "classic", [{"place": 2}, {"place": 1}], [])
+        assert store.flush()
+        assert store.tournament_entries("T1") == [("account:ben", "Ben")]
+        assert store.table_places("12345678") is None  # fenced: the table's lease is not held
+        store.fenced_by = None
+        store.record_result("12345678", "classic", [{"place": 2}, {"place": 1}], [])
+        assert store.flush()
+        assert store.table_places("12345678") == [{"place": 2}, {"place": 1}]
+    finally:
+        store.close()
