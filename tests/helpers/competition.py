@@ -85,3 +85,26 @@ def play_turns(srv: ServerThread, players: dict[str, Player], done: Any, time_s:
         for player in players.values():
             player.pump(0.005)
     raise AssertionError(f"not done in {time_s} s")
+
+
+def ben_enters_and_ann_starts(srv: ServerThread, ann: Player, ben: Player, item: str) -> None:
+    """Ben enters the tournament the lobby lists as ``item``; Ann, its host, starts it."""
+    ben.heard("Lobby")
+    choose(srv, ben, "Tournaments")
+    choose(srv, ben, item)
+    choose(srv, ben, "Enter the tournament")
+    ben.heard("You entered.")
+    ann.heard("Ben entered the tournament.")
+    choose(srv, ann, "Start the tournament now")
+
+
+def knockout_played_out(
+    srv: ServerThread, players: dict[str, Player], tid: str, time_s: float
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Play a knockout of four to its end: its record and its final table (one, placed)."""
+    play_turns(srv, players, lambda s: s.tournaments.all[tid].state == "over", time_s)
+    record: dict[str, Any] = srv.call(lambda s: s.tournaments.all[tid].to_record())
+    assert len(record["rounds"]) == 2
+    final = record["rounds"][1]["tables"]
+    assert len(final) == 1 and final[0]["places"] is not None
+    return record, final[0]

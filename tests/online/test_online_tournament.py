@@ -8,7 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.competition import choose, play_turns
+from helpers.competition import (
+    ben_enters_and_ann_starts,
+    choose,
+    knockout_played_out,
+    play_turns,
+)
 from helpers.online import Player, ServerThread
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
@@ -30,30 +35,14 @@ def test_a_knockout_of_four_filled_by_computers_runs_to_its_winner(tmp_path: Pat
             choose(srv, ann, "Create the tournament")
             ann.heard("Classic, Knockout: you created the tournament")
             tid = srv.call(lambda s: next(iter(s.tournaments.all)))
-            ben.heard("Lobby")
-            choose(srv, ben, "Tournaments")
-            choose(srv, ben, "Classic, Knockout, 1 of 4 entered")
-            choose(srv, ben, "Enter the tournament")
-            ben.heard("You entered.")
-            ann.heard("Ben entered the tournament.")
-            choose(srv, ann, "Start the tournament now")
+            ben_enters_and_ann_starts(srv, ann, ben, "Classic, Knockout, 1 of 4 entered")
             for player in players.values():
                 player.heard("Classic, Knockout: the tournament starts with 2 players.")
                 player.heard("Round 1 of 2.")
                 player.heard("You are seated at table")
 
-            play_turns(
-                srv,
-                players,
-                lambda s: s.tournaments.all[tid].state == "over",
-                TOURNAMENT_TIME_S,
-            )
-
-            record = srv.call(lambda s: s.tournaments.all[tid].to_record())
-            assert len(record["rounds"]) == 2
-            final = record["rounds"][1]["tables"]
-            assert len(final) == 1 and final[0]["places"] is not None
-            winner = record["field"][final[0]["seats"][final[0]["places"].index(1)]]["name"]
+            record, final = knockout_played_out(srv, players, tid, TOURNAMENT_TIME_S)
+            winner = record["field"][final["seats"][final["places"].index(1)]]["name"]
             for player in players.values():
                 player.heard("Final standings:")
                 player.heard(f"{winner} wins the tournament.")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.competition import choose, play_turns
+from helpers.competition import ben_enters_and_ann_starts, choose, knockout_played_out
 from helpers.online import Player, ServerThread
 
 from ninetynine_audio.online.daily import server_rank
@@ -37,11 +37,7 @@ def test_an_arcade_knockout_of_four_compares_the_same_deals_to_its_winner(
             choose(srv, ann, "Create the tournament")
             ann.heard("Arcade, Knockout: you created the tournament")
             tid = srv.call(lambda s: next(iter(s.tournaments.all)))
-            choose(srv, ben, "Tournaments")
-            choose(srv, ben, "Arcade, Knockout, 1 of 4 entered")
-            choose(srv, ben, "Enter the tournament")
-            ann.heard("Ben entered the tournament.")
-            choose(srv, ann, "Start the tournament now")
+            ben_enters_and_ann_starts(srv, ann, ben, "Arcade, Knockout, 1 of 4 entered")
             field = srv.call(lambda s: [e.name for e in s.tournaments.all[tid].plan.field])
             assert not {"Lily", "Max", "Zoe"} & set(field)  # never a name of arcade's three
             for player in players.values():
@@ -58,30 +54,16 @@ def test_an_arcade_knockout_of_four_compares_the_same_deals_to_its_winner(
             )
             assert alone == [(False, [True, False, False, False])] * 2
 
-            play_turns(
-                srv,
-                players,
-                lambda s: s.tournaments.all[tid].state == "over",
-                TOURNAMENT_TIME_S,
-            )
-
-            record = srv.call(lambda s: s.tournaments.all[tid].to_record())
-            assert len(record["rounds"]) == 2
-            final = record["rounds"][1]["tables"]
-            assert len(final) == 1 and final[0]["places"] is not None
+            record, final = knockout_played_out(srv, players, tid, TOURNAMENT_TIME_S)
             # The final's places are the comparison of its two results on the same deal.
-            results = [
-                DailyResult.from_record(record["results"][str(s)]) for s in final[0]["seats"]
-            ]
+            results = [DailyResult.from_record(record["results"][str(s)]) for s in final["seats"]]
             assert all(r is not None for r in results)
             compared = [server_rank(r, results)[0] for r in results]  # type: ignore[arg-type]
-            assert compared == final[0]["places"]
+            assert compared == final["places"]
             assert len({(r.seed, r.game) for r in results if r is not None}) == 1
-            places = final[0]["places"]
+            places = final["places"]
             best = min(places)
-            winner_seed = min(
-                s for s, p in zip(final[0]["seats"], places, strict=True) if p == best
-            )
+            winner_seed = min(s for s, p in zip(final["seats"], places, strict=True) if p == best)
             winner = record["field"][winner_seed]["name"]
             for player in players.values():
                 player.heard("Your result counts:")
