@@ -1,7 +1,8 @@
 """A table the server makes and starts by itself, its people seated at once: a tournament's
 round and a daily deal. Each person hears ``told`` (where they are) and then the table, as a
 player seated by the host's Start would; a person not connected keeps the seat as at any
-table (a stand-in plays after the usual wait)."""
+table (a stand-in plays after the usual wait) and hears ``told`` among what they missed when
+they come to it."""
 
 from __future__ import annotations
 
@@ -47,7 +48,13 @@ def open_table(
             continue
         session = parts.rooms.sessions.get(seat.who)
         if session is None:
+            # Kept for them (connected elsewhere, or not at all): where they are is among
+            # what they missed when they come to the seat.
             parts.reloading.ghost(seat.who, seat.name or "", table, index)
+            ghost = parts.rooms.sessions.get(seat.who)
+            if ghost is not None and told is not None:
+                with ghost.app.speaking():
+                    ghost.app.say(told(index), queue=True)
             continue
         leave_for(parts, session)
         session.table, session.seat = table, index

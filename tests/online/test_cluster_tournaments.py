@@ -126,6 +126,8 @@ def test_a_player_of_the_other_process_enters_and_is_seated(
         # Ben is seated by Ann's process and sent there to his seat.
         wait_until(ben, lambda: ben.screen.link.url == one.url, WAIT_S * 2)
         wait_until(ben, lambda: ben.screen.table is not None, WAIT_S)
+        ben.heard("You are back at your seat. What you missed:")
+        ben.heard("You are seated at table")
         _tid, _state, record = tournament_of(url)
         codes = record["codes"]
         assert isinstance(codes, dict)
