@@ -122,7 +122,8 @@ def migration_five(real: str, serial: str) -> tuple[str, ...]:
 
 def migration_seven(real: str) -> tuple[str, ...]:
     """The statements of migration 7: the people who entered a tournament from a process
-    other than the one that runs it, stored for that one to read."""
+    other than the one that runs it, stored for that one to read; and the results by table,
+    which a tournament's process reads for its tables played elsewhere."""
     return (
         f"""CREATE TABLE IF NOT EXISTS tournament_entries (
     tournament TEXT NOT NULL,
@@ -131,6 +132,7 @@ def migration_seven(real: str) -> tuple[str, ...]:
     at {real} NOT NULL,
     PRIMARY KEY (tournament, who)
 )""",
+        "CREATE INDEX IF NOT EXISTS results_by_code ON results (code)",
     )
 
 

@@ -257,7 +257,8 @@ MIGRATIONS = (
     ),
     Migration(
         7,
-        "tournament entries made from another process than the one running the tournament",
+        "tournament entries made from another process than the one running the tournament, "
+        "and the results found by table",
         _seven_on_sqlite,
         _seven_on_postgresql,
     ),
