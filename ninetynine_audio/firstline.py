@@ -13,7 +13,7 @@ itself, as before: a game, a server or any other option on the command line, spe
 the text backend, a window to open, a saved match (its Continue comes first), a settings file
 that cannot be read, a terminal that cannot show every letter, a language without a UTF-8
 catalogue, a pseudo-language, another copy of the game playing on the same home, a system
-without ``fcntl`` (where that cannot be asked cheaply), the folder players unzip.
+without ``fcntl`` (Windows, where that is not asked here).
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def first_line(arguments: Sequence[str], encoding: object = "utf-8") -> str | No
     asked = _plain_text_start(arguments)
     if asked is None or not writes_every_letter(encoding):
         return None
-    if getattr(sys, "frozen", False) or _android():
+    if _android():
         return None
     data = paths.data_dir()
     if os.path.lexists(os.path.join(data, paths.MATCH_FILE_NAME)) or _another_copy(data):

@@ -21,7 +21,7 @@ from ninetynine_audio.audio.pacing import DEFAULT_WORDS_PER_MINUTE, speaking_sec
 from ninetynine_audio.audio.selection import BackendFactory, fallback_factories
 from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.audio.wording import backend_failed_message, backend_restored_message
-from ninetynine_audio.plaintext import join_phrases
+from ninetynine_audio.plaintext import join_phrases as join_phrases  # where the game imports it
 
 log = logging.getLogger(__name__)
 
