@@ -12,7 +12,7 @@ Three faces, each against the bare start of what it cannot do without:
 - **text, cues off**: text mode with the cues turned off in the settings, against a bare
   ``python -c`` that prints one line (no pygame at all).
 
-Each round starts every command once, in an order that alternates round by round, with warm
+Each round starts every command once, in an order shuffled anew each round, with warm
 bytecode caches, so that load on the machine falls on a face and its baseline alike. Prints the
 medians, the ratio of each face's median to its baseline's, and a 95% bootstrap interval of
 that ratio over the rounds, resampled in pairs (a face and its baseline from the same rounds).
@@ -197,9 +197,13 @@ def main() -> int:
         for command, env, _ in runs.values():
             first_line_seconds(command, env)  # bytecode caches warm
         times: dict[str, list[float]] = {name: [] for name in runs}
-        order = list(runs)
-        for round_number in range(args.rounds):
-            for name in order if round_number % 2 == 0 else reversed(order):
+        shuffler = random.Random(2)
+        for _round in range(args.rounds):
+            # A new order every round: what runs just before a command (a window closing, a
+            # mixer stopping) weighs on it, and no command is to follow the same one each time.
+            order = list(runs)
+            shuffler.shuffle(order)
+            for name in order:
                 command, env, _ = runs[name]
                 times[name].append(first_line_seconds(command, env))
     rng = random.Random(1)
