@@ -21,7 +21,6 @@ from __future__ import annotations
 import codecs
 import json
 import os
-import struct
 import sys
 
 from ninetynine_audio.languages import ENGLISH, LANGUAGES, system_language
@@ -228,26 +227,24 @@ def translated(path: str, messages: Sequence[str]) -> dict[str, str] | None:
         return {message: message for message in messages}  # English, the messages themselves
     except OSError:
         return None
+    # The catalogue as whole words of this machine's byte order (one written in the other
+    # order is left to gettext): the magic number, the version, the count of messages, where
+    # the tables of originals and of translations begin; each entry a length and an offset.
+    words = memoryview(data)[: len(data) - len(data) % 4].cast("I")
     try:
-        for order in "<>":
-            (magic,) = struct.unpack_from(order + "I", data)
-            if magic == MO_MAGIC:
-                break
-        else:
-            return None
-        version, count, originals, translations = struct.unpack_from(order + "4I", data, 4)
-        if version >> 16 not in (0, 1):
+        magic, version, count, originals, translations = words[:5]
+        if magic != MO_MAGIC or version >> 16 not in (0, 1) or (originals | translations) % 4:
             return None
         wanted = {message.encode(): message for message in (*messages, "")}
         lengths = {len(key) for key in wanted}
-        pair = struct.Struct(order + "2I")
         found: dict[str, bytes] = {}
-        for index in range(count):
-            length, start = pair.unpack_from(data, originals + 8 * index)
+        for index in range(originals // 4, originals // 4 + 2 * count, 2):
+            length, start = words[index], words[index + 1]
             if length in lengths and data[start : start + length] in wanted:
-                size, place = pair.unpack_from(data, translations + 8 * index)
-                found[wanted[data[start : start + length]]] = data[place : place + size]
-    except struct.error:
+                place = index - originals // 4 + translations // 4
+                size, where = words[place], words[place + 1]
+                found[wanted[data[start : start + length]]] = data[where : where + size]
+    except (ValueError, IndexError):
         return None
     header = found.pop("", b"").decode("ascii", "replace").lower()
     if "charset=utf-8" not in header.replace(" ", ""):

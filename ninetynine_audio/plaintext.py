@@ -10,7 +10,10 @@ leaf module, of the standard library only, is what every layer uses to find and 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+
+TYPE_CHECKING = False  # ``typing`` is not imported before text mode's first line
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__ = ["has_controls", "join_phrases", "one_line", "without_controls"]
 
