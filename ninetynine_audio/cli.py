@@ -667,8 +667,9 @@ def command_line_language(arguments: Sequence[str]) -> str:
     return chosen_language() or _system_language() or ENGLISH
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``ninetynine-audio`` and ``python -m ninetynine_audio``."""
+def main(argv: Sequence[str] | None = None, *, said: str | None = None) -> int:
+    """Read the command line and run its command (``__main__.main`` starts here). ``said``:
+    the first line text mode has written already (``firstline.py``), not to be written again."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
         arguments.insert(0, "play")
@@ -688,6 +689,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     try:
         args = parse_arguments(arguments)
+        args.first_line = said
         return handlers[args.command](args)
     except SetupError as error:
         from ninetynine_audio.present.screens import setup_error_text

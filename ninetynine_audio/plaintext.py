@@ -11,7 +11,13 @@ from __future__ import annotations
 
 import unicodedata
 
-__all__ = ["has_controls", "without_controls"]
+TYPE_CHECKING = False  # ``typing`` is not imported before text mode's first line
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = ["has_controls", "join_phrases", "one_line", "without_controls"]
+
+_SENTENCE_ENDS = (".", "!", "?", ":", ";", ",")
 
 DIRECTION_MARKS = frozenset(
     "\u061c\u200e\u200f"  # the Arabic letter mark, the left-to-right and right-to-left marks
@@ -39,3 +45,18 @@ def without_controls(text: str) -> str:
     return "".join(
         "" if char in DIRECTION_MARKS else " " if _is_control(char) else char for char in text
     )
+
+
+def one_line(text: str) -> str:
+    """``text`` as the text backend prints it: without controls, its spaces and line breaks
+    made single spaces."""
+    return " ".join(without_controls(text).split())
+
+
+def join_phrases(texts: Sequence[str]) -> str:
+    """Join phrases into one, ending each with a stop so a screen reader pauses between them."""
+    parts = [text.strip() for text in texts if text.strip()]
+    for index, text in enumerate(parts[:-1]):
+        if not text.endswith(_SENTENCE_ENDS):
+            parts[index] = text + "."
+    return " ".join(parts)

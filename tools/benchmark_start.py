@@ -12,14 +12,18 @@ Three faces, each against the bare start of what it cannot do without:
 - **text, cues off**: text mode with the cues turned off in the settings, against a bare
   ``python -c`` that prints one line (no pygame at all).
 
-Each round starts every command once, in an order that alternates round by round, with warm
+Each round starts every command once, in an order shuffled anew each round, with warm
 bytecode caches, so that load on the machine falls on a face and its baseline alike. Prints the
 medians, the ratio of each face's median to its baseline's, and a 95% bootstrap interval of
 that ratio over the rounds, resampled in pairs (a face and its baseline from the same rounds).
 ``--against DIR`` times the game from another copy of the project too, in the same rounds (a
-"before" beside the "after").
+"before" beside the "after"). ``--installed VENV`` times text mode as a player's installation
+runs it too: the ``ninetynine-audio`` command of a virtual environment the game was installed
+into (``pip install .``, no editable import hooks), beside the bare starts of that
+environment's own Python.
 
-Usage: ``python tools/benchmark_start.py [--rounds 15] [--against /path/to/other/checkout]``.
+Usage: ``python tools/benchmark_start.py [--rounds 15] [--against /path/to/other/checkout]
+[--installed /path/to/venv]``.
 """
 
 from __future__ import annotations
@@ -134,6 +138,12 @@ def main() -> int:
     parser.add_argument(
         "--against", type=Path, default=None, help="another copy of the project to time too"
     )
+    parser.add_argument(
+        "--installed",
+        type=Path,
+        default=None,
+        help="a virtual environment the game is installed in, to time its command too",
+    )
     args = parser.parse_args()
     base = dict(os.environ)
     # Bytecode caches, as a player's installation has them.
@@ -172,12 +182,28 @@ def main() -> int:
                 if face != "window":
                     env.pop("DISPLAY", None)
                 runs[face + suffix] = ([python, "-m", "ninetynine_audio", *options], env, baseline)
+        if args.installed is not None:
+            installed = args.installed.resolve() / "bin"
+            for bare, code in (("bare print", BARE_PRINT), ("bare print and mixer", BARE_MIXER)):
+                runs[bare + " (installed)"] = ([str(installed / "python"), "-c", code], base, "")
+            for face, home, baseline in (
+                ("text, cues on", cues_on, "bare print and mixer"),
+                ("text, cues off", cues_off, "bare print"),
+            ):
+                env = base | {"NINETYNINE_AUDIO_HOME": home}
+                env.pop("DISPLAY", None)
+                command = [str(installed / "ninetynine-audio"), "--text"]
+                runs[face + " (installed)"] = (command, env, baseline + " (installed)")
         for command, env, _ in runs.values():
             first_line_seconds(command, env)  # bytecode caches warm
         times: dict[str, list[float]] = {name: [] for name in runs}
-        order = list(runs)
-        for round_number in range(args.rounds):
-            for name in order if round_number % 2 == 0 else reversed(order):
+        shuffler = random.Random(2)
+        for _round in range(args.rounds):
+            # A new order every round: what runs just before a command (a window closing, a
+            # mixer stopping) weighs on it, and no command is to follow the same one each time.
+            order = list(runs)
+            shuffler.shuffle(order)
+            for name in order:
                 command, env, _ = runs[name]
                 times[name].append(first_line_seconds(command, env))
     rng = random.Random(1)

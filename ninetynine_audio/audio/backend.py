@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import TextIO
 
 from ninetynine_audio.audio.pacing import DEFAULT_WORDS_PER_MINUTE, speaking_seconds
-from ninetynine_audio.plaintext import without_controls
+from ninetynine_audio.plaintext import one_line
 
 
 class SpeechBackendError(RuntimeError):
@@ -230,7 +230,7 @@ class TextBackend(SpeechBackend):
     def speak(self, text: str, interrupt: bool = False, pan: float = 0.0) -> None:
         """Write ``text`` as one line and flush it, without control characters (a phrase
         from a server never reaches the terminal as an escape sequence)."""
-        line = " ".join(without_controls(text).split())
+        line = one_line(text)
         with self._lock:
             try:
                 self._stream.write(line + "\n")

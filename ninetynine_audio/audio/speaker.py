@@ -21,6 +21,7 @@ from ninetynine_audio.audio.pacing import DEFAULT_WORDS_PER_MINUTE, speaking_sec
 from ninetynine_audio.audio.selection import BackendFactory, fallback_factories
 from ninetynine_audio.audio.utterance import Priority, Utterance
 from ninetynine_audio.audio.wording import backend_failed_message, backend_restored_message
+from ninetynine_audio.plaintext import join_phrases as join_phrases  # where the game imports it
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,6 @@ DEFAULT_REVIVE_AFTER_S = 60.0
 MAX_REVIVE_AFTER_S = 900.0
 ATTEMPTS_PER_CALL = 2
 """A backend call that fails is tried once more before the backend counts as failed."""
-_SENTENCE_ENDS = (".", "!", "?", ":", ";", ",")
 
 
 class CueSink(Protocol):
@@ -43,15 +43,6 @@ class CueSink(Protocol):
 
     def play(self, name: str, pan: float = 0.0) -> None:
         """Play the cue ``name`` at stereo position ``pan``; never raise."""
-
-
-def join_phrases(texts: Sequence[str]) -> str:
-    """Join phrases into one, ending each with a stop so a screen reader pauses between them."""
-    parts = [text.strip() for text in texts if text.strip()]
-    for index, text in enumerate(parts[:-1]):
-        if not text.endswith(_SENTENCE_ENDS):
-            parts[index] = text + "."
-    return " ".join(parts)
 
 
 @dataclass

@@ -24,17 +24,22 @@ marks, to see that a right-to-left language does not break the window or the tex
 from __future__ import annotations
 
 import gettext
-import os
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ninetynine_audio.families import FamilyEntry, registered_families
 from ninetynine_audio.i18n.pseudo import PSEUDO_LANGUAGES, PseudoTranslations, pseudo_text
+from ninetynine_audio.languages import (
+    ENGLISH,
+    LANGUAGES,
+    Language,
+    offered_languages,
+    system_language,
+)
 
 __all__ = [
     "DOMAIN",
@@ -68,45 +73,6 @@ if TYPE_CHECKING:
 
 DOMAIN = "ninetynine_audio"
 """The catalogue's name: ``locale/<language>/LC_MESSAGES/ninetynine_audio.mo``."""
-
-ENGLISH = "en"
-
-
-@dataclass(frozen=True, slots=True)
-class Language:
-    """A language the game can speak: its code (a folder of ``locale/``), its Babel locale,
-    whether its catalogue is complete (only then is it offered to players), and whether it is
-    written right to left (as Babel's locale says: ``tests/i18n/test_i18n_language.py`` checks it;
-    known here, the window asks it without loading Babel)."""
-
-    code: str
-    locale: str
-    complete: bool = True
-    right_to_left: bool = False
-
-
-LANGUAGES: tuple[Language, ...] = (
-    Language(ENGLISH, "en_GB"),
-    Language("es", "es"),
-    Language("pt_BR", "pt_BR"),
-    Language("de", "de"),
-    Language("fr", "fr"),
-    Language("it", "it"),
-    Language("ru", "ru"),
-    Language("pl", "pl"),
-    Language("fa", "fa", right_to_left=True),
-)
-"""Every language with a catalogue, in the order Settings lists them. Adding a language is a
-folder of catalogues under ``locale/`` and one line here. A language whose catalogue is not
-complete yet is played only when asked for by name (``--language``, for its translators to
-hear it); Settings and the system's language offer the complete ones
-(``tests/i18n/test_i18n_catalogues.py`` fails when ``complete`` is not what the catalogue is)."""
-
-
-def offered_languages() -> tuple[Language, ...]:
-    """The languages a player is offered: those whose catalogues are complete."""
-    return tuple(entry for entry in LANGUAGES if entry.complete)
-
 
 _BY_CODE = {entry.code: entry for entry in LANGUAGES}
 
@@ -282,34 +248,3 @@ def is_right_to_left(code: str | None = None) -> bool:
     if entry is not None:
         return entry.right_to_left
     return babel_locale(code).character_order == "right-to-left"
-
-
-def system_language(environ: dict[str, str] | None = None) -> str | None:
-    """The system's language when the game has its catalogue, else None.
-
-    Reads ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` as gettext does
-    (``pt_BR.UTF-8`` → ``pt_BR``; ``de_AT`` → ``de``; ``pt_PT`` → None).
-    """
-    env = os.environ if environ is None else environ
-    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = env.get(variable, "")
-        for candidate in value.split(":"):
-            found = _match(candidate)
-            if found:
-                return found
-    return None
-
-
-def _match(candidate: str) -> str | None:
-    name = candidate.split(".")[0].split("@")[0].replace("-", "_")
-    if not name or name in {"C", "POSIX"}:
-        return None
-    offered = {entry.code for entry in offered_languages()}
-    if name in offered:
-        return name
-    base = name.split("_")[0].lower()
-    # A language with one catalogue for every region (es, de, en) takes any region; one whose
-    # catalogue is for a region (pt_BR) takes only that region.
-    if base in offered:
-        return base
-    return None

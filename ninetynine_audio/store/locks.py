@@ -31,7 +31,7 @@ __all__ = [
     "running_lock",
 ]
 
-RUNNING_LOCK_NAME = "running.lock"
+RUNNING_LOCK_NAME = paths.RUNNING_LOCK_NAME
 """Held by the copy of the game that plays on this home, for as long as it runs."""
 
 log = logging.getLogger(__name__)

@@ -16,8 +16,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 from ninetynine_audio.resources import program_dir
 
 APP_NAME = "ninetynine-audio"
@@ -28,6 +26,10 @@ HOME_ENV = "NINETYNINE_AUDIO_HOME"
 
 SETTINGS_FILE_NAME = "settings.json"
 USER_KEYMAP_FILE_NAME = "keymap.toml"
+MATCH_FILE_NAME = "current_match.json"
+"""The saved match, in the data folder (``store.saves``)."""
+RUNNING_LOCK_NAME = "running.lock"
+"""The lock of the copy of the game playing on a home, in the data folder (``store.locks``)."""
 
 PORTABLE_MARKERS = ("portable", "portable.txt")
 """Files that, beside the program of the unzipped folder, keep the game's files in that folder
@@ -62,6 +64,8 @@ def config_dir() -> Path:
     home = _home()
     if home is not None:
         return home / "config"
+    import platformdirs  # only here: a start with a home of its own goes without it
+
     return platformdirs.user_config_path(APP_NAME, appauthor=False, roaming=True)
 
 
@@ -70,6 +74,8 @@ def data_dir() -> Path:
     home = _home()
     if home is not None:
         return home / "data"
+    import platformdirs  # only here: a start with a home of its own goes without it
+
     return platformdirs.user_data_path(APP_NAME, appauthor=False, roaming=True)
 
 
@@ -78,6 +84,8 @@ def log_dir() -> Path:
     home = _home()
     if home is not None:
         return home / "logs"
+    import platformdirs
+
     return platformdirs.user_log_path(APP_NAME, appauthor=False)
 
 

@@ -30,7 +30,7 @@ __all__ = [
     "save_match",
 ]
 
-MATCH_FILE_NAME = "current_match.json"
+MATCH_FILE_NAME = paths.MATCH_FILE_NAME
 
 MATCH_SCHEMA = 1
 """The saved-match format this version reads; the same number as ``games.saved.SAVE_SCHEMA``."""

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import logging
-import os
 import signal
 import sys
 import threading
@@ -24,6 +23,7 @@ from ninetynine_audio.audio import (
     choose_backend,
     make_backend,
 )
+from ninetynine_audio.firstline import missing_display
 from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.i18n import ENGLISH, set_language, system_language
 from ninetynine_audio.present import notices
@@ -206,7 +206,7 @@ def _run(
 
         text_args = argparse.Namespace(**{**vars(args), "text": True})
         notices += prepare_terminal(sys.stdout, sys.stdin)
-        output = WatchedOutput(sys.stdout)
+        output = WatchedOutput(sys.stdout, written=getattr(args, "first_line", None))
         app, more = build_app(text_args, seed, stream=cast(TextIO, output))
         app.start(setup, [*notices, *more])
         if after_start is not None:
@@ -217,22 +217,6 @@ def _run(
     if after_start is not None:
         after_start(app)
     return window.run(app)
-
-
-def missing_display() -> str | None:
-    """Why no window could be seen here, or None when one can (as far as can be told).
-
-    On Linux and the BSDs a window needs an X or Wayland display; SDL's ``offscreen`` and
-    ``dummy`` video drivers draw nowhere at all, on every system.
-    """
-    driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
-    if driver in ("offscreen", "dummy"):
-        return f"the video driver is {driver}"
-    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
-        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
-    ):
-        return "there is no display"
-    return None
 
 
 class _Stopped(BaseException):

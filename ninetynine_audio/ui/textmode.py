@@ -26,6 +26,7 @@ import unicodedata
 from collections.abc import Callable
 from typing import TextIO
 
+from ninetynine_audio.firstline import FULL_UNICODE
 from ninetynine_audio.games.setup import clean_text
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.present import notices
@@ -142,8 +143,6 @@ def _plain(error: UnicodeError) -> tuple[str, int]:
 
 codecs.register_error(ERROR_HANDLER, _plain)
 
-_FULL_UNICODE = frozenset({"utf-8", "utf-16", "utf-32", "gb18030"})
-
 
 def prepare_terminal(output: TextIO | None, stdin: TextIO | None = None) -> list[str]:
     """Make text mode's streams safe: a letter ``output`` cannot encode is written plainer,
@@ -159,7 +158,7 @@ def prepare_terminal(output: TextIO | None, stdin: TextIO | None = None) -> list
         name = codecs.lookup(encoding).name
     except LookupError:
         return []
-    if any(name.startswith(full) for full in _FULL_UNICODE):
+    if any(name.startswith(full) for full in FULL_UNICODE):
         return []
     try:
         output.reconfigure(errors=ERROR_HANDLER)  # type: ignore[attr-defined]
@@ -176,10 +175,13 @@ class WatchedOutput(io.TextIOBase):
     Python's own flush at exit has nowhere to fail either.
     """
 
-    def __init__(self, stream: TextIO | None) -> None:
+    def __init__(self, stream: TextIO | None, *, written: str | None = None) -> None:
         super().__init__()
         self._stream = stream
         self.lost = stream is None
+        # A line written before the game loaded (``firstline.py``): when the game's first
+        # write is that very line, it is not written a second time.
+        self._written = None if written is None else written + "\n"
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
@@ -195,6 +197,9 @@ class WatchedOutput(io.TextIOBase):
 
     def write(self, text: str) -> int:
         """Write ``text``, or drop it once the output is gone."""
+        written, self._written = self._written, None
+        if text == written:
+            return len(text)
         if self._stream is not None and not self.lost:
             try:
                 self._stream.write(text)

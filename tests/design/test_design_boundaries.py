@@ -21,7 +21,7 @@ ALLOWED = {
     "present": {"cards", "games", "present", "audio.utterance", "families", "i18n"},
     "store": {"store", "platformdirs", "resources", "i18n"},
     "input": {"input", "pygame", "resources", "families", "i18n"},
-    "i18n": {"i18n", "babel", "families"},
+    "i18n": {"i18n", "babel", "families", "languages"},
     "play": {"cards", "games", "bots", "play", "present.seats"},
 }
 PURE = {"cards", "games", "bots", "play"}
@@ -69,12 +69,32 @@ def test_only_gestures_imports_pygame_in_input():
     assert users == ["gestures.py"]
 
 
-@pytest.mark.parametrize("module", ["resources.py", "families.py"])
+@pytest.mark.parametrize("module", ["resources.py", "families.py", "languages.py", "plaintext.py"])
 def test_the_leaves_every_layer_may_use_need_only_the_standard_library(module):
     # input/ and store/ use resources, every layer asks families: they stay leaves of the
     # standard library (families reads each family's manifest as data, importing no family).
     names = imports_of(PACKAGE / module)
     assert names and all(name.split(".")[0] in STDLIB | {"__future__"} for name in names)
+
+
+FIRST_LINE_MAY_IMPORT = {"firstline", "languages", "plaintext", "resources", "store.paths", "store"}
+
+
+def test_the_first_line_needs_only_the_standard_library_and_leaves():
+    # Text mode's first line is written before the rest loads (``firstline.py``): it reaches
+    # only the leaves below, which are of the standard library themselves (store.paths and
+    # its platformdirs aside, imported only for the usual folders); ``__main__`` imports the
+    # command line once the line is written.
+    bad = sorted(
+        name
+        for name in imports_of(PACKAGE / "firstline.py") | imports_of(PACKAGE / "__main__.py")
+        if name.split(".")[0] not in STDLIB | {"__future__"}
+        and name.removeprefix("ninetynine_audio.") not in FIRST_LINE_MAY_IMPORT
+        and name != "ninetynine_audio.cli"
+    )
+    assert bad == []
+    paths_imports = {name.split(".")[0] for name in imports_of(PACKAGE / "store" / "paths.py")}
+    assert paths_imports <= STDLIB | {"__future__", "ninetynine_audio", "platformdirs"}
 
 
 TOOLS = PACKAGE.parent / "tools"

@@ -1,7 +1,8 @@
 """What the text mode loads before a player hears anything: no pygame when the sound cues are
-off, no Babel for an English player, nothing of ``online/``; and by its first word neither
-num2words (every language it has, for the speaking-time estimate) nor importlib.resources (with
-zipfile)."""
+off, no Babel for an English player, nothing of ``online/``; and by its first word (written by
+``firstline.py``) nothing of the games, the computer players, the registry, the menus, the
+speech pipeline or the command line, whether the cues are on or off, nor what they would bring
+(num2words, Babel, pygame, importlib.resources, dataclasses, argparse)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -27,16 +30,47 @@ PROGRAM = (
     "            self.loaded = sorted(sys.modules)\n"
     "        return self.stream.write(text)\n"
     "sys.stdout = first = First(sys.stdout)\n"
-    "from ninetynine_audio.cli import main\n"
-    "status = main(['--text'])\n"
+    "sys.argv[1:] = ['--text']\n"
+    "from ninetynine_audio.__main__ import main\n"
+    "status = main()\n"
     "loaded = sorted({m.split('.')[0] for m in sys.modules} & {'pygame', 'babel'})\n"
     "online = sorted(m for m in sys.modules if m.startswith('ninetynine_audio.online'))\n"
     "print('LOADED', loaded, online, status, file=sys.stderr)\n"
     "print('FIRST', ' '.join(first.loaded or ['nothing-written']), file=sys.stderr)\n"
 )
 
+# What the interpreter itself loads here, before any of the game (site, the venv's hooks).
+BARE = "import sys; print('FIRST', ' '.join(sorted(sys.modules)), file=sys.stderr)"
 
-def run_text_mode(home: Path, settings: dict[str, object], line: str = "LOADED") -> str:
+HEAVY = {
+    "ninetynine_audio.cli",
+    "ninetynine_audio.games",
+    "ninetynine_audio.games.registry",
+    "ninetynine_audio.bots",
+    "ninetynine_audio.families",
+    "ninetynine_audio.i18n",
+    "ninetynine_audio.present",
+    "ninetynine_audio.ui",
+    "ninetynine_audio.audio",
+    "ninetynine_audio.online",
+    "ninetynine_audio.store.settings",
+    "pygame",
+    "babel",
+    "num2words",
+    "importlib.resources",
+    "zipfile",
+    "dataclasses",
+    "argparse",
+    "tomllib",
+    "gettext",
+    "logging",
+}
+"""Loaded only after the first word."""
+
+
+def run_text_mode(
+    home: Path, settings: dict[str, object], line: str = "LOADED", program: str = PROGRAM
+) -> str:
     """The loaded-modules line of a text-mode start with ``settings`` (``FIRST``: the
     modules loaded when it wrote its first word)."""
     (home / "config").mkdir(parents=True)
@@ -49,7 +83,7 @@ def run_text_mode(home: Path, settings: dict[str, object], line: str = "LOADED")
         "LANGUAGE": "en",
     }
     done = subprocess.run(
-        [sys.executable, "-c", PROGRAM],
+        [sys.executable, "-c", program],
         stdin=subprocess.DEVNULL,
         capture_output=True,
         text=True,
@@ -61,7 +95,7 @@ def run_text_mode(home: Path, settings: dict[str, object], line: str = "LOADED")
     lines = [text for text in done.stderr.splitlines() if text.startswith(line + " ")]
     assert lines, done.stderr
     # The game spoke before it quit.
-    assert done.stdout.strip(), done.stderr
+    assert done.stdout.strip() or program == BARE, done.stderr
     return lines[-1]
 
 
@@ -71,8 +105,13 @@ def test_text_mode_without_cues_loads_neither_pygame_nor_babel_nor_online(tmp_pa
     )
 
 
-def test_text_mode_speaks_before_loading_num2words_or_importlib_resources(tmp_path: Path) -> None:
-    first = run_text_mode(tmp_path, {"sound_enabled": False, "language": "en"}, "FIRST").split()
+@pytest.mark.parametrize("sound", [False, True])
+def test_text_mode_speaks_before_loading_anything_heavy(tmp_path: Path, sound: bool) -> None:
+    settings = {"sound_enabled": sound, "language": "en"}
+    first = set(run_text_mode(tmp_path / "game", settings, "FIRST").split()[1:])
+    bare = set(run_text_mode(tmp_path / "bare", settings, "FIRST", BARE).split()[1:])
     assert "nothing-written" not in first
-    assert "ninetynine_audio.ui.textmode" in first  # the game's own words, not a warning
-    assert sorted({"num2words", "importlib.resources", "zipfile"} & set(first)) == []
+    assert "ninetynine_audio.firstline" in first  # the game's own words, not a warning
+    loaded = first - bare
+    assert sorted(name for name in loaded if name.split(".")[0] in {"pygame", "babel"}) == []
+    assert sorted(HEAVY & loaded) == []

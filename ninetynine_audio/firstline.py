@@ -1,0 +1,258 @@
+"""Text mode's first line, written before the rest of the game loads.
+
+In text mode the player first hears the game's name and the main menu's first item ("Ninety-Nine.
+Main menu. Play, 1 of 9"). This module, of the standard library and three leaves of the package
+only (``languages``, ``plaintext``, ``store.paths``), works that line out from the command line,
+the settings' language and verbosity and the compiled catalogue, and writes it, so that it is
+heard before the games, the computer players, the menus and the speech pipeline are imported.
+The game then starts as it always does, and says the same line through its speech pipeline;
+text mode's output (``ui.textmode.WatchedOutput``, given the line) does not write it twice.
+
+Whenever the first line could be another one, nothing is written here and the game says it
+itself, as before: a game, a server or any other option on the command line, speech other than
+the text backend, a window to open, a saved match (its Continue comes first), a settings file
+that cannot be read, a terminal that cannot show every letter, a language without a UTF-8
+catalogue, a pseudo-language, another copy of the game playing on the same home, a system
+without ``fcntl`` (Windows, where that is not asked here).
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import sys
+
+from ninetynine_audio.languages import ENGLISH, LANGUAGES, system_language
+from ninetynine_audio.plaintext import join_phrases, one_line
+from ninetynine_audio.resources import FileProblem, decode_text, read_file_bytes
+from ninetynine_audio.store import paths
+
+TYPE_CHECKING = False  # ``typing`` is not imported before the first line
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import TextIO
+
+FULL_UNICODE = frozenset({"utf-8", "utf-16", "utf-32", "gb18030"})
+"""Encodings that can write every letter (``codecs`` names, and their variants)."""
+
+MAIN_MENU_ITEMS = 9
+"""How many items the main menu has without a saved match (``ui.menus.MainMenu``; the test of
+the first line holds the two together)."""
+
+SETTINGS_LIMIT = 1 << 20
+"""The most of the settings file read here (``store.settings.SETTINGS_PEEK_LIMIT``)."""
+
+TITLE, MAIN_MENU, PLAY = "Ninety-Nine", "Main menu", "Play"
+ITEM_PLACE, TITLE_THEN_ITEM, QUESTION_THEN_ITEM = (
+    "{item}, {number} of {count}",
+    "{title}. {item}",
+    "{title} {item}",
+)
+# The message ids of ``present.screens`` (``APP_TITLE``, ``MAIN_MENU``, ``PLAY``,
+# ``menu_item_text``, ``menu_opened_text``), where they are marked for the catalogue.
+MESSAGES = (TITLE, MAIN_MENU, PLAY, ITEM_PLACE, TITLE_THEN_ITEM, QUESTION_THEN_ITEM)
+
+VERBOSITY_LEVELS = ("brief", "normal", "full")
+"""``store.settings.VERBOSITY_LEVELS``; brief says a menu item without its place."""
+
+
+def missing_display() -> str | None:
+    """Why no window could be seen here, or None when one can (as far as can be told).
+
+    On Linux and the BSDs a window needs an X or Wayland display; SDL's ``offscreen`` and
+    ``dummy`` video drivers draw nowhere at all, on every system.
+    """
+    driver = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
+    if driver in ("offscreen", "dummy"):
+        return f"the video driver is {driver}"
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")) and not (
+        os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    ):
+        return "there is no display"
+    return None
+
+
+def writes_every_letter(encoding: object) -> bool:
+    """Whether a stream in ``encoding`` can write every letter."""
+    if not isinstance(encoding, str):
+        return False
+    try:
+        name = codecs.lookup(encoding).name
+    except LookupError:
+        return False
+    return any(name.startswith(full) for full in FULL_UNICODE)
+
+
+def say_first_line(arguments: Sequence[str], stream: TextIO | None = None) -> str | None:
+    """Write text mode's first line on ``stream`` (standard output by default) when it can be
+    told for sure, and return it; None when the game is to say it itself."""
+    output = sys.stdout if stream is None else stream
+    line = first_line(arguments, getattr(output, "encoding", None))
+    if line is None:
+        return None
+    try:
+        output.write(line + "\n")
+        output.flush()
+    except (OSError, ValueError):
+        return None  # the game finds the output closed and ends, as before
+    return line
+
+
+def first_line(arguments: Sequence[str], encoding: object = "utf-8") -> str | None:
+    """Text mode's first line for this command line and this home, or None when it could be
+    another (the module's description says when)."""
+    asked = _plain_text_start(arguments)
+    if asked is None or not writes_every_letter(encoding):
+        return None
+    if _android():
+        return None
+    data = paths.data_dir()
+    if os.path.lexists(os.path.join(data, paths.MATCH_FILE_NAME)) or _another_copy(data):
+        return None
+    settings = _settings()
+    if settings is None:
+        return None
+    language, verbosity = settings
+    code = asked or language or system_language() or ENGLISH
+    folder = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+    words = translated(os.path.join(folder, code, "LC_MESSAGES", "ninetynine_audio.mo"), MESSAGES)
+    if words is None:
+        return None
+    item = words[PLAY]
+    if verbosity != "brief":
+        item = words[ITEM_PLACE].format(item=item, number=1, count=MAIN_MENU_ITEMS)
+    title = words[MAIN_MENU]
+    opening = words[QUESTION_THEN_ITEM if title.endswith(("?", ".", ":")) else TITLE_THEN_ITEM]
+    return one_line(join_phrases([words[TITLE], opening.format(title=title, item=item)]))
+
+
+def _plain_text_start(arguments: Sequence[str]) -> str | None:
+    """For a start in text mode with nothing on the command line but ``--text``,
+    ``--speech text`` and ``--language``: the language asked for ("" when none); else None."""
+    rest = list(arguments)
+    if rest[:1] == ["play"]:
+        rest.pop(0)
+    text, language = missing_display() is not None, ""
+    while rest:
+        option = rest.pop(0)
+        name, given, value = option.partition("=")
+        if not given and name in ("--speech", "--language"):
+            if not rest:
+                return None
+            value = rest.pop(0)
+        if option == "--text":
+            text = True
+        elif name == "--speech" and value == "text":
+            continue
+        elif name == "--language" and value in {entry.code for entry in LANGUAGES}:
+            language = value
+        else:
+            return None
+    return language if text else None
+
+
+def _android() -> bool:
+    """Whether this may be Android, whose folders ``platformdirs`` finds its own way."""
+    return hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ
+
+
+def _another_copy(data: os.PathLike[str]) -> bool:
+    """Whether another copy of the game holds this home's running lock (True too where that
+    cannot be asked). The lock is only tried, not kept: the game takes it as it starts."""
+    try:
+        import fcntl
+    except ImportError:
+        return True
+    try:
+        fd = os.open(
+            os.path.join(data, paths.RUNNING_LOCK_NAME),
+            os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0),
+        )
+    except FileNotFoundError:
+        return False
+    except OSError:
+        return True
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        fcntl.flock(fd, fcntl.LOCK_UN)
+    except OSError:
+        return True
+    finally:
+        os.close(fd)
+    return False
+
+
+def _refuse_constant(name: str) -> object:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _settings() -> tuple[str | None, str] | None:
+    """The settings' language (None: the system's) and verbosity, as ``store.settings`` reads
+    them; None when the file is there but not a JSON object (the game then sets it aside)."""
+    try:
+        raw = read_file_bytes(paths.settings_file(), SETTINGS_LIMIT)
+    except FileProblem as problem:
+        return (None, "normal") if problem.kind == FileProblem.MISSING else None
+    try:
+        data = json.loads(decode_text(raw), parse_constant=_refuse_constant)
+    except (ValueError, RecursionError, MemoryError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    language = data.get("language")
+    if not (isinstance(language, str) and language in {entry.code for entry in LANGUAGES}):
+        language = None  # none chosen, or one the game resets to none
+    verbosity = data.get("verbosity", "normal")
+    verbosity = verbosity.strip().lower() if isinstance(verbosity, str) else "normal"
+    return language, verbosity if verbosity in VERBOSITY_LEVELS else "normal"
+
+
+MO_MAGIC = 0x950412DE
+"""The first word of a compiled gettext catalogue, in the byte order it was written in."""
+
+
+def translated(path: str, messages: Sequence[str]) -> dict[str, str] | None:
+    """Each of ``messages`` as the compiled catalogue at ``path`` translates it (the message
+    itself where the catalogue has none), as ``gettext.GNUTranslations`` would (without a
+    file, as English: the messages themselves); None when the file cannot be read or is not a
+    catalogue in UTF-8.
+
+    Only the messages asked for are looked for: nothing else in the catalogue is decoded.
+    """
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read()
+    except FileNotFoundError:
+        return {message: message for message in messages}  # English, the messages themselves
+    except OSError:
+        return None
+    # The catalogue as whole words of this machine's byte order (one written in the other
+    # order is left to gettext): the magic number, the version, the count of messages, where
+    # the tables of originals and of translations begin; each entry a length and an offset.
+    words = memoryview(data)[: len(data) - len(data) % 4].cast("I")
+    try:
+        magic, version, count, originals, translations = words[:5]
+        if magic != MO_MAGIC or version >> 16 not in (0, 1) or (originals | translations) % 4:
+            return None
+        wanted = {message.encode(): message for message in (*messages, "")}
+        lengths = {len(key) for key in wanted}
+        found: dict[str, bytes] = {}
+        for index in range(originals // 4, originals // 4 + 2 * count, 2):
+            length, start = words[index], words[index + 1]
+            if length in lengths and data[start : start + length] in wanted:
+                place = index - originals // 4 + translations // 4
+                size, where = words[place], words[place + 1]
+                found[wanted[data[start : start + length]]] = data[where : where + size]
+    except (ValueError, IndexError):
+        return None
+    header = found.pop("", b"").decode("ascii", "replace").lower()
+    if "charset=utf-8" not in header.replace(" ", ""):
+        return None
+    try:
+        return {
+            message: found[message].decode() if message in found else message
+            for message in messages
+        }
+    except UnicodeDecodeError:
+        return None
