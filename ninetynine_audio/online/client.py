@@ -14,6 +14,7 @@ import contextlib
 import os
 import queue
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,8 @@ HEARD_EVERY_S = 0.25
 """How often, at most, the client reports its speech while narration is being said."""
 HEARD_GAP_S = 0.1
 """The shortest time between two reports, so a burst of narration costs few messages."""
+NOTES_KEPT = 20
+"""How many of its own lines a client keeps for the server while the connection is down."""
 ANSWER_WAIT_S = 2.0
 """How long text mode waits for the server's answer to a key before reading the next line."""
 
@@ -74,6 +77,8 @@ class RemoteScreen(Screen):
         self.ended = False
         self.connected = False
         self.received: list[p.ServerMessage] = []
+        self.notes: deque[str] = deque(maxlen=NOTES_KEPT)
+        """Lines this client said itself, waiting to be kept on the server (``note``)."""
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -196,19 +201,35 @@ class RemoteScreen(Screen):
             self.errors.append(item)
             self.waiting_since = None
         elif isinstance(item, p.Bye):
-            app.say(item.text, queue=True)
+            # The server is closing this connection: kept for the next one, if any.
+            self._say_own(app, item.text, send=False)
             if not item.retry:
                 self.leave(app)
         elif isinstance(item, p.Pong):
             sent = self.pings.pop(item.seq, None)
             if sent is not None:
                 milliseconds = round((time.perf_counter() - sent) * 1000)
-                text = buffer_words.ping_text(milliseconds)
-                app.say_utterance(Utterance(text, Priority.NOW, kind=SYSTEM))
+                self._say_own(app, buffer_words.ping_text(milliseconds), Priority.NOW)
         elif isinstance(item, p.Welcome):
             self.connected = True
             if item.guest_token and self.name:
                 self._keep_guest_token(app, item.guest_token)
+
+    def _say_own(
+        self, app: App, text: str, priority: Priority = Priority.QUEUE, *, send: bool = True
+    ) -> None:
+        """Say a line of this client's own (not a phrase of the server's), filed as the
+        system's; the server keeps it too, so that the buffer keys, answered there, read it
+        with the rest (sent once connected again, when said while the connection is down)."""
+        app.say_utterance(Utterance(text, priority, kind=SYSTEM))
+        self.notes.append(text)
+        if send and self.connected:
+            self._send_notes()
+
+    def _send_notes(self) -> None:
+        for text in self.notes:
+            self.link.send(p.Note(text=text))
+        self.notes.clear()
 
     def _keep_guest_token(self, app: App, token: str) -> None:
         """Keep the guest's token in the settings, so a game started again (after a crash,
@@ -222,14 +243,15 @@ class RemoteScreen(Screen):
             self.connected = True
             self.reported = (0, True)
             if event.again:
-                app.say(words.reconnected_text(), queue=True)
+                self._say_own(app, words.reconnected_text())
             for message in self.first:
                 self.link.send(message)
             self.first = []
+            self._send_notes()
         elif event.kind == "lost":
             self.connected = False
             self.asking = None
-            app.say(words.connection_lost_text(event.delay), queue=True)
+            self._say_own(app, words.connection_lost_text(event.delay))
         else:
             self.connected = False
             app.say(words.cannot_connect_text(event.reason or words.no_answer_text()), queue=True)

@@ -23,7 +23,7 @@ from typing import Any
 from ninetynine_audio.audio.backend import SilentBackend
 from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.audio.speaker import Speaker
-from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.audio.utterance import SYSTEM, Priority, Utterance
 from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.commands import COMMANDS, GLOBAL, PEOPLE_COMMANDS
 from ninetynine_audio.input.keymap import load_default_keymap
@@ -308,6 +308,12 @@ class SeatApp(App):
         """The ping key reached the server: the client that sent it does not time the way
         here itself (the game's window, text mode and the page all do)."""
         self.say(ping_unmeasured_text())
+
+    def keep_note(self, text: str) -> None:
+        """A line the player's client said itself: kept in the buffer of the system's
+        messages (and of all), where the buffer keys find it, without saying it again."""
+        if text.strip():
+            self.voice.buffers.file(text, SYSTEM)
 
     # -- the player's language ---------------------------------------------------------------
 
