@@ -26,7 +26,12 @@ from ninetynine_audio.online.link import Link, LinkEvent, make_hello
 from ninetynine_audio.present import buffers as buffer_words
 from ninetynine_audio.present import online as words
 from ninetynine_audio.store.settings import TEXT_LIMIT, guest_token_for, with_guest_token
-from ninetynine_audio.ui.entry import ADDRESS_CHARACTERS, TextEntry
+from ninetynine_audio.ui.entry import (
+    ADDRESS_CHARACTERS,
+    LINE_CHARACTERS,
+    TextEntry,
+    typed_character,
+)
 from ninetynine_audio.ui.screen import Display, Menu, MenuItem, Screen
 
 if TYPE_CHECKING:
@@ -39,6 +44,8 @@ HEARD_GAP_S = 0.1
 """The shortest time between two reports, so a burst of narration costs few messages."""
 NOTES_KEPT = 20
 """How many of its own lines a client keeps for the server while the connection is down."""
+ANSWER_LIMIT = 200
+"""The longest line the client sends as an answer (the protocol's own bound)."""
 ANSWER_WAIT_S = 2.0
 """How long text mode waits for the server's answer to a key before reading the next line."""
 
@@ -111,7 +118,7 @@ class RemoteScreen(Screen):
         if self.asking is None:
             return False
         self.asking = None
-        self.link.send(p.Answer(text=line.rstrip("\r\n")[:200]))
+        self.link.send(p.Answer(text=line.rstrip("\r\n")[:ANSWER_LIMIT]))
         return True
 
     def _type(self, app: App, gesture: str) -> None:
@@ -126,13 +133,12 @@ class RemoteScreen(Screen):
             self.link.send(p.Answer(text=None))
         elif gesture == "backspace":
             self.typed = self.typed[:-1]
-        elif gesture == "space":
-            self.typed += " "
         else:
-            key = gesture.removeprefix("shift+")
-            if len(key) == 1:
-                self.typed += key.upper() if gesture.startswith("shift+") else key
-                app.say(key)
+            character = typed_character(gesture, LINE_CHARACTERS)
+            if character is not None and len(self.typed) < ANSWER_LIMIT:
+                self.typed += character
+                # Each key answered (not kept in the buffers): what it typed.
+                app.say_utterance(Utterance(character, Priority.NOW, in_history=False))
 
     def leave(self, app: App) -> None:
         """Close the connection and go back to the local menu."""

@@ -1,0 +1,41 @@
+"""A line typed key by key in the game's window while the server asks for one (chat, a private
+message, a report): punctuation goes in as on the keyboard, so a question reaches the others
+as a question. A real server on loopback and the game's own clients."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers.online import Player, ServerThread
+
+from ninetynine_audio.online import protocol as p
+
+pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
+
+
+def test_a_chat_line_typed_by_keys_keeps_its_punctuation(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
+        ann = Player(srv.url, "Ann", first=[create])
+        ann.wait_for(lambda: ann.screen.table is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        try:
+            ben.heard("You joined")
+            ann.heard("Ben joined the table.")
+            ann.press("quote")  # the chat key
+            ann.wait_for(lambda: ann.screen.asking is not None)
+            keys = ["shift+h", "i", "comma", "space", "b", "e", "n", "shift+1", "space"]
+            keys += ["r", "e", "a", "d", "y", "shift+slash", "space", "quote", "o", "k"]
+            keys += ["shift+9", "a", "shift+0", "period"]
+            ann.press(*keys)
+            assert ann.spoken[-1] == "."  # each key says what it typed
+            ann.press("x", "backspace")
+            assert ann.screen.typed == "Hi, ben! ready? 'ok(a)."
+            ann.press("return")
+            ben.heard("Ann says: Hi, ben! ready? 'ok(a).")
+        finally:
+            for player in (ann, ben):
+                player.close()
