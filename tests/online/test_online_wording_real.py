@@ -1,8 +1,8 @@
 """Four sentences of online play, each on a real server on loopback with the game's own
 clients: the host hears when a seat kept for someone away goes to a computer; a code to a
 full table and a code of no table get different answers; "What you missed:" is always
-followed by what was missed, after a server restart too; and ``play --join`` with a code of no
-table says so."""
+followed by what was missed, after a server restart too; ``play --join`` with a code of no
+table says so; and a player removed from a match hears why before anything else."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers.online import WAIT_S, Player, ServerProcess, ServerThread, free_port
+from helpers.online import WAIT_S, Player, ServerProcess, ServerThread, free_port, session_of
 from helpers.online_games import accounts_sit_down, drive_stored, moves_made, play_some
 from helpers.text_game import env_for
 
@@ -153,6 +153,33 @@ def test_moves_missed_while_away_are_said_whole_after_what_you_missed(tmp_path: 
             for phrase in missed:
                 assert not phrase.mergeable and not phrase.until_action, phrase
                 assert phrase.text in ben.spoken, (phrase.text, ben.spoken[-8:])
+        finally:
+            for player in (ann, ben):
+                player.close()
+
+
+def test_a_player_removed_in_play_hears_why_before_the_lobby(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
+        ann = Player(srv.url, "Ann", first=[create])
+        ann.wait_for(lambda: ann.screen.table is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(srv.url, "Ben", password="ben's own words", first=[p.Join(code=code)])
+        try:
+            ben.heard("You joined")
+            ann.heard("Ben joined the table.")
+            ann.screen.link.send(p.Start())
+            ben.heard("The game starts.")
+            since = len(ben.spoken)
+            srv.call(lambda s: s.moderation.remove(session_of(s, "Ann"), 1, ban=True))
+            ben.wait_for(lambda: any(line.startswith("Lobby.") for line in ben.spoken[since:]))
+            ben.wait_for(ben.app.speech_idle)
+            heard = ben.spoken[since:]
+            why = heard.index("The host removed you from the table, and you cannot join it again.")
+            lobby = next(i for i, line in enumerate(heard) if line.startswith("Lobby."))
+            left = next(i for i, line in enumerate(heard) if line.startswith("You left a match"))
+            assert why < left < lobby, heard
         finally:
             for player in (ann, ben):
                 player.close()
