@@ -222,6 +222,11 @@ FULL_STOPS = frozenset(".。۔।")
 """The full stops a message may put after a field."""
 
 
+def ended(text: str) -> str:
+    """``text`` with a full stop, unless it ends a sentence already (a player's "why?")."""
+    return text if text.rstrip()[-1:] in SENTENCE_ENDS else f"{text}."
+
+
 def fill(template: str, **fields: str) -> str:
     """``template`` (a translated message) with its fields, where a field that already ends a
     sentence ("are you there?") keeps its own mark: the template's full stop right after it is

@@ -185,6 +185,22 @@ def test_a_player_removed_in_play_hears_why_before_the_lobby(tmp_path: Path) -> 
                 player.close()
 
 
+def test_a_report_whose_reason_asks_is_read_to_the_owner_with_one_mark(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data", admins=["Boss"]) as srv:
+        boss = Player(srv.url, "Boss", password="the owner's own words")
+        try:
+            boss.heard("Lobby")
+            reporter, reported = ("guest:1", "Ann"), ("guest:2", "Ben")
+            chat = ["Ben: you play like a potato"]
+            srv.call(lambda s: s.db.add_report(reporter, reported, "123456", "rude?", chat))
+            boss.screen.link.send(p.Admin(command="reports"))
+            boss.heard("reported Ben")
+            heard = next(line for line in boss.spoken if "reported Ben" in line)
+            assert "Ann reported Ben: rude? Chat before it: Ben: you play like a potato" in heard
+        finally:
+            boss.close()
+
+
 def test_play_join_with_a_code_of_no_table_says_so(tmp_path: Path, private_home: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
         command = [sys.executable, "-m", "ninetynine_audio", "play", "--text"]
