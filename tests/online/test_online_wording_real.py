@@ -49,6 +49,29 @@ def test_the_host_hears_when_a_kept_seat_goes_to_a_computer(tmp_path: Path) -> N
                 player.close()
 
 
+def test_a_player_who_leaves_a_match_is_not_told_of_themselves(tmp_path: Path) -> None:
+    with ServerThread(tmp_path / "data") as srv:
+        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
+        ann = Player(srv.url, "Ann", first=[create])
+        ann.wait_for(lambda: ann.screen.table is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        try:
+            ben.heard("You joined")
+            ann.heard("Ben joined the table.")
+            ann.screen.link.send(p.Start())
+            ben.heard("The game starts.")
+            srv.call(lambda s: s.parts.seating.leave_table(session_of(s, "Ann")))
+            ben.heard("A Normal computer player plays for Ann until they come back.")
+            ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is None)
+            ann.pump(0.5)
+            assert not any("plays for Ann" in line for line in ann.spoken), ann.spoken[-5:]
+        finally:
+            for player in (ann, ben):
+                player.close()
+
+
 def test_a_full_table_and_a_code_of_no_table_get_different_answers(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
         create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
