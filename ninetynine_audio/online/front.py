@@ -56,6 +56,22 @@ HEARD_SLACK_S = 0.5
 """Added to a client's own estimate: the phrase still has to travel and start."""
 
 
+SHOWN_LIMIT = 200
+"""The longest line of a window the protocol carries (``display``)."""
+
+
+def shown_line(line: str) -> str:
+    """A window's line as sent: a longer one (a review's move, with its reasons) ends at the
+    last whole word that fits, marked as cut with an ellipsis, never in the middle of a word
+    (it is said whole, and kept whole in the last messages)."""
+    if len(line) <= SHOWN_LIMIT:
+        return line
+    cut = line[: SHOWN_LIMIT - 1]
+    if line[SHOWN_LIMIT - 1] != " " and " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "…"
+
+
 def whole_text(reader: Reader) -> tuple[list[str], int]:
     """A text screen (key help, the rules) for a client that shows it as a page to read: every
     paragraph, in lines of at most 200 characters broken between words, from a little before
@@ -404,13 +420,13 @@ class SeatApp(App):
             shown: Display = self.top.display(self)
         except Exception:  # a screen mid-change: the next frame sends it
             return
-        lines = [line[:200] for line in shown.lines[:64]]
+        lines = [shown_line(line) for line in shown.lines[:64]]
         highlight = shown.highlight
         if self.client == "browser" and isinstance(self.top, Reader):
             lines, highlight = whole_text(self.top)
         context = self.top.context[:64]
         message = p.Display(
-            title=shown.title[:200],
+            title=shown_line(shown.title),
             lines=lines,
             highlight=highlight,
             busy=busy,
