@@ -7,24 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.online import Player, ServerThread
-
-from ninetynine_audio.online import protocol as p
+from helpers.online import ServerThread
+from helpers.online_games import ann_and_ben
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
 
 
 def test_a_chat_line_typed_by_keys_keeps_its_punctuation(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        ann, ben, _code = ann_and_ben(srv, ["human", "human"], start=False)
         try:
-            ben.heard("You joined")
-            ann.heard("Ben joined the table.")
             ann.press("quote")  # the chat key
             ann.wait_for(lambda: ann.screen.asking is not None)
             keys = ["shift+h", "i", "comma", "space", "b", "e", "n", "shift+1", "space"]

@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pytest
 from helpers.online import WAIT_S, Player, ServerProcess, ServerThread, free_port, session_of
-from helpers.online_games import accounts_sit_down, drive_stored, moves_made, play_some
+from helpers.online_games import (
+    accounts_sit_down,
+    ann_and_ben,
+    drive_stored,
+    moves_made,
+    play_some,
+)
 from helpers.text_game import env_for
 
 from ninetynine_audio.online import protocol as p
@@ -27,17 +33,8 @@ MISSED = "What you missed:"
 
 def test_the_host_hears_when_a_kept_seat_goes_to_a_computer(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data", keep_seat_s=0.5) as srv:
-        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        ann, ben, code = ann_and_ben(srv, ["human", "human", "normal"])
         try:
-            ben.heard("You joined")
-            ann.heard("Ben joined the table.")
-            ann.screen.link.send(p.Start())
-            ben.heard("The game starts.")
             ann.press("escape")  # the host is in the table's menu, not at the cards
             ann.heard("Back to the table")
             ben.close()
@@ -51,17 +48,8 @@ def test_the_host_hears_when_a_kept_seat_goes_to_a_computer(tmp_path: Path) -> N
 
 def test_a_player_who_leaves_a_match_is_not_told_of_themselves(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        ann, ben, _code = ann_and_ben(srv, ["human", "human", "normal"])
         try:
-            ben.heard("You joined")
-            ann.heard("Ben joined the table.")
-            ann.screen.link.send(p.Start())
-            ben.heard("The game starts.")
             srv.call(lambda s: s.parts.seating.leave_table(session_of(s, "Ann")))
             ben.heard("A Normal computer player plays for Ann until they come back.")
             ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is None)
@@ -74,13 +62,7 @@ def test_a_player_who_leaves_a_match_is_not_told_of_themselves(tmp_path: Path) -
 
 def test_a_full_table_and_a_code_of_no_table_get_different_answers(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="classic", seats=["human", "human"], pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
-        ben.heard("You joined")
+        ann, ben, code = ann_and_ben(srv, ["human", "human"], start=False)
         wrong = "0" * len(code) if code != "0" * len(code) else "1" * len(code)
         cat = Player(srv.url, "Cat", first=[p.Join(code=code)])
         try:
@@ -149,17 +131,8 @@ def test_what_you_missed_is_followed_by_what_was_missed_after_a_restart(tmp_path
 def test_moves_missed_while_away_are_said_whole_after_what_you_missed(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
         seats = ["human", "normal", "normal", "human"]
-        create = p.Create(game="classic", seats=seats, pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", first=[p.Join(code=code)])
+        ann, ben, code = ann_and_ben(srv, seats)
         try:
-            ben.heard("You joined")
-            ann.heard("Ben joined the table.")
-            ann.screen.link.send(p.Start())
-            ben.heard("The game starts.")
             ben.hold_back()
             ben.screen.link.drop()
             ann.heard("Ben lost the connection")
@@ -183,17 +156,8 @@ def test_moves_missed_while_away_are_said_whole_after_what_you_missed(tmp_path: 
 
 def test_a_player_removed_in_play_hears_why_before_the_lobby(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        create = p.Create(game="classic", seats=["human", "human", "normal"], pause_ms=0)
-        ann = Player(srv.url, "Ann", first=[create])
-        ann.wait_for(lambda: ann.screen.table is not None)
-        code = ann.screen.table.code  # type: ignore[union-attr]
-        assert code is not None
-        ben = Player(srv.url, "Ben", password="ben's own words", first=[p.Join(code=code)])
+        ann, ben, _code = ann_and_ben(srv, ["human", "human", "normal"], password="ben's own words")
         try:
-            ben.heard("You joined")
-            ann.heard("Ben joined the table.")
-            ann.screen.link.send(p.Start())
-            ben.heard("The game starts.")
             since = len(ben.spoken)
             srv.call(lambda s: s.moderation.remove(session_of(s, "Ann"), 1, ban=True))
             ben.wait_for(lambda: any(line.startswith("Lobby.") for line in ben.spoken[since:]))
