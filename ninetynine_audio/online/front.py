@@ -320,6 +320,9 @@ class SeatApp(App):
     buffer_kinds: tuple[str, ...] = ONLINE_BUFFERS
     """A player on a server hears chat and private messages too."""
 
+    people_here = False
+    """The people at a new table join it from their own computers (the seats menu)."""
+
     def ping(self) -> None:
         """The ping key reached the server: the client that sent it does not time the way
         here itself (the game's window, text mode and the page all do)."""

@@ -84,6 +84,10 @@ class App:
     settings menu (not in the browser build, whose page has its own options for them)."""
 
     buffer_kinds: tuple[str, ...] = OFFLINE_BUFFERS
+
+    people_here = True
+    """Whether several people can play at these keys (hot seat); not on a server, where the
+    seats of the new table are for people who join."""
     """The message buffers of this face: all, table and system on this computer."""
 
     def __init__(

@@ -45,6 +45,11 @@ class Host(Protocol):
         ...
 
     @property
+    def people_here(self) -> bool:
+        """Whether the level menu offers several people at these keys (hot seat)."""
+        ...
+
+    @property
     def speaks_here(self) -> bool:
         """Whether the settings menu offers the voice, the volumes and the keymap file."""
         ...
