@@ -23,6 +23,7 @@ from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.link import Link, LinkEvent, make_hello
+from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import buffers as buffer_words
 from ninetynine_audio.present import online as words
 from ninetynine_audio.store.settings import TEXT_LIMIT, guest_token_for, with_guest_token
@@ -133,12 +134,25 @@ class RemoteScreen(Screen):
             self.link.send(p.Answer(text=None))
         elif gesture == "backspace":
             self.typed = self.typed[:-1]
-        else:
+        elif not app.types_text:
+            # Keys name the characters where no text comes with them (a script, a test).
             character = typed_character(gesture, LINE_CHARACTERS)
-            if character is not None and len(self.typed) < ANSWER_LIMIT:
-                self.typed += character
-                # Each key answered (not kept in the buffers): what it typed.
-                app.say_utterance(Utterance(character, Priority.NOW, in_history=False))
+            if character is not None:
+                self._add_typed(app, character)
+
+    def take_typed(self, app: App, text: str) -> bool:
+        """The window: what the keyboard typed, in its own layout and script."""
+        if self.asking is None:
+            return False
+        self._add_typed(app, without_controls(text))
+        return True
+
+    def _add_typed(self, app: App, text: str) -> None:
+        text = text[: ANSWER_LIMIT - len(self.typed)]
+        if text:
+            self.typed += text
+            # Each key answered (not kept in the buffers): what it typed.
+            app.say_utterance(Utterance(text, Priority.NOW, in_history=False))
 
     def leave(self, app: App) -> None:
         """Close the connection and go back to the local menu."""

@@ -45,6 +45,11 @@ class Host(Protocol):
         ...
 
     @property
+    def types_text(self) -> bool:
+        """Whether typed characters come as text too (the window), besides the keys."""
+        ...
+
+    @property
     def people_here(self) -> bool:
         """Whether the level menu offers several people at these keys (hot seat)."""
         ...
