@@ -86,8 +86,20 @@ class Arrivals:
             # Only phrases with words make "What you missed:" (a cue alone says nothing).
             app.say(words.welcome_back_text(sum(1 for phrase in missed if phrase.text.strip())))
             for phrase in missed:
+                # Said whole, after the words that announce them: not dropped as narration a
+                # key or a backlog makes obsolete, nor replaced by a newer answer of its kind.
                 remote.seq += 1
-                remote.emit(msgspec.structs.replace(phrase, priority="queue", seq=remote.seq))
+                remote.emit(
+                    msgspec.structs.replace(
+                        phrase,
+                        priority="queue",
+                        seq=remote.seq,
+                        mergeable=False,
+                        until_action=False,
+                        key=None,
+                        answer_to=None,
+                    )
+                )
             self.rooms.say_at(
                 table, lambda: words.back_text(session.name), except_id=session.identity
             )

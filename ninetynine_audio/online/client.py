@@ -14,6 +14,7 @@ import contextlib
 import os
 import queue
 import time
+from collections import deque
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -22,10 +23,16 @@ from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.link import Link, LinkEvent, make_hello
+from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import buffers as buffer_words
 from ninetynine_audio.present import online as words
 from ninetynine_audio.store.settings import TEXT_LIMIT, guest_token_for, with_guest_token
-from ninetynine_audio.ui.entry import ADDRESS_CHARACTERS, TextEntry
+from ninetynine_audio.ui.entry import (
+    ADDRESS_CHARACTERS,
+    LINE_CHARACTERS,
+    TextEntry,
+    typed_character,
+)
 from ninetynine_audio.ui.screen import Display, Menu, MenuItem, Screen
 
 if TYPE_CHECKING:
@@ -36,6 +43,10 @@ HEARD_EVERY_S = 0.25
 """How often, at most, the client reports its speech while narration is being said."""
 HEARD_GAP_S = 0.1
 """The shortest time between two reports, so a burst of narration costs few messages."""
+NOTES_KEPT = 20
+"""How many of its own lines a client keeps for the server while the connection is down."""
+ANSWER_LIMIT = 200
+"""The longest line the client sends as an answer (the protocol's own bound)."""
 ANSWER_WAIT_S = 2.0
 """How long text mode waits for the server's answer to a key before reading the next line."""
 
@@ -74,6 +85,8 @@ class RemoteScreen(Screen):
         self.ended = False
         self.connected = False
         self.received: list[p.ServerMessage] = []
+        self.notes: deque[str] = deque(maxlen=NOTES_KEPT)
+        """Lines this client said itself, waiting to be kept on the server (``note``)."""
 
     # -- keys ------------------------------------------------------------------------------
 
@@ -106,7 +119,7 @@ class RemoteScreen(Screen):
         if self.asking is None:
             return False
         self.asking = None
-        self.link.send(p.Answer(text=line.rstrip("\r\n")[:200]))
+        self.link.send(p.Answer(text=line.rstrip("\r\n")[:ANSWER_LIMIT]))
         return True
 
     def _type(self, app: App, gesture: str) -> None:
@@ -121,13 +134,25 @@ class RemoteScreen(Screen):
             self.link.send(p.Answer(text=None))
         elif gesture == "backspace":
             self.typed = self.typed[:-1]
-        elif gesture == "space":
-            self.typed += " "
-        else:
-            key = gesture.removeprefix("shift+")
-            if len(key) == 1:
-                self.typed += key.upper() if gesture.startswith("shift+") else key
-                app.say(key)
+        elif not app.types_text:
+            # Keys name the characters where no text comes with them (a script, a test).
+            character = typed_character(gesture, LINE_CHARACTERS)
+            if character is not None:
+                self._add_typed(app, character)
+
+    def take_typed(self, app: App, text: str) -> bool:
+        """The window: what the keyboard typed, in its own layout and script."""
+        if self.asking is None:
+            return False
+        self._add_typed(app, without_controls(text))
+        return True
+
+    def _add_typed(self, app: App, text: str) -> None:
+        text = text[: ANSWER_LIMIT - len(self.typed)]
+        if text:
+            self.typed += text
+            # Each key answered (not kept in the buffers): what it typed.
+            app.say_utterance(Utterance(text, Priority.NOW, in_history=False))
 
     def leave(self, app: App) -> None:
         """Close the connection and go back to the local menu."""
@@ -196,19 +221,35 @@ class RemoteScreen(Screen):
             self.errors.append(item)
             self.waiting_since = None
         elif isinstance(item, p.Bye):
-            app.say(item.text, queue=True)
+            # The server is closing this connection: kept for the next one, if any.
+            self._say_own(app, item.text, send=False)
             if not item.retry:
                 self.leave(app)
         elif isinstance(item, p.Pong):
             sent = self.pings.pop(item.seq, None)
             if sent is not None:
                 milliseconds = round((time.perf_counter() - sent) * 1000)
-                text = buffer_words.ping_text(milliseconds)
-                app.say_utterance(Utterance(text, Priority.NOW, kind=SYSTEM))
+                self._say_own(app, buffer_words.ping_text(milliseconds), Priority.NOW)
         elif isinstance(item, p.Welcome):
             self.connected = True
             if item.guest_token and self.name:
                 self._keep_guest_token(app, item.guest_token)
+
+    def _say_own(
+        self, app: App, text: str, priority: Priority = Priority.QUEUE, *, send: bool = True
+    ) -> None:
+        """Say a line of this client's own (not a phrase of the server's), filed as the
+        system's; the server keeps it too, so that the buffer keys, answered there, read it
+        with the rest (sent once connected again, when said while the connection is down)."""
+        app.say_utterance(Utterance(text, priority, kind=SYSTEM))
+        self.notes.append(text)
+        if send and self.connected:
+            self._send_notes()
+
+    def _send_notes(self) -> None:
+        for text in self.notes:
+            self.link.send(p.Note(text=text))
+        self.notes.clear()
 
     def _keep_guest_token(self, app: App, token: str) -> None:
         """Keep the guest's token in the settings, so a game started again (after a crash,
@@ -222,14 +263,15 @@ class RemoteScreen(Screen):
             self.connected = True
             self.reported = (0, True)
             if event.again:
-                app.say(words.reconnected_text(), queue=True)
+                self._say_own(app, words.reconnected_text())
             for message in self.first:
                 self.link.send(message)
             self.first = []
+            self._send_notes()
         elif event.kind == "lost":
             self.connected = False
             self.asking = None
-            app.say(words.connection_lost_text(event.delay), queue=True)
+            self._say_own(app, words.connection_lost_text(event.delay))
         else:
             self.connected = False
             app.say(words.cannot_connect_text(event.reason or words.no_answer_text()), queue=True)

@@ -116,6 +116,7 @@ class Messages:
             p.Key: self._key,
             p.Command: self._command,
             p.Heard: lambda conn, session, m: session.app.remote.report_heard(m.seq, m.remaining),
+            p.Note: lambda conn, session, m: session.app.keep_note(m.text),
             p.Settings: lambda conn, session, m: session.app.change_settings(
                 m.verbosity, m.words_per_minute
             ),

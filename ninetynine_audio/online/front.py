@@ -23,7 +23,7 @@ from typing import Any
 from ninetynine_audio.audio.backend import SilentBackend
 from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.audio.speaker import Speaker
-from ninetynine_audio.audio.utterance import Priority, Utterance
+from ninetynine_audio.audio.utterance import SYSTEM, Priority, Utterance
 from ninetynine_audio.i18n import ENGLISH, known_language, using
 from ninetynine_audio.input.commands import COMMANDS, GLOBAL, PEOPLE_COMMANDS
 from ninetynine_audio.input.keymap import load_default_keymap
@@ -54,6 +54,22 @@ _BETWEEN_ITEMS = re.compile(r"\s{2,}(?:\|\s{2,})?")
 
 HEARD_SLACK_S = 0.5
 """Added to a client's own estimate: the phrase still has to travel and start."""
+
+
+SHOWN_LIMIT = 200
+"""The longest line of a window the protocol carries (``display``)."""
+
+
+def shown_line(line: str) -> str:
+    """A window's line as sent: a longer one (a review's move, with its reasons) ends at the
+    last whole word that fits, marked as cut with an ellipsis, never in the middle of a word
+    (it is said whole, and kept whole in the last messages)."""
+    if len(line) <= SHOWN_LIMIT:
+        return line
+    cut = line[: SHOWN_LIMIT - 1]
+    if line[SHOWN_LIMIT - 1] != " " and " " in cut:
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip(" ,;:") + "…"
 
 
 def whole_text(reader: Reader) -> tuple[list[str], int]:
@@ -304,10 +320,19 @@ class SeatApp(App):
     buffer_kinds: tuple[str, ...] = ONLINE_BUFFERS
     """A player on a server hears chat and private messages too."""
 
+    people_here = False
+    """The people at a new table join it from their own computers (the seats menu)."""
+
     def ping(self) -> None:
         """The ping key reached the server: the client that sent it does not time the way
         here itself (the game's window, text mode and the page all do)."""
         self.say(ping_unmeasured_text())
+
+    def keep_note(self, text: str) -> None:
+        """A line the player's client said itself: kept in the buffer of the system's
+        messages (and of all), where the buffer keys find it, without saying it again."""
+        if text.strip():
+            self.voice.buffers.file(text, SYSTEM)
 
     # -- the player's language ---------------------------------------------------------------
 
@@ -398,13 +423,13 @@ class SeatApp(App):
             shown: Display = self.top.display(self)
         except Exception:  # a screen mid-change: the next frame sends it
             return
-        lines = [line[:200] for line in shown.lines[:64]]
+        lines = [shown_line(line) for line in shown.lines[:64]]
         highlight = shown.highlight
         if self.client == "browser" and isinstance(self.top, Reader):
             lines, highlight = whole_text(self.top)
         context = self.top.context[:64]
         message = p.Display(
-            title=shown.title[:200],
+            title=shown_line(shown.title),
             lines=lines,
             highlight=highlight,
             busy=busy,

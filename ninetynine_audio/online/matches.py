@@ -178,7 +178,11 @@ class Matches:
         table.seats[session.seat].replaced = True
         table.host.replace(session.seat)
         level = table.settings.get("stand_in", "normal")
-        self.rooms.say_at(table, partial(words.replaced_text, session.name, level))
+        # Not to the player themselves: a leaver was asked already, and one away hears it
+        # on coming back as taking the seat back.
+        self.rooms.say_at(
+            table, partial(words.replaced_text, session.name, level), except_id=session.identity
+        )
 
     def forfeit(self, table: OnlineTable, session: Session) -> None:
         """``session`` leaves (or stays away from) the match in play at their seat: their

@@ -163,10 +163,15 @@ class Moderation:
             if who not in banned:
                 banned.append(who)
         other = parts.rooms.sessions.get(who)
+        told = False
         if table.state == "waiting":
             parts.seating.remove_player(session, seat)
         else:
             if other is not None and other.table is table:
+                # Told first: why they are leaving comes before where they go and what
+                # leaving a match costs.
+                self._tell_removed(other, ban, in_play=True)
+                told = True
                 replaced = self._replace(table, other, seat)
                 parts.seating.leave_table(other)
                 if replaced:
@@ -174,17 +179,23 @@ class Moderation:
                     parts.rooms.say_at(table, lambda: words.removed_replaced_text(name, level))
             info.who = None  # the seat stays the computer's
             parts.saving.store(table)
-        if other is not None:
-            with other.app.speaking():
-                text = words.banned_from_table_text() if ban else None
-                if text is not None:
-                    other.app.say(text, cue="refused", queue=True, kind=SYSTEM)
-                elif table.state != "waiting":
-                    other.app.say(removed_text(), cue="refused", queue=True, kind=SYSTEM)
+        if other is not None and not told:
+            self._tell_removed(other, ban, in_play=table.state != "waiting")
         parts.saving.store(table)
         session.app.say(words.removed_player_text(name, ban), kind=SYSTEM)
         log.info("table %s: the host removed %s%s", table.code, who, " and banned them" * ban)
         return None
+
+    def _tell_removed(self, other: Session, ban: bool, *, in_play: bool) -> None:
+        """Tell a removed player why they are leaving the table (a removal before the start
+        says so itself)."""
+        with other.app.speaking():
+            if ban:
+                other.app.say(
+                    words.banned_from_table_text(), cue="refused", queue=True, kind=SYSTEM
+                )
+            elif in_play:
+                other.app.say(removed_text(), cue="refused", queue=True, kind=SYSTEM)
 
     def _replace(self, table: OnlineTable, other: Session, seat: int) -> bool:
         """A computer player takes a removed player's seat in play, as when a player leaves

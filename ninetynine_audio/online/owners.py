@@ -17,6 +17,7 @@ from ninetynine_audio.online.identity import account_identity, display_name
 from ninetynine_audio.online.storage.moderation import ACCOUNT, ADDRESS
 from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import moderation as words
+from ninetynine_audio.present.words import ended
 from ninetynine_audio.ui.screen import MenuItem
 
 if TYPE_CHECKING:
@@ -237,7 +238,7 @@ class Owners:
                 report.number, report.reporter_name, report.reported_name, when, report.reason
             )
             if report.chat:
-                line = f"{line}. {words.report_chat_text(' / '.join(report.chat))}"
+                line = f"{ended(line)} {words.report_chat_text(' / '.join(report.chat))}"
             said.append(line)
         return " ".join(said)
 

@@ -142,8 +142,16 @@ class Admin(_Message, tag="admin"):
     command: Line
 
 
+class Note(_Message, tag="note"):
+    """A line the client said itself rather than the server (its ping's answer, the
+    connection lost and found again): kept in the player's buffer of the system's messages
+    on the server, where the buffer keys read it with the rest; not said again."""
+
+    text: Long
+
+
 ClientMessage = (
-    Hello | Key | Command | Answer | Heard | Settings | Create | Join | Start | Ping | Admin
+    Hello | Key | Command | Answer | Heard | Settings | Create | Join | Start | Ping | Admin | Note
 )
 
 

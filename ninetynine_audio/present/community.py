@@ -10,6 +10,7 @@ from __future__ import annotations
 from ninetynine_audio.i18n import _, ngettext
 from ninetynine_audio.present.online import digits_text
 from ninetynine_audio.present.screens import game_title
+from ninetynine_audio.present.words import fill
 
 
 def who_online_title(count: int) -> str:
@@ -171,8 +172,11 @@ def message_prompt(name: str) -> str:
 
 def private_message_text(name: str, line: str, key: str) -> str:
     """A private message heard at once, with the key that answers it."""
-    return _("Private message from {player}: {line}. {key} to answer.").format(
-        player=name, line=line, key=key
+    return fill(
+        _("Private message from {player}: {line}. {key} to answer."),
+        player=name,
+        line=line,
+        key=key,
     )
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from ninetynine_audio.i18n import _, ngettext, pgettext
 from ninetynine_audio.present.screens import game_title, level_name, skipping_text
-from ninetynine_audio.present.words import join_and
+from ninetynine_audio.present.words import fill, join_and
 
 __all__ = ["skipping_text"]
 
@@ -428,7 +428,7 @@ def no_level_text(level: str) -> str:
 def bad_table_text(reason: str) -> str:
     """A table that cannot be set up that way (``reason``: the rules' own sentence)."""
     # Translators: {reason} is an explanation from the game's rules, in English.
-    return _("That table cannot be made: {reason}.").format(reason=reason)
+    return fill(_("That table cannot be made: {reason}."), reason=reason)
 
 
 def version_text(client: int, server: int) -> str:
@@ -543,7 +543,7 @@ def reconnected_text() -> str:
 def cannot_connect_text(reason: str) -> str:
     """The client gave up (``reason``: the network's own words, or ``no_answer_text``)."""
     # Translators: {reason} is what the network library said, often in English.
-    return _("Could not reach the server: {reason}.").format(reason=reason)
+    return fill(_("Could not reach the server: {reason}."), reason=reason)
 
 
 def no_answer_text() -> str:
@@ -633,7 +633,7 @@ def cert_pair_text() -> str:
 
 def cert_failed_text(reason: str) -> str:
     """The certificate could not be read."""
-    return _("The certificate could not be loaded: {reason}.").format(reason=reason)
+    return fill(_("The certificate could not be loaded: {reason}."), reason=reason)
 
 
 def left_as_last_text() -> str:
@@ -686,4 +686,4 @@ def data_newer_text(path: str) -> str:
 
 def start_failed_text(reason: str) -> str:
     """The server could not listen."""
-    return _("The server could not start: {reason}.").format(reason=reason)
+    return fill(_("The server could not start: {reason}."), reason=reason)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from ninetynine_audio.families import registered_families
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.i18n import N_, _, format_list, language_name, ngettext, pgettext
-from ninetynine_audio.present.words import BRIEF, NORMAL, YOU, is_you
+from ninetynine_audio.present.words import BRIEF, NORMAL, YOU, fill, is_you
 
 APP_TITLE = N_("Ninety-Nine")
 
@@ -410,11 +410,11 @@ def hint_text(card_words: str) -> str:
 def history_item_text(text: str, is_first: bool, is_last: bool) -> str:
     """A message read again while stepping through what was said, the ends marked."""
     if is_first and is_last:
-        return _("{text}. Only message").format(text=text)
+        return fill(_("{text}. Only message"), text=text)
     if is_first:
-        return _("{text}. First message").format(text=text)
+        return fill(_("{text}. First message"), text=text)
     if is_last:
-        return _("{text}. Last message").format(text=text)
+        return fill(_("{text}. Last message"), text=text)
     return text
 
 

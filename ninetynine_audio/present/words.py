@@ -212,3 +212,32 @@ def semicolon_list(parts: Iterable[str]) -> str:
     # Translators: what separates the parts of a list whose parts have commas of their own
     # ("Fits both: red 3; right: grey 1, pink 2").
     return pgettext("list separator", "; ").join(parts)
+
+
+SENTENCE_ENDS = frozenset(".!?…。！？؟۔।")
+"""Marks that end a sentence in the languages of the catalogue and of what players write (the
+Persian and Arabic question mark and full stop, the Devanagari danda, the full-width forms)."""
+
+FULL_STOPS = frozenset(".。۔।")
+"""The full stops a message may put after a field."""
+
+
+def ended(text: str) -> str:
+    """``text`` with a full stop, unless it ends a sentence already (a player's "why?")."""
+    return text if text.rstrip()[-1:] in SENTENCE_ENDS else f"{text}."
+
+
+def fill(template: str, **fields: str) -> str:
+    """``template`` (a translated message) with its fields, where a field that already ends a
+    sentence ("are you there?") keeps its own mark: the template's full stop right after it is
+    left out, so no line is said "are you there?." in any language."""
+    for name, value in fields.items():
+        if value.rstrip()[-1:] in SENTENCE_ENDS:
+            placeholder = "{" + name + "}"
+            start = template.find(placeholder)
+            while start >= 0:
+                after = start + len(placeholder)
+                if template[after : after + 1] in FULL_STOPS:
+                    template = template[:after] + template[after + 1 :]
+                start = template.find(placeholder, after)
+    return template.format(**fields)

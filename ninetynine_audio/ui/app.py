@@ -84,6 +84,14 @@ class App:
     settings menu (not in the browser build, whose page has its own options for them)."""
 
     buffer_kinds: tuple[str, ...] = OFFLINE_BUFFERS
+
+    types_text = False
+    """Whether typed characters come as text too (:meth:`handle_text`: the window, in the
+    keyboard's own layout), besides the keys that make them."""
+
+    people_here = True
+    """Whether several people can play at these keys (hot seat); not on a server, where the
+    seats of the new table are for people who join."""
     """The message buffers of this face: all, table and system on this computer."""
 
     def __init__(
@@ -500,6 +508,12 @@ class App:
                 paragraphs.append(Paragraph(heading, is_heading=True))
                 paragraphs += [Paragraph(words.key_entry_text(k, d)) for d, k in entries]
         return paragraphs
+
+    def handle_text(self, text: str) -> None:
+        """Characters typed (the window's text input): to the screen on top, if it takes
+        them."""
+        if self.stack and self.top.take_typed(self, text):
+            self.changed = True
 
     def handle_gesture(self, gesture: str, *, typed: bool = False) -> None:
         """One key press; ``typed`` when its name was typed in text mode (see

@@ -21,6 +21,8 @@ class Draft:
     humans: int = 1
     names: list[str] = field(default_factory=list)
     """The names typed for the people at this computer (hot seat), first seats first."""
+    people_here: bool = True
+    """Whether several people may play at these keys (not on a server)."""
 
     @property
     def spec(self) -> AnySpec:

@@ -19,6 +19,10 @@ Check = Callable[[str], str | None]
 ADDRESS_CHARACTERS = ":/._?=&%@"
 """What a server address needs beyond letters, digits and the hyphen."""
 
+LINE_CHARACTERS = ".,?!':;/()&%@=_"
+"""What a line said to others (chat, a private message, a report) may hold beyond letters,
+digits, the space and the hyphen."""
+
 _PUNCTUATION = {
     "period": ".",
     "slash": "/",
@@ -31,6 +35,10 @@ _PUNCTUATION = {
     "shift+7": "&",
     "shift+5": "%",
     "shift+2": "@",
+    "shift+1": "!",
+    "quote": "'",
+    "shift+9": "(",
+    "shift+0": ")",
 }
 """Keys for punctuation (as on a US keyboard), typed only where an entry allows them."""
 

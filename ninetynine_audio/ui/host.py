@@ -45,6 +45,16 @@ class Host(Protocol):
         ...
 
     @property
+    def types_text(self) -> bool:
+        """Whether typed characters come as text too (the window), besides the keys."""
+        ...
+
+    @property
+    def people_here(self) -> bool:
+        """Whether the level menu offers several people at these keys (hot seat)."""
+        ...
+
+    @property
     def speaks_here(self) -> bool:
         """Whether the settings menu offers the voice, the volumes and the keymap file."""
         ...

@@ -187,7 +187,7 @@ def game_menu() -> Menu:
 
 
 def _after_game(app: App, game: str) -> None:
-    draft = Draft(game)
+    draft = Draft(game, people_here=app.people_here)
     spec = draft.spec
     if spec.min_players == spec.max_players:
         draft.players = spec.min_players

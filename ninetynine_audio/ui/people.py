@@ -24,8 +24,14 @@ Then = Callable[["App"], None]
 
 
 def offers_people(draft: Draft) -> bool:
-    """Whether the game can seat several people: it names its seats itself (arcade) or not."""
-    return draft.spec.fixed_seats is None and draft.players >= 2 and draft.humans == 1
+    """Whether the game can seat several people at these keys: not when it names its seats
+    itself (arcade), nor on a server (the people of a table join it from elsewhere)."""
+    return (
+        draft.people_here
+        and draft.spec.fixed_seats is None
+        and draft.players >= 2
+        and draft.humans == 1
+    )
 
 
 def computer_names(draft: Draft, humans: int) -> list[str]:

@@ -57,6 +57,11 @@ class Screen:
         line here; True when it did."""
         return False
 
+    def take_typed(self, app: App, text: str) -> bool:
+        """The window: characters typed as the keyboard's layout gives them (any script);
+        True when the screen asks for text and took them."""
+        return False
+
     def is_busy(self, app: App) -> bool:
         """True while the screen is about to act by itself (a computer player is due)."""
         return False

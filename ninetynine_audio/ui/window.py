@@ -105,6 +105,9 @@ class Window:
         events = [first] if first is not None and first.type != pygame.NOEVENT else []
         events += pygame.event.get()
         lone = app.keymap.lone_modifiers()
+        # SDL gives the characters a key makes in the keyboard's layout (text input is on
+        # from the start): a line is typed from those, the keys only move and send it.
+        app.types_text = True
         for event in events:
             if event.type == pygame.QUIT:
                 app.quit()
@@ -112,6 +115,8 @@ class Window:
                 gesture = gesture_from_event(event, lone)
                 if gesture is not None:
                     app.handle_gesture(gesture)
+            elif event.type == pygame.TEXTINPUT:
+                app.handle_text(event.text)
             elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWEXPOSED):
                 app.changed = True
         app.tick()

@@ -98,6 +98,7 @@ class Client {
     this.display = null;
     this.keys = null; // the keymap's commands per context, from the server
     this.pings = new Map(); // when each ping of the ping key left, by its seq
+    this.notes = []; // the page's own lines, to be kept in the session's system buffer
     this.pingKeys = null; // the keys of the ping command on this screen
     this.invite = new URLSearchParams(location.search).get("table");
     this.inviteJoined = false;
@@ -420,7 +421,7 @@ class Client {
     this.retry += 1;
     const text = lostConnection(seconds);
     this.setConnection(text);
-    if (this.everWelcomed && this.retry === 1) this.announcer.say(text, { priority: "now" });
+    if (this.everWelcomed && this.retry === 1) this.sayOwn(text);
     this.retryTimer = setTimeout(() => this.connect(), seconds * 1000);
   }
 
@@ -474,7 +475,8 @@ class Client {
     }
     this.setConnection(word(OFFLINE ? "playingHere" : "connected"));
     // Sent on to another process of the server is not a connection lost and found again.
-    if (again && !this.arrivedByMove) this.announcer.say(word("reconnected"), { priority: "now" });
+    if (again && !this.arrivedByMove) this.sayOwn(word("reconnected"));
+    this.sendNotes();
     this.arrivedByMove = false;
     $("start").hidden = true;
     $("screen").hidden = false;
@@ -506,7 +508,23 @@ class Client {
       // The ping key: the round trip, timed here, said at once and kept in the history.
       this.pings.delete(message.seq);
       const ms = Math.round(performance.now() - sent);
-      this.announcer.say(word("ping", { ms }), { priority: "now" });
+      this.sayOwn(word("ping", { ms }));
+    }
+  }
+
+  /** A line the page says itself (the ping, the connection lost and found), not the server:
+   * said at once, and kept in the session's system buffer (a `note`), where the buffer keys,
+   * answered by the server, read it with the rest; kept here while the connection is down. */
+  sayOwn(text) {
+    this.announcer.say(text, { priority: "now" });
+    this.notes.push(text);
+    if (this.notes.length > 20) this.notes.shift();
+    if (this.welcomed) this.sendNotes();
+  }
+
+  sendNotes() {
+    while (this.notes.length && this.send({ type: "note", text: this.notes[0] })) {
+      this.notes.shift();
     }
   }
 

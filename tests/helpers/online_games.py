@@ -249,3 +249,22 @@ async def exchange(url: str, frames: list[str | bytes], wait: float = 0.3) -> li
 
 
 HELLO = p.encode(p.Hello(protocol=p.PROTOCOL_VERSION, name="Mallory"))
+
+
+def ann_and_ben(
+    srv: ServerThread, seats: list[str], *, password: str | None = None, start: bool = True
+) -> tuple[Player, Player, str]:
+    """Ann creates a table of ``seats``, Ben joins it (an account with ``password``), and
+    Ann starts it unless not ``start``; the table's code."""
+    create = p.Create(game="classic", seats=seats, pause_ms=0)
+    ann = Player(srv.url, "Ann", first=[create])
+    ann.wait_for(lambda: ann.screen.table is not None)
+    code = ann.screen.table.code  # type: ignore[union-attr]
+    assert code is not None
+    ben = Player(srv.url, "Ben", password=password, first=[p.Join(code=code)])
+    ben.heard("You joined")
+    ann.heard("Ben joined the table.")
+    if start:
+        ann.screen.link.send(p.Start())
+        ben.heard("The game starts.")
+    return ann, ben, code

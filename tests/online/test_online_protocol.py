@@ -19,6 +19,7 @@ CLIENT_EXAMPLES: list[p.ClientMessage] = [
     p.Start(),
     p.Ping(seq=3),
     p.Admin(command="ban Sam 60"),
+    p.Note(text="Ping: 12 milliseconds"),
 ]
 SERVER_EXAMPLES: list[p.ServerMessage] = [
     p.Welcome(protocol=1, name="Ben", account=False, guest_token="abc"),

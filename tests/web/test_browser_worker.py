@@ -84,6 +84,7 @@ def every_message(p: Any) -> list[Any]:
         p.Moved(url="ws://127.0.0.1:9/ws", code="123456"),
         p.Moved(),
         p.Admin(command="announce The server restarts at nine"),
+        p.Note(text="The connection was lost. Trying again in 1 second."),
     ]
 
 
