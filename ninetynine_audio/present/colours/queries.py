@@ -131,19 +131,18 @@ def _fits_now(view: ColoursView, verbosity: str, changed: int | None) -> str | N
 
 
 def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
-    """Right after the player's row card: ``"Orange 4, row of 2. Fits left: red 0"``."""
+    """Right after the player's row card: ``"Orange 4, row 2. Fits left: red 0"``."""
     if not view.row:
         return fits_text(view, verbosity)
     # The card is named (a row card is for good: a slip of the number keys must be heard),
     # then the row's new length.
     length = len(view.row)
     name = capitalised(card_name(view.row[-1]))
-    if verbosity == BRIEF:
-        placed = _("{card}, row {length}")
-    elif length == 1:
+    if length == 1 and verbosity != BRIEF:
         placed = _("{card}, new row")
     else:
-        placed = _("{card}, row of {length}")
+        # Translators: the player's row card, then the row's new length ("Orange 4, row 2").
+        placed = _("{card}, row {length}")
     placed = placed.format(card=name, length=length)
     return joined_sentences([placed, fits_text(view, verbosity)])
 
