@@ -284,3 +284,25 @@ def test_another_person_s_turn_is_named_when_it_starts_a_computer_s_when_it_ends
     # A computer's turn is told in one line once it is over; one's own turn by its own line.
     assert Narrator().narrate([TurnStarted("Lily", 1, 2, False)], perspective()) == []
     assert Narrator().narrate([TurnStarted("You", 0, 2, False)], online) == []
+
+
+def test_a_computer_s_emptied_draw_pile_is_the_last_part_of_its_summary_with_the_pile_sound():
+    turn = computer_turn()
+    cards = parse_colour_cards(
+        " ".join(f"grey-{v}" for v in range(11)) + " pink-0 pink-1 pink-2 pink-3"
+    )
+    renewed = DrawPileRenewed("Lily", 1, cards, 15, 64)
+    narrator = Narrator()
+    heard = narrator.narrate([*turn[:5], renewed, turn[5], turn[6]], perspective())
+    assert [(u.text, u.cue) for u in heard] == [
+        ("Lily: row 5, 3 on piles, drew 3, draw pile empty: 15, now 64", "pile_renewed")
+    ]
+    # L tells it among the turn's steps.
+    assert narrator.last_account[-2:] == ["Draw pile empty: Lily scores 15, now 64", "Lily drew 3"]
+    # Fewer than 15 new cards is news of its own: said alone, as it happens.
+    short = DrawPileRenewed("Lily", 1, cards[:4], 15, 64)
+    heard = Narrator().narrate([*turn[:5], short, turn[5], turn[6]], perspective())
+    assert [u.text for u in heard] == [
+        "Draw pile empty: Lily scores 15, now 64. Only 4 new cards",
+        "Lily: row 5, 3 on piles, drew 3",
+    ]

@@ -50,8 +50,16 @@ def assert_game_was_heard(h: Harness, table: MatchScreen) -> None:
             scored = f"{who} {event.points}, now {event.score}"
             assert any(scored in line or scored.capitalize() in line for line in spoken), event
         if isinstance(event, DrawPileRenewed):
-            renewed = f"Draw pile empty: {who} {event.points}, now {event.score}"
-            assert any(renewed in line for line in spoken), event
+            # Alone, or as the last part of a computer turn's summary.
+            renewed = (
+                f"Draw pile empty: {who} {event.points}, now {event.score}",
+                f"{event.player}: ",
+            )
+            part = f"draw pile empty: {event.points}, now {event.score}"
+            assert any(
+                renewed[0] in line or (line.startswith(renewed[1]) and line.endswith(part))
+                for line in spoken
+            ), event
     ended = [e for e in table.events if isinstance(e, GameEnded)]
     assert len(ended) == 1
     verb = "win" if ended[0].winner == "You" else "wins"

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
+    DRAW_PILE_SIZE,
     CardsDealt,
     CardsDrawn,
     DrawPileRenewed,
@@ -207,6 +208,8 @@ class TurnNotes:
     drawn: int = 0
     scored_after_card: bool = False
     """The row was scored after this turn's row card: it is empty now."""
+    renewed: DrawPileRenewed | None = None
+    """The draw pile emptied in this turn and was made up again (told in the summary)."""
 
     def summary(self, verbosity: str) -> str:
         """``"Lily: row 5, 3 on piles"`` (``"Lily: new row, …"``, ``"Lily: row 0, …"`` after a
@@ -217,7 +220,8 @@ class TurnNotes:
         Below full it says what a player needs of another's turn in as few words as brief
         does (three of them come between two of the player's turns): the row's length, how
         many cards went on the piles (the new tops open the player's turn), the draw when it
-        is not the usual one back up to six; L tells the whole turn.
+        is not the usual one back up to six, and a draw pile that emptied with its points and
+        the new score (said with the pile's sound); L tells the whole turn.
         """
         parts: list[str] = []
         if self.row_card is None or self.scored_after_card:
@@ -253,6 +257,12 @@ class TurnNotes:
             # Translators: the last part of a computer turn's summary: it drew {count} cards.
             drew = ngettext("drew {count}", "drew {count}", self.drawn)
             parts.append(drew.format(count=self.drawn))
+        if self.renewed is not None:
+            # Translators: the last part of a computer turn's summary ("Lily: row 5, 3 on
+            # piles, draw pile empty: 15, now 64"): its draw pile emptied, {points} points
+            # for it, {score} its score now.
+            empty = _("draw pile empty: {points}, now {score}")
+            parts.append(empty.format(points=self.renewed.points, score=self.renewed.score))
         # Translators: a computer turn's summary: the player, then its parts ("row 5, 3 on
         # piles").
         return _("{player}: {summary}").format(player=self.player, summary=comma_list(parts))
@@ -342,7 +352,8 @@ class Narrator:
         self.last_account = self._account
         self._account = []
         text = notes.summary(perspective.verbosity)
-        return [self._say(text, perspective, notes.seat, mergeable=True)]
+        cue = CUE_PILE_RENEWED if notes.renewed is not None else None
+        return [self._say(text, perspective, notes.seat, cue, mergeable=True)]
 
     def _their_turn(self, event: TurnStarted, p: Perspective) -> Utterance:
         """Another player's turn named as it starts ("Ben's turn", "Ben's extra turn")."""
@@ -410,6 +421,12 @@ class Narrator:
         if isinstance(event, DrawPileRenewed):
             text = renewed_text(event, v)
             self._account.append(text)
+            notes = self.notes
+            whole = len(event.cards) == DRAW_PILE_SIZE
+            if notes is not None and notes.seat == event.seat and v != FULL and whole:
+                # Told as the last part of the turn's summary, with the pile's sound.
+                notes.renewed = event
+                return []
             return [self._say(text, p, event.seat, CUE_PILE_RENEWED)]
         if isinstance(event, ReserveRebuilt):
             return [] if v != FULL else [self._say(_("The reserve is made up again"), p)]
