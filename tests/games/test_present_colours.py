@@ -188,7 +188,7 @@ def test_an_emptied_draw_pile_says_who_the_points_and_the_new_score(name, said):
     assert renewed_text(short, "normal") == f"{said}. Only 4 new cards"
 
 
-def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_row_is_empty():
+def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_score_then_its_piles():
     row = parse_colour_cards("red-1 green-2 grey-4 black-6 pink-8")
     narrator = Narrator()
     events = [
@@ -201,10 +201,13 @@ def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_row_is_empt
     heard = [u.text for u in narrator.narrate(events, perspective())]
     assert heard == [
         "Lily scores 25, now 25",
-        "Lily: row 0, 0 on piles",
+        "Lily: 0 on piles",
     ]
     # The turn asked for in full is counted as Lily's own first, not the table's second.
     assert narrator.last_account[0] == "Lily's turn 1"
+    # In full the summary says the row is empty.
+    heard = [u.text for u in Narrator().narrate(events, perspective("full"))]
+    assert heard[-1] == "Lily: row now empty, no cards on the piles, drew 1"
 
 
 def test_your_own_pile_play_is_its_sound_and_the_table_says_the_new_top_with_what_fits():
@@ -306,3 +309,20 @@ def test_a_computer_s_emptied_draw_pile_is_the_last_part_of_its_summary_with_the
         "Draw pile empty: Lily scores 15, now 64. Only 4 new cards",
         "Lily: row 5, 3 on piles, drew 3",
     ]
+
+
+def test_the_turn_line_of_a_known_row_leaves_out_its_end_and_that_it_is_empty():
+    state, _ = deal(
+        ["purple-9 red-4 pink-3 grey-5 black-6 green-7", "red-1 red-2 red-3 red-5 red-6 red-7"],
+        tops="orange-6 black-10",
+    )
+    seen = view(state, 0)
+    assert not seen.row
+    # The first turn, or a row the player does not know: said.
+    said = queries.your_turn_text(seen, "normal")
+    assert said == "Your turn. Piles orange 6, black 10; row empty"
+    # A row the player scored, or that the line before said was scored: the piles only.
+    known = queries.your_turn_text(seen, "normal", row_known=True)
+    assert known == "Your turn. Piles orange 6, black 10"
+    ended = queries.your_turn_text(view(with_row(state, 0, "purple-1 yellow-6"), 0), "normal")
+    assert ended.endswith("; row ends on 6")

@@ -212,8 +212,8 @@ class TurnNotes:
     """The draw pile emptied in this turn and was made up again (told in the summary)."""
 
     def summary(self, verbosity: str) -> str:
-        """``"Lily: row 5, 3 on piles"`` (``"Lily: new row, …"``, ``"Lily: row 0, …"`` after a
-        row scored); in full
+        """``"Lily: row 5, 3 on piles"`` (``"Lily: new row, …"``; ``"Lily: 3 on piles"`` after
+        the row was scored, which was said just before); in full
         ``"Lily: purple 9 in the row, now 5, on the piles red 8 left, …, drew 3"``.
 
         The summary is a list of short parts, each one message: the row, the piles, the draw.
@@ -224,7 +224,9 @@ class TurnNotes:
         the new score (said with the pile's sound); L tells the whole turn.
         """
         parts: list[str] = []
-        if self.row_card is None or self.scored_after_card:
+        if self.scored_after_card and verbosity != FULL:
+            pass  # the row's score was said just before: it is empty
+        elif self.row_card is None or self.scored_after_card:
             # Translators: the parts of a computer turn's summary ("Lily: row 5, 3 on
             # piles"), each said alone and separated by commas.
             parts.append(_("row 0") if verbosity != FULL else _("row now empty"))
