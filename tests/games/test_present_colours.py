@@ -12,6 +12,7 @@ from helpers.colours import C, deal, refusals_of_a_game, with_row
 from ninetynine_audio.audio.pacing import speaking_seconds
 from ninetynine_audio.cards import parse_colour_cards
 from ninetynine_audio.games.colours import (
+    DrawPileRenewed,
     GameEnded,
     PileCardPlayed,
     PlaceRowCard,
@@ -26,7 +27,7 @@ from ninetynine_audio.games.colours import (
 )
 from ninetynine_audio.games.errors import CardNotInHand, GameOverError, IllegalAction, NotYourTurn
 from ninetynine_audio.present.colours import Narrator, narrate, queries, refusal_text
-from ninetynine_audio.present.colours.events import CardsDrawn, scored_text
+from ninetynine_audio.present.colours.events import CardsDrawn, renewed_text, scored_text
 from ninetynine_audio.present.colours.words import (
     BY_COLOUR,
     card_name,
@@ -77,7 +78,12 @@ def computer_turn() -> list[object]:
     ("verbosity", "summary"),
     [
         ("brief", "Lily: row 5, 3 on piles, drew 3"),
-        ("normal", "Lily: row of 5, three cards on the piles, drew 3"),
+        ("normal", "Lily: row 5, 3 on piles, drew 3"),
+        (
+            "full",
+            "Lily: pink 8 in the row, now 5, on the piles yellow 4 left, orange 6 left,"
+            " orange 7 right, drew 3",
+        ),
     ],
 )
 def test_a_computer_turn_is_said_in_a_few_words_once_it_is_over(verbosity, summary):
@@ -149,10 +155,40 @@ def test_the_wording_of_the_colour_game_does_not_use_the_adding_games_wording():
 
 def test_a_one_point_row_is_one_point():
     scored = RowScored("Lily", 1, parse_colour_cards("red-10"), 1, False, 1)
-    assert scored_text(scored, "normal") == "Lily scores a row of 1: 1 point, 1 in all"
+    assert scored_text(scored, "full") == "Lily scores a row of 1: 1 point, 1 in all"
+    assert scored_text(scored, "normal") == "Lily scores 1, now 1"
 
 
-def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_row_is_empty():
+@pytest.mark.parametrize(
+    ("name", "forced", "said"),
+    [
+        ("Lily", True, "Lily scores 16, now 52"),
+        ("You", False, "You score 16, now 52"),
+        ("You", True, "Nothing fits your row: you score 16, now 52"),
+    ],
+)
+def test_a_row_scored_says_who_the_points_and_the_new_score(name, forced, said):
+    row = parse_colour_cards("red-1 green-2 grey-4 black-6")
+    assert scored_text(RowScored(name, 1, row, 16, forced, 52), "normal") == said
+
+
+@pytest.mark.parametrize(
+    ("name", "said"),
+    [
+        ("Lily", "Draw pile empty: Lily scores 15, now 64"),
+        ("You", "Draw pile empty: you score 15, now 64"),
+    ],
+)
+def test_an_emptied_draw_pile_says_who_the_points_and_the_new_score(name, said):
+    cards = parse_colour_cards(
+        " ".join(f"red-{v}" for v in range(11)) + " grey-0 grey-1 grey-2 grey-3"
+    )
+    assert renewed_text(DrawPileRenewed(name, 1, cards, 15, 64), "normal") == said
+    short = DrawPileRenewed(name, 1, cards[:4], 15, 64)
+    assert renewed_text(short, "normal") == f"{said}. Only 4 new cards"
+
+
+def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_score_then_its_piles():
     row = parse_colour_cards("red-1 green-2 grey-4 black-6 pink-8")
     narrator = Narrator()
     events = [
@@ -164,11 +200,14 @@ def test_a_computer_turn_that_scored_its_row_after_the_card_says_the_row_is_empt
     ]
     heard = [u.text for u in narrator.narrate(events, perspective())]
     assert heard == [
-        "Lily scores a row of 5: 25 points, 25 in all",
-        "Lily: row now empty, no cards on the piles",
+        "Lily scores 25, now 25",
+        "Lily: 0 on piles",
     ]
     # The turn asked for in full is counted as Lily's own first, not the table's second.
     assert narrator.last_account[0] == "Lily's turn 1"
+    # In full the summary says the row is empty.
+    heard = [u.text for u in Narrator().narrate(events, perspective("full"))]
+    assert heard[-1] == "Lily: row now empty, no cards on the piles, drew 1"
 
 
 def test_your_own_pile_play_is_its_sound_and_the_table_says_the_new_top_with_what_fits():
@@ -248,3 +287,42 @@ def test_another_person_s_turn_is_named_when_it_starts_a_computer_s_when_it_ends
     # A computer's turn is told in one line once it is over; one's own turn by its own line.
     assert Narrator().narrate([TurnStarted("Lily", 1, 2, False)], perspective()) == []
     assert Narrator().narrate([TurnStarted("You", 0, 2, False)], online) == []
+
+
+def test_a_computer_s_emptied_draw_pile_is_the_last_part_of_its_summary_with_the_pile_sound():
+    turn = computer_turn()
+    cards = parse_colour_cards(
+        " ".join(f"grey-{v}" for v in range(11)) + " pink-0 pink-1 pink-2 pink-3"
+    )
+    renewed = DrawPileRenewed("Lily", 1, cards, 15, 64)
+    narrator = Narrator()
+    heard = narrator.narrate([*turn[:5], renewed, turn[5], turn[6]], perspective())
+    assert [(u.text, u.cue) for u in heard] == [
+        ("Lily: row 5, 3 on piles, drew 3, draw pile empty: 15, now 64", "pile_renewed")
+    ]
+    # L tells it among the turn's steps.
+    assert narrator.last_account[-2:] == ["Draw pile empty: Lily scores 15, now 64", "Lily drew 3"]
+    # Fewer than 15 new cards is news of its own: said alone, as it happens.
+    short = DrawPileRenewed("Lily", 1, cards[:4], 15, 64)
+    heard = Narrator().narrate([*turn[:5], short, turn[5], turn[6]], perspective())
+    assert [u.text for u in heard] == [
+        "Draw pile empty: Lily scores 15, now 64. Only 4 new cards",
+        "Lily: row 5, 3 on piles, drew 3",
+    ]
+
+
+def test_the_turn_line_of_a_known_row_leaves_out_its_end_and_that_it_is_empty():
+    state, _ = deal(
+        ["purple-9 red-4 pink-3 grey-5 black-6 green-7", "red-1 red-2 red-3 red-5 red-6 red-7"],
+        tops="orange-6 black-10",
+    )
+    seen = view(state, 0)
+    assert not seen.row
+    # The first turn, or a row the player does not know: said.
+    said = queries.your_turn_text(seen, "normal")
+    assert said == "Your turn. Piles orange 6, black 10; row empty"
+    # A row the player scored, or that the line before said was scored: the piles only.
+    known = queries.your_turn_text(seen, "normal", row_known=True)
+    assert known == "Your turn. Piles orange 6, black 10"
+    ended = queries.your_turn_text(view(with_row(state, 0, "purple-1 yellow-6"), 0), "normal")
+    assert ended.endswith("; row ends on 6")

@@ -365,7 +365,7 @@ def test_the_colour_game_sums_up_each_turn_since_the_players_last() -> None:
     until_handed_over(h)
     h.press("return", frames=2)  # Sam
     sam = h.new_speech()
-    assert sam[0] == "Sam, before your first turn: Ann: new row, no cards on the piles", sam
+    assert sam[0] == "Sam, before your first turn: Ann: new row, 0 on piles", sam
     assert sam[1].startswith("Your turn. Piles "), sam
     h.press("1", frames=2)
     h.press("d")  # Sam ends his turn; Max plays his
@@ -373,8 +373,7 @@ def test_the_colour_game_sums_up_each_turn_since_the_players_last() -> None:
     h.press("return", frames=2)  # Ann
     ann = h.new_speech()
     assert ann[0] == (
-        "Ann, since your last turn: Sam: new row, no cards on the piles. "
-        "Max: new row, two cards on the piles"
+        "Ann, since your last turn: Sam: new row, 0 on piles. Max: new row, 2 on piles"
     ), ann
 
 

@@ -217,10 +217,10 @@ def own_move(family: str, text: str) -> bool:
     """Whether ``text`` is how a player hears a move of their own: "You play 7, total 13",
     "You lead…", "You bid…"; at the colour table the short confirmations of a pile play
     ("Pink 7 left", "Pink 7 left. Nothing fits: end your turn") and of a row
-    card ("pink 7, new row", "grey 9, row of 3")."""
+    card ("pink 7, new row", "grey 9, row 3")."""
     if family == "colours":
         return text.startswith("You score") or bool(
-            re.match(r"^[A-Za-z ]+ \d+(, (new row|row of)| (left|right)([,.] |$))", text)
+            re.match(r"^[A-Za-z ]+ \d+(, (new row|row \d+)| (left|right)([,.] |$))", text)
         )
     return text.startswith(("You play", "You lead", "You bid"))
 

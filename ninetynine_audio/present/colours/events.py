@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from ninetynine_audio.audio.utterance import Utterance
 from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import (
+    DRAW_PILE_SIZE,
     CardsDealt,
     CardsDrawn,
     DrawPileRenewed,
@@ -56,17 +57,35 @@ CUE_CARD = "card_played"
 
 
 def scored_text(event: RowScored, verbosity: str) -> str:
-    """``"Lily scores a row of 4: 16 points, 52 in all"``."""
+    """``"Lily scores 16, now 52"``; in full ``"Lily scores a row of 4: 16 points, 52 in
+    all"``.
+
+    Below full a score says the points and the new score: the row's length is in the points
+    (a row of 4 is worth 16) and in the turn's words before; only the player's own row scored
+    because no card fitted it says why.
+    """
     values = {
         "player": seat_name(event.player),
         "count": len(event.cards),
         "points": event.points,
         "score": event.score,
     }
+    you = is_you(event.player)
     if verbosity == BRIEF:
         # Translators: brief: a row of {count} cards scored {points}, the score is now {score}.
         return _("{player}: row of {count}, {points}, now {score}").format(**values)
-    you = is_you(event.player)
+    if verbosity == NORMAL:
+        if event.forced and you:
+            # Translators: no hand card fits the player's row, so it is scored: {points}
+            # points for it, {score} the player's score now.
+            return _("Nothing fits your row: you score {points}, now {score}").format(**values)
+        if you:
+            # Translators: the player scored their row: {points} points for it, {score} their
+            # score now ("You score 16, now 52").
+            return _("You score {points}, now {score}").format(**values)
+        # Translators: another player's row scored: {points} points for it, {score} their
+        # score now ("Lily scores 16, now 52").
+        return _("{player} scores {points}, now {score}").format(**values)
     n = event.points
     if event.forced and you:
         # Translators: a row of {count} cards scored for {points} points (count × count);
@@ -98,7 +117,8 @@ def scored_text(event: RowScored, verbosity: str) -> str:
 
 
 def renewed_text(event: DrawPileRenewed, verbosity: str) -> str:
-    """``"Lily's draw pile is empty: 15 points, 64 in all"``."""
+    """``"Draw pile empty: Lily scores 15, now 64"``; in full ``"Lily's draw pile is empty:
+    15 points, 64 in all, and 15 new cards"``."""
     values = {"player": seat_name(event.player), "points": event.points, "score": event.score}
     if verbosity == BRIEF:
         # Translators: brief: the draw pile is empty, 15 points for it, the score is now {score}.
@@ -106,7 +126,15 @@ def renewed_text(event: DrawPileRenewed, verbosity: str) -> str:
     you = is_you(event.player)
     short = len(event.cards) < 15
     n = event.points
-    if verbosity == FULL and not short:
+    if verbosity == NORMAL and you:
+        # Translators: the player's draw pile is empty: {points} points for it, {score} their
+        # score now; it is made up again from the reserve.
+        text = _("Draw pile empty: you score {points}, now {score}")
+    elif verbosity == NORMAL:
+        # Translators: another player's draw pile is empty: {points} points for it, {score}
+        # their score now ("Draw pile empty: Lily scores 15, now 64").
+        text = _("Draw pile empty: {player} scores {points}, now {score}")
+    elif not short:
         if you:
             text = ngettext(
                 "Your draw pile is empty: {points} point, {score} in all, and 15 new cards",
@@ -180,52 +208,65 @@ class TurnNotes:
     drawn: int = 0
     scored_after_card: bool = False
     """The row was scored after this turn's row card: it is empty now."""
+    renewed: DrawPileRenewed | None = None
+    """The draw pile emptied in this turn and was made up again (told in the summary)."""
 
     def summary(self, verbosity: str) -> str:
-        """``"Lily: row of 5, three cards on the piles, drew 3"``; after a row scored
-        ``"Lily: row now empty, …"``.
+        """``"Lily: row 5, 3 on piles"`` (``"Lily: new row, …"``; ``"Lily: 3 on piles"`` after
+        the row was scored, which was said just before); in full
+        ``"Lily: purple 9 in the row, now 5, on the piles red 8 left, …, drew 3"``.
 
         The summary is a list of short parts, each one message: the row, the piles, the draw.
+        Below full it says what a player needs of another's turn in as few words as brief
+        does (three of them come between two of the player's turns): the row's length, how
+        many cards went on the piles (the new tops open the player's turn), the draw when it
+        is not the usual one back up to six, and a draw pile that emptied with its points and
+        the new score (said with the pile's sound); L tells the whole turn.
         """
         parts: list[str] = []
-        if self.row_card is None or self.scored_after_card:
-            # Translators: the parts of a computer turn's summary ("Lily: row of 5, three
-            # cards on the piles, drew 3"), each said alone and separated by commas.
-            parts.append(_("row 0") if verbosity == BRIEF else _("row now empty"))
-        else:
-            length = len(self.row_card.row)
-            if verbosity == FULL:
-                parts.append(
-                    _("{card} in the row, now {length}").format(
-                        card=card_name(self.row_card.card), length=length
-                    )
+        if self.scored_after_card and verbosity != FULL:
+            pass  # the row's score was said just before: it is empty
+        elif self.row_card is None or self.scored_after_card:
+            # Translators: the parts of a computer turn's summary ("Lily: row 5, 3 on
+            # piles"), each said alone and separated by commas.
+            parts.append(_("row 0") if verbosity != FULL else _("row now empty"))
+        elif verbosity == FULL:
+            parts.append(
+                _("{card} in the row, now {length}").format(
+                    card=card_name(self.row_card.card), length=len(self.row_card.row)
                 )
-            elif verbosity == BRIEF:
-                parts.append(_("row {length}").format(length=length))
-            elif length == 1:
-                parts.append(_("new row"))
-            else:
-                parts.append(_("row of {length}").format(length=length))
+            )
+        elif verbosity == NORMAL and len(self.row_card.row) == 1:
+            parts.append(_("new row"))
+        else:
+            parts.append(_("row {length}").format(length=len(self.row_card.row)))
         count = len(self.plays)
         if verbosity == FULL and self.plays:
             plays = comma_list([pile_play_text(p.card, p.pile) for p in self.plays])
             # Translators: a part of a computer turn's summary: {plays} is a list of cards
             # with their piles ("purple 9 left, red 2 right").
             parts.append(_("on the piles {plays}").format(plays=plays))
-        elif verbosity == BRIEF:
-            # Translators: brief: a part of a computer turn's summary, its pile plays.
+        elif verbosity == FULL:
+            parts.append(cards_on_piles_text(count))
+        else:
+            # Translators: a part of a computer turn's summary, its pile plays ("Lily: row
+            # 5, 3 on piles").
             plays = ngettext("{count} on piles", "{count} on piles", count)
             parts.append(plays.format(count=count))
-        else:
-            parts.append(cards_on_piles_text(count))
         # Drawing back up after the row card and each pile play is the usual: only a
         # different count is news (a short draw pile, or a turn with a short hand).
-        if verbosity != NORMAL or self.drawn != count + 1:
+        if verbosity == FULL or self.drawn != count + 1:
             # Translators: the last part of a computer turn's summary: it drew {count} cards.
             drew = ngettext("drew {count}", "drew {count}", self.drawn)
             parts.append(drew.format(count=self.drawn))
-        # Translators: a computer turn's summary: the player, then its parts ("row of 5,
-        # three cards on the piles, drew 3").
+        if self.renewed is not None:
+            # Translators: the last part of a computer turn's summary ("Lily: row 5, 3 on
+            # piles, draw pile empty: 15, now 64"): its draw pile emptied, {points} points
+            # for it, {score} its score now.
+            empty = _("draw pile empty: {points}, now {score}")
+            parts.append(empty.format(points=self.renewed.points, score=self.renewed.score))
+        # Translators: a computer turn's summary: the player, then its parts ("row 5, 3 on
+        # piles").
         return _("{player}: {summary}").format(player=self.player, summary=comma_list(parts))
 
 
@@ -313,7 +354,8 @@ class Narrator:
         self.last_account = self._account
         self._account = []
         text = notes.summary(perspective.verbosity)
-        return [self._say(text, perspective, notes.seat, mergeable=True)]
+        cue = CUE_PILE_RENEWED if notes.renewed is not None else None
+        return [self._say(text, perspective, notes.seat, cue, mergeable=True)]
 
     def _their_turn(self, event: TurnStarted, p: Perspective) -> Utterance:
         """Another player's turn named as it starts ("Ben's turn", "Ben's extra turn")."""
@@ -381,6 +423,12 @@ class Narrator:
         if isinstance(event, DrawPileRenewed):
             text = renewed_text(event, v)
             self._account.append(text)
+            notes = self.notes
+            whole = len(event.cards) == DRAW_PILE_SIZE
+            if notes is not None and notes.seat == event.seat and v != FULL and whole:
+                # Told as the last part of the turn's summary, with the pile's sound.
+                notes.renewed = event
+                return []
             return [self._say(text, p, event.seat, CUE_PILE_RENEWED)]
         if isinstance(event, ReserveRebuilt):
             return [] if v != FULL else [self._say(_("The reserve is made up again"), p)]

@@ -131,19 +131,18 @@ def _fits_now(view: ColoursView, verbosity: str, changed: int | None) -> str | N
 
 
 def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
-    """Right after the player's row card: ``"Orange 4, row of 2. Fits left: red 0"``."""
+    """Right after the player's row card: ``"Orange 4, row 2. Fits left: red 0"``."""
     if not view.row:
         return fits_text(view, verbosity)
     # The card is named (a row card is for good: a slip of the number keys must be heard),
     # then the row's new length.
     length = len(view.row)
     name = capitalised(card_name(view.row[-1]))
-    if verbosity == BRIEF:
-        placed = _("{card}, row {length}")
-    elif length == 1:
+    if length == 1 and verbosity != BRIEF:
         placed = _("{card}, new row")
     else:
-        placed = _("{card}, row of {length}")
+        # Translators: the player's row card, then the row's new length ("Orange 4, row 2").
+        placed = _("{card}, row {length}")
     placed = placed.format(card=name, length=length)
     return joined_sentences([placed, fits_text(view, verbosity)])
 
@@ -155,7 +154,9 @@ def your_turn_text(
     (the row's colours, the hand and the scores are on keys); on the piles, what fits where
     now (only the pile ``changed`` by the play just made, when given). With ``row_known`` (the
     turn starting for a player who put the row's last card there in their own last turn, and
-    nothing else changes a row) the row's end is not said again: T says it."""
+    nothing else changes a row) the row's end is not said again, nor that it is empty (the
+    player scored it, or the line before said it was scored because nothing fitted): T says
+    it."""
     if view.phase is Phase.PILES:
         return fits_text(view, verbosity, changed)
     extra = view.extra
@@ -176,9 +177,9 @@ def your_turn_text(
             text = _("Your extra turn. {left}, {right}; row empty")
         else:
             text = _("Your turn. {left}, {right}; row empty")
-    elif row and row_known:
-        # Translators: the first line of the player's turn when their row is as they left it
-        # at the end of their last turn (its end is not said again): the two piles' top cards.
+    elif row_known:
+        # Translators: the first line of the player's turn when their row is as they know it
+        # (its end, or that it is empty, is not said again): the two piles' top cards.
         if extra:
             text = _("Your extra turn. Piles {left}, {right}")
         else:
