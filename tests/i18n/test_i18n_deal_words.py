@@ -32,9 +32,10 @@ def deal_messages(code: str) -> list[tuple[str, str]]:
         for english, text in zip(ids, texts, strict=False):
             if not english or ENGLISH_HAND.search(english):
                 continue
-            # "{player} deals", "You deal": the verb, and the daily deal, have words of their own.
+            # "{player} deals", "You deal": the verb, and the daily deal, have words of their own;
+            # so has the same deal an arcade tournament's group plays (the daily deal's word).
             noun = re.sub(
-                r"(\byou|\{player\}) deals?\b|daily deal|today's deal|\{deals\}",
+                r"(\byou|\{player\}) deals?\b|daily deal|today's deal|same deal|\{deals\}",
                 "",
                 english,
                 flags=re.IGNORECASE,
