@@ -38,7 +38,7 @@ from ninetynine_audio.present.screens import (
 )
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.app import App
-from ninetynine_audio.ui.buffers import ONLINE_BUFFERS
+from ninetynine_audio.ui.buffers import BUFFER_LIMIT, ONLINE_BUFFERS
 from ninetynine_audio.ui.cues import CueRouter
 from ninetynine_audio.ui.reader import Reader
 from ninetynine_audio.ui.screen import Display
@@ -102,7 +102,15 @@ class RemoteSpeaker(Speaker):
     def __init__(
         self, send: Send, *, clock: Callable[[], float] = time.monotonic, wpm: int = 180
     ) -> None:
-        super().__init__(RemoteBackend(), fallbacks=[], clock=clock, words_per_minute=wpm)
+        # The history keys read the message buffers; the speaker's own history keeps no more
+        # than they do (a server holds one for every seat).
+        super().__init__(
+            RemoteBackend(),
+            fallbacks=[],
+            clock=clock,
+            words_per_minute=wpm,
+            history_limit=BUFFER_LIMIT,
+        )
         self._send = send
         self._now = clock
         self.seq = 0

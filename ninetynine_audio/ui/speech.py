@@ -21,7 +21,7 @@ from ninetynine_audio.ui.buffers import OFFLINE_BUFFERS, MessageBuffers
 
 MESSAGES_KEPT = 12
 """How many of the last lines said are kept for the window."""
-LATENCIES_KEPT = 1000
+LATENCIES_KEPT = 100
 """How many of the last keys' times to speech are kept (a seat on a server that runs for
 weeks answers millions of keys)."""
 

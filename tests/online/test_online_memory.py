@@ -18,6 +18,8 @@ from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.connections import HEARTBEAT_S
 from ninetynine_audio.online.front import SeatApp
 from ninetynine_audio.online.server import Server
+from ninetynine_audio.present.buffers import ALL
+from ninetynine_audio.ui.buffers import BUFFER_LIMIT
 from ninetynine_audio.ui.speech import LATENCIES_KEPT
 
 
@@ -28,6 +30,15 @@ def test_a_seat_keeps_the_times_of_its_last_keys_only() -> None:
         app.say(f"Answer {number}")
     assert len(app.latencies) == LATENCIES_KEPT
     assert all(seconds >= 0.0 for seconds in app.latencies)
+
+
+def test_a_seat_keeps_no_longer_a_history_than_its_message_buffers() -> None:
+    app = SeatApp(lambda message: None)
+    said = [f"Lily plays the {number % 10 + 1} of hearts" for number in range(3 * BUFFER_LIMIT)]
+    for text in said:
+        app.say(text)
+    assert list(app.speaker.history) == said[-BUFFER_LIMIT:]
+    assert app.voice.buffers.count(ALL) == BUFFER_LIMIT
 
 
 def test_the_chat_kept_for_reports_is_only_that_of_tables_still_open(tmp_path: Path) -> None:
