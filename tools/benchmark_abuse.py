@@ -353,8 +353,12 @@ async def run(args: argparse.Namespace, port: int, pid: int, data: Path) -> None
     if args.soak:
         minutes = []
         memory = []
+        started = time.monotonic()
         for minute in range(int(args.soak)):
-            line, values = await measure_phase(stats, pid, 60.0)
+            # Each minute ends on the minute from the abuse's start, whatever looking for
+            # frozen tables took, so that the last minute is still one of abuse.
+            left = started + 60.0 * (minute + 1) - time.monotonic()
+            line, values = await measure_phase(stats, pid, max(1.0, left))
             minutes.extend(values)
             frozen = frozen_tables(data, codes, 60.0)
             print(
