@@ -94,16 +94,14 @@ class RemoteBackend(SilentBackend):
 class RemoteSpeaker(Speaker):
     """The speaker of a seat on the server: every utterance becomes a ``phrase`` message.
 
-    It keeps what the App reads of a speaker (the history for the history keys, the last
-    phrase for "repeat") and knows, from the client's ``heard`` reports, whether the player
-    has likely heard the narration sent so far.
+    It keeps what the App reads of a speaker (its history, no longer than the message
+    buffers the history keys read; the last phrase for "repeat") and knows, from the
+    client's ``heard`` reports, whether the player has likely heard the narration sent so far.
     """
 
     def __init__(
         self, send: Send, *, clock: Callable[[], float] = time.monotonic, wpm: int = 180
     ) -> None:
-        # The history keys read the message buffers; the speaker's own history keeps no more
-        # than they do (a server holds one for every seat).
         super().__init__(
             RemoteBackend(),
             fallbacks=[],
