@@ -14,15 +14,17 @@ from another process and one address (127.0.0.2), all at once:
   than the address may hold beside its other sockets);
 - bad frames: websockets sending frames that are not the protocol until they are closed.
 
-For each phase it prints key-to-speech p50 and p95 (with a 95% bootstrap interval) and the
+For each phase it prints key-to-speech p50 and p95 (with a 95% bootstrap interval), the
+keys left unanswered (an honest key that got no speech within 5 s is counted there, not among
+the latencies; it is counted in the phase, or the minute, in which its 5 s ran out) and the
 server's CPU; before and after the abuse, the server's open descriptors, its memory (RSS) and
 the size of its log; and what the abuse got (its attempts and the server's answers).
 
 ``--soak MINUTES`` runs the abuse phase that long (instead of ``--seconds``), and prints each
-minute the server's descriptors, memory, log size, the minute's p95 and the honest tables
-whose stored match did not move for a minute though a computer was to act (a frozen table;
-the honest players here do not always find a card to play, so a table waiting for one of
-them is not counted).
+minute the server's descriptors, memory, log size, the minute's p95 and unanswered keys, and
+the honest tables whose stored match did not move for a minute though a computer was to act
+(a frozen table; the honest players here do not always find a card to play, so a table
+waiting for one of them is not counted).
 
     python tools/benchmark_abuse.py [--tables 100] [--seconds 60] [--soak MINUTES]
 """
@@ -50,6 +52,7 @@ sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "tools"))
 
 from benchmark_online import (  # noqa: E402
+    ANSWER_BOUND_S,
     TASKS,
     Seat,
     Stats,
@@ -310,20 +313,23 @@ async def measure_phase(stats: Stats, pid: int, seconds: float) -> tuple[str, li
     """Key-to-speech over ``seconds``: the printed figures and the latencies."""
     stats.latencies.clear()
     stats.lags.clear()
+    stats.unanswered = 0
     stats.measuring = True
     cpu0, wall0 = cpu_seconds(pid), time.monotonic()
     await asyncio.sleep(seconds)
     stats.measuring = False
     cpu = (cpu_seconds(pid) - cpu0) / (time.monotonic() - wall0)
     values = list(stats.latencies)
+    unanswered = f"unanswered {stats.unanswered} (no speech within {ANSWER_BOUND_S:.0f} s)"
     if not values:
-        return "no answers", []
+        return f"no answers, {unanswered}", []
     low, high = p95_interval(values)
     lags = stats.lags or [0.0]
     line = (
         f"keys {len(values):6d}  p50 {percentile(values, 0.5) * 1000:6.1f} ms"
         f"  p95 {percentile(values, 0.95) * 1000:6.1f} ms ({low * 1000:.1f}-{high * 1000:.1f})"
         f"  server CPU {cpu * 100:3.0f}%  generator lag p95 {percentile(lags, 0.95) * 1000:.1f} ms"
+        f"  {unanswered}"
     )
     return line, values
 
@@ -347,8 +353,12 @@ async def run(args: argparse.Namespace, port: int, pid: int, data: Path) -> None
     if args.soak:
         minutes = []
         memory = []
+        started = time.monotonic()
         for minute in range(int(args.soak)):
-            line, values = await measure_phase(stats, pid, 60.0)
+            # Each minute ends on the minute from the abuse's start, whatever looking for
+            # frozen tables took, so that the last minute is still one of abuse.
+            left = started + 60.0 * (minute + 1) - time.monotonic()
+            line, values = await measure_phase(stats, pid, max(1.0, left))
             minutes.extend(values)
             frozen = frozen_tables(data, codes, 60.0)
             print(

@@ -42,6 +42,8 @@ sys.path.insert(0, str(REPO))
 from ninetynine_audio.online import protocol as p  # noqa: E402
 
 GOAL_P95_S = 0.050
+ANSWER_BOUND_S = 5.0
+"""A key not answered within this long counts as unanswered (not as a latency)."""
 QUERY_KEYS = ("h", "t", "c")
 TASKS: list[asyncio.Task[None]] = []
 
@@ -64,6 +66,8 @@ class Stats:
     bytes: int = 0
     games_ended: int = 0
     lags: list[float] = field(default_factory=list)
+    unanswered: int = 0
+    """Keys sent while measuring that got no speech within ``ANSWER_BOUND_S``."""
 
 
 async def watch_lag(stats: Stats) -> None:
@@ -109,11 +113,16 @@ class Seat:
         self.sent[self.seq] = time.perf_counter()
         while not self.answer.empty():
             self.answer.get_nowait()
+        sent_while_measuring = self.stats.measuring
         await self.send(p.Key(key=name, seq=self.seq))
         self.stats.keys += 1
         try:
-            return await asyncio.wait_for(self.answer.get(), timeout=5.0)
+            return await asyncio.wait_for(self.answer.get(), timeout=ANSWER_BOUND_S)
         except TimeoutError:
+            # An answer coming later is not a latency: the key stays unanswered.
+            self.sent.pop(self.seq, None)
+            if sent_while_measuring and self.stats.measuring:
+                self.stats.unanswered += 1
             return None
 
     async def read(self) -> None:

@@ -167,6 +167,7 @@ class Accounts:
         app.use_client(hello.client)
         app.running = True
         session.conn = conn
+        session.address = conn.address
         conn.session = session
         conn.send(
             p.Welcome(

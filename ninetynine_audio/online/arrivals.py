@@ -151,6 +151,23 @@ class Arrivals:
                 session.table, lambda: words.lost_connection_text(name), except_id=session.identity
             )
             session.table.touch()
+        if not session.account:
+            self._forget_dropped_guests(session.address)
+
+    def _forget_dropped_guests(self, address: str) -> None:
+        """Keep at most ``dropped_guests_per_address`` dropped guests of ``address``: those
+        dropped longest ago leave the server (their seats go as a player's who leaves), so
+        that a flood of guests from one address cannot grow the server's memory."""
+        dropped = [
+            s
+            for s in self.rooms.sessions.values()
+            if not s.account and s.dropped_at is not None and s.address == address
+        ]
+        over = len(dropped) - self.limits.dropped_guests_per_address
+        if over > 0:
+            dropped.sort(key=lambda s: s.dropped_at or 0.0)
+            for session in dropped[:over]:
+                self.quit(session)
 
     def quit(self, session: Session) -> None:
         """The player leaves the server (Leave the server, or Quit)."""

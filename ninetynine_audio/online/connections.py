@@ -319,7 +319,7 @@ class Messages:
     async def _serve_socket(
         self, request: web.Request, address: str, handle: Callable[[Connection, str | bytes], None]
     ) -> web.StreamResponse:
-        ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S)
+        ws = _WebSocket(max_msg_size=p.MAX_FRAME_BYTES, heartbeat=HEARTBEAT_S)
         try:
             await ws.prepare(request)
         except (ConnectionError, RuntimeError) as error:
@@ -362,6 +362,20 @@ class Messages:
             with contextlib.suppress(Exception):
                 await ws.close()
         return ws
+
+
+class _WebSocket(web.WebSocketResponse):
+    """aiohttp's websocket, whose heartbeat is not armed again once it is closed.
+
+    aiohttp (3.14) marks a websocket closed as soon as it sends its close frame, then reads
+    the client's; the bytes of that answer set the heartbeat going again, and its timer keeps
+    the websocket, its request and its socket in memory for a heartbeat and a half (45 s)
+    after the connection ended. Under a flood of connections the server closes (refused
+    sign-ins, bad frames) that was thousands of them."""
+
+    def _reset_heartbeat(self) -> None:
+        if not self.closed:
+            super()._reset_heartbeat()
 
 
 async def _write(conn: Connection) -> None:

@@ -38,7 +38,7 @@ from ninetynine_audio.present.screens import (
 )
 from ninetynine_audio.store.settings import Settings
 from ninetynine_audio.ui.app import App
-from ninetynine_audio.ui.buffers import ONLINE_BUFFERS
+from ninetynine_audio.ui.buffers import BUFFER_LIMIT, ONLINE_BUFFERS
 from ninetynine_audio.ui.cues import CueRouter
 from ninetynine_audio.ui.reader import Reader
 from ninetynine_audio.ui.screen import Display
@@ -110,15 +110,21 @@ class RemoteBackend(SilentBackend):
 class RemoteSpeaker(Speaker):
     """The speaker of a seat on the server: every utterance becomes a ``phrase`` message.
 
-    It keeps what the App reads of a speaker (the history for the history keys, the last
-    phrase for "repeat") and knows, from the client's ``heard`` reports, whether the player
-    has likely heard the narration sent so far.
+    It keeps what the App reads of a speaker (its history, no longer than the message
+    buffers the history keys read; the last phrase for "repeat") and knows, from the
+    client's ``heard`` reports, whether the player has likely heard the narration sent so far.
     """
 
     def __init__(
         self, send: Send, *, clock: Callable[[], float] = time.monotonic, wpm: int = 180
     ) -> None:
-        super().__init__(RemoteBackend(), fallbacks=[], clock=clock, words_per_minute=wpm)
+        super().__init__(
+            RemoteBackend(),
+            fallbacks=[],
+            clock=clock,
+            words_per_minute=wpm,
+            history_limit=BUFFER_LIMIT,
+        )
         self._send = send
         self._now = clock
         self.seq = 0

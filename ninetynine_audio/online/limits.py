@@ -74,6 +74,9 @@ class Limits:
     """Codes opening no table that everyone together may try in a minute (the code space)."""
     thinking_share: float = 0.5
     """The share of the event loop's time computer players may think, over all tables."""
+    dropped_guests_per_address: int = 20
+    """Guests of one address whose connection dropped that the server remembers (their
+    seats, for their return); past it the one dropped longest ago is forgotten."""
     abandoned_s: float = 1800.0
     """A table no person has listened to for this long is closed."""
     log_bytes: int = 5_000_000

@@ -95,6 +95,10 @@ class Moderation:
         if table is not None:
             kept = self.chat.setdefault(table.code, deque(maxlen=CHAT_KEPT))
             kept.append(f"{session.name}: {line}")
+            tables = self.parts.rooms.tables
+            if len(self.chat) > len(tables):  # tables closed since leave their lines
+                for gone in [c for c in self.chat if c not in tables and c != table.code]:
+                    del self.chat[gone]
         return True
 
     def join_refusal(self, session: Session, table: OnlineTable) -> Refusal | None:

@@ -40,6 +40,8 @@ class Session:
     seat: int | None = None
     dropped_at: float | None = None
     answer: Callable[[Any, str | None], None] | None = None
+    address: str = ""
+    """The client address of its last connection."""
 
     def ask(self, app: Any, prompt: str, answer: Callable[[Any, str | None], None]) -> None:
         """Ask the client for a line of text; ``answer`` gets it (``None``: cancelled)."""

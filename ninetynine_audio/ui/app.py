@@ -142,8 +142,8 @@ class App:
         return self.voice.messages
 
     @property
-    def latencies(self) -> list[float]:
-        """Seconds from each key press to the words that answered it."""
+    def latencies(self) -> deque[float]:
+        """Seconds from each of the last key presses to the words that answered it."""
         return self.voice.latencies
 
     @property

@@ -21,6 +21,9 @@ from ninetynine_audio.ui.buffers import OFFLINE_BUFFERS, MessageBuffers
 
 MESSAGES_KEPT = 12
 """How many of the last lines said are kept for the window."""
+LATENCIES_KEPT = 100
+"""How many of the last keys' times to speech are kept (a seat on a server that runs for
+weeks answers millions of keys)."""
 
 
 class SpeechFront:
@@ -30,7 +33,7 @@ class SpeechFront:
         self.speaker = speaker
         self.messages: deque[str] = deque(maxlen=MESSAGES_KEPT)
         self.buffers = MessageBuffers(buffers)
-        self.latencies: list[float] = []
+        self.latencies: deque[float] = deque(maxlen=LATENCIES_KEPT)
         self.first_speech_at: float | None = None
         self._gesture_started: float | None = None
         self.changed = True  # something new to show

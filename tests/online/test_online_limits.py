@@ -376,6 +376,51 @@ def test_new_accounts_from_one_address_are_limited_per_hour(tmp_path: Path) -> N
         asyncio.run(run(srv.port))
 
 
+def test_dropped_guests_of_one_address_are_kept_up_to_a_limit_oldest_forgotten_first(
+    tmp_path: Path,
+) -> None:
+    def dropped(srv: ServerThread, address: str) -> list[str] | None:
+        """The names of the dropped guests of ``address``; None while one is connected."""
+
+        def look(server: Server) -> list[str] | None:
+            mine = [s for s in server.sessions.values() if s.address == address]
+            if any(s.conn is not None for s in mine):
+                return None
+            return [s.name for s in sorted(mine, key=lambda s: s.dropped_at)]
+
+        deadline = time.monotonic() + WAIT_S
+        while (names := srv.call(look)) is None:
+            assert time.monotonic() < deadline, "a closed connection was never dropped"
+            time.sleep(0.05)
+        return names
+
+    async def guest(port: int, source: str, name: str, token: str | None = None) -> str:
+        """A guest says hello (with ``token``, to come back), leaves: the token it got."""
+        client = await Client.open(port, source)
+        await client.send(p.Hello(protocol=p.PROTOCOL_VERSION, name=name, guest_token=token))
+        welcome = await client.wait(lambda m: isinstance(m, p.Welcome))
+        await client.close()
+        return welcome.guest_token
+
+    async def run(srv: ServerThread) -> None:
+        honest = await guest(srv.port, "127.0.0.1", "Honest")
+        tokens = []
+        for number in range(6):
+            tokens.append(await guest(srv.port, ATTACKER, f"Flood{number}"))
+            dropped(srv, ATTACKER)  # in the order they left
+        # Three are kept, those that left last; another address's guest is not touched.
+        assert dropped(srv, ATTACKER) == ["Flood3", "Flood4", "Flood5"]
+        assert dropped(srv, "127.0.0.1") == ["Honest"]
+        # A forgotten guest comes back as a new one; a kept one (and the other address's)
+        # as itself.
+        assert await guest(srv.port, ATTACKER, "Flood0", tokens[0]) != tokens[0]
+        assert await guest(srv.port, ATTACKER, "Flood5", tokens[5]) == tokens[5]
+        assert await guest(srv.port, "127.0.0.1", "Honest", honest) == honest
+
+    with ServerThread(tmp_path, limits=limits(dropped_guests_per_address=3)) as srv:
+        asyncio.run(run(srv))
+
+
 # -- tables -------------------------------------------------------------------------------
 
 EXPERTS = p.Create(game="classic", seats=["human", "expert", "expert", "expert"], pause_ms=0)
