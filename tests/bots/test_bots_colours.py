@@ -461,3 +461,20 @@ def test_a_search_judges_a_playout_turn_it_meets_again_once_and_alike(monkeypatc
     near = turn(90, chosen)
     assert judged == [20, 20, 90]
     assert near[0] and near[4] >= 99 and not alone[0] and alone[4] < 99
+
+
+def test_the_expert_plays_fewer_deals_out_at_a_larger_table():
+    from ninetynine_audio.bots.colours.expert import DEALS, TABLE_SHARE, ExpertBot
+
+    for hands, share in (
+        (["", ""], 1.0),
+        (["", "", ""], TABLE_SHARE[3]),
+        (["", "", "", ""], TABLE_SHARE[4]),
+    ):
+        hands[0] = "purple-1 dark-blue-9 black-4 red-4 orange-6 green-0"
+        state, _ = deal(hands, tops="red-5 green-2")
+        state = with_row(state, 0, "yellow-0")
+        seat = ExpertBot()
+        seat.choose(view(state, 0), random.Random(2))
+        assert seat.finding is not None and seat.finding.deals == round(DEALS * share)
+    assert round(DEALS * TABLE_SHARE[4]) < round(DEALS * TABLE_SHARE[3]) < DEALS

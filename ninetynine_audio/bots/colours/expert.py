@@ -106,7 +106,9 @@ from ninetynine_audio.cards import ColourCard
 from ninetynine_audio.games.colours import DRAW_PILE_SIZE, HAND_SIZE, Action, ColoursView
 
 CANDIDATES = 12
-DEALS = 32
+DEALS = 32  # at a table of two
+# The deals at a larger table, as a share of DEALS: a playout plays every seat's turns.
+TABLE_SHARE = {3: 0.8, 4: 0.7}
 ROUNDS = 2  # rounds of the table played on after the plan
 BLEND = 2.0  # the weight of the playouts' average against Hard's judgement
 OWN_TURNS = 2  # this seat's turns in a playout played by Hard's rules (the others by Normal's)
@@ -265,7 +267,8 @@ class ExpertBot(HardBot):
         done = playouts = 0
         alive = list(range(count))
         check = self.budget.scaled(self.race_after)
-        for _ in range(self.budget.scaled(self.deals)):
+        deals = round(self.deals * TABLE_SHARE.get(len(view.players), 1.0))
+        for _ in range(self.budget.scaled(deals)):
             if done and clock.spent():
                 break
             if done == check:
