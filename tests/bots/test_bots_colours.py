@@ -294,7 +294,7 @@ def test_the_expert_may_play_its_own_next_turn_in_the_playouts_by_hards_rules_th
     seat = ExpertBot(own_turns=1)
     seat.choose(view(state, 0), random.Random(2))
     assert seat.finding is not None
-    playouts = seat.finding.deals * seat.finding.best_of
+    playouts = seat.finding.playouts
     # Once a playout, unless the game is won before this seat's next turn.
     assert playouts * 0.9 <= len(calls) <= playouts
     calls.clear()
@@ -402,3 +402,79 @@ def test_the_expert_counts_on_fewer_cards_of_the_next_player_fitting_the_tops_it
     assert expert.open_to_next(table, other, unseen) == pytest.approx(
         hard.open_to_next(table, other, unseen), abs=0.05
     )
+
+
+def test_the_expert_stops_playing_out_the_plans_far_behind_after_its_first_deals(monkeypatch):
+    from ninetynine_audio.bots.colours.expert import DEALS, RACE_AFTER, ExpertBot
+
+    met: dict[int, int] = {}
+    playout = ExpertBot._playout
+
+    def counted(self, view, plan, deal, stores, shown):
+        met[id(plan)] = met.get(id(plan), 0) + 1
+        return playout(self, view, plan, deal, stores, shown)
+
+    monkeypatch.setattr(ExpertBot, "_playout", counted)
+    state = _expert_position()
+    raced = ExpertBot()
+    chosen = raced.plan(view(state, 0), random.Random(2))
+    # Some plans met only the first deals, the others every deal.
+    assert sorted(set(met.values())) == [RACE_AFTER, DEALS]
+    assert raced.finding is not None and raced.finding.playouts == sum(met.values())
+    met.clear()
+    # Without the race every plan meets every deal; the plan chosen here is the same, as the
+    # deals are the same and the best was never behind.
+    whole = ExpertBot(race_after=DEALS)
+    assert whole.plan(view(state, 0), random.Random(2)) == chosen
+    assert set(met.values()) == {DEALS}
+
+
+def test_a_search_judges_a_playout_turn_it_meets_again_once_and_alike(monkeypatch):
+    from ninetynine_audio.bots.colours import fastsim
+    from ninetynine_audio.bots.colours.fastsim import Seat, Table, codes
+
+    judged: list[int] = []
+    choice = fastsim.Table._hard_choice
+
+    def counted(self, seat, *args):
+        judged.append(seat.score)
+        return choice(self, seat, *args)
+
+    monkeypatch.setattr(fastsim.Table, "_hard_choice", counted)
+    deck = codes(colour_deck())
+    hand = codes(parse_colour_cards("purple-6 black-7 red-4 orange-8 green-2 dark-blue-5"))
+    row = codes(parse_colour_cards("yellow-1 red-2 green-3"))
+    tops = codes(parse_colour_cards("red-5 green-9"))
+    rest = [card for card in deck if card not in {*hand, *row, *tops}]
+
+    def turn(score: int, chosen: Any) -> tuple[Any, ...]:
+        seat = Seat(list(hand), rest[:10], list(row), score)
+        table = Table(list(tops), rest[10:40], [], random.Random(0))
+        won, played = table.hard_turn(seat, 0, Weights(), {}, False, chosen)
+        return won, played, seat.hand, seat.row, seat.score, table.tops
+
+    alone = turn(20, None)
+    chosen: dict[Any, Any] = {}
+    assert turn(20, chosen) == alone and turn(20, chosen) == alone
+    assert judged == [20, 20]
+    # A turn that differs only in the points is judged anew: scoring the row now wins.
+    near = turn(90, chosen)
+    assert judged == [20, 20, 90]
+    assert near[0] and near[4] >= 99 and not alone[0] and alone[4] < 99
+
+
+def test_the_expert_plays_fewer_deals_out_at_a_larger_table():
+    from ninetynine_audio.bots.colours.expert import DEALS, TABLE_SHARE, ExpertBot
+
+    for hands, share in (
+        (["", ""], 1.0),
+        (["", "", ""], TABLE_SHARE[3]),
+        (["", "", "", ""], TABLE_SHARE[4]),
+    ):
+        hands[0] = "purple-1 dark-blue-9 black-4 red-4 orange-6 green-0"
+        state, _ = deal(hands, tops="red-5 green-2")
+        state = with_row(state, 0, "yellow-0")
+        seat = ExpertBot()
+        seat.choose(view(state, 0), random.Random(2))
+        assert seat.finding is not None and seat.finding.deals == round(DEALS * share)
+    assert round(DEALS * TABLE_SHARE[4]) < round(DEALS * TABLE_SHARE[3]) < DEALS

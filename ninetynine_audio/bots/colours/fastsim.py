@@ -105,12 +105,16 @@ def greedy_plays(hand: list[int], tops: list[int], keep: int | None) -> list[int
             onto = ONTO[card]
             rest = others & ~(1 << card)
             # Onto either top: the card and the other top are then open to the followers.
-            for pile, top, other in ((0, t0, t1), (1, t1, t0)):
-                if top in onto:
-                    follow = (INTO[card] & rest).bit_count() + (INTO[other] & rest).bit_count()
-                    key = follow << 4 | VALUE[card]
-                    if key > best_key:
-                        best_key, best_card, best_pile = key, card, pile
+            if t0 in onto:
+                follow = (INTO[card] & rest).bit_count() + (INTO[t1] & rest).bit_count()
+                key = follow << 4 | VALUE[card]
+                if key > best_key:
+                    best_key, best_card, best_pile = key, card, 0
+            if t1 in onto:
+                follow = (INTO[card] & rest).bit_count() + (INTO[t0] & rest).bit_count()
+                key = follow << 4 | VALUE[card]
+                if key > best_key:
+                    best_key, best_card, best_pile = key, card, 1
         if best_card < 0:
             return played
         hand.remove(best_card)
@@ -135,6 +139,8 @@ Choice = tuple[int, int, list[int], int, End]
 (-1 for none), the row after, the points it scores, and the end of Action B."""
 
 
+Chosen = dict[tuple[int, ...], Choice]
+"""Hard's choices of a search's turns, by what each choice reads (see :meth:`Table.hard_turn`)."""
 Worths = dict[int, dict[tuple[int, ...], float]]
 """Row worths by the row (its length, last value and colours as one number) and then the
 cards kept (lowest first), kept for the turns of a search."""
@@ -336,19 +342,30 @@ class Table:
         weights: Weights,
         worths: Worths,
         pro: bool = False,
+        chosen: Chosen | None = None,
     ) -> tuple[bool, int]:
         """Play one whole turn of ``seat`` as Hard would (:class:`~ninetynine_audio.bots.
         colours.hard.HardBot`, the same plans in the same order, judged alike): whether it
         won, and how many cards it put onto the piles.
 
         ``rows_seen`` is the mask of the other seats' rows, ``worths`` a store of row worths
-        shared by the turns of a search."""
+        shared by the turns of a search, ``chosen`` (when given) a store of the choices made
+        by those turns, by everything a choice reads: a turn met again is not judged again."""
         if self._score_stuck_row(seat):
             return True, 0
         hand, row = seat.hand, seat.row
         hidden = EVERY & ~(mask(hand) | mask(row) | rows_seen | self.shown)
         t0, t1 = self.tops
-        known = self._hard_choice(seat, hidden, weights, worths, pro)
+        if chosen is None:
+            known = self._hard_choice(seat, hidden, weights, worths, pro)
+        else:
+            # The hand in its order (ties in Hard's sorting follow it), the row, the tops,
+            # the cards hidden, the points and the draw pile's size: all a choice reads.
+            key = (*hand, -1, *row, -1, t0, t1, hidden, seat.score, len(seat.pile))
+            found = chosen.get(key)
+            if found is None:
+                found = chosen[key] = self._hard_choice(seat, hidden, weights, worths, pro)
+            known = found
         kind, card, new_row, gained, (plays, kept, top0, top1) = known
         if kind in (1, 3, 4):
             seat.score += gained
@@ -426,7 +443,8 @@ class _Judged:
         self, seat: Seat, hidden: int, unseen: int, w: Weights, worths: Worths, pro: bool
     ) -> None:
         self.hand = seat.hand
-        self.by_value = sorted(seat.hand, key=VALUE.__getitem__)
+        # The hand lowest first (equal values in hand order), each card with its bit.
+        self.by_value = [(1 << c, c) for c in sorted(seat.hand, key=VALUE.__getitem__)]
         self.hidden = hidden
         self.unseen = unseen
         self.w = w
@@ -490,7 +508,7 @@ class _Judged:
             kept_only = kept_mask & unbit
             known_kept = kept_by_mask.get(kept_only)
             if known_kept is None:
-                kept = tuple([c for c in by_value if kept_only >> c & 1])
+                kept = tuple([c for bit, c in by_value if kept_only & bit])
                 base = per_draw * (HAND_SIZE - len(kept)) if pile else 0.0
                 known_kept = kept_by_mask[kept_only] = (kept, base)
             judged.append((position, end, penalty, *known_kept))
