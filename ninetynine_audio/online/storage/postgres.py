@@ -100,6 +100,7 @@ class PostgresStore(SqlStore):
         self.retried: tuple[type[Exception], ...] = (psycopg.OperationalError,)
         self.path = shown_url(url)
         self._failing: Exception | None = None
+        self.shared = shared
         self.lock = lock_folder(folder)
         with released_on_failure(self.lock):
             try:
@@ -256,7 +257,17 @@ class PostgresStore(SqlStore):
         with contextlib.suppress(*self.errors):
             self.pool.close()
         with contextlib.suppress(*self.errors):
-            self.holder.close()  # lets go of the advisory lock
+            # Let go of the lock before the connection: a closed connection's lock is freed
+            # only when its server process notices, and a store opened at once after this one
+            # (a restart) would find it still held.
+            self.holder.execute(
+                "SELECT pg_advisory_unlock_shared(%s)"
+                if self.shared
+                else "SELECT pg_advisory_unlock(%s)",
+                (SERVER_LOCK,),
+            )
+        with contextlib.suppress(*self.errors):
+            self.holder.close()
         self.lock.release()
 
 
