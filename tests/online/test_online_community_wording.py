@@ -1,0 +1,60 @@
+"""What the community says of where players are and when they come, through a real server on a
+free loopback port with the game's own clients driven by keys: a player at a daily deal is
+playing that day's deal (not at some private table)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from helpers.competition import choose
+from helpers.online import Player, ServerThread
+
+pytestmark = pytest.mark.usefixtures("private_home")
+
+
+@pytest.fixture
+def srv(tmp_path: Path) -> Iterator[ServerThread]:
+    with ServerThread(tmp_path / "data") as running:
+        yield running
+
+
+@pytest.fixture
+def people(srv: ServerThread) -> Iterator[Callable[[str], Player]]:
+    """Accounts signed in to the test's server, each closed after the test."""
+    made: list[Player] = []
+
+    def sign_in(name: str) -> Player:
+        player = Player(srv.url, name, password=f"{name}'s secret")
+        made.append(player)
+        player.heard("Lobby.")
+        return player
+
+    yield sign_in
+    for player in made:
+        player.close()
+
+
+def heard_after(player: Player, start: int, text: str) -> str:
+    """Wait for a phrase holding ``text`` said after the first ``start`` phrases; it."""
+    player.wait_for(lambda: any(text in line for line in player.spoken[start:]))
+    return next(line for line in player.spoken[start:] if text in line)
+
+
+def test_a_player_at_a_daily_deal_is_said_to_play_todays_deal(
+    srv: ServerThread, people: Callable[[str], Player]
+) -> None:
+    ann = people("Ann")
+    ben = people("Ben")
+    choose(srv, ben, "Daily deal")
+    choose(srv, ben, "Classic: today's deal")
+    ben.heard("The game starts.")
+    start = len(ann.spoken)
+    ann.press("f2")
+    heard_after(ann, start, "Who is online: 1 other player")
+    start = len(ann.spoken)
+    ann.press("b")
+    said = heard_after(ann, start, "Ben")
+    assert "Ben, playing today's deal of Classic" in said, said
+    assert "private table" not in said
