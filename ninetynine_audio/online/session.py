@@ -42,6 +42,9 @@ class Session:
     answer: Callable[[Any, str | None], None] | None = None
     address: str = ""
     """The client address of its last connection."""
+    returning: bool = False
+    """Its connection continues one the player already had (a reconnection, also after the
+    server restarted, or a second connection): not told to friends as coming online."""
 
     def ask(self, app: Any, prompt: str, answer: Callable[[Any, str | None], None]) -> None:
         """Ask the client for a line of text; ``answer`` gets it (``None``: cancelled)."""

@@ -1,6 +1,7 @@
 """What the community says of where players are and when they come, through a real server on a
 free loopback port with the game's own clients driven by keys: a player at a daily deal is
-playing that day's deal (not at some private table)."""
+playing that day's deal (not at some private table), and friends coming back after a restart,
+or on a second connection, are not said to come online."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 import pytest
 from helpers.competition import choose
 from helpers.online import Player, ServerThread
+
+from ninetynine_audio.online.server import Server
 
 pytestmark = pytest.mark.usefixtures("private_home")
 
@@ -58,3 +61,55 @@ def test_a_player_at_a_daily_deal_is_said_to_play_todays_deal(
     said = heard_after(ann, start, "Ben")
     assert "Ben, playing today's deal of Classic" in said, said
     assert "private table" not in said
+
+
+def befriend(server: Server) -> None:
+    server.db.ask_friend("Ann", "Ben")
+    server.db.answer_friend("Ben", "Ann", True)
+    server.db.flush()
+
+
+def connected(server: Server, name: str) -> bool:
+    """Whether ``name`` has a session with a connection on ``server``."""
+    return any(s.name == name and s.conn is not None for s in server.rooms.sessions.values())
+
+
+@pytest.mark.slow
+def test_friends_coming_back_after_a_restart_are_not_said_to_come_online(
+    tmp_path: Path,
+) -> None:
+    first: ServerThread | None = ServerThread(tmp_path / "data")
+    assert first is not None
+    first.start()
+    port = first.port
+    players: list[Player] = []
+    try:
+        first.call(befriend)
+        ann = Player(first.url, "Ann", password="Ann's secret")
+        players.append(ann)
+        ann.heard("Lobby.")
+        ben = Player(first.url, "Ben", password="Ben's secret")
+        players.append(ben)
+        ann.heard("Your friend Ben is online.")
+        first.stop()
+        first = None
+        start = len(ann.spoken)
+        with ServerThread(tmp_path / "data", port=port) as second:
+            for player in (ann, ben):
+                player.wait_for(lambda p=player: second.call(lambda s: connected(s, p.name)))
+            heard_after(ann, start, "Lobby")
+            heard_after(ben, start, "Lobby")
+            ann.pump(0.5)
+            ben.pump(0.5)
+            assert not any("is online" in line for line in ann.spoken[start:]), ann.spoken
+            # A second connection of a player the server knows is no coming online either.
+            again = Player(second.url, "Ben", password="Ben's secret")
+            players.append(again)
+            again.heard("Lobby")
+            ann.pump(0.5)
+            assert not any("is online" in line for line in ann.spoken[start:]), ann.spoken
+    finally:
+        for player in players:
+            player.close()
+        if first is not None:
+            first.stop()
