@@ -73,23 +73,14 @@ def test_many_players_go_out_in_events_that_fit_and_are_forgotten_when_silent() 
 
 
 def test_a_player_at_a_daily_deal_on_another_process_is_playing_todays_deal() -> None:
-    table = SimpleNamespace(code="0815", game="classic", listed=False, state="playing")
-    here = {
-        "account:ann": SimpleNamespace(
-            identity="account:ann",
-            name="Ann",
-            conn=object(),
-            table=SimpleNamespace(**vars(table), is_daily=True),
-            seat=0,
-        ),
-        "account:ben": SimpleNamespace(
-            identity="account:ben",
-            name="Ben",
-            conn=object(),
-            table=SimpleNamespace(**vars(table), is_daily=False),
-            seat=0,
-        ),
-    }
+    def at_private_table(name: str, daily: bool) -> Any:
+        table = SimpleNamespace(
+            code="0815", game="classic", listed=False, state="playing", is_daily=daily
+        )
+        identity = f"account:{name.lower()}"
+        return SimpleNamespace(identity=identity, name=name, conn=object(), table=table, seat=0)
+
+    here = {s.identity: s for s in (at_private_table("Ann", True), at_private_table("Ben", False))}
     store = Sent()
     clock = [100.0]
     community(here, store, clock).publish()
