@@ -149,6 +149,8 @@ class Accounts:
         if self.refuses(conn, identity):
             return None
         session = self.rooms.sessions.get(identity)
+        # A session the server still knows, or a client that was here before a restart.
+        returning = session is not None or hello.again
         if session is None:
             session = self.new_session(identity, name, account, token, hello)
         elif session.conn is not None and session.conn is not conn:
@@ -168,6 +170,7 @@ class Accounts:
         app.running = True
         session.conn = conn
         session.address = conn.address
+        session.returning = returning
         conn.session = session
         conn.send(
             p.Welcome(

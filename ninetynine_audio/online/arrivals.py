@@ -54,7 +54,8 @@ class Arrivals:
         self.set_aside = set_aside
         self.connections = connections
         self.came: Callable[[Session], None] = lambda session: None
-        """A player came (not back from a dropped connection): the people's."""
+        """A player came (not back from a dropped connection, nor connecting again after a
+        restart): the people's."""
 
     def arrive(self, session: Session) -> None:
         """A player connected: the lobby, or their table with what they missed."""
@@ -67,7 +68,7 @@ class Arrivals:
         session.dropped_at = None
         app.forget_display()
         table = session.table
-        if not was_away:
+        if not was_away and not session.returning:
             self.came(session)
         if table is None:
             app.say(words.signed_in_text(session.name, session.account))

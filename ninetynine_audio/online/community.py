@@ -61,11 +61,14 @@ class Elsewhere:
     seated: bool = True
     state: str = "waiting"
     heard: float = 0.0
+    daily: bool = False
 
     def where(self) -> str:
         """Where the player is, as another player hears it (never at the listener's table,
         which is played here)."""
-        return where_text(self.name, self.code, self.game, self.listed, self.seated, self.state)
+        return where_text(
+            self.name, self.code, self.game, self.listed, self.seated, self.state, self.daily
+        )
 
 
 def _presence_of(session: Session) -> list[Any]:
@@ -80,6 +83,7 @@ def _presence_of(session: Session) -> list[Any]:
         table.listed,
         session.seat is not None,
         table.state,
+        table.is_daily,
     ]
 
 
@@ -212,6 +216,8 @@ class Community:
                     bool(entry[5]),
                     str(entry[6]),
                     now,
+                    # A process of an older version tells no daily deal.
+                    len(entry) > 7 and bool(entry[7]),
                 )
             else:
                 found = Elsewhere(identity, name, heard=now)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import aiohttp
+import msgspec
 
 from ninetynine_audio.i18n import language
 from ninetynine_audio.online import protocol as p
@@ -185,7 +186,10 @@ class Link:
         again = self.connections > 0 and not self._arriving
         self._arriving = False
         self.connections += 1
-        await ws.send_str(p.encode(self.hello(self.guest_token)))
+        hello = self.hello(self.guest_token)
+        if self.connections > 1:  # the player was here before: not coming online
+            hello = msgspec.structs.replace(hello, again=True)
+        await ws.send_str(p.encode(hello))
         if self.rejoin is not None:
             await ws.send_str(p.encode(p.Join(code=self.rejoin)))
             self.rejoin = None

@@ -168,6 +168,7 @@ class Moderation:
                 banned.append(who)
         other = parts.rooms.sessions.get(who)
         told = False
+        level: str | None = None
         if table.state == "waiting":
             parts.seating.remove_player(session, seat)
         else:
@@ -179,14 +180,19 @@ class Moderation:
                 replaced = self._replace(table, other, seat)
                 parts.seating.leave_table(other)
                 if replaced:
-                    level = table.settings.get("stand_in", "normal")
-                    parts.rooms.say_at(table, lambda: words.removed_replaced_text(name, level))
+                    level = str(table.settings.get("stand_in", "normal"))
+                    stand_in = level
+                    parts.rooms.say_at(
+                        table,
+                        lambda: words.removed_replaced_text(name, stand_in),
+                        except_id=session.identity,
+                    )
             info.who = None  # the seat stays the computer's
             parts.saving.store(table)
         if other is not None and not told:
             self._tell_removed(other, ban, in_play=table.state != "waiting")
         parts.saving.store(table)
-        session.app.say(words.removed_player_text(name, ban), kind=SYSTEM)
+        session.app.say(words.removed_player_text(name, ban, level), kind=SYSTEM)
         log.info("table %s: the host removed %s%s", table.code, who, " and banned them" * ban)
         return None
 

@@ -55,7 +55,9 @@ def whereabouts(session: Session, viewer: Session) -> str:
     if table is viewer.table:
         return words.at_your_table_text(session.name)
     seated = session.seat is not None
-    return words.where_text(session.name, table.code, table.game, table.listed, seated, table.state)
+    return words.where_text(
+        session.name, table.code, table.game, table.listed, seated, table.state, table.is_daily
+    )
 
 
 def open_friends(people: People, session: Session) -> None:

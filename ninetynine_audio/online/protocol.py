@@ -58,6 +58,9 @@ class Hello(_Message, tag="hello"):
     hears_cues: bool = True
     words_per_minute: Annotated[int, msgspec.Meta(ge=80, le=900)] = 200
     language: Short = "en"
+    again: bool = False
+    """The client was welcomed before and connects again (after a drop, a server restart or
+    a move to another process): the player is not told to friends as coming online."""
 
 
 class Key(_Message, tag="key"):

@@ -371,7 +371,8 @@ class Server:
         for conn in list(self.connections):
             session = conn.session
             with using(session.app.language if session is not None else conn.language):
-                conn.send(p.Bye(text=words.server_stopping_text(), retry=True))
+                text = words.server_stopping_text(session is not None and session.game_unfinished)
+                conn.send(p.Bye(text=text, retry=True))
             conn.close()
         for table in self.tables.values():
             if table.task is not None:

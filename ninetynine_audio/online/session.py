@@ -42,6 +42,18 @@ class Session:
     answer: Callable[[Any, str | None], None] | None = None
     address: str = ""
     """The client address of its last connection."""
+    returning: bool = False
+    """Its connection continues one the player already had (a reconnection, also after the
+    server restarted, or a second connection): not told to friends as coming online."""
+
+    @property
+    def game_unfinished(self) -> bool:
+        """Whether the player is seated at a table whose game is not over (kept when the
+        server stops)."""
+        table = self.table
+        if table is None or self.seat is None:
+            return False
+        return table.host is None or not table.host.is_over
 
     def ask(self, app: Any, prompt: str, answer: Callable[[Any, str | None], None]) -> None:
         """Ask the client for a line of text; ``answer`` gets it (``None``: cancelled)."""

@@ -108,6 +108,11 @@ class OnlineTable:
         taken = sum(1 for s in self.seats if s.kind != HUMAN or s.who is not None)
         return words.table_item_text(self.game, self.state, taken, len(self.seats), people)
 
+    @property
+    def is_daily(self) -> bool:
+        """Whether the table is a player's game of a daily deal."""
+        return bool(self.settings.get("daily"))
+
     def open_seats(self) -> list[int]:
         """Seats open for a person and still free."""
         return [i for i, s in enumerate(self.seats) if s.kind == HUMAN and s.who is None]

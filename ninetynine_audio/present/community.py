@@ -71,6 +71,11 @@ def private_table_text(name: str, game: str) -> str:
     return _("{player}, at a private table of {game}").format(player=name, game=game_title(game))
 
 
+def daily_deal_text(name: str, game: str) -> str:
+    """A player at today's deal of a game (a private table of their own)."""
+    return _("{player}, playing today's deal of {game}").format(player=name, game=game_title(game))
+
+
 def at_your_table_text(name: str) -> str:
     """Someone at the player's own table, seated or watching."""
     return _("{player}, at your table").format(player=name)
@@ -327,11 +332,15 @@ def where_text(
     listed: bool = True,
     seated: bool = True,
     state: str = "waiting",
+    daily: bool = False,
 ) -> str:
     """Where a player is, in the lobby (``code`` None) or at another table than the
-    listener's: a private table's code is not said."""
+    listener's: a private table's code is not said, and a daily deal's table is that day's
+    deal."""
     if code is None:
         return in_lobby_text(name)
+    if daily:
+        return daily_deal_text(name, game)
     if not listed:
         return private_table_text(name, game)
     if not seated:

@@ -27,15 +27,26 @@ def banned_here_text() -> str:
     return _("The host banned you from this table.")
 
 
-def removed_player_text(name: str, banned: bool) -> str:
-    """Said to the host: the player is gone (and banned)."""
+def removed_player_text(name: str, banned: bool, level: str | None = None) -> str:
+    """Said to the host: the player is gone (and banned), and in one sentence with it, when
+    a computer player of ``level`` takes their seat in play, that it does."""
+    if level is not None:
+        if banned:
+            return _(
+                "{player} was removed and banned from the table; a {level} computer player "
+                "takes the seat."
+            ).format(player=name, level=level_name(level))
+        return _(
+            "{player} was removed from the table; a {level} computer player takes the seat."
+        ).format(player=name, level=level_name(level))
     if banned:
         return _("{player} was removed and banned from the table.").format(player=name)
     return _("{player} was removed from the table.").format(player=name)
 
 
 def removed_replaced_text(name: str, level: str) -> str:
-    """The host removed a player in play: who plays their seat from now on."""
+    """The host removed a player in play: who plays their seat from now on (said to everyone
+    at the table but the host, who hears it in ``removed_player_text``)."""
     return _("The host removed {player}; a {level} computer player takes the seat.").format(
         player=name, level=level_name(level)
     )

@@ -505,8 +505,11 @@ def binary_frame_text() -> str:
     return _("Messages are JSON text frames.")
 
 
-def server_stopping_text() -> str:
-    """The server is stopping (for a restart)."""
+def server_stopping_text(game_kept: bool = True) -> str:
+    """The server is stopping (for a restart), and to a player with a game not finished, that
+    it is kept."""
+    if not game_kept:
+        return _("The server is stopping.")
     return _("The server is stopping. Your game is kept.")
 
 

@@ -18,7 +18,7 @@ from ninetynine_audio.families import family
 from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.i18n import N_, _, ngettext
 from ninetynine_audio.present.screens import DAILY_DEAL, game_title, level_name
-from ninetynine_audio.present.seats import Perspective, seat_pans
+from ninetynine_audio.present.seats import Perspective, heard_by, listener_names, seat_pans
 from ninetynine_audio.present.words import FULL, ordinal
 
 REVIEW_GAME = N_("Review this game")
@@ -49,14 +49,19 @@ def _narrator(game: str) -> Narrate:
 
 
 def move_text(game: str, names: Sequence[str], state: Any, action: Any) -> str:
-    """The move as the family's narrator tells it when it is made, told in full."""
+    """The move as the family's narrator tells it when it is made, told in full, to the
+    player whose move it is: "You play", whatever name their seat had at the table (a game
+    played online keeps each player's own name)."""
     spec = find_game(game)
     _after, events = spec.apply(state, action)
     seat = action.seat
+    renames = listener_names(tuple(names), seat)
+    players = tuple(renames.get(name, name) for name in names)
     perspective = Perspective(
-        game, tuple(names), seat_pans(len(names), seat), frozenset({seat}), seat, FULL
+        game, players, seat_pans(len(names), seat), frozenset({seat}), seat, FULL
     )
-    for utterance in _narrator(game)(events, perspective):
+    heard = [heard_by(event, renames) for event in events]
+    for utterance in _narrator(game)(heard, perspective):
         if utterance.text:
             return utterance.text
     return " ".join(str(part) for part in spec.codec.encode(action))

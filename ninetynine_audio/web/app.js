@@ -378,6 +378,8 @@ class Client {
         hears_cues: true,
         words_per_minute: this.wordsPerMinute(),
         language: this.language,
+        // Welcomed before: connecting again is not coming online.
+        again: Boolean(this.everWelcomed),
       });
       if (this.rejoin) {
         // As for an invite: the other process's lobby greeting goes to the history unsaid.

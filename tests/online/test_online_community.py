@@ -39,7 +39,9 @@ def community(sessions: dict[str, Any], store: Sent, clock: list[float]) -> Comm
 
 
 def test_many_players_go_out_in_events_that_fit_and_are_forgotten_when_silent() -> None:
-    table = SimpleNamespace(code="4711", game="classic", listed=True, state="playing")
+    table = SimpleNamespace(
+        code="4711", game="classic", listed=True, state="playing", is_daily=False
+    )
     here = {
         f"account:player {n}": SimpleNamespace(
             identity=f"account:player {n}",
@@ -68,3 +70,24 @@ def test_many_players_go_out_in_events_that_fit_and_are_forgotten_when_silent() 
     clock[0] += FORGET_S + 0.1
     assert there.everyone_elsewhere() == []
     assert there.online_elsewhere("account:player 1") is None
+
+
+def test_a_player_at_a_daily_deal_on_another_process_is_playing_todays_deal() -> None:
+    def at_private_table(name: str, daily: bool) -> Any:
+        table = SimpleNamespace(
+            code="0815", game="classic", listed=False, state="playing", is_daily=daily
+        )
+        identity = f"account:{name.lower()}"
+        return SimpleNamespace(identity=identity, name=name, conn=object(), table=table, seat=0)
+
+    here = {s.identity: s for s in (at_private_table("Ann", True), at_private_table("Ben", False))}
+    store = Sent()
+    clock = [100.0]
+    community(here, store, clock).publish()
+    there = community({}, Sent(), clock)
+    for payload in store.payloads:
+        event = json.loads(payload)
+        there.heard(event["kind"], event["data"])
+    listed = {e.identity: e.where() for e in there.everyone_elsewhere()}
+    assert listed["account:ann"] == "Ann, playing today's deal of Classic"
+    assert listed["account:ben"] == "Ben, at a private table of Classic"

@@ -104,9 +104,17 @@ def test_a_host_removes_and_bans_a_player_in_play(tmp_path: Path) -> None:
             choose(ann, "Remove and ban a player")
             ann.heard("Remove and ban which player")
             choose(ann, "Ben")
-            ann.heard("Ben was removed and banned from the table.")
+            ann.heard(
+                "Ben was removed and banned from the table; a Normal computer player takes "
+                "the seat."
+            )
             ben.heard("The host removed you from the table, and you cannot join it again.")
-            ann.heard("The host removed Ben; a Normal computer player takes the seat.")
+            ann.pump(0.5)
+            # One act, one line: the host does not hear it again as one at the table.
+            assert [line for line in ann.spoken if "removed" in line] == [
+                "Ben was removed and banned from the table; a Normal computer player takes "
+                "the seat."
+            ]
             assert not any("until they come back" in line for line in ann.spoken + ben.spoken)
 
             def seat(server: Server) -> tuple[str | None, bool, str | None]:

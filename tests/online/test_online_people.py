@@ -1,7 +1,9 @@
 """The people on a server, with a real server on a free loopback port and the game's own
 clients driven by keys: who is online and where, friends asked and accepted, an invitation
 accepted with one key and the game played, private messages and their answers, a block that
-holds, what a guest may do, and the leaderboards after rated games."""
+holds, what a guest may do, the leaderboards after rated games, a player at a daily deal said
+to play that day's deal, and friends coming back after a restart (or on a second connection)
+not said to come online."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.competition import choose
 from helpers.online import WAIT_S, Player, ServerThread, session_of
 
 from ninetynine_audio.online import protocol as p
@@ -325,11 +328,6 @@ def test_a_terminal_s_alt_letters_and_shift_f2_are_the_game_s_keys() -> None:
 def test_a_friend_coming_online_is_told_to_friends_only(
     srv: ServerThread, people: Callable[..., Player]
 ) -> None:
-    def befriend(server: Server) -> None:
-        server.db.ask_friend("Ann", "Ben")
-        server.db.answer_friend("Ben", "Ann", True)
-        server.db.flush()
-
     srv.call(befriend)
     ann = people("Ann")
     cat = people("Cat")
@@ -338,3 +336,74 @@ def test_a_friend_coming_online_is_told_to_friends_only(
     heard_after(ann, 0, "Your friend Ben is online.")
     cat.pump(0.5)
     assert not any("Ben" in line for line in cat.spoken[start:]), cat.spoken[start:]
+
+
+def test_a_player_at_a_daily_deal_is_said_to_play_todays_deal(
+    srv: ServerThread, people: Callable[..., Player]
+) -> None:
+    ann = people("Ann")
+    ben = people("Ben")
+    choose(srv, ben, "Daily deal")
+    choose(srv, ben, "Classic: today's deal")
+    ben.heard("The game starts.")
+    start = len(ann.spoken)
+    ann.press("f2")
+    heard_after(ann, start, "Who is online: 1 other player")
+    start = len(ann.spoken)
+    ann.press("b")
+    said = heard_after(ann, start, "Ben")
+    assert "Ben, playing today's deal of Classic" in said, said
+    assert "private table" not in said
+
+
+def befriend(server: Server) -> None:
+    """Ann and Ben are friends."""
+    server.db.ask_friend("Ann", "Ben")
+    server.db.answer_friend("Ben", "Ann", True)
+    server.db.flush()
+
+
+def connected(server: Server, name: str) -> bool:
+    """Whether ``name`` has a session with a connection on ``server``."""
+    return any(s.name == name and s.conn is not None for s in server.rooms.sessions.values())
+
+
+@pytest.mark.slow
+def test_friends_coming_back_after_a_restart_are_not_said_to_come_online(
+    tmp_path: Path,
+) -> None:
+    first: ServerThread | None = ServerThread(tmp_path / "data")
+    assert first is not None
+    first.start()
+    port = first.port
+    players: list[Player] = []
+    try:
+        first.call(befriend)
+        ann = Player(first.url, "Ann", password="Ann's secret")
+        players.append(ann)
+        ann.heard("Lobby.")
+        ben = Player(first.url, "Ben", password="Ben's secret")
+        players.append(ben)
+        ann.heard("Your friend Ben is online.")
+        first.stop()
+        first = None
+        start = len(ann.spoken)
+        with ServerThread(tmp_path / "data", port=port) as second:
+            for player in (ann, ben):
+                player.wait_for(lambda p=player: second.call(lambda s: connected(s, p.name)))
+            heard_after(ann, start, "Lobby")
+            heard_after(ben, start, "Lobby")
+            ann.pump(0.5)
+            ben.pump(0.5)
+            assert not any("is online" in line for line in ann.spoken[start:]), ann.spoken
+            # A second connection of a player the server knows is no coming online either.
+            again = Player(second.url, "Ben", password="Ben's secret")
+            players.append(again)
+            again.heard("Lobby")
+            ann.pump(0.5)
+            assert not any("is online" in line for line in ann.spoken[start:]), ann.spoken
+    finally:
+        for player in players:
+            player.close()
+        if first is not None:
+            first.stop()
