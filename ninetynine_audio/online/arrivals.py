@@ -10,6 +10,7 @@ from collections.abc import Callable
 import msgspec
 
 from ninetynine_audio.audio.utterance import TABLE, Utterance
+from ninetynine_audio.i18n import using
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.limits import Guard, Limits
 from ninetynine_audio.online.matches import Matches
@@ -169,6 +170,16 @@ class Arrivals:
             dropped.sort(key=lambda s: s.dropped_at or 0.0)
             for session in dropped[:over]:
                 self.quit(session)
+
+    def say_goodbye(self) -> None:
+        """The server stops: each connection hears so in its language (and that its game is
+        kept, where it has one unfinished), then is closed."""
+        for conn in list(self.connections):
+            session = conn.session
+            with using(session.app.language if session is not None else conn.language):
+                text = words.server_stopping_text(session is not None and session.game_unfinished)
+                conn.send(p.Bye(text=text, retry=True))
+            conn.close()
 
     def quit(self, session: Session) -> None:
         """The player leaves the server (Leave the server, or Quit)."""

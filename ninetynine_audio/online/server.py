@@ -35,7 +35,6 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import web
 
 from ninetynine_audio.audio.utterance import TABLE
-from ninetynine_audio.i18n import using
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.accounts import Accounts
 from ninetynine_audio.online.arrivals import Arrivals
@@ -71,7 +70,6 @@ from ninetynine_audio.online.storage import Store, open_store
 from ninetynine_audio.online.table import OnlineTable
 from ninetynine_audio.online.tournament_menus import TournamentMenus
 from ninetynine_audio.online.tournaments import TournamentDesk
-from ninetynine_audio.present import online as words
 from ninetynine_audio.resources import shipped_dir
 
 if TYPE_CHECKING:
@@ -368,12 +366,7 @@ class Server:
 
     def close(self) -> None:
         """Say goodbye to everyone and close the database."""
-        for conn in list(self.connections):
-            session = conn.session
-            with using(session.app.language if session is not None else conn.language):
-                text = words.server_stopping_text(session is not None and session.game_unfinished)
-                conn.send(p.Bye(text=text, retry=True))
-            conn.close()
+        self.arrivals.say_goodbye()
         for table in self.tables.values():
             if table.task is not None:
                 table.task.cancel()

@@ -44,7 +44,7 @@ def test_the_lobby_no_longer_names_a_player_the_host_removed_in_play(tmp_path: P
             ann.press("return")
             ann.heard("Remove which player")
             ann.press("return")
-            ann.heard("Ben was removed from the table.")
+            ann.heard("Ben was removed from the table; a Normal computer player takes the seat.")
             cat = Player(srv.url, "Cat")
             players.append(cat)
             cat.heard("Lobby.")
