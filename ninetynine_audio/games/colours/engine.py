@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import NoReturn
 
 from ninetynine_audio.cards import (
     ColourCard,
@@ -61,9 +62,8 @@ from ninetynine_audio.games.colours.rules import (
     PILES,
     RENEWAL_POINTS,
     TARGET,
+    Way,
     can_extend,
-    fits_row,
-    may_go_onto,
     row_points,
     ways_onto,
 )
@@ -73,7 +73,7 @@ from ninetynine_audio.games.errors import (
     NotYourTurn,
     SetupError,
 )
-from ninetynine_audio.games.frozen import made
+from ninetynine_audio.games.frozen import made, replaced
 
 GAME_ID = "colours"
 
@@ -229,27 +229,83 @@ def legal_for_view(table: ColoursView) -> tuple[Action, ...]:
 def _legal(
     table: ColoursState | ColoursView, seat: int, hand: tuple[ColourCard, ...]
 ) -> tuple[Action, ...]:
-    """Everything ``seat``, which is to act holding ``hand``, may do now. The actions are made
-    without their dataclass __init__ (games/frozen.py): there are many of them."""
+    """Everything ``seat``, which is to act holding ``hand``, may do now. The rules of
+    :func:`fits_row` and :func:`may_go_onto` are written out here, and each action is made
+    once for its seat and card and kept (:func:`_card_actions`): this runs for every action of
+    every game."""
     actions: list[Action] = []
-    if can_score(table):
-        actions.append(made(ScoreRow, {"seat": seat}))
-    if table.phase is Phase.ROW:
-        row = table.rows[seat]
-        actions.extend(
-            made(PlaceRowCard, {"seat": seat, "card": card}) for card in hand if fits_row(card, row)
-        )
+    row = table.rows[seat]
+    pile_plays = table.pile_plays
+    if row and not table.has_scored and pile_plays == 0:
+        actions.append(_seat_actions(seat)[0])
+    phase = table.phase
+    if phase is _ROW:
+        if not row:
+            actions.extend([_card_actions(seat, card)[0] for card in hand])
+        else:
+            last = row[-1].value
+            colours = [card.colour for card in row]
+            actions.extend(
+                [
+                    _card_actions(seat, card)[0]
+                    for card in hand
+                    if card.value > last and card.colour not in colours
+                ]
+            )
         if not hand:
-            actions.append(made(EndPiles, {"seat": seat}))
+            actions.append(_seat_actions(seat)[1])
         return tuple(actions)
-    if table.pile_plays < MAX_PILE_PLAYS:
-        tops = table.pile_tops
+    if pile_plays < MAX_PILE_PLAYS:
+        discards = table.discards
+        left, right = discards[0][0], discards[1][0]
+        left_colour, left_value = left.colour, left.value
+        right_colour, right_value = right.colour, right.value
         for card in hand:
-            for pile in PILES:
-                if may_go_onto(card, tops[pile - 1]):
-                    actions.append(made(PlayToPile, {"seat": seat, "card": card, "pile": pile}))
-    actions.append(made(EndPiles, {"seat": seat}))
+            colour, value = card.colour, card.value
+            onto_left = colour is left_colour or value == left_value + 1 or value + left_value == 10
+            onto_right = (
+                colour is right_colour or value == right_value + 1 or value + right_value == 10
+            )
+            if onto_left or onto_right:
+                made_for = _card_actions(seat, card)
+                if onto_left:
+                    actions.append(made_for[1])
+                if onto_right:
+                    actions.append(made_for[2])
+    actions.append(_seat_actions(seat)[1])
     return tuple(actions)
+
+
+_ROW, _PILES, _OVER = Phase.ROW, Phase.PILES, Phase.OVER
+
+_CARD_ACTIONS: dict[tuple[int, str, int], tuple[PlaceRowCard, PlayToPile, PlayToPile]] = {}
+"""The actions of a card by a seat (into the row, onto pile 1, onto pile 2), made once; by the
+seat, the colour's notation and the value (an enum's hash is slow, a string's is kept)."""
+_SEAT_ACTIONS: dict[int, tuple[ScoreRow, EndPiles]] = {}
+"""Scoring the row and ending the piles, by seat, made once."""
+
+
+def _card_actions(seat: int, card: ColourCard) -> tuple[PlaceRowCard, PlayToPile, PlayToPile]:
+    key = (seat, card.colour._value_, card.value)
+    found = _CARD_ACTIONS.get(key)
+    if found is None:
+        # Without their dataclass __init__ (games/frozen.py).
+        found = _CARD_ACTIONS[key] = (
+            made(PlaceRowCard, {"seat": seat, "card": card}),
+            made(PlayToPile, {"seat": seat, "card": card, "pile": 1}),
+            made(PlayToPile, {"seat": seat, "card": card, "pile": 2}),
+        )
+    return found
+
+
+def _seat_actions(seat: int) -> tuple[ScoreRow, EndPiles]:
+    found = _SEAT_ACTIONS.get(seat)
+    if found is None:
+        found = _SEAT_ACTIONS[seat] = (
+            made(ScoreRow, {"seat": seat}),
+            made(EndPiles, {"seat": seat}),
+        )
+    return found
 
 
 def check(state: ColoursState, action: Action) -> None:
@@ -338,39 +394,29 @@ def _check_in_hand(card: ColourCard, hand: tuple[ColourCard, ...]) -> None:
 
 
 def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Event, ...]]:
-    """Check ``action``, then carry it out: the new state and what happened."""
+    """Check ``action``, then carry it out: the new state and what happened.
+
+    A card into the row or onto a pile, most of a game's actions, is checked and done here in
+    one pass over the fields it changes, the rest of the state shared; anything this pass does
+    not find allowed goes to :func:`check` for its refusal. Scoring and ending the piles, which
+    can draw, score, rebuild the reserve and end the game, go through a :class:`_Table`.
+    """
+    kind = type(action)
+    if kind is PlayToPile:
+        return _play_to_pile(state, action)  # type: ignore[arg-type]
+    if kind is PlaceRowCard:
+        return _place_row_card(state, action)  # type: ignore[arg-type]
     check(state, action)
     table = _Table(state)
     seat = action.seat
     if isinstance(action, ScoreRow):
         table.has_scored = True
         table.score_row(seat, forced=False)
-    elif isinstance(action, PlaceRowCard):
-        table.hands[seat] = _without(table.hands[seat], action.card)
-        table.rows[seat] = (*table.rows[seat], action.card)
-        table.phase = Phase.PILES
-        table.events.append(RowCardPlaced(state.players[seat], seat, action.card, table.rows[seat]))
-    elif isinstance(action, PlayToPile):
-        index = action.pile - 1
-        onto = table.discards[index][0]
-        table.hands[seat] = _without(table.hands[seat], action.card)
-        table.discards[index] = (action.card, *table.discards[index])
-        table.pile_plays += 1
-        table.events.append(
-            PileCardPlayed(
-                state.players[seat],
-                seat,
-                action.card,
-                action.pile,
-                onto,
-                ways_onto(action.card, onto),
-            )
-        )
     else:
         emptied = not table.hands[seat]
         earned_extra = state.pro_variant and emptied and table.pile_plays > 0
         table.draw_up(seat)
-        if table.phase is not Phase.OVER:
+        if table.phase is not _OVER:
             if earned_extra:
                 table.start_turn(seat, extra=True)
             else:
@@ -378,14 +424,105 @@ def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Even
     return table.freeze(), tuple(table.events)
 
 
-def _without(hand: tuple[ColourCard, ...], card: ColourCard) -> tuple[ColourCard, ...]:
-    """``hand`` less the first card equal to ``card`` (one of the same colour and value),
-    found without comparing cards as dataclasses, which is slow."""
+def _place_row_card(
+    state: ColoursState, action: PlaceRowCard
+) -> tuple[ColoursState, tuple[Event, ...]]:
+    seat, card = action.seat, action.card
+    hands = state.hands
+    place = _place_of(hands[seat], card) if state.phase is _ROW and seat == state.to_act else -1
+    row = state.rows[seat]
+    if place < 0 or (row and not _fits(card, row)):
+        _refuse(state, action)
+    hand = hands[seat]
+    new_hands = list(hands)
+    new_hands[seat] = hand[:place] + hand[place + 1 :]
+    rows = list(state.rows)
+    rows[seat] = new_row = (*row, card)
+    placed = made(
+        RowCardPlaced,
+        {"player": state.players[seat], "seat": seat, "card": card, "row": new_row},
+    )
+    return replaced(state, hands=tuple(new_hands), rows=tuple(rows), phase=_PILES), (placed,)
+
+
+def _play_to_pile(
+    state: ColoursState, action: PlayToPile
+) -> tuple[ColoursState, tuple[Event, ...]]:
+    seat, card, pile = action.seat, action.card, action.pile
+    hands = state.hands
+    place = (
+        _place_of(hands[seat], card)
+        if state.phase is _PILES
+        and seat == state.to_act
+        and state.pile_plays < MAX_PILE_PLAYS
+        and (pile == 1 or pile == 2)
+        else -1
+    )
+    if place < 0:
+        _refuse(state, action)
+    discards = state.discards
+    index = pile - 1
+    onto = discards[index][0]
+    value, top = card.value, onto.value
+    ways = _WAYS[(card.colour is onto.colour) * 4 + (value == top + 1) * 2 + (value + top == 10)]
+    if not ways:
+        _refuse(state, action)
+    hand = hands[seat]
+    new_hands = list(hands)
+    new_hands[seat] = hand[:place] + hand[place + 1 :]
+    if index == 0:
+        piles = ((card, *discards[0]), discards[1])
+    else:
+        piles = (discards[0], (card, *discards[1]))
+    played = made(
+        PileCardPlayed,
+        {
+            "player": state.players[seat],
+            "seat": seat,
+            "card": card,
+            "pile": pile,
+            "onto": onto,
+            "ways": ways,
+        },
+    )
+    return replaced(
+        state, hands=tuple(new_hands), discards=piles, pile_plays=state.pile_plays + 1
+    ), (played,)
+
+
+_WAYS = tuple(
+    tuple(
+        way
+        for way, bit in ((Way.SAME_COLOUR, 4), (Way.PLUS_ONE, 2), (Way.SUM_TEN, 1))
+        if found & bit
+    )
+    for found in range(8)
+)
+"""What :func:`ways_onto` answers, by whether the card is of the top's colour (4), one higher
+(2) and makes ten with it (1)."""
+
+
+def _fits(card: ColourCard, row: tuple[ColourCard, ...]) -> bool:
+    """:func:`fits_row` for a row that is not empty."""
+    if card.value <= row[-1].value:
+        return False
+    return card.colour not in [held.colour for held in row]
+
+
+def _refuse(state: ColoursState, action: Action) -> NoReturn:
+    """Raise the refusal of ``action``, which a quick check found not allowed."""
+    check(state, action)
+    raise AssertionError(f"{action!r} was found not allowed, but check allows it")
+
+
+def _place_of(hand: tuple[ColourCard, ...], card: ColourCard) -> int:
+    """Where the first card equal to ``card`` (of the same colour and value) is in ``hand``
+    (-1 for nowhere), found without comparing cards as dataclasses, which is slow."""
     colour, value = card.colour, card.value
     for place, held in enumerate(hand):
         if held is card or (held.colour is colour and held.value == value):
-            return hand[:place] + hand[place + 1 :]
-    raise ValueError(f"{card} is not in the hand")
+            return place
+    return -1
 
 
 class _Table:
