@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ninetynine_audio.cards import (
     ColourCard,
@@ -63,7 +63,6 @@ from ninetynine_audio.games.colours.rules import (
     RENEWAL_POINTS,
     TARGET,
     Way,
-    can_extend,
     row_points,
     ways_onto,
 )
@@ -396,17 +395,27 @@ def _check_in_hand(card: ColourCard, hand: tuple[ColourCard, ...]) -> None:
 def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Event, ...]]:
     """Check ``action``, then carry it out: the new state and what happened.
 
-    A card into the row or onto a pile, most of a game's actions, is checked and done here in
-    one pass over the fields it changes, the rest of the state shared; anything this pass does
-    not find allowed goes to :func:`check` for its refusal. Scoring and ending the piles, which
-    can draw, score, rebuild the reserve and end the game, go through a :class:`_Table`.
+    The common actions are checked and done in one pass over the fields they change, the rest
+    of the state shared: a card into the row or onto a pile, scoring the row, and ending the
+    piles where the draw leaves cards on the draw pile and the game goes on. Anything this pass
+    does not find allowed goes to :func:`check` for its refusal; an end of the piles or a
+    scoring that empties a draw pile or ends the game is done on a :class:`_Table`.
     """
     kind = type(action)
     if kind is PlayToPile:
         return _play_to_pile(state, action)  # type: ignore[arg-type]
     if kind is PlaceRowCard:
         return _place_row_card(state, action)  # type: ignore[arg-type]
+    if kind is EndPiles:
+        return _end_piles(state, action)  # type: ignore[arg-type]
+    if kind is ScoreRow:
+        return _score_row(state, action)  # type: ignore[arg-type]
     check(state, action)
+    return _on_table(state, action)
+
+
+def _on_table(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Event, ...]]:
+    """Carry out ``action``, already checked, on a :class:`_Table`."""
     table = _Table(state)
     seat = action.seat
     if isinstance(action, ScoreRow):
@@ -422,6 +431,108 @@ def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Even
             else:
                 table.start_turn((seat + 1) % len(state.players), extra=False)
     return table.freeze(), tuple(table.events)
+
+
+def _score_row(state: ColoursState, action: ScoreRow) -> tuple[ColoursState, tuple[Event, ...]]:
+    seat = action.seat
+    if (
+        state.phase is _OVER
+        or seat != state.to_act
+        or not state.rows[seat]
+        or state.has_scored
+        or state.pile_plays
+    ):
+        _refuse(state, action)
+    changes: dict[str, Any] = {"has_scored": True}
+    events: list[Event] = []
+    if not _scored_short_of_target(state, seat, False, changes, events):
+        return _on_table(state, action)
+    return replaced(state, **changes), tuple(events)
+
+
+def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tuple[Event, ...]]:
+    seat = action.seat
+    hands = state.hands
+    hand = hands[seat]
+    phase = state.phase
+    if seat != state.to_act or phase is _OVER or (phase is _ROW and hand):
+        _refuse(state, action)
+    piles = state.draw_piles
+    pile = piles[seat]
+    players = state.players
+    events: list[Event] = []
+    changes: dict[str, Any] = {}
+    wanted = HAND_SIZE - len(hand)
+    if wanted > 0 and pile:
+        if len(pile) <= wanted:
+            # The draw pile empties: it scores and is renewed, maybe rebuilding the reserve.
+            return _on_table(state, action)
+        taken = pile[:wanted]
+        drawn = list(hands)
+        drawn[seat] = hand + taken
+        left = list(piles)
+        left[seat] = pile[wanted:]
+        hands = changes["hands"] = tuple(drawn)
+        piles = changes["draw_piles"] = tuple(left)
+        events.append(made(CardsDrawn, {"player": players[seat], "seat": seat, "cards": taken}))
+    if not any(hands) and not any(piles):
+        return _on_table(state, action)  # the game ends on the highest score
+    extra = state.pro_variant and not hand and state.pile_plays > 0
+    if not extra:
+        seat = (seat + 1) % len(players)
+    turn = state.turn + 1
+    changes.update(turn=turn, to_act=seat, phase=_ROW, extra=extra, has_scored=False, pile_plays=0)
+    events.append(
+        made(TurnStarted, {"player": players[seat], "seat": seat, "turn": turn, "extra": extra})
+    )
+    row = state.rows[seat]
+    if (
+        row
+        and not _extends(row, hands[seat])
+        and not _scored_short_of_target(state, seat, True, changes, events)
+    ):
+        return _on_table(state, action)  # the forced scoring wins the game
+    return replaced(state, **changes), tuple(events)
+
+
+def _scored_short_of_target(
+    state: ColoursState, seat: int, forced: bool, changes: dict[str, Any], events: list[Event]
+) -> bool:
+    """Put the scoring of ``seat``'s row into ``changes`` and ``events`` and say True, unless
+    it reaches the target (then nothing is put in, and False)."""
+    row = state.rows[seat]
+    points = row_points(len(row))
+    score = state.scores[seat] + points
+    if score >= TARGET:
+        return False
+    scores = list(state.scores)
+    scores[seat] = score
+    rows = list(state.rows)
+    rows[seat] = ()
+    changes["scores"] = tuple(scores)
+    changes["rows"] = tuple(rows)
+    changes["set_aside"] = (*state.set_aside, *row)
+    events.append(
+        made(
+            RowScored,
+            {
+                "player": state.players[seat],
+                "seat": seat,
+                "cards": row,
+                "points": points,
+                "forced": forced,
+                "score": score,
+            },
+        )
+    )
+    return True
+
+
+def _extends(row: tuple[ColourCard, ...], hand: tuple[ColourCard, ...]) -> bool:
+    """:func:`can_extend` for a row that is not empty."""
+    last = row[-1].value
+    colours = [card.colour for card in row]
+    return any([card.value > last and card.colour not in colours for card in hand])
 
 
 def _place_row_card(
@@ -624,7 +735,7 @@ class _Table:
         self.pile_plays = 0
         self.events.append(TurnStarted(self.players[seat], seat, self.turn, extra))
         row = self.rows[seat]
-        if row and not can_extend(row, self.hands[seat]):
+        if row and not _extends(row, self.hands[seat]):
             self.score_row(seat, forced=True)
 
     def draw_up(self, seat: int) -> None:
