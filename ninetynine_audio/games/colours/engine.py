@@ -72,7 +72,7 @@ from ninetynine_audio.games.errors import (
     NotYourTurn,
     SetupError,
 )
-from ninetynine_audio.games.frozen import made, replaced
+from ninetynine_audio.games.frozen import made
 
 GAME_ID = "colours"
 
@@ -443,11 +443,12 @@ def _score_row(state: ColoursState, action: ScoreRow) -> tuple[ColoursState, tup
         or state.pile_plays
     ):
         _refuse(state, action)
-    changes: dict[str, Any] = {"has_scored": True}
+    fields = state.__dict__.copy()
+    fields["has_scored"] = True
     events: list[Event] = []
-    if not _scored_short_of_target(state, seat, False, changes, events):
+    if not _scored_short_of_target(state, seat, False, fields, events):
         return _on_table(state, action)
-    return replaced(state, **changes), tuple(events)
+    return _frozen(fields), tuple(events)
 
 
 def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tuple[Event, ...]]:
@@ -461,27 +462,60 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
     pile = piles[seat]
     players = state.players
     events: list[Event] = []
-    changes: dict[str, Any] = {}
+    fields = state.__dict__.copy()
     wanted = HAND_SIZE - len(hand)
     if wanted > 0 and pile:
-        if len(pile) <= wanted:
-            # The draw pile empties: it scores and is renewed, maybe rebuilding the reserve.
-            return _on_table(state, action)
-        taken = pile[:wanted]
+        player = players[seat]
         drawn = list(hands)
-        drawn[seat] = hand + taken
         left = list(piles)
-        left[seat] = pile[wanted:]
-        hands = changes["hands"] = tuple(drawn)
-        piles = changes["draw_piles"] = tuple(left)
-        events.append(made(CardsDrawn, {"player": players[seat], "seat": seat, "cards": taken}))
+        if len(pile) > wanted:
+            taken = pile[:wanted]
+            drawn[seat] = hand + taken
+            left[seat] = pile[wanted:]
+        else:
+            # The draw pile empties: it scores and is renewed from the reserve.
+            reserve = state.reserve
+            score = state.scores[seat] + RENEWAL_POINTS
+            if len(reserve) < DRAW_PILE_SIZE or score >= TARGET:
+                return _on_table(state, action)  # the reserve is rebuilt, or the game won
+            events.append(made(CardsDrawn, {"player": player, "seat": seat, "cards": pile}))
+            renewed = reserve[:DRAW_PILE_SIZE]
+            fields["reserve"] = reserve[DRAW_PILE_SIZE:]
+            scores = list(state.scores)
+            scores[seat] = score
+            fields["scores"] = tuple(scores)
+            events.append(
+                made(
+                    DrawPileRenewed,
+                    {
+                        "player": player,
+                        "seat": seat,
+                        "cards": renewed,
+                        "points": RENEWAL_POINTS,
+                        "score": score,
+                    },
+                )
+            )
+            wanted -= len(pile)
+            taken = renewed[:wanted]
+            drawn[seat] = hand + pile + taken
+            left[seat] = renewed[wanted:]
+        if taken:
+            events.append(made(CardsDrawn, {"player": player, "seat": seat, "cards": taken}))
+        hands = fields["hands"] = tuple(drawn)
+        piles = fields["draw_piles"] = tuple(left)
     if not any(hands) and not any(piles):
         return _on_table(state, action)  # the game ends on the highest score
     extra = state.pro_variant and not hand and state.pile_plays > 0
     if not extra:
         seat = (seat + 1) % len(players)
     turn = state.turn + 1
-    changes.update(turn=turn, to_act=seat, phase=_ROW, extra=extra, has_scored=False, pile_plays=0)
+    fields["turn"] = turn
+    fields["to_act"] = seat
+    fields["phase"] = _ROW
+    fields["extra"] = extra
+    fields["has_scored"] = False
+    fields["pile_plays"] = 0
     events.append(
         made(TurnStarted, {"player": players[seat], "seat": seat, "turn": turn, "extra": extra})
     )
@@ -489,29 +523,30 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
     if (
         row
         and not _extends(row, hands[seat])
-        and not _scored_short_of_target(state, seat, True, changes, events)
+        and not _scored_short_of_target(state, seat, True, fields, events)
     ):
         return _on_table(state, action)  # the forced scoring wins the game
-    return replaced(state, **changes), tuple(events)
+    return _frozen(fields), tuple(events)
 
 
 def _scored_short_of_target(
-    state: ColoursState, seat: int, forced: bool, changes: dict[str, Any], events: list[Event]
+    state: ColoursState, seat: int, forced: bool, fields: dict[str, Any], events: list[Event]
 ) -> bool:
-    """Put the scoring of ``seat``'s row into ``changes`` and ``events`` and say True, unless
-    it reaches the target (then nothing is put in, and False)."""
+    """Put the scoring of ``seat``'s row into the new state's ``fields`` (which may hold new
+    scores already) and ``events`` and say True, unless it reaches the target (then nothing is
+    put in, and False)."""
     row = state.rows[seat]
     points = row_points(len(row))
-    score = state.scores[seat] + points
+    scores = list(fields["scores"])
+    score = scores[seat] + points
     if score >= TARGET:
         return False
-    scores = list(state.scores)
     scores[seat] = score
     rows = list(state.rows)
     rows[seat] = ()
-    changes["scores"] = tuple(scores)
-    changes["rows"] = tuple(rows)
-    changes["set_aside"] = (*state.set_aside, *row)
+    fields["scores"] = tuple(scores)
+    fields["rows"] = tuple(rows)
+    fields["set_aside"] = (*state.set_aside, *row)
     events.append(
         made(
             RowScored,
@@ -553,7 +588,11 @@ def _place_row_card(
         RowCardPlaced,
         {"player": state.players[seat], "seat": seat, "card": card, "row": new_row},
     )
-    return replaced(state, hands=tuple(new_hands), rows=tuple(rows), phase=_PILES), (placed,)
+    fields = state.__dict__.copy()
+    fields["hands"] = tuple(new_hands)
+    fields["rows"] = tuple(rows)
+    fields["phase"] = _PILES
+    return _frozen(fields), (placed,)
 
 
 def _play_to_pile(
@@ -596,9 +635,11 @@ def _play_to_pile(
             "ways": ways,
         },
     )
-    return replaced(
-        state, hands=tuple(new_hands), discards=piles, pile_plays=state.pile_plays + 1
-    ), (played,)
+    fields = state.__dict__.copy()
+    fields["hands"] = tuple(new_hands)
+    fields["discards"] = piles
+    fields["pile_plays"] = state.pile_plays + 1
+    return _frozen(fields), (played,)
 
 
 _WAYS = tuple(
@@ -611,6 +652,19 @@ _WAYS = tuple(
 )
 """What :func:`ways_onto` answers, by whether the card is of the top's colour (4), one higher
 (2) and makes ten with it (1)."""
+
+
+def _frozen(fields: dict[str, Any]) -> ColoursState:
+    """A state holding ``fields`` (every field, in a dict of its own that becomes the state's):
+    a state's fields copied and some changed, made without the dataclass ``__init__`` and
+    without copying them again (:func:`ninetynine_audio.games.frozen.made` copies them)."""
+    state = _new(ColoursState)
+    _set(state, "__dict__", fields)
+    return state
+
+
+_new = object.__new__
+_set = object.__setattr__
 
 
 def _fits(card: ColourCard, row: tuple[ColourCard, ...]) -> bool:
