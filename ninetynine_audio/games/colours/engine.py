@@ -8,6 +8,7 @@ game every time.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import replace
@@ -82,6 +83,13 @@ def _rng(seed: int, shuffles: int) -> random.Random:
     return random.Random(f"{GAME_ID}:{seed}:{shuffles}")
 
 
+@functools.cache
+def _deck() -> tuple[ColourCard, ...]:
+    """The 110 cards in their fixed order, made once: their cards are frozen, so every game
+    may deal the same ones."""
+    return colour_deck()
+
+
 def starting_seats(kinds: Sequence[str]) -> tuple[int, int]:
     """The dealer and the starter: with exactly one human seat, that seat starts (the dealer
     is the seat before it); otherwise the last seat deals and the first starts."""
@@ -129,7 +137,7 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
     stacked = tuple(setup.deck) if setup.deck is not None else None
     shuffles = 0
     if stacked is None:
-        cards = seeded_shuffle(colour_deck(), _rng(setup.seed, shuffles))
+        cards = seeded_shuffle(_deck(), _rng(setup.seed, shuffles))
     else:
         for card in stacked:
             if not isinstance(card, ColourCard):
@@ -143,7 +151,7 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
                     value=colour_card_text(card),
                 )
             seen.add(card)
-        rest = tuple(card for card in colour_deck() if card not in seen)
+        rest = tuple(card for card in _deck() if card not in seen)
         cards = stacked + seeded_shuffle(rest, _rng(setup.seed, shuffles))
     shuffles += 1
     count = len(names)
