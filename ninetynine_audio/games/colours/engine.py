@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, NoReturn
 
@@ -205,7 +205,7 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
 
 def seats_to_act(state: ColoursState) -> tuple[int, ...]:
     """The seat whose turn it is, or nothing once the game is over."""
-    return () if state.is_over else (state.to_act,)
+    return () if state.phase is _OVER else (state.to_act,)
 
 
 def can_score(state: ColoursState | ColoursView) -> bool:
@@ -220,7 +220,7 @@ def can_score(state: ColoursState | ColoursView) -> bool:
 
 def legal_actions(state: ColoursState, seat: int) -> tuple[Action, ...]:
     """Everything ``seat`` may do now, scoring first, then hand cards in hand order."""
-    if state.is_over or seat != state.to_act:
+    if state.phase is _OVER or seat != state.to_act:
         return ()
     return _legal(state, seat, state.hands[seat])
 
@@ -238,29 +238,25 @@ def _legal(
 ) -> tuple[Action, ...]:
     """Everything ``seat``, which is to act holding ``hand``, may do now. The rules of
     :func:`fits_row` and :func:`may_go_onto` are written out here, and each action is made
-    once for its seat and card and kept (:func:`_card_actions`): this runs for every action of
-    every game."""
+    once for its seat and card and kept (:func:`_actions_by_card`): this runs for every action
+    of every game."""
     actions: list[Action] = []
     row = table.rows[seat]
     pile_plays = table.pile_plays
+    by_card = _actions_by_card(seat)
     if row and not table.has_scored and pile_plays == 0:
-        actions.append(_seat_actions(seat)[0])
-    phase = table.phase
-    if phase is _ROW:
-        if not row:
-            actions.extend([_card_actions(seat, card)[0] for card in hand])
-        else:
+        actions.append(by_card[_SCORE])
+    if table.phase is _ROW:
+        fitting: Sequence[ColourCard] = hand
+        if row:
             last = row[-1].value
             colours = [card.colour for card in row]
-            actions.extend(
-                [
-                    _card_actions(seat, card)[0]
-                    for card in hand
-                    if card.value > last and card.colour not in colours
-                ]
-            )
+            fitting = [card for card in hand if card.value > last and card.colour not in colours]
+        actions.extend(
+            [(by_card.get(id(card)) or _card_actions(by_card, seat, card))[0] for card in fitting]
+        )
         if not hand:
-            actions.append(_seat_actions(seat)[1])
+            actions.append(by_card[_END])
         return tuple(actions)
     if pile_plays < MAX_PILE_PLAYS:
         discards = table.discards
@@ -274,44 +270,46 @@ def _legal(
                 colour is right_colour or value == right_value + 1 or value + right_value == 10
             )
             if onto_left or onto_right:
-                made_for = _card_actions(seat, card)
+                made_for = by_card.get(id(card)) or _card_actions(by_card, seat, card)
                 if onto_left:
                     actions.append(made_for[1])
                 if onto_right:
                     actions.append(made_for[2])
-    actions.append(_seat_actions(seat)[1])
+    actions.append(by_card[_END])
     return tuple(actions)
 
 
 _ROW, _PILES, _OVER = Phase.ROW, Phase.PILES, Phase.OVER
 
-_CARD_ACTIONS: dict[tuple[int, str, int], tuple[PlaceRowCard, PlayToPile, PlayToPile]] = {}
-"""The actions of a card by a seat (into the row, onto pile 1, onto pile 2), made once; by the
-seat, the colour's notation and the value (an enum's hash is slow, a string's is kept)."""
-_SEAT_ACTIONS: dict[int, tuple[ScoreRow, EndPiles]] = {}
-"""Scoring the row and ending the piles, by seat, made once."""
+_CardActions = tuple[PlaceRowCard, PlayToPile, PlayToPile]
+_SeatActions = dict[Any, Any]
+_SCORE, _END = "score", "end"
+_KEPT = 2048
+"""The most cards whose actions are kept for a seat; past it they are made again from none."""
+_ACTIONS: dict[int, _SeatActions] = {}
+"""For each seat: its score and end actions (under :data:`_SCORE` and :data:`_END`) and the
+actions of each card (into the row, onto pile 1, onto pile 2) by the card's ``id``. A card's
+actions hold the card, so no other card can take its ``id`` while they are kept; a card is
+found by ``id`` because a card's own hash (its colour enum's) is slow."""
 
 
-def _card_actions(seat: int, card: ColourCard) -> tuple[PlaceRowCard, PlayToPile, PlayToPile]:
-    key = (seat, card.colour._value_, card.value)
-    found = _CARD_ACTIONS.get(key)
-    if found is None:
+def _actions_by_card(seat: int) -> _SeatActions:
+    found = _ACTIONS.get(seat)
+    if found is None or len(found) > _KEPT:
         # Without their dataclass __init__ (games/frozen.py).
-        found = _CARD_ACTIONS[key] = (
-            made(PlaceRowCard, {"seat": seat, "card": card}),
-            made(PlayToPile, {"seat": seat, "card": card, "pile": 1}),
-            made(PlayToPile, {"seat": seat, "card": card, "pile": 2}),
-        )
+        found = _ACTIONS[seat] = {
+            _SCORE: made(ScoreRow, {"seat": seat}),
+            _END: made(EndPiles, {"seat": seat}),
+        }
     return found
 
 
-def _seat_actions(seat: int) -> tuple[ScoreRow, EndPiles]:
-    found = _SEAT_ACTIONS.get(seat)
-    if found is None:
-        found = _SEAT_ACTIONS[seat] = (
-            made(ScoreRow, {"seat": seat}),
-            made(EndPiles, {"seat": seat}),
-        )
+def _card_actions(by_card: _SeatActions, seat: int, card: ColourCard) -> _CardActions:
+    found = by_card[id(card)] = (
+        made(PlaceRowCard, {"seat": seat, "card": card}),
+        made(PlayToPile, {"seat": seat, "card": card, "pile": 1}),
+        made(PlayToPile, {"seat": seat, "card": card, "pile": 2}),
+    )
     return found
 
 
@@ -409,15 +407,9 @@ def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Even
     does not find allowed goes to :func:`check` for its refusal; an end of the piles or a
     scoring that empties a draw pile or ends the game is done on a :class:`_Table`.
     """
-    kind = type(action)
-    if kind is PlayToPile:
-        return _play_to_pile(state, action)  # type: ignore[arg-type]
-    if kind is PlaceRowCard:
-        return _place_row_card(state, action)  # type: ignore[arg-type]
-    if kind is EndPiles:
-        return _end_piles(state, action)  # type: ignore[arg-type]
-    if kind is ScoreRow:
-        return _score_row(state, action)  # type: ignore[arg-type]
+    quick = _QUICK.get(type(action))
+    if quick is not None:
+        return quick(state, action)
     check(state, action)
     return _on_table(state, action)
 
@@ -649,6 +641,14 @@ def _play_to_pile(
     fields["pile_plays"] = state.pile_plays + 1
     return _frozen(fields), (played,)
 
+
+_QUICK: dict[type, Callable[[ColoursState, Any], tuple[ColoursState, tuple[Event, ...]]]] = {
+    PlayToPile: _play_to_pile,
+    PlaceRowCard: _place_row_card,
+    EndPiles: _end_piles,
+    ScoreRow: _score_row,
+}
+"""The one-pass way of each kind of action (an action of a subclass goes the long way)."""
 
 _WAYS = tuple(
     tuple(
