@@ -408,10 +408,15 @@ def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Even
     scoring that empties a draw pile or ends the game is done on a :class:`_Table`.
     """
     quick = _QUICK.get(type(action))
-    if quick is not None:
-        return quick(state, action)
-    check(state, action)
-    return _on_table(state, action)
+    if quick is None:
+        for kind, way in _QUICK.items():
+            if isinstance(action, kind):  # an action of a subclass
+                quick = way
+                break
+        else:
+            check(state, action)
+            raise TypeError(f"not a colour game action: {action!r}")
+    return quick(state, action)
 
 
 def _on_table(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Event, ...]]:
