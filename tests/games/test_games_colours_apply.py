@@ -74,11 +74,15 @@ def listed(state: ColoursState, seat: int) -> tuple[object, ...]:
 
 
 def tried(state: ColoursState, rng: random.Random) -> list[object]:
-    """Actions to try on ``state``: every legal one, and a spread of ones refused for each
-    reason (another seat, a card not held, a card that does not fit, a pile that is not
-    there, scoring twice or late, the piles before the row card)."""
+    """Actions to try on ``state``: every legal one, every card of the hand into the row and
+    onto each pile, and a spread of ones refused for each reason (another seat, a card not
+    held, a card that does not fit, a pile that is not there, scoring twice or late, the piles
+    before the row card, a sixth card onto the piles)."""
     count = len(state.players)
     actions: list[object] = list(legal_actions(state, state.to_act))
+    for card in state.hands[state.to_act]:
+        actions += [PlaceRowCard(state.to_act, card)]
+        actions += [PlayToPile(state.to_act, card, pile) for pile in PILES]
     cards = [card for hand in state.hands for card in hand] + list(state.pile_tops)
     cards += [card for row in state.rows for card in row]
     for seat in {state.to_act, (state.to_act + 1) % count}:
@@ -107,12 +111,12 @@ def tags(events: tuple[object, ...]) -> set[str]:
     return found
 
 
-def outcome_of(step: Step, state: ColoursState, action: object) -> object:
+def outcome_of(step: Step, state: ColoursState, action: object) -> tuple[object, ...]:
     """What ``step`` makes of ``action``: the state's fields and the events, or the refusal."""
     try:
         new, events = step(state, action)
     except GameError as error:
-        return (type(error), error.code, str(error), error.details)
+        return ("refused", error.code, type(error), str(error), error.details)
     assert sorted(vars(new)) == sorted(FIELDS)
     assert new == ColoursState(**{name: getattr(new, name) for name in FIELDS})
     return (
@@ -172,14 +176,22 @@ def test_apply_does_what_the_whole_table_does_for_every_action_tried(
     setup = GameSetup("colours", spec.default_names(kinds), kinds, {"pro_variant": pro}, seed, deck)
     rng = random.Random(seed)
     seen: set[str] = set()
+    refused: set[str] = set()
     for game in range(8):
         state, _ = spec.new_game(dataclasses.replace(setup, seed=seed * 100 + game))
         steps = 0
         while True:
-            for action in tried(state, rng):
-                assert outcome_of(engine.apply, state, action) == outcome_of(
-                    the_long_way, state, action
-                ), (steps, action)
+            probes = [(state, tried(state, rng))]
+            if state.phase is Phase.PILES:  # the same turn with the piles' limit reached
+                limit = dataclasses.replace(state, pile_plays=MAX_PILE_PLAYS)
+                held = state.hands[state.to_act]
+                probes.append((limit, [PlayToPile(state.to_act, card, 1) for card in held]))
+            for probe, actions in probes:
+                for action in actions:
+                    done = outcome_of(engine.apply, probe, action)
+                    assert done == outcome_of(the_long_way, probe, action), (steps, action)
+                    if done[0] == "refused":
+                        refused.add(str(done[1]))
             if state.is_over:
                 break
             seat = state.to_act
@@ -201,3 +213,4 @@ def test_apply_does_what_the_whole_table_does_for_every_action_tried(
     wanted = {"forced", "chosen", "renewed", "rebuilt", "won after RowScored"}
     assert wanted <= seen, wanted - seen
     assert ("extra" in seen) is pro
+    assert {"pile_limit", "colour_in_row", "row_not_rising", "no_way"} <= refused
