@@ -186,6 +186,10 @@ def test_apply_does_what_the_whole_table_does_for_every_action_tried(
                 limit = dataclasses.replace(state, pile_plays=MAX_PILE_PLAYS)
                 held = state.hands[state.to_act]
                 probes.append((limit, [PlayToPile(state.to_act, card, 1) for card in held]))
+                # No card left in any hand or draw pile: the end of the piles ends the game.
+                none = ((),) * players
+                emptied = dataclasses.replace(state, hands=none, draw_piles=none)
+                probes.append((emptied, [EndPiles(state.to_act)]))
             for probe, actions in probes:
                 for action in actions:
                     done = outcome_of(engine.apply, probe, action)
