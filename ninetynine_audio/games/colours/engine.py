@@ -12,7 +12,7 @@ import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from ninetynine_audio.cards import (
     ColourCard,
@@ -453,7 +453,7 @@ def _score_row(state: ColoursState, action: ScoreRow) -> tuple[ColoursState, tup
     events: list[Event] = []
     if not _scored_short_of_target(state, seat, False, fields, events):
         return _on_table(state, action)
-    return _frozen(fields), tuple(events)
+    return _holding(ColoursState, fields), tuple(events)
 
 
 def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tuple[Event, ...]]:
@@ -483,14 +483,14 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
             score = state.scores[seat] + RENEWAL_POINTS
             if len(reserve) < DRAW_PILE_SIZE or score >= TARGET:
                 return _on_table(state, action)  # the reserve is rebuilt, or the game won
-            events.append(made(CardsDrawn, {"player": player, "seat": seat, "cards": pile}))
+            events.append(_holding(CardsDrawn, {"player": player, "seat": seat, "cards": pile}))
             renewed = reserve[:DRAW_PILE_SIZE]
             fields["reserve"] = reserve[DRAW_PILE_SIZE:]
             scores = list(state.scores)
             scores[seat] = score
             fields["scores"] = tuple(scores)
             events.append(
-                made(
+                _holding(
                     DrawPileRenewed,
                     {
                         "player": player,
@@ -506,7 +506,7 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
             drawn[seat] = hand + pile + taken
             left[seat] = renewed[wanted:]
         if taken:
-            events.append(made(CardsDrawn, {"player": player, "seat": seat, "cards": taken}))
+            events.append(_holding(CardsDrawn, {"player": player, "seat": seat, "cards": taken}))
         hands = fields["hands"] = tuple(drawn)
         piles = fields["draw_piles"] = tuple(left)
     if not any(hands) and not any(piles):
@@ -522,7 +522,7 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
     fields["has_scored"] = False
     fields["pile_plays"] = 0
     events.append(
-        made(TurnStarted, {"player": players[seat], "seat": seat, "turn": turn, "extra": extra})
+        _holding(TurnStarted, {"player": players[seat], "seat": seat, "turn": turn, "extra": extra})
     )
     row = state.rows[seat]
     if (
@@ -531,7 +531,7 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
         and not _scored_short_of_target(state, seat, True, fields, events)
     ):
         return _on_table(state, action)  # the forced scoring wins the game
-    return _frozen(fields), tuple(events)
+    return _holding(ColoursState, fields), tuple(events)
 
 
 def _scored_short_of_target(
@@ -553,7 +553,7 @@ def _scored_short_of_target(
     fields["rows"] = tuple(rows)
     fields["set_aside"] = (*state.set_aside, *row)
     events.append(
-        made(
+        _holding(
             RowScored,
             {
                 "player": state.players[seat],
@@ -589,7 +589,7 @@ def _place_row_card(
     new_hands[seat] = hand[:place] + hand[place + 1 :]
     rows = list(state.rows)
     rows[seat] = new_row = (*row, card)
-    placed = made(
+    placed = _holding(
         RowCardPlaced,
         {"player": state.players[seat], "seat": seat, "card": card, "row": new_row},
     )
@@ -597,7 +597,7 @@ def _place_row_card(
     fields["hands"] = tuple(new_hands)
     fields["rows"] = tuple(rows)
     fields["phase"] = _PILES
-    return _frozen(fields), (placed,)
+    return _holding(ColoursState, fields), (placed,)
 
 
 def _play_to_pile(
@@ -629,7 +629,7 @@ def _play_to_pile(
         piles = ((card, *discards[0]), discards[1])
     else:
         piles = (discards[0], (card, *discards[1]))
-    played = made(
+    played = _holding(
         PileCardPlayed,
         {
             "player": state.players[seat],
@@ -644,7 +644,7 @@ def _play_to_pile(
     fields["hands"] = tuple(new_hands)
     fields["discards"] = piles
     fields["pile_plays"] = state.pile_plays + 1
-    return _frozen(fields), (played,)
+    return _holding(ColoursState, fields), (played,)
 
 
 _QUICK: dict[type, Callable[[ColoursState, Any], tuple[ColoursState, tuple[Event, ...]]]] = {
@@ -667,15 +667,18 @@ _WAYS = tuple(
 (2) and makes ten with it (1)."""
 
 
-def _frozen(fields: dict[str, Any]) -> ColoursState:
-    """A state holding ``fields`` (every field, in a dict of its own that becomes the state's):
-    a state's fields copied and some changed, made without the dataclass ``__init__`` and
-    without copying them again (:func:`ninetynine_audio.games.frozen.made` copies them)."""
-    state = _new(ColoursState)
-    _set(state, "__dict__", fields)
-    return state
+def _holding(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """An instance of the frozen dataclass ``cls`` whose fields are ``fields`` (every field, in
+    a dict of its own, which becomes the instance's): as
+    :func:`ninetynine_audio.games.frozen.made` makes it, without copying the dict again. The
+    quick passes make their new states (a state's fields copied and some changed) and their
+    events here."""
+    instance = _new(cls)
+    _set(instance, "__dict__", fields)
+    return instance
 
 
+_T = TypeVar("_T")
 _new = object.__new__
 _set = object.__setattr__
 
