@@ -24,23 +24,13 @@ from ninetynine_audio.games.colours import (
     MAX_PILE_PLAYS,
     PILES,
     ColoursState,
-    DrawPileRenewed,
-    EndPiles,
-    GameEnded,
     Phase,
-    PileCardPlayed,
-    PlaceRowCard,
-    PlayToPile,
-    ReserveRebuilt,
-    RowCardPlaced,
-    RowScored,
-    ScoreRow,
-    TurnStarted,
     can_score,
     engine,
     fits_row,
     legal_actions,
     legal_for_view,
+    model,
     view,
     ways_onto,
 )
@@ -57,19 +47,20 @@ def listed(state: ColoursState, seat: int) -> tuple[object, ...]:
         return ()
     actions: list[object] = []
     if can_score(state):
-        actions.append(ScoreRow(seat))
+        actions.append(model.ScoreRow(seat))
     hand = state.hands[seat]
     if state.phase is Phase.ROW:
-        actions += [PlaceRowCard(seat, card) for card in hand if fits_row(card, state.rows[seat])]
+        row = state.rows[seat]
+        actions += [model.PlaceRowCard(seat, card) for card in hand if fits_row(card, row)]
         if not hand:
-            actions.append(EndPiles(seat))
+            actions.append(model.EndPiles(seat))
         return tuple(actions)
     if state.pile_plays < MAX_PILE_PLAYS:
         for card in hand:
             for pile in PILES:
                 if ways_onto(card, state.pile_tops[pile - 1]):
-                    actions.append(PlayToPile(seat, card, pile))
-    actions.append(EndPiles(seat))
+                    actions.append(model.PlayToPile(seat, card, pile))
+    actions.append(model.EndPiles(seat))
     return tuple(actions)
 
 
@@ -81,15 +72,15 @@ def tried(state: ColoursState, rng: random.Random) -> list[object]:
     count = len(state.players)
     actions: list[object] = list(legal_actions(state, state.to_act))
     for card in state.hands[state.to_act]:
-        actions += [PlaceRowCard(state.to_act, card)]
-        actions += [PlayToPile(state.to_act, card, pile) for pile in PILES]
+        actions += [model.PlaceRowCard(state.to_act, card)]
+        actions += [model.PlayToPile(state.to_act, card, pile) for pile in PILES]
     cards = [card for hand in state.hands for card in hand] + list(state.pile_tops)
     cards += [card for row in state.rows for card in row]
     for seat in {state.to_act, (state.to_act + 1) % count}:
-        actions += [ScoreRow(seat), EndPiles(seat)]
+        actions += [model.ScoreRow(seat), model.EndPiles(seat)]
         for card in rng.sample(cards, min(6, len(cards))):
-            actions.append(PlaceRowCard(seat, card))
-            actions.append(PlayToPile(seat, card, rng.choice((0, 1, 2, 3))))
+            actions.append(model.PlaceRowCard(seat, card))
+            actions.append(model.PlayToPile(seat, card, rng.choice((0, 1, 2, 3))))
     return actions
 
 
@@ -98,15 +89,15 @@ def tags(events: tuple[object, ...]) -> set[str]:
     extra turns, and what came just before the end of the game."""
     found: set[str] = set()
     for before, event in zip((None, *events), events, strict=False):
-        if isinstance(event, RowScored):
+        if isinstance(event, model.RowScored):
             found.add("forced" if event.forced else "chosen")
-        elif isinstance(event, DrawPileRenewed):
+        elif isinstance(event, model.DrawPileRenewed):
             found.add("renewed")
-        elif isinstance(event, ReserveRebuilt):
+        elif isinstance(event, model.ReserveRebuilt):
             found.add("rebuilt")
-        elif isinstance(event, TurnStarted) and event.extra:
+        elif isinstance(event, model.TurnStarted) and event.extra:
             found.add("extra")
-        elif isinstance(event, GameEnded):
+        elif isinstance(event, model.GameEnded):
             found.add(f"won after {type(before).__name__}")
     return found
 
@@ -129,24 +120,24 @@ def the_long_way(state: ColoursState, action: object) -> tuple[ColoursState, tup
     """The action checked by ``check``; a card into the row or onto a pile then done as the
     rules say, field by field with ``dataclasses.replace``, and the rest on the ``_Table``."""
     engine.check(state, action)  # type: ignore[arg-type]
-    if isinstance(action, (PlaceRowCard, PlayToPile)):
+    if isinstance(action, (model.PlaceRowCard, model.PlayToPile)):
         seat, card = action.seat, action.card
         hands = list(state.hands)
         hand = list(hands[seat])
         hand.remove(card)
         hands[seat] = tuple(hand)
         player = state.players[seat]
-        if isinstance(action, PlaceRowCard):
+        if isinstance(action, model.PlaceRowCard):
             rows = list(state.rows)
             rows[seat] = (*rows[seat], card)
-            placed = RowCardPlaced(player, seat, card, rows[seat])
+            placed = model.RowCardPlaced(player, seat, card, rows[seat])
             return dataclasses.replace(
                 state, hands=tuple(hands), rows=tuple(rows), phase=Phase.PILES
             ), (placed,)
         piles = list(state.discards)
         onto = piles[action.pile - 1][0]
         piles[action.pile - 1] = (card, *piles[action.pile - 1])
-        played = PileCardPlayed(player, seat, card, action.pile, onto, ways_onto(card, onto))
+        played = model.PileCardPlayed(player, seat, card, action.pile, onto, ways_onto(card, onto))
         return dataclasses.replace(
             state,
             hands=tuple(hands),
@@ -185,11 +176,11 @@ def test_apply_does_what_the_whole_table_does_for_every_action_tried(
             if state.phase is Phase.PILES:  # the same turn with the piles' limit reached
                 limit = dataclasses.replace(state, pile_plays=MAX_PILE_PLAYS)
                 held = state.hands[state.to_act]
-                probes.append((limit, [PlayToPile(state.to_act, card, 1) for card in held]))
+                probes.append((limit, [model.PlayToPile(state.to_act, card, 1) for card in held]))
                 # No card left in any hand or draw pile: the end of the piles ends the game.
                 none = ((),) * players
                 emptied = dataclasses.replace(state, hands=none, draw_piles=none)
-                probes.append((emptied, [EndPiles(state.to_act)]))
+                probes.append((emptied, [model.EndPiles(state.to_act)]))
             for probe, actions in probes:
                 for action in actions:
                     done = outcome_of(engine.apply, probe, action)

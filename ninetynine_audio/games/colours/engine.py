@@ -1,7 +1,11 @@
 """The colour game's engine: deal, turns of three actions, scoring and the end at 99.
 
-``apply`` never changes the state it is given: a short-lived mutable :class:`_Table` does the
-work and is frozen into the new state. Every shuffle draws from a generator seeded by the
+``apply`` never changes the state it is given. It runs for every action of every game, every
+hint and every review, so the common actions are checked and done in one pass over the fields
+they change, the new state a copy of the old one's fields with those changed; anything that
+pass does not allow is refused by :func:`check`, and the rare rest (a rebuilt reserve, the end
+of the game) is done on a short-lived mutable :class:`_Table` frozen into the new state. Every
+shuffle draws from a generator seeded by the
 game's seed and the number of shuffles so far, so a seed and a list of actions give the same
 game every time.
 """
