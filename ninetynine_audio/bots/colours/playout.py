@@ -5,7 +5,7 @@ search plays thousands of actions it throws away; :class:`ColoursPlayout` plays 
 in place on lists of card numbers (a card's number is the place of the first card like it in
 ``colour_deck()``, so two like cards share it), with no events, checks or views. It starts
 from any engine state and plays on to the end of the game; the conformance test
-(``tests/test_colours_playout.py``) plays every registered colour game through both, action
+(``tests/games/test_colours_playout.py``) plays every registered colour game through both, action
 for action, and compares them.
 """
 

@@ -1,16 +1,22 @@
 """The colour game's engine: deal, turns of three actions, scoring and the end at 99.
 
-``apply`` never changes the state it is given: a short-lived mutable :class:`_Table` does the
-work and is frozen into the new state. Every shuffle draws from a generator seeded by the
+``apply`` never changes the state it is given. It runs for every action of every game, every
+hint and every review, so the common actions are checked and done in one pass over the fields
+they change, the new state a copy of the old one's fields with those changed; anything that
+pass does not allow is refused by :func:`check`, and the rare rest (a rebuilt reserve, the end
+of the game) is done on a short-lived mutable :class:`_Table` frozen into the new state. Every
+shuffle draws from a generator seeded by the
 game's seed and the number of shuffles so far, so a seed and a list of actions give the same
 game every time.
 """
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any, NoReturn, TypeVar
 
 from ninetynine_audio.cards import (
     ColourCard,
@@ -61,9 +67,7 @@ from ninetynine_audio.games.colours.rules import (
     PILES,
     RENEWAL_POINTS,
     TARGET,
-    can_extend,
-    fits_row,
-    may_go_onto,
+    Way,
     row_points,
     ways_onto,
 )
@@ -81,6 +85,13 @@ GAME_ID = "colours"
 def _rng(seed: int, shuffles: int) -> random.Random:
     # A text seed is hashed the same way on every run and machine.
     return random.Random(f"{GAME_ID}:{seed}:{shuffles}")
+
+
+@functools.cache
+def _deck() -> tuple[ColourCard, ...]:
+    """The 110 cards in their fixed order, made once: their cards are frozen, so every game
+    may deal the same ones."""
+    return colour_deck()
 
 
 def starting_seats(kinds: Sequence[str]) -> tuple[int, int]:
@@ -130,7 +141,7 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
     stacked = tuple(setup.deck) if setup.deck is not None else None
     shuffles = 0
     if stacked is None:
-        cards = seeded_shuffle(colour_deck(), _rng(setup.seed, shuffles))
+        cards = seeded_shuffle(_deck(), _rng(setup.seed, shuffles))
     else:
         for card in stacked:
             if not isinstance(card, ColourCard):
@@ -144,7 +155,7 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
                     value=colour_card_text(card),
                 )
             seen.add(card)
-        rest = tuple(card for card in colour_deck() if card not in seen)
+        rest = tuple(card for card in _deck() if card not in seen)
         cards = stacked + seeded_shuffle(rest, _rng(setup.seed, shuffles))
     shuffles += 1
     count = len(names)
@@ -198,7 +209,7 @@ def new_game(setup: GameSetup) -> tuple[ColoursState, tuple[Event, ...]]:
 
 def seats_to_act(state: ColoursState) -> tuple[int, ...]:
     """The seat whose turn it is, or nothing once the game is over."""
-    return () if state.is_over else (state.to_act,)
+    return () if state.phase is _OVER else (state.to_act,)
 
 
 def can_score(state: ColoursState | ColoursView) -> bool:
@@ -213,7 +224,7 @@ def can_score(state: ColoursState | ColoursView) -> bool:
 
 def legal_actions(state: ColoursState, seat: int) -> tuple[Action, ...]:
     """Everything ``seat`` may do now, scoring first, then hand cards in hand order."""
-    if state.is_over or seat != state.to_act:
+    if state.phase is _OVER or seat != state.to_act:
         return ()
     return _legal(state, seat, state.hands[seat])
 
@@ -229,27 +240,81 @@ def legal_for_view(table: ColoursView) -> tuple[Action, ...]:
 def _legal(
     table: ColoursState | ColoursView, seat: int, hand: tuple[ColourCard, ...]
 ) -> tuple[Action, ...]:
-    """Everything ``seat``, which is to act holding ``hand``, may do now. The actions are made
-    without their dataclass __init__ (games/frozen.py): there are many of them."""
+    """Everything ``seat``, which is to act holding ``hand``, may do now. The rules of
+    :func:`fits_row` and :func:`may_go_onto` are written out here, and each action is made
+    once for its seat and card and kept (:func:`_actions_by_card`): this runs for every action
+    of every game."""
     actions: list[Action] = []
-    if can_score(table):
-        actions.append(made(ScoreRow, {"seat": seat}))
-    if table.phase is Phase.ROW:
-        row = table.rows[seat]
+    row = table.rows[seat]
+    pile_plays = table.pile_plays
+    by_card = _actions_by_card(seat)
+    if row and not table.has_scored and pile_plays == 0:
+        actions.append(by_card[_SCORE])
+    if table.phase is _ROW:
+        fitting: Sequence[ColourCard] = hand
+        if row:
+            last = row[-1].value
+            colours = [card.colour for card in row]
+            fitting = [card for card in hand if card.value > last and card.colour not in colours]
         actions.extend(
-            made(PlaceRowCard, {"seat": seat, "card": card}) for card in hand if fits_row(card, row)
+            [(by_card.get(id(card)) or _card_actions(by_card, seat, card))[0] for card in fitting]
         )
         if not hand:
-            actions.append(made(EndPiles, {"seat": seat}))
+            actions.append(by_card[_END])
         return tuple(actions)
-    if table.pile_plays < MAX_PILE_PLAYS:
-        tops = table.pile_tops
+    if pile_plays < MAX_PILE_PLAYS:
+        discards = table.discards
+        left, right = discards[0][0], discards[1][0]
+        left_colour, left_value = left.colour, left.value
+        right_colour, right_value = right.colour, right.value
         for card in hand:
-            for pile in PILES:
-                if may_go_onto(card, tops[pile - 1]):
-                    actions.append(made(PlayToPile, {"seat": seat, "card": card, "pile": pile}))
-    actions.append(made(EndPiles, {"seat": seat}))
+            colour, value = card.colour, card.value
+            onto_left = colour is left_colour or value == left_value + 1 or value + left_value == 10
+            onto_right = (
+                colour is right_colour or value == right_value + 1 or value + right_value == 10
+            )
+            if onto_left or onto_right:
+                made_for = by_card.get(id(card)) or _card_actions(by_card, seat, card)
+                if onto_left:
+                    actions.append(made_for[1])
+                if onto_right:
+                    actions.append(made_for[2])
+    actions.append(by_card[_END])
     return tuple(actions)
+
+
+_ROW, _PILES, _OVER = Phase.ROW, Phase.PILES, Phase.OVER
+
+_CardActions = tuple[PlaceRowCard, PlayToPile, PlayToPile]
+_SeatActions = dict[Any, Any]
+_SCORE, _END = "score", "end"
+_KEPT = 2048
+"""The most cards whose actions are kept for a seat; past it they are made again from none."""
+_ACTIONS: dict[int, _SeatActions] = {}
+"""For each seat: its score and end actions (under :data:`_SCORE` and :data:`_END`) and the
+actions of each card (into the row, onto pile 1, onto pile 2) by the card's ``id``. A card's
+actions hold the card, so no other card can take its ``id`` while they are kept; a card is
+found by ``id`` because a card's own hash (its colour enum's) is slow."""
+
+
+def _actions_by_card(seat: int) -> _SeatActions:
+    found = _ACTIONS.get(seat)
+    if found is None or len(found) > _KEPT:
+        # Without their dataclass __init__ (games/frozen.py).
+        found = _ACTIONS[seat] = {
+            _SCORE: made(ScoreRow, {"seat": seat}),
+            _END: made(EndPiles, {"seat": seat}),
+        }
+    return found
+
+
+def _card_actions(by_card: _SeatActions, seat: int, card: ColourCard) -> _CardActions:
+    found = by_card[id(card)] = (
+        made(PlaceRowCard, {"seat": seat, "card": card}),
+        made(PlayToPile, {"seat": seat, "card": card, "pile": 1}),
+        made(PlayToPile, {"seat": seat, "card": card, "pile": 2}),
+    )
+    return found
 
 
 def check(state: ColoursState, action: Action) -> None:
@@ -338,39 +403,38 @@ def _check_in_hand(card: ColourCard, hand: tuple[ColourCard, ...]) -> None:
 
 
 def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Event, ...]]:
-    """Check ``action``, then carry it out: the new state and what happened."""
-    check(state, action)
+    """Check ``action``, then carry it out: the new state and what happened.
+
+    The common actions are checked and done in one pass over the fields they change, the rest
+    of the state shared: a card into the row or onto a pile, scoring the row, and ending the
+    piles where the draw leaves cards on the draw pile and the game goes on. Anything this pass
+    does not find allowed goes to :func:`check` for its refusal; an end of the piles or a
+    scoring that empties a draw pile or ends the game is done on a :class:`_Table`.
+    """
+    quick = _QUICK.get(type(action))
+    if quick is None:
+        for kind, way in _QUICK.items():
+            if isinstance(action, kind):  # an action of a subclass
+                quick = way
+                break
+        else:
+            check(state, action)
+            raise TypeError(f"not a colour game action: {action!r}")
+    return quick(state, action)
+
+
+def _on_table(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Event, ...]]:
+    """Carry out ``action``, already checked, on a :class:`_Table`."""
     table = _Table(state)
     seat = action.seat
     if isinstance(action, ScoreRow):
         table.has_scored = True
         table.score_row(seat, forced=False)
-    elif isinstance(action, PlaceRowCard):
-        table.hands[seat] = _without(table.hands[seat], action.card)
-        table.rows[seat] = (*table.rows[seat], action.card)
-        table.phase = Phase.PILES
-        table.events.append(RowCardPlaced(state.players[seat], seat, action.card, table.rows[seat]))
-    elif isinstance(action, PlayToPile):
-        index = action.pile - 1
-        onto = table.discards[index][0]
-        table.hands[seat] = _without(table.hands[seat], action.card)
-        table.discards[index] = (action.card, *table.discards[index])
-        table.pile_plays += 1
-        table.events.append(
-            PileCardPlayed(
-                state.players[seat],
-                seat,
-                action.card,
-                action.pile,
-                onto,
-                ways_onto(action.card, onto),
-            )
-        )
     else:
         emptied = not table.hands[seat]
         earned_extra = state.pro_variant and emptied and table.pile_plays > 0
         table.draw_up(seat)
-        if table.phase is not Phase.OVER:
+        if table.phase is not _OVER:
             if earned_extra:
                 table.start_turn(seat, extra=True)
             else:
@@ -378,14 +442,272 @@ def apply(state: ColoursState, action: Action) -> tuple[ColoursState, tuple[Even
     return table.freeze(), tuple(table.events)
 
 
-def _without(hand: tuple[ColourCard, ...], card: ColourCard) -> tuple[ColourCard, ...]:
-    """``hand`` less the first card equal to ``card`` (one of the same colour and value),
-    found without comparing cards as dataclasses, which is slow."""
+def _score_row(state: ColoursState, action: ScoreRow) -> tuple[ColoursState, tuple[Event, ...]]:
+    seat = action.seat
+    if (
+        state.phase is _OVER
+        or seat != state.to_act
+        or not state.rows[seat]
+        or state.has_scored
+        or state.pile_plays
+    ):
+        _refuse(state, action)
+    fields = state.__dict__.copy()
+    fields["has_scored"] = True
+    events: list[Event] = []
+    if not _scored_short_of_target(state, seat, False, fields, events):
+        return _on_table(state, action)
+    return _holding(ColoursState, fields), tuple(events)
+
+
+def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tuple[Event, ...]]:
+    seat = action.seat
+    hands = state.hands
+    hand = hands[seat]
+    phase = state.phase
+    if seat != state.to_act or phase is _OVER or (phase is _ROW and hand):
+        _refuse(state, action)
+    piles = state.draw_piles
+    pile = piles[seat]
+    players = state.players
+    events: list[Event] = []
+    fields = state.__dict__.copy()
+    wanted = HAND_SIZE - len(hand)
+    if wanted > 0 and pile:
+        player = players[seat]
+        drawn = list(hands)
+        left = list(piles)
+        if len(pile) > wanted:
+            taken = pile[:wanted]
+            drawn[seat] = hand + taken
+            left[seat] = pile[wanted:]
+        else:
+            # The draw pile empties: it scores and is renewed from the reserve.
+            reserve = state.reserve
+            score = state.scores[seat] + RENEWAL_POINTS
+            if len(reserve) < DRAW_PILE_SIZE or score >= TARGET:
+                return _on_table(state, action)  # the reserve is rebuilt, or the game won
+            events.append(_holding(CardsDrawn, {"player": player, "seat": seat, "cards": pile}))
+            renewed = reserve[:DRAW_PILE_SIZE]
+            fields["reserve"] = reserve[DRAW_PILE_SIZE:]
+            scores = list(state.scores)
+            scores[seat] = score
+            fields["scores"] = tuple(scores)
+            events.append(
+                _holding(
+                    DrawPileRenewed,
+                    {
+                        "player": player,
+                        "seat": seat,
+                        "cards": renewed,
+                        "points": RENEWAL_POINTS,
+                        "score": score,
+                    },
+                )
+            )
+            wanted -= len(pile)
+            taken = renewed[:wanted]
+            drawn[seat] = hand + pile + taken
+            left[seat] = renewed[wanted:]
+        if taken:
+            events.append(_holding(CardsDrawn, {"player": player, "seat": seat, "cards": taken}))
+        hands = fields["hands"] = tuple(drawn)
+        piles = fields["draw_piles"] = tuple(left)
+    if not any(hands) and not any(piles):
+        return _on_table(state, action)  # the game ends on the highest score
+    extra = state.pro_variant and not hand and state.pile_plays > 0
+    if not extra:
+        seat = (seat + 1) % len(players)
+    turn = state.turn + 1
+    fields["turn"] = turn
+    fields["to_act"] = seat
+    fields["phase"] = _ROW
+    fields["extra"] = extra
+    fields["has_scored"] = False
+    fields["pile_plays"] = 0
+    events.append(
+        _holding(TurnStarted, {"player": players[seat], "seat": seat, "turn": turn, "extra": extra})
+    )
+    row = state.rows[seat]
+    if (
+        row
+        and not _extends(row, hands[seat])
+        and not _scored_short_of_target(state, seat, True, fields, events)
+    ):
+        return _on_table(state, action)  # the forced scoring wins the game
+    return _holding(ColoursState, fields), tuple(events)
+
+
+def _scored_short_of_target(
+    state: ColoursState, seat: int, forced: bool, fields: dict[str, Any], events: list[Event]
+) -> bool:
+    """Put the scoring of ``seat``'s row into the new state's ``fields`` (which may hold new
+    scores already) and ``events`` and say True, unless it reaches the target (then nothing is
+    put in, and False)."""
+    row = state.rows[seat]
+    points = row_points(len(row))
+    scores = list(fields["scores"])
+    score = scores[seat] + points
+    if score >= TARGET:
+        return False
+    scores[seat] = score
+    rows = list(state.rows)
+    rows[seat] = ()
+    fields["scores"] = tuple(scores)
+    fields["rows"] = tuple(rows)
+    fields["set_aside"] = (*state.set_aside, *row)
+    events.append(
+        _holding(
+            RowScored,
+            {
+                "player": state.players[seat],
+                "seat": seat,
+                "cards": row,
+                "points": points,
+                "forced": forced,
+                "score": score,
+            },
+        )
+    )
+    return True
+
+
+def _extends(row: tuple[ColourCard, ...], hand: tuple[ColourCard, ...]) -> bool:
+    """:func:`can_extend` for a row that is not empty."""
+    last = row[-1].value
+    colours = [card.colour for card in row]
+    return any([card.value > last and card.colour not in colours for card in hand])
+
+
+def _place_row_card(
+    state: ColoursState, action: PlaceRowCard
+) -> tuple[ColoursState, tuple[Event, ...]]:
+    seat, card = action.seat, action.card
+    hands = state.hands
+    place = _place_of(hands[seat], card) if state.phase is _ROW and seat == state.to_act else -1
+    row = state.rows[seat]
+    if place < 0 or (row and not _fits(card, row)):
+        _refuse(state, action)
+    hand = hands[seat]
+    new_hands = list(hands)
+    new_hands[seat] = hand[:place] + hand[place + 1 :]
+    rows = list(state.rows)
+    rows[seat] = new_row = (*row, card)
+    placed = _holding(
+        RowCardPlaced,
+        {"player": state.players[seat], "seat": seat, "card": card, "row": new_row},
+    )
+    fields = state.__dict__.copy()
+    fields["hands"] = tuple(new_hands)
+    fields["rows"] = tuple(rows)
+    fields["phase"] = _PILES
+    return _holding(ColoursState, fields), (placed,)
+
+
+def _play_to_pile(
+    state: ColoursState, action: PlayToPile
+) -> tuple[ColoursState, tuple[Event, ...]]:
+    seat, card, pile = action.seat, action.card, action.pile
+    hands = state.hands
+    place = (
+        _place_of(hands[seat], card)
+        if state.phase is _PILES
+        and seat == state.to_act
+        and state.pile_plays < MAX_PILE_PLAYS
+        and (pile == 1 or pile == 2)
+        else -1
+    )
+    if place < 0:
+        _refuse(state, action)
+    discards = state.discards
+    index = pile - 1
+    onto = discards[index][0]
+    value, top = card.value, onto.value
+    ways = _WAYS[(card.colour is onto.colour) * 4 + (value == top + 1) * 2 + (value + top == 10)]
+    if not ways:
+        _refuse(state, action)
+    hand = hands[seat]
+    new_hands = list(hands)
+    new_hands[seat] = hand[:place] + hand[place + 1 :]
+    if index == 0:
+        piles = ((card, *discards[0]), discards[1])
+    else:
+        piles = (discards[0], (card, *discards[1]))
+    played = _holding(
+        PileCardPlayed,
+        {
+            "player": state.players[seat],
+            "seat": seat,
+            "card": card,
+            "pile": pile,
+            "onto": onto,
+            "ways": ways,
+        },
+    )
+    fields = state.__dict__.copy()
+    fields["hands"] = tuple(new_hands)
+    fields["discards"] = piles
+    fields["pile_plays"] = state.pile_plays + 1
+    return _holding(ColoursState, fields), (played,)
+
+
+_QUICK: dict[type, Callable[[ColoursState, Any], tuple[ColoursState, tuple[Event, ...]]]] = {
+    PlayToPile: _play_to_pile,
+    PlaceRowCard: _place_row_card,
+    EndPiles: _end_piles,
+    ScoreRow: _score_row,
+}
+"""The one-pass way of each kind of action (an action of a subclass goes the long way)."""
+
+_WAYS = tuple(
+    tuple(
+        way
+        for way, bit in ((Way.SAME_COLOUR, 4), (Way.PLUS_ONE, 2), (Way.SUM_TEN, 1))
+        if found & bit
+    )
+    for found in range(8)
+)
+"""What :func:`ways_onto` answers, by whether the card is of the top's colour (4), one higher
+(2) and makes ten with it (1)."""
+
+
+def _holding(cls: type[_T], fields: dict[str, Any]) -> _T:
+    """An instance of the frozen dataclass ``cls`` whose fields are ``fields`` (every field, in
+    a dict of its own, which becomes the instance's): as
+    :func:`ninetynine_audio.games.frozen.made` makes it, without copying the dict again. The
+    quick passes make their new states (a state's fields copied and some changed) and their
+    events here."""
+    instance = _new(cls)
+    _set(instance, "__dict__", fields)
+    return instance
+
+
+_T = TypeVar("_T")
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _fits(card: ColourCard, row: tuple[ColourCard, ...]) -> bool:
+    """:func:`fits_row` for a row that is not empty."""
+    if card.value <= row[-1].value:
+        return False
+    return card.colour not in [held.colour for held in row]
+
+
+def _refuse(state: ColoursState, action: Action) -> NoReturn:
+    """Raise the refusal of ``action``, which a quick check found not allowed."""
+    check(state, action)
+    raise AssertionError(f"{action!r} was found not allowed, but check allows it")
+
+
+def _place_of(hand: tuple[ColourCard, ...], card: ColourCard) -> int:
+    """Where the first card equal to ``card`` (of the same colour and value) is in ``hand``
+    (-1 for nowhere), found without comparing cards as dataclasses, which is slow."""
     colour, value = card.colour, card.value
     for place, held in enumerate(hand):
         if held is card or (held.colour is colour and held.value == value):
-            return hand[:place] + hand[place + 1 :]
-    raise ValueError(f"{card} is not in the hand")
+            return place
+    return -1
 
 
 class _Table:
@@ -487,7 +809,7 @@ class _Table:
         self.pile_plays = 0
         self.events.append(TurnStarted(self.players[seat], seat, self.turn, extra))
         row = self.rows[seat]
-        if row and not can_extend(row, self.hands[seat]):
+        if row and not _extends(row, self.hands[seat]):
             self.score_row(seat, forced=True)
 
     def draw_up(self, seat: int) -> None:
