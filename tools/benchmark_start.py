@@ -123,12 +123,31 @@ def display(env: dict[str, str]) -> Iterator[str | None]:
         server.wait(timeout=10)
 
 
-def home_with(settings: dict[str, object]) -> str:
-    """A fresh game folder whose settings file holds ``settings``."""
-    home = Path(tempfile.mkdtemp(prefix="ninetynine-start-"))
-    (home / "config").mkdir()
-    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
-    return str(home)
+def home_with(settings: dict[str, object], python: str) -> dict[str, str]:
+    """The environment of a player whose home is a fresh folder, whose settings file (in the
+    user's config folder, where ``store.paths`` finds it as on a player's machine: not through
+    ``NINETYNINE_AUDIO_HOME``) holds ``settings``."""
+    home = tempfile.mkdtemp(prefix="ninetynine-start-")
+    env = {"HOME": home, "USERPROFILE": home, "APPDATA": str(Path(home) / "AppData" / "Roaming")}
+    wheres = subprocess.run(
+        [python, "-c", "from ninetynine_audio.store import paths; print(paths.settings_file())"],
+        env=player_env(dict(os.environ) | env),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    settings_file = Path(wheres.stdout.strip())
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(json.dumps(settings), encoding="utf-8")
+    return env
+
+
+def player_env(env: dict[str, str]) -> dict[str, str]:
+    """``env`` without what would move the game's folders from where a player's are."""
+    for name in ("NINETYNINE_AUDIO_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        env.pop(name, None)
+    return env
 
 
 def main() -> int:
@@ -157,9 +176,9 @@ def main() -> int:
         )
     base["SDL_AUDIODRIVER"] = base.get("SDL_AUDIODRIVER", "dummy")
     base["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    cues_on = home_with({})
-    cues_off = home_with({"sound_enabled": False})
     python = sys.executable
+    cues_on = home_with({}, python)
+    cues_off = home_with({"sound_enabled": False}, python)
     with display(base) as shown:
         # name -> (command, environment, the baseline's name); baselines name themselves.
         runs: dict[str, tuple[list[str], dict[str, str], str]] = {}
@@ -176,7 +195,7 @@ def main() -> int:
             faces.insert(0, ("window", ["--speech", "text"], cues_on, "bare window"))
         for face, options, home, baseline in faces:
             for suffix, root in copies.items():
-                env = base | {"NINETYNINE_AUDIO_HOME": home, "PYTHONPATH": str(root)}
+                env = player_env(base | home | {"PYTHONPATH": str(root)})
                 if shown is not None:
                     env["DISPLAY"] = shown
                 if face != "window":
@@ -190,10 +209,14 @@ def main() -> int:
                 ("text, cues on", cues_on, "bare print and mixer"),
                 ("text, cues off", cues_off, "bare print"),
             ):
-                env = base | {"NINETYNINE_AUDIO_HOME": home}
+                env = player_env(base | home)
                 env.pop("DISPLAY", None)
-                command = [str(installed / "ninetynine-audio"), "--text"]
-                runs[face + " (installed)"] = (command, env, baseline + " (installed)")
+                module = [str(installed / "python"), "-m", "ninetynine_audio", "--text"]
+                for way, command in (
+                    ("installed", [str(installed / "ninetynine-audio"), "--text"]),
+                    ("installed, -m", module),
+                ):
+                    runs[f"{face} ({way})"] = (command, env, baseline + " (installed)")
         for command, env, _ in runs.values():
             first_line_seconds(command, env)  # bytecode caches warm
         times: dict[str, list[float]] = {name: [] for name in runs}
