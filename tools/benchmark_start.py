@@ -12,15 +12,19 @@ Three faces, each against the bare start of what it cannot do without:
 - **text, cues off**: text mode with the cues turned off in the settings, against a bare
   ``python -c`` that prints one line (no pygame at all).
 
-Each round starts every command once, in an order shuffled anew each round, with warm
-bytecode caches, so that load on the machine falls on a face and its baseline alike. Prints the
-medians, the ratio of each face's median to its baseline's, and a 95% bootstrap interval of
-that ratio over the rounds, resampled in pairs (a face and its baseline from the same rounds).
-``--against DIR`` times the game from another copy of the project too, in the same rounds (a
-"before" beside the "after"). ``--installed VENV`` times text mode as a player's installation
-runs it too: the ``ninetynine-audio`` command of a virtual environment the game was installed
-into (``pip install .``, no editable import hooks), beside the bare starts of that
-environment's own Python.
+Each round starts every face once and its baseline just before or after it (which first is
+drawn each time), the faces in an order shuffled anew each round, with warm bytecode caches, so
+that load on the machine falls on a face and its baseline alike. Prints the medians, and for
+each face the median of the rounds' ratios of the face to the baseline started beside it, with
+a 95% bootstrap interval of that median over the rounds. The game's files are in a player's
+usual folders below a fresh ``HOME`` (as platformdirs finds them, not through
+``NINETYNINE_AUDIO_HOME``). ``--against DIR`` times the game from another copy of the project
+too, in the same rounds (a "before" beside the "after"). ``--installed VENV`` times text mode
+as a player's installation runs it too: the ``ninetynine-audio`` command of a virtual
+environment the game was installed into (``pip install .``, no editable import hooks) and
+``python -m ninetynine_audio`` there, beside the bare starts of that environment's own Python;
+and what starting any program costs there before its code runs: the launcher pip writes
+(``import re``) and ``python -m`` (``runpy``), each beside a bare print.
 
 Usage: ``python tools/benchmark_start.py [--rounds 15] [--against /path/to/other/checkout]
 [--installed /path/to/venv]``.
@@ -52,6 +56,9 @@ BARE_MIXER = (
     "print('ready', flush=True)"
 )
 BARE_PRINT = "print('ready', flush=True)"
+# What the command pip writes for an entry point runs before the game's code (its launcher
+# reads the program's name with ``re.sub``).
+BARE_LAUNCHER = "import re, sys; re.sub('x?$', '', sys.argv[0]); print('ready', flush=True)"
 
 
 def first_line_seconds(command: list[str], env: dict[str, str]) -> float:
@@ -76,17 +83,12 @@ def first_line_seconds(command: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
-def ratio_interval(game: list[float], bare: list[float], rng: random.Random) -> tuple[float, float]:
-    """A 95% bootstrap interval of median(game) / median(bare), rounds resampled in pairs."""
-    rounds = range(len(game))
-    ratios = []
-    for _ in range(2000):
-        picked = [rng.choice(rounds) for _ in rounds]
-        ratios.append(
-            statistics.median(game[i] for i in picked) / statistics.median(bare[i] for i in picked)
-        )
-    ratios.sort()
-    return ratios[int(0.025 * len(ratios))], ratios[int(0.975 * len(ratios)) - 1]
+def paired_ratio(game: list[float], bare: list[float], rng: random.Random) -> tuple[float, ...]:
+    """The median of the rounds' ratios game / bare (each round's two started one just after
+    the other), and a 95% bootstrap interval of that median over the rounds."""
+    ratios = [g / b for g, b in zip(game, bare, strict=True)]
+    medians = sorted(statistics.median(rng.choice(ratios) for _ in ratios) for _ in range(2000))
+    return statistics.median(ratios), medians[50], medians[1949]
 
 
 @contextlib.contextmanager
@@ -205,6 +207,21 @@ def main() -> int:
             installed = args.installed.resolve() / "bin"
             for bare, code in (("bare print", BARE_PRINT), ("bare print and mixer", BARE_MIXER)):
                 runs[bare + " (installed)"] = ([str(installed / "python"), "-c", code], base, "")
+            # What starting a program costs before any of it runs: the launcher pip writes for
+            # a command imports ``re``; ``python -m`` imports ``runpy``, which imports
+            # importlib.util, contextlib, collections and functools.
+            bare_module = Path(tempfile.mkdtemp(prefix="ninetynine-start-bare-"))
+            (bare_module / "bare_ready.py").write_text(BARE_PRINT + "\n", encoding="utf-8")
+            runs["bare launcher (installed)"] = (
+                [str(installed / "python"), "-c", BARE_LAUNCHER],
+                base,
+                "bare print (installed)",
+            )
+            runs["bare -m (installed)"] = (
+                [str(installed / "python"), "-m", "bare_ready"],
+                base | {"PYTHONPATH": str(bare_module)},
+                "bare print (installed)",
+            )
             for face, home, baseline in (
                 ("text, cues on", cues_on, "bare print and mixer"),
                 ("text, cues off", cues_off, "bare print"),
@@ -220,28 +237,34 @@ def main() -> int:
         for command, env, _ in runs.values():
             first_line_seconds(command, env)  # bytecode caches warm
         times: dict[str, list[float]] = {name: [] for name in runs}
+        paired: dict[str, list[float]] = {name: [] for name in runs}  # each face's baseline
         shuffler = random.Random(2)
+        faces_timed = [name for name, (_, _, baseline) in runs.items() if baseline]
         for _round in range(args.rounds):
-            # A new order every round: what runs just before a command (a window closing, a
-            # mixer stopping) weighs on it, and no command is to follow the same one each time.
-            order = list(runs)
-            shuffler.shuffle(order)
-            for name in order:
-                command, env, _ = runs[name]
-                times[name].append(first_line_seconds(command, env))
+            # Each face with a start of its baseline just before or after it, so that both
+            # meet the same load; the faces in a new order every round, so that none follows
+            # the same command each time (a window closing, a mixer stopping weighs on it).
+            shuffler.shuffle(faces_timed)
+            for name in faces_timed:
+                baseline = runs[name][2]
+                pair = [name, baseline]
+                shuffler.shuffle(pair)
+                took = {who: first_line_seconds(*runs[who][:2]) for who in pair}
+                times[name].append(took[name])
+                times[baseline].append(took[baseline])
+                paired[name].append(took[baseline])
     rng = random.Random(1)
-    print(f"{args.rounds} rounds; medians, and each face's ratio to its baseline (95% interval)")
+    print(
+        f"{args.rounds} rounds; medians, and each face's ratio to its baseline started beside"
+        " it (the median of the rounds' ratios, 95% interval)"
+    )
     for name, (_, _, baseline) in runs.items():
         median = statistics.median(times[name])
         if not baseline:
             print(f"{name}: {median * 1000:.0f} ms")
             continue
-        bare = times[baseline]
-        low, high = ratio_interval(times[name], bare, rng)
-        print(
-            f"{name}: {median * 1000:.0f} ms, {median / statistics.median(bare):.2f}x {baseline}"
-            f" ({low:.2f}x-{high:.2f}x)"
-        )
+        ratio, low, high = paired_ratio(times[name], paired[name], rng)
+        print(f"{name}: {median * 1000:.0f} ms, {ratio:.2f}x {baseline} ({low:.2f}x-{high:.2f}x)")
     return 0
 
 
