@@ -80,6 +80,7 @@ def run_text_mode(
     line: str = "LOADED",
     program: str = PROGRAM,
     usual_folders: bool = False,
+    saved_match: bool = False,
 ) -> str:
     """The loaded-modules line of a text-mode start with ``settings`` (``FIRST``: the
     modules loaded when it wrote its first word); with ``usual_folders``, the game's files in
@@ -103,6 +104,9 @@ def run_text_mode(
         settings_file = Path(asked.stdout.strip())
     settings_file.parent.mkdir(parents=True)
     settings_file.write_text(json.dumps(settings), encoding="utf-8")
+    if saved_match:  # what it holds is the game's to read: only the line's beginning is early
+        (home / "data").mkdir(parents=True)
+        (home / "data" / "current_match.json").write_text("{}", encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-c", program],
         stdin=subprocess.DEVNULL,
@@ -126,14 +130,20 @@ def test_text_mode_without_cues_loads_neither_pygame_nor_babel_nor_online(tmp_pa
     )
 
 
-@pytest.mark.parametrize("usual_folders", [False, True])
+@pytest.mark.parametrize(
+    ("usual_folders", "saved_match"), [(False, False), (True, False), (False, True)]
+)
 @pytest.mark.parametrize("sound", [False, True])
 def test_text_mode_speaks_before_loading_anything_heavy(
-    tmp_path: Path, sound: bool, usual_folders: bool
+    tmp_path: Path, sound: bool, usual_folders: bool, saved_match: bool
 ) -> None:
     settings = {"sound_enabled": sound, "language": "en"}
     game, bare_home = tmp_path / "game", tmp_path / "bare"
-    first = set(run_text_mode(game, settings, "FIRST", usual_folders=usual_folders).split()[1:])
+    first = set(
+        run_text_mode(
+            game, settings, "FIRST", usual_folders=usual_folders, saved_match=saved_match
+        ).split()[1:]
+    )
     bare = set(run_text_mode(bare_home, settings, "FIRST", BARE, usual_folders).split()[1:])
     assert "nothing-written" not in first
     assert "ninetynine_audio.firstline" in first  # the game's own words, not a warning
