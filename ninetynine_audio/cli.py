@@ -669,7 +669,8 @@ def command_line_language(arguments: Sequence[str]) -> str:
 
 def main(argv: Sequence[str] | None = None, *, said: str | None = None) -> int:
     """Read the command line and run its command (``__main__.main`` starts here). ``said``:
-    the first line text mode has written already (``firstline.py``), not to be written again."""
+    what text mode has written already (``firstline.py``: the first line, or its beginning),
+    not to be written again."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
         arguments.insert(0, "play")

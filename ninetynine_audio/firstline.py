@@ -1,32 +1,37 @@
 """Text mode's first line, written before the rest of the game loads.
 
 In text mode the player first hears the game's name and the main menu's first item ("Ninety-Nine.
-Main menu. Play, 1 of 9"). This module, of the standard library and three leaves of the package
-only (``languages``, ``plaintext``, ``store.paths``), works that line out from the command line,
-the settings' language and verbosity and the compiled catalogue, and writes it, so that it is
-heard before the games, the computer players, the menus and the speech pipeline are imported.
-The game then starts as it always does, and says the same line through its speech pipeline;
-text mode's output (``ui.textmode.WatchedOutput``, given the line) does not write it twice.
+Main menu. Play, 1 of 9"). This module, of the standard library and a few leaves of the package
+only (``languages``, ``plaintext``, ``resources``, ``store.folders``, ``store.filelocks``),
+works that line out from the command line, the settings' language and verbosity and the
+compiled catalogue, and writes it, so that it is heard before the games, the computer players,
+the menus and the speech pipeline are imported (nor ``pathlib``, ``json``, ``re`` or
+platformdirs, which cost as much as the rest of this). The game then starts as it always does,
+and says the same line through its speech pipeline; text mode's output
+(``ui.textmode.WatchedOutput``, given what was written) does not write it twice.
+
+With a saved match the line's first item is the match's Continue, which only the game can word
+(it reads the match through its family): what comes before it ("Ninety-Nine. Main menu. ") is
+written here, without ending the line, and the game writes the rest.
 
 Whenever the first line could be another one, nothing is written here and the game says it
 itself, as before: a game, a server or any other option on the command line, speech other than
-the text backend, a window to open, a saved match (its Continue comes first), a settings file
-that cannot be read, a terminal that cannot show every letter, a language without a UTF-8
-catalogue, a pseudo-language, another copy of the game playing on the same home, a system
-without ``fcntl`` (Windows, where that is not asked here).
+the text backend, a window to open, a settings file that cannot be read, a terminal that cannot
+show every letter, a language without a UTF-8 catalogue, a pseudo-language, another copy of the
+game playing on the same home, folders that only platformdirs can tell (Windows' and Android's,
+a home that is not an absolute path; ``store.folders``), a system without file locks.
 """
 
 from __future__ import annotations
 
 import codecs
-import json
 import os
 import sys
 
 from ninetynine_audio.languages import ENGLISH, LANGUAGES, system_language
 from ninetynine_audio.plaintext import join_phrases, one_line
 from ninetynine_audio.resources import FileProblem, decode_text, read_file_bytes
-from ninetynine_audio.store import paths
+from ninetynine_audio.store import filelocks, folders
 
 TYPE_CHECKING = False  # ``typing`` is not imported before the first line
 if TYPE_CHECKING:
@@ -52,6 +57,10 @@ ITEM_PLACE, TITLE_THEN_ITEM, QUESTION_THEN_ITEM = (
 # The message ids of ``present.screens`` (``APP_TITLE``, ``MAIN_MENU``, ``PLAY``,
 # ``menu_item_text``, ``menu_opened_text``), where they are marked for the catalogue.
 MESSAGES = (TITLE, MAIN_MENU, PLAY, ITEM_PLACE, TITLE_THEN_ITEM, QUESTION_THEN_ITEM)
+
+ITEM_MARK = "\ue000"
+"""Stands for the main menu's first item where only the game can word it (a character of
+private use, which neither a catalogue nor ``plaintext.one_line`` changes)."""
 
 VERBOSITY_LEVELS = ("brief", "normal", "full")
 """``store.settings.VERBOSITY_LEVELS``; brief says a menu item without its place."""
@@ -86,13 +95,14 @@ def writes_every_letter(encoding: object) -> bool:
 
 def say_first_line(arguments: Sequence[str], stream: TextIO | None = None) -> str | None:
     """Write text mode's first line on ``stream`` (standard output by default) when it can be
-    told for sure, and return it; None when the game is to say it itself."""
+    told for sure (with a saved match, its beginning: see :func:`early_text`), and return what
+    was written; None when the game is to say it itself."""
     output = sys.stdout if stream is None else stream
-    line = first_line(arguments, getattr(output, "encoding", None))
+    line = early_text(arguments, getattr(output, "encoding", None))
     if line is None:
         return None
     try:
-        output.write(line + "\n")
+        output.write(line)
         output.flush()
     except (OSError, ValueError):
         return None  # the game finds the output closed and ends, as before
@@ -100,17 +110,23 @@ def say_first_line(arguments: Sequence[str], stream: TextIO | None = None) -> st
 
 
 def first_line(arguments: Sequence[str], encoding: object = "utf-8") -> str | None:
-    """Text mode's first line for this command line and this home, or None when it could be
-    another (the module's description says when)."""
+    """Text mode's whole first line for this command line and this home, or None when it is
+    not known here (see :func:`early_text`)."""
+    text = early_text(arguments, encoding)
+    return text[:-1] if text is not None and text.endswith("\n") else None
+
+
+def early_text(arguments: Sequence[str], encoding: object = "utf-8") -> str | None:
+    """What to write before the game loads, for this command line and this home: the first
+    line and its end; with a saved match, the line up to its first item, not ended; None when
+    the line could be another (the module's description says when)."""
     asked = _plain_text_start(arguments)
     if asked is None or not writes_every_letter(encoding):
         return None
-    if _android():
+    data, config = folders.game_folder("data"), folders.game_folder("config")
+    if data is None or config is None or _another_copy(data):
         return None
-    data = paths.data_dir()
-    if os.path.lexists(os.path.join(data, paths.MATCH_FILE_NAME)) or _another_copy(data):
-        return None
-    settings = _settings()
+    settings = _settings(os.path.join(config, folders.SETTINGS_FILE_NAME))
     if settings is None:
         return None
     language, verbosity = settings
@@ -119,12 +135,22 @@ def first_line(arguments: Sequence[str], encoding: object = "utf-8") -> str | No
     words = translated(os.path.join(folder, code, "LC_MESSAGES", "ninetynine_audio.mo"), MESSAGES)
     if words is None:
         return None
+    title = words[MAIN_MENU]
+    opening = words[QUESTION_THEN_ITEM if title.endswith(("?", ".", ":")) else TITLE_THEN_ITEM]
+    if os.path.lexists(os.path.join(data, folders.MATCH_FILE_NAME)):
+        # The saved match's Continue comes first, in words only the game has: the line up to it.
+        line = _opening_line(words[TITLE], opening.format(title=title, item=ITEM_MARK))
+        before, _, after = line.partition(ITEM_MARK)
+        return before if before and ITEM_MARK not in after else None
     item = words[PLAY]
     if verbosity != "brief":
         item = words[ITEM_PLACE].format(item=item, number=1, count=MAIN_MENU_ITEMS)
-    title = words[MAIN_MENU]
-    opening = words[QUESTION_THEN_ITEM if title.endswith(("?", ".", ":")) else TITLE_THEN_ITEM]
-    return one_line(join_phrases([words[TITLE], opening.format(title=title, item=item)]))
+    return _opening_line(words[TITLE], opening.format(title=title, item=item)) + "\n"
+
+
+def _opening_line(title: str, menu: str) -> str:
+    """The game's name and the main menu's opening, as the text backend writes them."""
+    return one_line(join_phrases([title, menu]))
 
 
 def _plain_text_start(arguments: Sequence[str]) -> str | None:
@@ -152,31 +178,23 @@ def _plain_text_start(arguments: Sequence[str]) -> str | None:
     return language if text else None
 
 
-def _android() -> bool:
-    """Whether this may be Android, whose folders ``platformdirs`` finds its own way."""
-    return hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ
-
-
-def _another_copy(data: os.PathLike[str]) -> bool:
+def _another_copy(data: str) -> bool:
     """Whether another copy of the game holds this home's running lock (True too where that
     cannot be asked). The lock is only tried, not kept: the game takes it as it starts."""
     try:
-        import fcntl
-    except ImportError:
-        return True
-    try:
         fd = os.open(
-            os.path.join(data, paths.RUNNING_LOCK_NAME),
-            os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0),
+            os.path.join(data, folders.RUNNING_LOCK_NAME),
+            os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0),
         )
     except FileNotFoundError:
         return False
     except OSError:
         return True
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        fcntl.flock(fd, fcntl.LOCK_UN)
-    except OSError:
+        if not filelocks.try_lock(fd):
+            return True
+        filelocks.unlock(fd)
+    except OSError:  # no locks here (``filelocks.LockUnavailable``), or the unlock failed
         return True
     finally:
         os.close(fd)
@@ -187,15 +205,56 @@ def _refuse_constant(name: str) -> object:
     raise ValueError(f"{name} is not JSON")
 
 
-def _settings() -> tuple[str | None, str] | None:
+class _Reading:
+    """How ``store.settings`` reads JSON (``json.loads`` with ``parse_constant`` refusing
+    NaN and Infinity), as the scanner of ``_json`` asks it."""
+
+    strict = True
+    object_hook = object_pairs_hook = None
+    parse_float, parse_int, parse_constant = float, int, staticmethod(_refuse_constant)
+
+
+JSON_SPACE = " \t\n\r"
+"""What JSON allows around a value."""
+
+
+def json_value(text: str) -> object:
+    """The value of the JSON ``text``, as ``json.loads(text, parse_constant=...)`` reads it.
+
+    Read by the scanner written in C that ``json`` itself uses (``_json``), without ``json``,
+    whose decoder imports ``re``; where that scanner is missing, by ``json``.
+
+    Raises:
+        ValueError: ``text`` is not JSON.
+    """
+    try:
+        from _json import make_scanner
+    except ImportError:
+        import json
+
+        return json.loads(text, parse_constant=_refuse_constant)
+    if text.startswith("\ufeff"):
+        raise ValueError("a byte order mark before the JSON")
+    start = len(text) - len(text.lstrip(JSON_SPACE))
+    try:
+        # typeshed names the scanner itself as its context; any object of these settings serves
+        value, end = make_scanner(_Reading())(text, start)  # type: ignore[arg-type]
+    except StopIteration:
+        raise ValueError("no JSON value") from None
+    if text[end:].strip(JSON_SPACE):
+        raise ValueError("more after the JSON value")
+    return value
+
+
+def _settings(path: str) -> tuple[str | None, str] | None:
     """The settings' language (None: the system's) and verbosity, as ``store.settings`` reads
     them; None when the file is there but not a JSON object (the game then sets it aside)."""
     try:
-        raw = read_file_bytes(paths.settings_file(), SETTINGS_LIMIT)
+        raw = read_file_bytes(path, SETTINGS_LIMIT)
     except FileProblem as problem:
         return (None, "normal") if problem.kind == FileProblem.MISSING else None
     try:
-        data = json.loads(decode_text(raw), parse_constant=_refuse_constant)
+        data = json_value(decode_text(raw))
     except (ValueError, RecursionError, MemoryError):
         return None
     if not isinstance(data, dict):

@@ -9,8 +9,6 @@ leaf module, of the standard library only, is what every layer uses to find and 
 
 from __future__ import annotations
 
-import unicodedata
-
 TYPE_CHECKING = False  # ``typing`` is not imported before text mode's first line
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -27,9 +25,19 @@ DIRECTION_MARKS = frozenset(
 """The characters that change the direction text is shown in."""
 
 
+SEPARATORS = frozenset("\u2028\u2029")
+"""The line separator and the paragraph separator, the only characters of Unicode's categories
+Zl and Zp."""
+
+
 def _is_control(char: str) -> bool:
-    """A C0 or C1 control, DEL, a line or paragraph separator, or a direction mark."""
-    return char in DIRECTION_MARKS or unicodedata.category(char) in ("Cc", "Zl", "Zp")
+    """A C0 or C1 control, DEL, a line or paragraph separator, or a direction mark.
+
+    The controls (Unicode's category Cc) are U+0000 to U+001F and U+007F to U+009F, which
+    Unicode promises never to change; told by number, without loading ``unicodedata`` before
+    text mode's first line."""
+    code = ord(char)
+    return code < 0x20 or 0x7F <= code <= 0x9F or char in SEPARATORS or char in DIRECTION_MARKS
 
 
 def has_controls(text: str) -> bool:

@@ -7,7 +7,7 @@ when the wheel is built. :func:`shipped_dir` finds the copy inside the package f
 back to the repository layout, which is what a source checkout and an editable install see.
 The folder players unzip (a PyInstaller build, ``packaging/ninetynine-audio.spec``) holds the
 package in the same layout inside its ``_internal`` folder (``sys._MEIPASS``), so it is found
-the same way; :func:`program_dir` tells where that folder is.
+the same way (``store.folders.program_folder`` tells where that folder is).
 
 :func:`read_file_bytes` reads a file the game depends on (settings, saves, statistics, a
 keymap) the careful way: a FIFO, a device or a folder in its place is refused at once instead of
@@ -19,19 +19,18 @@ UTF-32).
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
 import stat
-import sys
-from pathlib import Path
+
+TYPE_CHECKING = False  # ``pathlib`` and ``json`` are not imported before text mode's first line
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "DEFAULT_READ_LIMIT",
     "SHIPPED_FOLDERS",
     "FileProblem",
     "decode_text",
-    "program_dir",
     "read_file_bytes",
     "shipped_dir",
 ]
@@ -44,7 +43,6 @@ SHIPPED_FOLDERS: dict[str, tuple[str, ...]] = {
 """Each shipped folder by name, and where it lies in the repository (below its top)."""
 
 _DATA = "_data"
-_REPOSITORY = Path(__file__).resolve().parents[1]
 
 DEFAULT_READ_LIMIT = 8 * 1024 * 1024
 """The largest file :func:`read_file_bytes` reads by default: far above anything the game
@@ -60,31 +58,21 @@ def shipped_dir(name: str) -> Path:
     Raises:
         KeyError: ``name`` is not a shipped folder.
     """
+    from pathlib import Path
+
     parts = SHIPPED_FOLDERS[name]
-    packaged = _packaged_dir(name)
-    if packaged is not None:
-        return packaged
-    return _REPOSITORY.joinpath(*parts)
-
-
-def _packaged_dir(name: str) -> Path | None:
     # An ordinary install unpacks the package as files, so its resources are real paths beside
     # this module; a package imported from a zip file has none, and then the repository layout
     # is tried. (Read from this module's own path: importlib.resources would load zipfile,
     # tempfile and shutil before the game's first word.)
-    with contextlib.suppress(ValueError, OSError):
-        found = Path(__file__).parent.joinpath(_DATA, name)
-        if found.is_dir():
-            return found
-    return None
-
-
-def program_dir() -> Path | None:
-    """The folder of the program, when the game runs as a built folder (PyInstaller sets
-    ``sys.frozen``); ``None`` when it runs on an installed Python."""
-    if not getattr(sys, "frozen", False):
-        return None
-    return Path(sys.executable).resolve().parent
+    here = Path(__file__)
+    try:
+        packaged = here.parent.joinpath(_DATA, name)
+        if packaged.is_dir():
+            return packaged
+    except (ValueError, OSError):
+        pass
+    return here.resolve().parents[1].joinpath(*parts)
 
 
 class FileProblem(Exception):
@@ -173,4 +161,8 @@ def decode_text(raw: bytes, *, guess: bool = True) -> str:
     for mark, encoding in _BOMS:
         if raw.startswith(mark):
             return raw[len(mark) :].decode(encoding)
-    return raw.decode(json.detect_encoding(raw) if guess else "utf-8")
+    if not guess or b"\x00" not in raw[:2]:
+        return raw.decode("utf-8")  # what JSON's detection says of text with no zero byte first
+    import json
+
+    return raw.decode(json.detect_encoding(raw))

@@ -12,15 +12,19 @@ Three faces, each against the bare start of what it cannot do without:
 - **text, cues off**: text mode with the cues turned off in the settings, against a bare
   ``python -c`` that prints one line (no pygame at all).
 
-Each round starts every command once, in an order shuffled anew each round, with warm
-bytecode caches, so that load on the machine falls on a face and its baseline alike. Prints the
-medians, the ratio of each face's median to its baseline's, and a 95% bootstrap interval of
-that ratio over the rounds, resampled in pairs (a face and its baseline from the same rounds).
-``--against DIR`` times the game from another copy of the project too, in the same rounds (a
-"before" beside the "after"). ``--installed VENV`` times text mode as a player's installation
-runs it too: the ``ninetynine-audio`` command of a virtual environment the game was installed
-into (``pip install .``, no editable import hooks), beside the bare starts of that
-environment's own Python.
+Each round starts every face once and its baseline just before or after it (which first is
+drawn each time), the faces in an order shuffled anew each round, with warm bytecode caches, so
+that load on the machine falls on a face and its baseline alike. Prints the medians, and for
+each face the median of the rounds' ratios of the face to the baseline started beside it, with
+a 95% bootstrap interval of that median over the rounds. The game's files are in a player's
+usual folders below a fresh ``HOME`` (as platformdirs finds them, not through
+``NINETYNINE_AUDIO_HOME``). ``--against DIR`` times the game from another copy of the project
+too, in the same rounds (a "before" beside the "after"). ``--installed VENV`` times text mode
+as a player's installation runs it too: the ``ninetynine-audio`` command of a virtual
+environment the game was installed into (``pip install .``, no editable import hooks) and
+``python -m ninetynine_audio`` there, beside the bare starts of that environment's own Python;
+and what starting any program costs there before its code runs: the launcher pip writes
+(``import re``) and ``python -m`` (``runpy``), each beside a bare print.
 
 Usage: ``python tools/benchmark_start.py [--rounds 15] [--against /path/to/other/checkout]
 [--installed /path/to/venv]``.
@@ -52,6 +56,9 @@ BARE_MIXER = (
     "print('ready', flush=True)"
 )
 BARE_PRINT = "print('ready', flush=True)"
+# What the command pip writes for an entry point runs before the game's code (its launcher
+# reads the program's name with ``re.sub``).
+BARE_LAUNCHER = "import re, sys; re.sub('x?$', '', sys.argv[0]); print('ready', flush=True)"
 
 
 def first_line_seconds(command: list[str], env: dict[str, str]) -> float:
@@ -76,17 +83,12 @@ def first_line_seconds(command: list[str], env: dict[str, str]) -> float:
     return elapsed
 
 
-def ratio_interval(game: list[float], bare: list[float], rng: random.Random) -> tuple[float, float]:
-    """A 95% bootstrap interval of median(game) / median(bare), rounds resampled in pairs."""
-    rounds = range(len(game))
-    ratios = []
-    for _ in range(2000):
-        picked = [rng.choice(rounds) for _ in rounds]
-        ratios.append(
-            statistics.median(game[i] for i in picked) / statistics.median(bare[i] for i in picked)
-        )
-    ratios.sort()
-    return ratios[int(0.025 * len(ratios))], ratios[int(0.975 * len(ratios)) - 1]
+def paired_ratio(game: list[float], bare: list[float], rng: random.Random) -> tuple[float, ...]:
+    """The median of the rounds' ratios game / bare (each round's two started one just after
+    the other), and a 95% bootstrap interval of that median over the rounds."""
+    ratios = [g / b for g, b in zip(game, bare, strict=True)]
+    medians = sorted(statistics.median(rng.choice(ratios) for _ in ratios) for _ in range(2000))
+    return statistics.median(ratios), medians[50], medians[1949]
 
 
 @contextlib.contextmanager
@@ -123,12 +125,31 @@ def display(env: dict[str, str]) -> Iterator[str | None]:
         server.wait(timeout=10)
 
 
-def home_with(settings: dict[str, object]) -> str:
-    """A fresh game folder whose settings file holds ``settings``."""
-    home = Path(tempfile.mkdtemp(prefix="ninetynine-start-"))
-    (home / "config").mkdir()
-    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
-    return str(home)
+def home_with(settings: dict[str, object], python: str) -> dict[str, str]:
+    """The environment of a player whose home is a fresh folder, whose settings file (in the
+    user's config folder, where ``store.paths`` finds it as on a player's machine: not through
+    ``NINETYNINE_AUDIO_HOME``) holds ``settings``."""
+    home = tempfile.mkdtemp(prefix="ninetynine-start-")
+    env = {"HOME": home, "USERPROFILE": home, "APPDATA": str(Path(home) / "AppData" / "Roaming")}
+    wheres = subprocess.run(
+        [python, "-c", "from ninetynine_audio.store import paths; print(paths.settings_file())"],
+        env=player_env(dict(os.environ) | env),
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    )
+    settings_file = Path(wheres.stdout.strip())
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(json.dumps(settings), encoding="utf-8")
+    return env
+
+
+def player_env(env: dict[str, str]) -> dict[str, str]:
+    """``env`` without what would move the game's folders from where a player's are."""
+    for name in ("NINETYNINE_AUDIO_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+        env.pop(name, None)
+    return env
 
 
 def main() -> int:
@@ -157,9 +178,9 @@ def main() -> int:
         )
     base["SDL_AUDIODRIVER"] = base.get("SDL_AUDIODRIVER", "dummy")
     base["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-    cues_on = home_with({})
-    cues_off = home_with({"sound_enabled": False})
     python = sys.executable
+    cues_on = home_with({}, python)
+    cues_off = home_with({"sound_enabled": False}, python)
     with display(base) as shown:
         # name -> (command, environment, the baseline's name); baselines name themselves.
         runs: dict[str, tuple[list[str], dict[str, str], str]] = {}
@@ -176,7 +197,7 @@ def main() -> int:
             faces.insert(0, ("window", ["--speech", "text"], cues_on, "bare window"))
         for face, options, home, baseline in faces:
             for suffix, root in copies.items():
-                env = base | {"NINETYNINE_AUDIO_HOME": home, "PYTHONPATH": str(root)}
+                env = player_env(base | home | {"PYTHONPATH": str(root)})
                 if shown is not None:
                     env["DISPLAY"] = shown
                 if face != "window":
@@ -186,39 +207,64 @@ def main() -> int:
             installed = args.installed.resolve() / "bin"
             for bare, code in (("bare print", BARE_PRINT), ("bare print and mixer", BARE_MIXER)):
                 runs[bare + " (installed)"] = ([str(installed / "python"), "-c", code], base, "")
+            # What starting a program costs before any of it runs: the launcher pip writes for
+            # a command imports ``re``; ``python -m`` imports ``runpy``, which imports
+            # importlib.util, contextlib, collections and functools.
+            bare_module = Path(tempfile.mkdtemp(prefix="ninetynine-start-bare-"))
+            (bare_module / "bare_ready.py").write_text(BARE_PRINT + "\n", encoding="utf-8")
+            runs["bare launcher (installed)"] = (
+                [str(installed / "python"), "-c", BARE_LAUNCHER],
+                base,
+                "bare print (installed)",
+            )
+            runs["bare -m (installed)"] = (
+                [str(installed / "python"), "-m", "bare_ready"],
+                base | {"PYTHONPATH": str(bare_module)},
+                "bare print (installed)",
+            )
             for face, home, baseline in (
                 ("text, cues on", cues_on, "bare print and mixer"),
                 ("text, cues off", cues_off, "bare print"),
             ):
-                env = base | {"NINETYNINE_AUDIO_HOME": home}
+                env = player_env(base | home)
                 env.pop("DISPLAY", None)
-                command = [str(installed / "ninetynine-audio"), "--text"]
-                runs[face + " (installed)"] = (command, env, baseline + " (installed)")
+                module = [str(installed / "python"), "-m", "ninetynine_audio", "--text"]
+                for way, command in (
+                    ("installed", [str(installed / "ninetynine-audio"), "--text"]),
+                    ("installed, -m", module),
+                ):
+                    runs[f"{face} ({way})"] = (command, env, baseline + " (installed)")
         for command, env, _ in runs.values():
             first_line_seconds(command, env)  # bytecode caches warm
         times: dict[str, list[float]] = {name: [] for name in runs}
+        paired: dict[str, list[float]] = {name: [] for name in runs}  # each face's baseline
         shuffler = random.Random(2)
+        faces_timed = [name for name, (_, _, baseline) in runs.items() if baseline]
         for _round in range(args.rounds):
-            # A new order every round: what runs just before a command (a window closing, a
-            # mixer stopping) weighs on it, and no command is to follow the same one each time.
-            order = list(runs)
-            shuffler.shuffle(order)
-            for name in order:
-                command, env, _ = runs[name]
-                times[name].append(first_line_seconds(command, env))
+            # Each face with a start of its baseline just before or after it, so that both
+            # meet the same load; the faces in a new order every round, so that none follows
+            # the same command each time (a window closing, a mixer stopping weighs on it).
+            shuffler.shuffle(faces_timed)
+            for name in faces_timed:
+                baseline = runs[name][2]
+                pair = [name, baseline]
+                shuffler.shuffle(pair)
+                took = {who: first_line_seconds(*runs[who][:2]) for who in pair}
+                times[name].append(took[name])
+                times[baseline].append(took[baseline])
+                paired[name].append(took[baseline])
     rng = random.Random(1)
-    print(f"{args.rounds} rounds; medians, and each face's ratio to its baseline (95% interval)")
+    print(
+        f"{args.rounds} rounds; medians, and each face's ratio to its baseline started beside"
+        " it (the median of the rounds' ratios, 95% interval)"
+    )
     for name, (_, _, baseline) in runs.items():
         median = statistics.median(times[name])
         if not baseline:
             print(f"{name}: {median * 1000:.0f} ms")
             continue
-        bare = times[baseline]
-        low, high = ratio_interval(times[name], bare, rng)
-        print(
-            f"{name}: {median * 1000:.0f} ms, {median / statistics.median(bare):.2f}x {baseline}"
-            f" ({low:.2f}x-{high:.2f}x)"
-        )
+        ratio, low, high = paired_ratio(times[name], paired[name], rng)
+        print(f"{name}: {median * 1000:.0f} ms, {ratio:.2f}x {baseline} ({low:.2f}x-{high:.2f}x)")
     return 0
 
 

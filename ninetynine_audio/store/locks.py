@@ -1,10 +1,10 @@
 """Locks between copies of the game that share one home: the running copy, and the statistics.
 
 A lock is a small file in the data folder locked by the operating system (``fcntl.flock`` on
-Linux and macOS, ``msvcrt.locking`` on Windows). The system releases such a lock when the
-process that holds it ends, however it ends, so a copy that crashed or was killed never
-leaves a lock behind to be cleared by hand. The file holds the holder's process id, for a
-person looking; the lock itself is the system's.
+Linux and macOS, ``msvcrt.locking`` on Windows: ``filelocks.py``). The system releases such a
+lock when the process that holds it ends, however it ends, so a copy that crashed or was
+killed never leaves a lock behind to be cleared by hand. The file holds the holder's process
+id, for a person looking; the lock itself is the system's.
 
 Where the system cannot lock (a file system without locks, a folder that cannot be written),
 :class:`FileLock` raises ``LockUnavailable`` and the callers go on without the lock, as the
@@ -19,9 +19,9 @@ import os
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import ModuleType
 
 from ninetynine_audio.store import paths
+from ninetynine_audio.store.filelocks import LockUnavailable, try_lock, unlock
 
 __all__ = [
     "RUNNING_LOCK_NAME",
@@ -35,21 +35,6 @@ RUNNING_LOCK_NAME = paths.RUNNING_LOCK_NAME
 """Held by the copy of the game that plays on this home, for as long as it runs."""
 
 log = logging.getLogger(__name__)
-
-fcntl: ModuleType | None
-msvcrt: ModuleType | None
-try:
-    import fcntl
-except ImportError:  # Windows
-    fcntl = None
-try:
-    import msvcrt
-except ImportError:  # everything else
-    msvcrt = None
-
-
-class LockUnavailable(OSError):
-    """The lock file cannot be made or the system cannot lock it here; go on without."""
 
 
 class FileLock:
@@ -83,7 +68,7 @@ class FileLock:
             raise LockUnavailable(f"the lock {self.path} cannot be opened: {error}") from None
         deadline = time.monotonic() + wait_s
         try:
-            while not _try_lock(fd):
+            while not try_lock(fd):
                 if time.monotonic() >= deadline:
                     os.close(fd)
                     return False
@@ -103,36 +88,9 @@ class FileLock:
         if fd is None:
             return
         with contextlib.suppress(OSError):
-            _unlock(fd)
+            unlock(fd)
         with contextlib.suppress(OSError):
             os.close(fd)
-
-
-def _try_lock(fd: int) -> bool:
-    """Lock ``fd`` without waiting: True when locked, False when another process holds it."""
-    try:
-        if fcntl is not None:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return True
-        if msvcrt is not None:
-            os.lseek(fd, 0, os.SEEK_SET)
-            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
-            return True
-    except BlockingIOError:
-        return False
-    except PermissionError:  # msvcrt: the byte is locked by another process
-        return False
-    except OSError as error:
-        raise LockUnavailable(f"this file system cannot lock files: {error}") from None
-    raise LockUnavailable("this system has no file locks")
-
-
-def _unlock(fd: int) -> None:
-    if fcntl is not None:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-    elif msvcrt is not None:
-        os.lseek(fd, 0, os.SEEK_SET)
-        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
 
 
 LOCK_WAIT_S = 30.0

@@ -13,50 +13,40 @@ when they write.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from ninetynine_audio.resources import program_dir
+from ninetynine_audio.store.folders import (
+    APP_NAME,
+    HOME_ENV,
+    MATCH_FILE_NAME,
+    PORTABLE_FOLDER,
+    PORTABLE_MARKERS,
+    RUNNING_LOCK_NAME,
+    SETTINGS_FILE_NAME,
+    USER_KEYMAP_FILE_NAME,
+    home_folder,
+)
 
-APP_NAME = "ninetynine-audio"
-"""The application name platformdirs builds the folders from."""
-
-HOME_ENV = "NINETYNINE_AUDIO_HOME"
-"""Environment variable naming one folder that holds all the game's files."""
-
-SETTINGS_FILE_NAME = "settings.json"
-USER_KEYMAP_FILE_NAME = "keymap.toml"
-MATCH_FILE_NAME = "current_match.json"
-"""The saved match, in the data folder (``store.saves``)."""
-RUNNING_LOCK_NAME = "running.lock"
-"""The lock of the copy of the game playing on a home, in the data folder (``store.locks``)."""
-
-PORTABLE_MARKERS = ("portable", "portable.txt")
-"""Files that, beside the program of the unzipped folder, keep the game's files in that folder
-(``portable.txt`` is what Windows makes of a new text document named ``portable``)."""
-
-PORTABLE_FOLDER = "userdata"
-"""The folder beside the program that holds ``config/``, ``data/`` and ``logs/`` when portable."""
-
-
-def portable_home() -> Path | None:
-    """The folder the game keeps its files in when it runs portable, else ``None``."""
-    folder = program_dir()
-    if folder is None:
-        return None
-    if any((folder / marker).is_file() for marker in PORTABLE_MARKERS):
-        return folder / PORTABLE_FOLDER
-    return None
+__all__ = [
+    "APP_NAME",
+    "HOME_ENV",
+    "MATCH_FILE_NAME",
+    "PORTABLE_FOLDER",
+    "PORTABLE_MARKERS",
+    "RUNNING_LOCK_NAME",
+    "SETTINGS_FILE_NAME",
+    "USER_KEYMAP_FILE_NAME",
+    "config_dir",
+    "data_dir",
+    "log_dir",
+    "settings_file",
+    "user_keymap_file",
+]
 
 
 def _home() -> Path | None:
-    value = os.environ.get(HOME_ENV, "").strip()
-    if not value:
-        return portable_home()
-    try:
-        return Path(value).expanduser()
-    except RuntimeError:  # "~someone" for a user the system does not know
-        return Path(value)
+    home = home_folder()
+    return None if home is None else Path(home)
 
 
 def config_dir() -> Path:

@@ -179,9 +179,9 @@ class WatchedOutput(io.TextIOBase):
         super().__init__()
         self._stream = stream
         self.lost = stream is None
-        # A line written before the game loaded (``firstline.py``): when the game's first
-        # write is that very line, it is not written a second time.
-        self._written = None if written is None else written + "\n"
+        # What was written before the game loaded (``firstline.py``): the first line, or the
+        # beginning of it. The game's first write says it again, and only the rest is written.
+        self._written = written
 
     @property
     def encoding(self) -> str:  # type: ignore[override]
@@ -198,11 +198,14 @@ class WatchedOutput(io.TextIOBase):
     def write(self, text: str) -> int:
         """Write ``text``, or drop it once the output is gone."""
         written, self._written = self._written, None
-        if text == written:
-            return len(text)
-        if self._stream is not None and not self.lost:
+        rest = text
+        if written and text.startswith(written):
+            rest = text[len(written) :]
+        elif written and not written.endswith("\n"):
+            rest = "\n" + text  # the line begun early was not this one: it ends there
+        if rest and self._stream is not None and not self.lost:
             try:
-                self._stream.write(text)
+                self._stream.write(rest)
             except (OSError, ValueError) as error:
                 self._lose(error)
         return len(text)

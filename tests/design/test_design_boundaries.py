@@ -77,24 +77,44 @@ def test_the_leaves_every_layer_may_use_need_only_the_standard_library(module):
     assert names and all(name.split(".")[0] in STDLIB | {"__future__"} for name in names)
 
 
-FIRST_LINE_MAY_IMPORT = {"firstline", "languages", "plaintext", "resources", "store.paths", "store"}
+FIRST_LINE_MAY_IMPORT = {
+    "firstline",
+    "languages",
+    "plaintext",
+    "resources",
+    "store",
+    "store.folders",
+    "store.filelocks",
+}
 
 
 def test_the_first_line_needs_only_the_standard_library_and_leaves():
     # Text mode's first line is written before the rest loads (``firstline.py``): it reaches
-    # only the leaves below, which are of the standard library themselves (store.paths and
-    # its platformdirs aside, imported only for the usual folders); ``__main__`` imports the
+    # only the leaves below, which are of the standard library themselves (not store.paths,
+    # whose pathlib and platformdirs cost as much as the rest); ``__main__`` imports the
     # command line once the line is written.
+    # ``from ninetynine_audio.store import folders`` imports the module store.folders too.
+    named = {
+        f"{node.module}.{alias.name}"
+        for path in (PACKAGE / "firstline.py", PACKAGE / "__main__.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.ImportFrom)
+        and node.module in ("ninetynine_audio", "ninetynine_audio.store")
+        for alias in node.names
+    }
     bad = sorted(
         name
-        for name in imports_of(PACKAGE / "firstline.py") | imports_of(PACKAGE / "__main__.py")
+        for name in imports_of(PACKAGE / "firstline.py")
+        | imports_of(PACKAGE / "__main__.py")
+        | named
         if name.split(".")[0] not in STDLIB | {"__future__"}
         and name.removeprefix("ninetynine_audio.") not in FIRST_LINE_MAY_IMPORT
         and name != "ninetynine_audio.cli"
     )
     assert bad == []
-    paths_imports = {name.split(".")[0] for name in imports_of(PACKAGE / "store" / "paths.py")}
-    assert paths_imports <= STDLIB | {"__future__", "ninetynine_audio", "platformdirs"}
+    for leaf in ("folders.py", "filelocks.py"):
+        names = imports_of(PACKAGE / "store" / leaf)
+        assert names and all(name.split(".")[0] in STDLIB | {"__future__"} for name in names)
 
 
 TOOLS = PACKAGE.parent / "tools"

@@ -2,7 +2,9 @@
 off, no Babel for an English player, nothing of ``online/``; and by its first word (written by
 ``firstline.py``) nothing of the games, the computer players, the registry, the menus, the
 speech pipeline or the command line, whether the cues are on or off, nor what they would bring
-(num2words, Babel, pygame, importlib.resources, dataclasses, argparse)."""
+(num2words, Babel, pygame, importlib.resources, dataclasses, argparse, json, pathlib,
+platformdirs), with the game's files in ``NINETYNINE_AUDIO_HOME`` or in a player's usual
+folders."""
 
 from __future__ import annotations
 
@@ -64,17 +66,25 @@ HEAVY = {
     "tomllib",
     "gettext",
     "logging",
+    "json",
+    "pathlib",
+    "re",
+    "platformdirs",
 }
 """Loaded only after the first word."""
 
 
 def run_text_mode(
-    home: Path, settings: dict[str, object], line: str = "LOADED", program: str = PROGRAM
+    home: Path,
+    settings: dict[str, object],
+    line: str = "LOADED",
+    program: str = PROGRAM,
+    usual_folders: bool = False,
+    saved_match: bool = False,
 ) -> str:
     """The loaded-modules line of a text-mode start with ``settings`` (``FIRST``: the
-    modules loaded when it wrote its first word)."""
-    (home / "config").mkdir(parents=True)
-    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
+    modules loaded when it wrote its first word); with ``usual_folders``, the game's files in
+    a player's usual folders below ``home`` as the ``HOME``, not in ``NINETYNINE_AUDIO_HOME``."""
     env = {
         **os.environ,
         "NINETYNINE_AUDIO_HOME": str(home),
@@ -82,6 +92,21 @@ def run_text_mode(
         "SDL_VIDEODRIVER": "dummy",
         "LANGUAGE": "en",
     }
+    settings_file = home / "config" / "settings.json"
+    if usual_folders:
+        for name in ("NINETYNINE_AUDIO_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
+            env.pop(name, None)
+        env.update(HOME=str(home), USERPROFILE=str(home), APPDATA=str(home / "Roaming"))
+        where = "from ninetynine_audio.store import paths; print(paths.settings_file())"
+        asked = subprocess.run(
+            [sys.executable, "-c", where], env=env, cwd=REPOSITORY, capture_output=True, text=True
+        )
+        settings_file = Path(asked.stdout.strip())
+    settings_file.parent.mkdir(parents=True)
+    settings_file.write_text(json.dumps(settings), encoding="utf-8")
+    if saved_match:  # what it holds is the game's to read: only the line's beginning is early
+        (home / "data").mkdir(parents=True)
+        (home / "data" / "current_match.json").write_text("{}", encoding="utf-8")
     done = subprocess.run(
         [sys.executable, "-c", program],
         stdin=subprocess.DEVNULL,
@@ -105,11 +130,21 @@ def test_text_mode_without_cues_loads_neither_pygame_nor_babel_nor_online(tmp_pa
     )
 
 
+@pytest.mark.parametrize(
+    ("usual_folders", "saved_match"), [(False, False), (True, False), (False, True)]
+)
 @pytest.mark.parametrize("sound", [False, True])
-def test_text_mode_speaks_before_loading_anything_heavy(tmp_path: Path, sound: bool) -> None:
+def test_text_mode_speaks_before_loading_anything_heavy(
+    tmp_path: Path, sound: bool, usual_folders: bool, saved_match: bool
+) -> None:
     settings = {"sound_enabled": sound, "language": "en"}
-    first = set(run_text_mode(tmp_path / "game", settings, "FIRST").split()[1:])
-    bare = set(run_text_mode(tmp_path / "bare", settings, "FIRST", BARE).split()[1:])
+    game, bare_home = tmp_path / "game", tmp_path / "bare"
+    first = set(
+        run_text_mode(
+            game, settings, "FIRST", usual_folders=usual_folders, saved_match=saved_match
+        ).split()[1:]
+    )
+    bare = set(run_text_mode(bare_home, settings, "FIRST", BARE, usual_folders).split()[1:])
     assert "nothing-written" not in first
     assert "ninetynine_audio.firstline" in first  # the game's own words, not a warning
     loaded = first - bare

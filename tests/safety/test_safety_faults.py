@@ -670,11 +670,11 @@ def test_the_text_voice_writes_a_line_even_to_a_stream_that_lacks_its_letters() 
 def test_without_file_locks_the_statistics_are_still_counted(
     monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
-    from ninetynine_audio.store import locks
+    from ninetynine_audio.store import filelocks, locks
     from ninetynine_audio.store.stats import record_result
 
-    monkeypatch.setattr(locks, "fcntl", None)  # a system with neither kind of lock
-    monkeypatch.setattr(locks, "msvcrt", None)
+    monkeypatch.setattr(filelocks, "fcntl", None)  # a system with neither kind of lock
+    monkeypatch.setattr(filelocks, "msvcrt", None)
     with pytest.raises(locks.LockUnavailable):
         locks.running_lock().acquire()
     statistics, problems = record_result("classic", "easy", 1, 2, 3)
