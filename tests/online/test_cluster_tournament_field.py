@@ -1,0 +1,143 @@
+"""A tournament's field spread over two real server processes sharing one real PostgreSQL
+(``serve --cluster``): its places are taken in the store (two people taking the last place
+at once, on two processes: one has it, the other hears it is full), its host hosts one at a
+time on any process and starts it now from the other process, and those connected to the
+other process hear the start, the pairings and the standings when they are said, each in
+their own language."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from helpers.cluster import choose_line, rows, two_processes
+from helpers.online import WAIT_S, Player
+from helpers.postgres import Postgres, postgres
+
+from ninetynine_audio.i18n import using
+from ninetynine_audio.input.keynames import gesture_from_name
+from ninetynine_audio.present import tournaments as words
+
+__all__ = ["postgres"]  # the session's cluster, a fixture
+
+pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
+
+
+def in_language(code: str, text: Callable[[], str]) -> str:
+    """``text`` as said in language ``code``."""
+    with using(code):
+        return text()
+
+
+def open_tournament(player: Player, line: str, code: str = "en") -> None:
+    """``player`` opens the lobby's Tournaments and the tournament listed with ``line`` (the
+    list of another process's tournaments is read from the store every few seconds)."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        choose_line(player, in_language(code, words.tournaments))
+        player.pump(0.3)
+        if any(line in shown for shown in player.screen.shown.lines):
+            break
+        assert time.monotonic() < deadline, player.screen.shown.lines
+        player.press("escape")
+        player.pump(1.0)
+    choose_line(player, line)
+
+
+def move_to_line(player: Player, text: str) -> None:
+    """Move ``player``'s highlight to the line that says ``text``, without choosing it."""
+    player.wait_for(lambda: any(text in line for line in player.screen.shown.lines))
+    found = next(n for n, line in enumerate(player.screen.shown.lines) if text in line)
+    while (now := player.screen.shown.highlight or 0) != found:
+        player.press("down" if found > now else "up")
+
+
+def create_knockout(ann: Player) -> None:
+    """Ann makes a knockout of four at classic from the lobby's menus."""
+    ann.heard("Lobby")
+    choose_line(ann, "Tournaments")
+    choose_line(ann, "Create a tournament")
+    choose_line(ann, "Create the tournament")
+    ann.heard("Classic, Knockout: you created the tournament")
+
+
+def test_the_last_place_its_host_and_its_words_hold_across_processes(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    with two_processes(url, tmp_path) as (one, two, players):
+        ann = Player(one.url, "Ann", password="ann-secret")
+        ben = Player(two.url, "Ben", password="ben-secret")
+        players += [ann, ben]
+        create_knockout(ann)
+        ben.heard("Lobby")
+        open_tournament(ben, "Classic, Knockout, 1 of 4 entered")
+        choose_line(ben, "Enter the tournament")
+        ben.heard("You entered.")
+        listed = in_language(
+            "es", lambda: words.tournament_item_text("classic", "knockout", "waiting", 2, 4, "")
+        )
+        with using("es"):
+            cy = Player(two.url, "Cy", password="cy-secret")
+        players.append(cy)
+        open_tournament(cy, listed.rstrip(", "), "es")
+        choose_line(cy, in_language("es", words.enter))
+        cy.heard(in_language("es", words.entered_text))
+        assert rows(url, "SELECT COUNT(*) FROM tournament_entries") == [(3,)]
+
+        # Dee (here) and Eve (there) take the last place at once: one has it.
+        dee = Player(one.url, "Dee", password="dee-secret")
+        eve = Player(two.url, "Eve", password="eve-secret")
+        players += [dee, eve]
+        open_tournament(dee, "Classic, Knockout")
+        open_tournament(eve, "Classic, Knockout")
+        for player in (dee, eve):
+            move_to_line(player, "Enter the tournament")
+        for player in (dee, eve):
+            player.app.handle_gesture(gesture_from_name("return"))
+        entered, full = words.entered_text(), words.full_text()
+        for player in (dee, eve):
+            player.wait_for(
+                lambda player=player: any(  # type: ignore[misc]
+                    entered in line or full in line for line in player.spoken
+                )
+            )
+        answers = sorted(
+            "entered" if any(entered in line for line in player.spoken) else "full"
+            for player in (dee, eve)
+        )
+        assert answers == ["entered", "full"]
+        assert rows(url, "SELECT COUNT(*) FROM tournament_entries") == [(4,)]
+        last = dee if any(entered in line for line in dee.spoken) else eve
+        if last is eve:
+            ann.heard("Eve entered the tournament.", timeout=WAIT_S)
+
+        # Ann comes back through the other process: she hosts one already, wherever made.
+        ann.close()
+        ann = Player(two.url, "Ann", password="ann-secret")
+        players.append(ann)
+        ann.heard("Lobby")
+        choose_line(ann, "Tournaments")
+        choose_line(ann, "Create a tournament")
+        choose_line(ann, "Create the tournament")
+        ann.heard(words.one_tournament_text())
+        assert rows(url, "SELECT COUNT(*) FROM tournaments") == [(1,)]
+
+        # She starts it now from there: the process that runs it starts it.
+        ann.press("escape")  # back to the list
+        choose_line(ann, "Classic, Knockout, 4 of 4 entered")
+        choose_line(ann, "Start the tournament now")
+        ann.heard("Classic, Knockout: the tournament starts with 4 players.", timeout=WAIT_S)
+        ann.heard("Round 1 of 2.")
+        # Ben and Cy, there too, hear the start and the pairings, Cy in Spanish.
+        ben.heard("Classic, Knockout: the tournament starts with 4 players.")
+        ben.heard("Round 1 of 2. Table 1:")
+        spoken_es = in_language("es", lambda: words.starting_text("classic", "knockout", 4, 0))
+        cy.heard(spoken_es)
+        cy.heard(in_language("es", lambda: words.round_text(1, 2)))
+        pairings = next(line for line in ben.spoken if line.startswith("Round 1 of 2."))
+        assert next(line for line in ann.spoken if line.startswith("Round 1 of 2.")) == pairings
+        assert all("Round 1 of 2." not in line for line in cy.spoken)
+        assert rows(url, "SELECT state FROM tournaments") == [("playing",)]
