@@ -141,3 +141,50 @@ def test_the_last_place_its_host_and_its_words_hold_across_processes(
         assert next(line for line in ann.spoken if line.startswith("Round 1 of 2.")) == pairings
         assert all("Round 1 of 2." not in line for line in cy.spoken)
         assert rows(url, "SELECT state FROM tournaments") == [("playing",)]
+
+
+def leave_table(player: Player) -> None:
+    """``player`` leaves the table they are seated at (finishing last of those still in)."""
+    player.wait_for(lambda: player.screen.table is not None, WAIT_S * 2)
+    player.press("escape")
+    choose_line(player, "Leave the table")
+    before = len(player.spoken)
+    choose_line(player, "Yes")
+    player.wait_for(lambda: any("Lobby" in line for line in player.spoken[before:]))
+
+
+def test_the_standings_reach_an_entrant_on_the_other_process(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    with two_processes(url, tmp_path) as (one, two, players):
+        ann = Player(one.url, "Ann", password="ann-secret")
+        ben = Player(two.url, "Ben", password="ben-secret")
+        players += [ann, ben]
+        create_knockout(ann)
+        ben.heard("Lobby")
+        open_tournament(ben, "Classic, Knockout, 1 of 4 entered")
+        choose_line(ben, "Enter the tournament")
+        ben.heard("You entered.")
+        ann.heard("Ben entered the tournament.", timeout=WAIT_S)
+        choose_line(ann, "Start the tournament now")
+        ann.heard("Round 1 of 2.")
+        # Ben hears the pairings where he is, then is sent to his seat at Ann's process.
+        ben.heard("Round 1 of 2.", timeout=WAIT_S)
+        ben.wait_for(lambda: ben.screen.link.url == one.url, WAIT_S * 2)
+        leave_table(ben)
+        # Back at the other process's lobby, he is out of the tournament's process.
+        ben.close()
+        ben = Player(two.url, "Ben", password="ben-secret")
+        players.append(ben)
+        ben.heard("Lobby")
+        ben.wait_for(lambda: ben.screen.link.url == two.url)
+        leave_table(ann)
+        # Round 1 is over: the standings, and that he is out, reach Ben there.
+        title = words.standings_title(False, 1)
+        ann.heard(title, timeout=WAIT_S * 2)
+        ben.heard(title, timeout=WAIT_S)
+        ben.heard(words.knocked_out_text())
+        standings = next(line for line in ann.spoken if line.startswith(title))
+        assert next(line for line in ben.spoken if line.startswith(title)) == standings
+        assert ben.screen.link.url == two.url
