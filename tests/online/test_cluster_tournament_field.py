@@ -7,12 +7,11 @@ their own language."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers.cluster import choose_line, rows, two_processes
+from helpers.cluster import ben_enters_anns, choose_line, open_listed, rows, two_processes
 from helpers.online import WAIT_S, Player
 from helpers.postgres import Postgres, postgres
 
@@ -31,21 +30,6 @@ def in_language(code: str, text: Callable[[], str]) -> str:
         return text()
 
 
-def open_tournament(player: Player, line: str, code: str = "en") -> None:
-    """``player`` opens the lobby's Tournaments and the tournament listed with ``line`` (the
-    list of another process's tournaments is read from the store every few seconds)."""
-    deadline = time.monotonic() + WAIT_S
-    while True:
-        choose_line(player, in_language(code, words.tournaments))
-        player.pump(0.3)
-        if any(line in shown for shown in player.screen.shown.lines):
-            break
-        assert time.monotonic() < deadline, player.screen.shown.lines
-        player.press("escape")
-        player.pump(1.0)
-    choose_line(player, line)
-
-
 def move_to_line(player: Player, text: str) -> None:
     """Move ``player``'s highlight to the line that says ``text``, without choosing it."""
     player.wait_for(lambda: any(text in line for line in player.screen.shown.lines))
@@ -54,35 +38,19 @@ def move_to_line(player: Player, text: str) -> None:
         player.press("down" if found > now else "up")
 
 
-def create_knockout(ann: Player) -> None:
-    """Ann makes a knockout of four at classic from the lobby's menus."""
-    ann.heard("Lobby")
-    choose_line(ann, "Tournaments")
-    choose_line(ann, "Create a tournament")
-    choose_line(ann, "Create the tournament")
-    ann.heard("Classic, Knockout: you created the tournament")
-
-
 def test_the_last_place_its_host_and_its_words_hold_across_processes(
     postgres: Postgres, tmp_path: Path
 ) -> None:
     url = postgres.new_database()
     with two_processes(url, tmp_path) as (one, two, players):
-        ann = Player(one.url, "Ann", password="ann-secret")
-        ben = Player(two.url, "Ben", password="ben-secret")
-        players += [ann, ben]
-        create_knockout(ann)
-        ben.heard("Lobby")
-        open_tournament(ben, "Classic, Knockout, 1 of 4 entered")
-        choose_line(ben, "Enter the tournament")
-        ben.heard("You entered.")
+        ann, ben = ben_enters_anns(one.url, two.url, players)
         listed = in_language(
             "es", lambda: words.tournament_item_text("classic", "knockout", "waiting", 2, 4, "")
         )
         with using("es"):
             cy = Player(two.url, "Cy", password="cy-secret")
         players.append(cy)
-        open_tournament(cy, listed.rstrip(", "), "es")
+        open_listed(cy, listed.rstrip(", "), in_language("es", words.tournaments))
         choose_line(cy, in_language("es", words.enter))
         cy.heard(in_language("es", words.entered_text))
         assert rows(url, "SELECT COUNT(*) FROM tournament_entries") == [(3,)]
@@ -91,8 +59,8 @@ def test_the_last_place_its_host_and_its_words_hold_across_processes(
         dee = Player(one.url, "Dee", password="dee-secret")
         eve = Player(two.url, "Eve", password="eve-secret")
         players += [dee, eve]
-        open_tournament(dee, "Classic, Knockout")
-        open_tournament(eve, "Classic, Knockout")
+        open_listed(dee, "Classic, Knockout")
+        open_listed(eve, "Classic, Knockout")
         for player in (dee, eve):
             move_to_line(player, "Enter the tournament")
         for player in (dee, eve):
@@ -126,8 +94,8 @@ def test_the_last_place_its_host_and_its_words_hold_across_processes(
         assert rows(url, "SELECT COUNT(*) FROM tournaments") == [(1,)]
 
         # She starts it now from there: the process that runs it starts it.
-        ann.press("escape")  # back to the list
-        choose_line(ann, "Classic, Knockout, 4 of 4 entered")
+        ann.press("escape", "escape")  # back to the lobby
+        open_listed(ann, "Classic, Knockout, 4 of 4 entered")
         choose_line(ann, "Start the tournament now")
         ann.heard("Classic, Knockout: the tournament starts with 4 players.", timeout=WAIT_S)
         ann.heard("Round 1 of 2.")
@@ -158,14 +126,7 @@ def test_the_standings_reach_an_entrant_on_the_other_process(
 ) -> None:
     url = postgres.new_database()
     with two_processes(url, tmp_path) as (one, two, players):
-        ann = Player(one.url, "Ann", password="ann-secret")
-        ben = Player(two.url, "Ben", password="ben-secret")
-        players += [ann, ben]
-        create_knockout(ann)
-        ben.heard("Lobby")
-        open_tournament(ben, "Classic, Knockout, 1 of 4 entered")
-        choose_line(ben, "Enter the tournament")
-        ben.heard("You entered.")
+        ann, ben = ben_enters_anns(one.url, two.url, players)
         ann.heard("Ben entered the tournament.", timeout=WAIT_S)
         choose_line(ann, "Start the tournament now")
         ann.heard("Round 1 of 2.")
