@@ -282,7 +282,9 @@ def _notify(sql: Any, channel: str, payload: str) -> None:
 def _migrate(conn: Any, where: str) -> None:
     """Bring the database up to this version, one migration per transaction, while no other
     server does (an advisory lock held to each transaction's end)."""
-    conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    with conn.transaction():  # two processes starting at once on a new database
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     while True:
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
