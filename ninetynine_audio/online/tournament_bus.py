@@ -8,11 +8,14 @@ community's bus (``online.community``).
 - A host connected to another process than their tournament's who starts it now asks every
   process; the one that holds the tournament starts it as if asked there, and a refusal
   (only the host may, it has started already) goes back to the host as its phrase. Started,
-  the host hears the start and the pairings as everyone of the field does.
+  the host hears the start and the pairings as everyone of the field does. A host who hears
+  neither within :data:`ANSWER_S` (the tournament's process stopped, and not yet taken over)
+  is told that nobody answered.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from ninetynine_audio.online.tournament_speech import Phrase, say_phrases
@@ -24,6 +27,9 @@ if TYPE_CHECKING:
     from ninetynine_audio.online.tournament_record import OnlineTournament
     from ninetynine_audio.online.tournaments import TournamentDesk
 
+ANSWER_S = 4.0
+"""How long a host who asked another process to start their tournament waits for a word of
+it (the start, or why not) before hearing that nobody answered."""
 SAID = "tournament_said"
 """Phrases to one person (``said``, and the ``cue`` they come with)."""
 START = "tournament_start"
@@ -38,6 +44,8 @@ class TournamentBus:
         self.desk = desk
         desk.relay = self.relay
         desk.start_elsewhere = self.ask_start
+        self.asked: dict[str, asyncio.TimerHandle] = {}
+        """The hosts waiting for an answer to their "start now", by identity."""
 
     def listen(self) -> None:
         """Hear the others' tournament events (once the community is made)."""
@@ -58,10 +66,25 @@ class TournamentBus:
         if community is None:
             return words.start_elsewhere_text()
         community.to_all(START, tid=tournament.id, who=session.identity)
+        waiting = self.asked.pop(session.identity, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.asked[session.identity] = asyncio.get_running_loop().call_later(
+            ANSWER_S, self._unanswered, session
+        )
         return None
+
+    def _unanswered(self, session: Session) -> None:
+        self.asked.pop(session.identity, None)
+        if session.conn is not None:
+            with session.app.speaking():
+                session.app.say(words.start_unanswered_text(), cue="refused")
 
     def _said(self, session: Session | None, data: dict[str, Any]) -> None:
         if session is not None:
+            waiting = self.asked.pop(session.identity, None)
+            if waiting is not None:  # the tournament's process answered, one way or the other
+                waiting.cancel()
             cue = data.get("cue")
             say_phrases(session, list(data["said"]), None if cue is None else str(cue))
 

@@ -43,6 +43,7 @@ class Desk(Protocol):
     claim: Callable[[str], bool]
 
     def store(self, tournament: OnlineTournament) -> None: ...
+    def current(self, tournament: OnlineTournament) -> OnlineTournament: ...
 
 
 class Ledger(Protocol):
@@ -125,6 +126,7 @@ class TournamentEntry:
         """``session`` enters (the tournament run here or by another process); the sentence
         saying why not."""
         desk = self.desk
+        tournament = desk.current(tournament)
         if tournament.state != "waiting":
             return words.already_started_text()
         if tournament.seed_of(session.identity) is not None:
@@ -155,6 +157,7 @@ class TournamentEntry:
     def withdraw(self, session: Session, tournament: OnlineTournament) -> str | None:
         """``session`` withdraws before the start; the sentence saying why not."""
         desk = self.desk
+        tournament = desk.current(tournament)
         if tournament.state != "waiting":
             return words.already_started_text()
         if self.ledger is not None:

@@ -125,6 +125,11 @@ class TournamentDesk:
 
     # -- making and entering --------------------------------------------------------------------
 
+    def current(self, tournament: OnlineTournament) -> OnlineTournament:
+        """``tournament`` as known now (a menu opened before it was taken over, or read again
+        from the store, holds the one it was then)."""
+        return self.all.get(tournament.id) or self.others.get(tournament.id) or tournament
+
     def listed(self) -> list[OnlineTournament]:
         """Every tournament the lobby lists: waiting, playing, and those over (to hear their
         standings) until the server restarts."""
@@ -133,6 +138,7 @@ class TournamentDesk:
     def start(self, session: Session, tournament: OnlineTournament) -> str | None:
         """The host asks to start now; the sentence saying why not (from another process
         than the tournament's: asked of that one, which answers)."""
+        tournament = self.current(tournament)
         if tournament.id in self.others:
             return self.start_elsewhere(session, tournament)
         refused = self.start_by(session.identity, tournament)

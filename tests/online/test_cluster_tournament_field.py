@@ -7,11 +7,20 @@ their own language."""
 
 from __future__ import annotations
 
+import signal
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers.cluster import ben_enters_anns, choose_line, open_listed, rows, two_processes
+from helpers.cluster import (
+    ben_enters_anns,
+    choose_line,
+    create_knockout,
+    holder_of,
+    open_listed,
+    rows,
+    two_processes,
+)
 from helpers.online import WAIT_S, Player
 from helpers.postgres import Postgres, postgres
 
@@ -149,3 +158,34 @@ def test_the_standings_reach_an_entrant_on_the_other_process(
         standings = next(line for line in ann.spoken if line.startswith(title))
         assert next(line for line in ben.spoken if line.startswith(title)) == standings
         assert ben.screen.link.url == two.url
+
+
+def test_a_start_nobody_answers_is_said_and_works_once_taken_over(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    with two_processes(url, tmp_path) as (one, two, players):
+        ann = Player(one.url, "Ann", password="ann-secret")
+        players.append(ann)
+        create_knockout(ann)
+        tid = str(rows(url, "SELECT id FROM tournaments")[0][0])
+        first_holder = holder_of(url, f"tournament:{tid}")
+        ann.close()
+        ann = Player(two.url, "Ann", password="ann-secret")
+        players.append(ann)
+        ann.heard("Lobby")
+        open_listed(ann, "Classic, Knockout, 1 of 4 entered")
+        move_to_line(ann, "Start the tournament now")
+        assert one.process is not None
+        one.process.send_signal(signal.SIGSTOP)  # its process stops answering
+        ann.press("return")
+        ann.heard(words.start_unanswered_text(), timeout=WAIT_S)
+        assert not any("the tournament starts" in line for line in ann.spoken)
+        # Taken over by the process Ann is connected to, it starts there when she asks again.
+        ann.wait_for(
+            lambda: holder_of(url, f"tournament:{tid}") not in (None, first_holder), WAIT_S * 2
+        )
+        ann.press("escape", "escape")
+        open_listed(ann, "Classic, Knockout, 1 of 4 entered")
+        choose_line(ann, "Start the tournament now")
+        ann.heard("Classic, Knockout: the tournament starts with 1 player.", timeout=WAIT_S)
