@@ -275,6 +275,8 @@ class TournamentLeases:
             changed = True
         if changed:
             self.desk.store(tournament)
+        if not tournament.people:  # everyone withdrew: over, as on one process
+            self.desk.all.pop(tid, None)
         return changed
 
     def _result(

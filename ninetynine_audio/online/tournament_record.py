@@ -80,9 +80,9 @@ class OnlineTournament:
 
     @property
     def state(self) -> str:
-        """waiting, playing or over."""
+        """waiting, playing or over (one everyone withdrew from before its start is over)."""
         if self.plan is None:
-            return "waiting"
+            return "waiting" if self.people else "over"
         return "over" if self.plan.is_over else "playing"
 
     def entrants(self) -> list[Entrant]:
