@@ -269,14 +269,12 @@ class TournamentLeases:
                 except_id=who,
             )
             changed = True
-        for who in known - stored:
+        for who in known - stored:  # withdrew from another process
             known.discard(who)
-            tournament.people = [e for e in tournament.people if e.who != who]
+            self.desk.entry.without(tournament, who)
             changed = True
         if changed:
             self.desk.store(tournament)
-        if not tournament.people:  # everyone withdrew: over, as on one process
-            self.desk.all.pop(tid, None)
         return changed
 
     def _result(

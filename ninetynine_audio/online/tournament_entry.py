@@ -154,6 +154,15 @@ class TournamentEntry:
         desk.parts.rooms.refresh_lobbies()
         return None
 
+    def without(self, tournament: OnlineTournament, who: str) -> None:
+        """``who`` is out of waiting ``tournament`` (here or on another process): the host's
+        part passes to the first still in; with nobody left it is over, and gone."""
+        tournament.people = [e for e in tournament.people if e.who != who]
+        if not tournament.people:
+            self.desk.all.pop(tournament.id, None)
+        elif tournament.host_id == who:
+            tournament.host_id = tournament.people[0].who or tournament.host_id
+
     def withdraw(self, session: Session, tournament: OnlineTournament) -> str | None:
         """``session`` withdraws before the start; the sentence saying why not."""
         desk = self.desk
@@ -162,16 +171,11 @@ class TournamentEntry:
             return words.already_started_text()
         if self.ledger is not None:
             self.ledger.leave(tournament, session.identity)
-        tournament.people = [e for e in tournament.people if e.who != session.identity]
-        if tournament.id in desk.others:
+        if tournament.id in desk.others:  # its process reads the place given up
+            tournament.people = [e for e in tournament.people if e.who != session.identity]
             session.app.say(words.withdrew_text())
             return None
-        if tournament.host_id == session.identity:
-            if not tournament.people:
-                desk.all.pop(tournament.id, None)
-                tournament.people = []
-            else:
-                tournament.host_id = tournament.people[0].who or tournament.host_id
+        self.without(tournament, session.identity)
         desk.store(tournament)
         session.app.say(words.withdrew_text())
         desk.parts.rooms.refresh_lobbies()

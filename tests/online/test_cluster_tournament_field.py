@@ -189,3 +189,26 @@ def test_a_start_nobody_answers_is_said_and_works_once_taken_over(
         open_listed(ann, "Classic, Knockout, 1 of 4 entered")
         choose_line(ann, "Start the tournament now")
         ann.heard("Classic, Knockout: the tournament starts with 1 player.", timeout=WAIT_S)
+
+
+def test_a_host_withdrawing_from_the_other_process_passes_the_host_on(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    with two_processes(url, tmp_path) as (one, two, players):
+        ann, _ben = ben_enters_anns(one.url, two.url, players)
+        ann.heard("Ben entered the tournament.", timeout=WAIT_S)
+        ann.close()
+        ann = Player(two.url, "Ann", password="ann-secret")
+        players.append(ann)
+        ann.heard("Lobby")
+        open_listed(ann, "Classic, Knockout, 2 of 4 entered")
+        choose_line(ann, "Withdraw from the tournament")
+        ann.heard("You withdrew from the tournament.")
+        # Its process reads her place given up: Ben, still in, hosts it now.
+        ann.wait_for(lambda: rows(url, "SELECT host FROM tournaments") == [("account:ben",)])
+        ann.press("escape", "escape")
+        choose_line(ann, "Tournaments")
+        choose_line(ann, "Create a tournament")
+        choose_line(ann, "Create the tournament")
+        ann.heard("Classic, Knockout: you created the tournament")
