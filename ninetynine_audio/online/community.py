@@ -13,6 +13,9 @@ answer, a friend's sign-in. The process where that player is connected acts on i
 came from one of its own players. Events for everyone (``all``): an owner's announcement and
 maintenance message, a ban (the banned player, signed in anywhere, is sent away with the
 reason) and a block (each process forgets what it had read of the blocker's blocks).
+Another part hears its own events by their ``what`` (:attr:`Community.handlers`): a
+tournament's words to a person of its field, and its host's "start now" (``online.
+tournament_bus``).
 Mutes are read from the store at every line of chat, so they hold everywhere at once.
 
 A NOTIFY payload is at most 8,000 bytes: a private message is at most 160 characters, and
@@ -114,6 +117,9 @@ class Community:
         self.clock = clock
         self.elsewhere: dict[str, Elsewhere] = {}
         self.task: asyncio.Task[None] | None = None
+        self.handlers: dict[str, Callable[[Session | None, dict[str, Any]], None]] = {}
+        """Who hears an event of another part (a tournament's) by its ``what``: with the
+        player it is addressed to, or None when it is to every process."""
 
     def start(self) -> None:
         """Tell the others who is here, every :data:`PRESENCE_S`, on the running loop."""
@@ -227,9 +233,18 @@ class Community:
         session = self.parts.rooms.sessions.get(str(data["to"]))
         if session is None or session.conn is None:
             return
-        self.told(session, str(data["what"]), data)
+        what = str(data["what"])
+        handler = self.handlers.get(what)
+        if handler is not None:
+            handler(session, data)
+        else:
+            self.told(session, what, data)
 
     def _heard_all(self, data: dict[str, Any]) -> None:
+        handler = self.handlers.get(str(data["what"]))
+        if handler is not None:
+            handler(None, data)
+            return
         self.owners_told(str(data["what"]), data)
         if data["what"] == "block":
             self.blocks_changed(str(data["who"]))

@@ -32,15 +32,15 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.games.base import HUMAN
 from ninetynine_audio.online.cluster import MARGIN_S, TAKE_PER_ROUND
 from ninetynine_audio.online.storage import StoredTournament
-from ninetynine_audio.online.storage.competitions import TOURNAMENT_LEASE, tournament_lease
-from ninetynine_audio.online.tournament_record import OnlineTournament
-from ninetynine_audio.online.tournaments import TournamentDesk, say_to_entrants
+from ninetynine_audio.online.storage.competitions import FULL, TOURNAMENT_LEASE, tournament_lease
+from ninetynine_audio.online.tournament_bus import TournamentBus
+from ninetynine_audio.online.tournament_record import OnlineTournament, stored_tournament
+from ninetynine_audio.online.tournament_speech import say_to_entrants
+from ninetynine_audio.online.tournaments import TournamentDesk
 from ninetynine_audio.play.tournament import Entrant
-from ninetynine_audio.present import tournaments as words
 
 if TYPE_CHECKING:
     from ninetynine_audio.online.cluster import Cluster
-    from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -71,12 +71,14 @@ class TournamentLeases:
         cluster.renewed.append(self._renewed)
         desk.claim = self.claim
         desk.holds = self.holds
-        desk.elsewhere = self.elsewhere
+        desk.entry.ledger = self
+        self.bus = TournamentBus(cluster, desk)
 
     def start(self) -> None:
         """Begin the rounds on the running event loop."""
         self.task = asyncio.get_running_loop().create_task(self._run())
         self.desk.parts.accounts.background.add(self.task)
+        self.bus.listen()
 
     def stop(self) -> None:
         """Stop the rounds (the cluster lets go of every lease as it stops)."""
@@ -99,26 +101,44 @@ class TournamentLeases:
         with self._lock:
             return self.cluster.clock() < self.valid.get(tid, -1.0)
 
-    def elsewhere(
-        self, session: Session, tournament: OnlineTournament, entering: bool
-    ) -> str | None:
-        """``session`` enters (or withdraws from) a tournament another process runs: the entry
-        is stored for that process to read; the sentence saying why not."""
-        if tournament.state != "waiting":
-            return words.already_started_text()
-        if entering:
-            if tournament.seed_of(session.identity) is not None:
-                return None
-            if len(tournament.people) >= tournament.size:
-                return words.full_text()
-            self.store.enter_tournament(tournament.id, session.identity, session.name)
-            tournament.people.append(Entrant(session.name, HUMAN, session.identity))
-            session.app.say(words.entered_text())
-        else:
-            self.store.leave_tournament(tournament.id, session.identity)
-            tournament.people = [e for e in tournament.people if e.who != session.identity]
-            session.app.say(words.withdrew_text())
-        return None
+    # -- the places, in the store (``tournament_entry.Ledger``) -------------------------------
+
+    def open(self, tournament: OnlineTournament, name: str) -> bool:
+        """Store the new ``tournament`` with its host in its first place, unless its host
+        hosts another not over on any process (its lease then let go)."""
+        try:
+            if self.store.open_tournament(stored_tournament(tournament), name):
+                return True
+        except Exception as error:
+            log.error("tournament %s could not be opened: %s", tournament.id, error)
+        with self._lock:
+            self.valid.pop(tournament.id, None)
+        with contextlib.suppress(Exception):
+            self.store.let_go(tournament_lease(tournament.id), self.cluster.holder)
+        return False
+
+    def take(self, tournament: OnlineTournament, who: str, name: str) -> str:
+        """``who`` takes a place in ``tournament``, here or another process's."""
+        try:
+            return self.store.take_place(tournament.id, who, name, tournament.size)
+        except Exception as error:  # the database away: no place is taken
+            log.error("tournament %s: a place could not be taken: %s", tournament.id, error)
+            return FULL
+
+    def leave(self, tournament: OnlineTournament, who: str) -> None:
+        """``who`` gives up their place."""
+        try:
+            self.store.leave_tournament(tournament.id, who)
+        except Exception as error:
+            log.error("tournament %s: a place could not be given up: %s", tournament.id, error)
+
+    def close(self, tournament: OnlineTournament) -> list[tuple[str, str]] | None:
+        """Close the places as ``tournament`` starts: who took them."""
+        try:
+            return self.store.close_entries(tournament.id)
+        except Exception as error:  # it starts with those it knows of
+            log.error("tournament %s: its places could not be closed: %s", tournament.id, error)
+            return None
 
     def _renewed(self, codes: set[str], until: float) -> None:
         """The cluster's renewal (on its thread): the tournaments' leases among ``codes``."""
@@ -243,14 +263,15 @@ class TournamentLeases:
             tournament.people.append(Entrant(name, HUMAN, who))
             say_to_entrants(
                 self.desk.parts.rooms.sessions,
+                self.desk.relay,
                 tournament,
-                lambda name=name: words.joined_text(name),  # type: ignore[misc]
+                ["joined", name],
                 except_id=who,
             )
             changed = True
-        for who in known - stored:
+        for who in known - stored:  # withdrew from another process
             known.discard(who)
-            tournament.people = [e for e in tournament.people if e.who != who]
+            self.desk.entry.without(tournament, who)
             changed = True
         if changed:
             self.desk.store(tournament)

@@ -17,7 +17,8 @@ from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.online.daily import server_rank
 from ninetynine_audio.online.opening import open_table
 from ninetynine_audio.online.table import SeatInfo
-from ninetynine_audio.online.tournament_record import OnlineTournament, entrant_session
+from ninetynine_audio.online.tournament_record import OnlineTournament
+from ninetynine_audio.online.tournament_speech import Phrase, Relay, not_relayed, tell
 from ninetynine_audio.play.daily import DailyResult, deal_result
 from ninetynine_audio.play.tournament import Entrant
 from ninetynine_audio.present import tournaments as words
@@ -32,9 +33,10 @@ class DealRounds:
     """The rounds of the tournaments that compare deals, for the server's ``TournamentDesk``:
     ``counted`` stores a tournament after a result and ends its round with the last."""
 
-    def __init__(self, parts: Parts, counted: Counted) -> None:
+    def __init__(self, parts: Parts, counted: Counted, relay: Relay = not_relayed) -> None:
         self.parts = parts
         self.counted = counted
+        self.relay = relay
 
     def _setup(self, tournament: OnlineTournament, number: int, index: int) -> GameSetup:
         """The deal group ``index`` of round ``number`` plays: a person (or a computer
@@ -132,15 +134,10 @@ class DealRounds:
         setup = self._setup(tournament, current.number, index)
         result = deal_result(tournament.id, setup, place, scores, rounds)
         tournament.results[seed] = result.to_record()
-        session = entrant_session(self.parts.rooms.sessions, plan.field[seed])
-        if session is not None:
-            with session.app.speaking():
-                session.app.say(
-                    words.deal_counted_text(
-                        result.place, result.players, result.score, result.margin
-                    ),
-                    queue=True,
-                )
+        who = plan.field[seed].who
+        if who is not None:
+            counted = ["deal_counted", result.place, result.players, result.score, result.margin]
+            tell(self.parts.rooms.sessions, self.relay, who, [counted])
         self._compare(tournament, index)
         self.counted(tournament)
 
@@ -162,7 +159,7 @@ class DealRounds:
         tournament.plan = plan.with_result(index, places)
         names = [plan.field[s].name for s in table.seats]
         for seed in table.seats:
-            session = entrant_session(self.parts.rooms.sessions, plan.field[seed])
-            if session is not None:
-                with session.app.speaking():
-                    session.app.say(words.group_result_text(index + 1, names, places), queue=True)
+            who = plan.field[seed].who
+            if who is not None:
+                said: list[Phrase] = [["group_result", index + 1, names, places]]
+                tell(self.parts.rooms.sessions, self.relay, who, said)

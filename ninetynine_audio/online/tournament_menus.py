@@ -12,9 +12,9 @@ from ninetynine_audio.online.tournament_record import (
     OnlineTournament,
     group_sizes,
     plays_deals,
-    standings_text,
     tournament_games,
 )
+from ninetynine_audio.online.tournament_speech import standings_text
 from ninetynine_audio.play.tournament import (
     FORMATS,
     KNOCKOUT,
@@ -130,10 +130,10 @@ class TournamentMenu(Menu):
         self.rebuild()
 
     def _enter(self, app: App) -> None:
-        self._answer(app, self.desk.enter(self.session, self.tournament))
+        self._answer(app, self.desk.entry.enter(self.session, self.tournament))
 
     def _withdraw(self, app: App) -> None:
-        self._answer(app, self.desk.withdraw(self.session, self.tournament))
+        self._answer(app, self.desk.entry.withdraw(self.session, self.tournament))
 
     def _start(self, app: App) -> None:
         problem = self.desk.start(self.session, self.tournament)
@@ -223,7 +223,7 @@ class NewTournamentMenu(Menu):
         self.minutes = START_CHOICES[(index + by) % len(START_CHOICES)]
 
     def _create(self, app: App) -> None:
-        problem = self.desk.create(
+        problem = self.desk.entry.create(
             self.session,
             self.game,
             self.format,

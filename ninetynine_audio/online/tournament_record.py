@@ -5,22 +5,17 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ninetynine_audio.games.base import COMPUTER_NAMES
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.online.storage import StoredTournament
 from ninetynine_audio.play.tournament import (
-    SWISS,
     Entrant,
     Round,
     Table,
     Tournament,
 )
-from ninetynine_audio.present import tournaments as words
-
-if TYPE_CHECKING:
-    from ninetynine_audio.online.session import Session
 
 log = logging.getLogger(__name__)
 
@@ -85,9 +80,9 @@ class OnlineTournament:
 
     @property
     def state(self) -> str:
-        """waiting, playing or over."""
+        """waiting, playing or over (one everyone withdrew from before its start is over)."""
         if self.plan is None:
-            return "waiting"
+            return "waiting" if self.people else "over"
         return "over" if self.plan.is_over else "playing"
 
     def entrants(self) -> list[Entrant]:
@@ -200,32 +195,3 @@ def stored_tournament(tournament: OnlineTournament) -> StoredTournament:
         rounds,
         standings,
     )
-
-
-def standings_text(tournament: OnlineTournament) -> str:
-    """The standings as they are now, in the language in use."""
-    plan = tournament.plan
-    if plan is None or not plan.rounds:
-        return words.no_standings_text()
-    current = plan.current
-    assert current is not None
-    number = current.number if current.over else current.number - 1
-    lines = [words.standings_title(plan.is_over, number)]
-    swiss = plan.format == SWISS
-    for line in plan.standings():
-        name = plan.field[line.seed].name
-        still = line.still_in and not plan.is_over
-        lines.append(words.standing_line(line.place, name, swiss, line.points, still))
-    # One sentence a line: a line's own commas keep apart its place, name and points.
-    text = lines[0] + " " + ". ".join(lines[1:]) + "."
-    if plan.is_over:
-        winner = plan.field[plan.standings()[0].seed].name
-        text += " " + words.winner_text(winner)
-    return text
-
-
-def entrant_session(sessions: dict[str, Session], entrant: Entrant) -> Session | None:
-    """The session of a person who entered (None for a computer player, or one not here)."""
-    if entrant.who is None:
-        return None
-    return sessions.get(entrant.who)

@@ -23,7 +23,6 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ninetynine_audio.bots import levels
 from ninetynine_audio.bots.tournament import play_bot_game
 from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import find_game
@@ -31,22 +30,25 @@ from ninetynine_audio.online.opening import open_table
 from ninetynine_audio.online.storage import StoredTournament
 from ninetynine_audio.online.table import OnlineTable, SeatInfo, match_seed
 from ninetynine_audio.online.tournament_deals import DealRounds
+from ninetynine_audio.online.tournament_entry import TournamentEntry
 from ninetynine_audio.online.tournament_record import (
     OnlineTournament,
     computer_names,
-    entrant_session,
-    group_sizes,
     plays_deals,
-    standings_text,
     stored_tournament,
-    tournament_games,
+)
+from ninetynine_audio.online.tournament_speech import (
+    Phrase,
+    Relay,
+    not_relayed,
+    say_pairings,
+    say_standings,
+    say_to_entrants,
+    text_of,
 )
 from ninetynine_audio.play.tournament import (
-    FORMATS,
     Entrant,
-    Round,
     TournamentError,
-    field_sizes,
     new_tournament,
 )
 from ninetynine_audio.present import tournaments as words
@@ -65,13 +67,13 @@ START_CHOICES = (0, 5, 10, 15, 30, 60)
 """Minutes from now to the start a host may choose (0: when the host starts it)."""
 
 
-Elsewhere = Callable[["Session", OnlineTournament, bool], "str | None"]
-"""Enter (True) or withdraw from a tournament another process runs; the sentence saying why
-not (``online.tournament_cluster``)."""
+StartElsewhere = Callable[["Session", OnlineTournament], "str | None"]
+"""The host asks to start a tournament another process runs; the sentence saying why not, if
+known at once (``online.tournament_cluster``)."""
 
 
-def _not_elsewhere(session: Session, tournament: OnlineTournament, entering: bool) -> str | None:
-    return words.already_started_text()
+def _not_elsewhere(session: Session, tournament: OnlineTournament) -> str | None:
+    return words.start_elsewhere_text()
 
 
 class TournamentDesk:
@@ -83,12 +85,15 @@ class TournamentDesk:
         self.round_gap_s = ROUND_GAP_S
         self.all: dict[str, OnlineTournament] = {}
         self.bot_seed = secrets.randbits(64)
-        self.deals = DealRounds(parts, self.counted)
+        self.deals = DealRounds(parts, self.counted, lambda who, said: self.relay(who, said))
         self.others: dict[str, OnlineTournament] = {}
         """The tournaments other processes run (several processes), as last stored."""
         self.claim: Callable[[str], bool] = lambda tid: True
         self.holds: Callable[[str], bool] = lambda tid: True
-        self.elsewhere: Elsewhere = _not_elsewhere
+        self.start_elsewhere: StartElsewhere = _not_elsewhere
+        self.relay: Relay = not_relayed
+        """Phrases to a person of the field connected to another process (a cluster)."""
+        self.entry = TournamentEntry(self)
 
     # -- kept across a restart ------------------------------------------------------------------
 
@@ -120,109 +125,39 @@ class TournamentDesk:
 
     # -- making and entering --------------------------------------------------------------------
 
+    def current(self, tournament: OnlineTournament) -> OnlineTournament:
+        """``tournament`` as known now (a menu opened before it was taken over, or read again
+        from the store, holds the one it was then)."""
+        return self.all.get(tournament.id) or self.others.get(tournament.id) or tournament
+
     def listed(self) -> list[OnlineTournament]:
         """Every tournament the lobby lists: waiting, playing, and those over (to hear their
         standings) until the server restarts."""
         return [*self.all.values(), *self.others.values()]
 
-    def create(
-        self,
-        session: Session,
-        game: str,
-        format: str,
-        table_size: int,
-        size: int,
-        level: str,
-        minutes: int,
-    ) -> str | None:
-        """Make a tournament with ``session`` as its host and first entrant; the sentence
+    def start(self, session: Session, tournament: OnlineTournament) -> str | None:
+        """The host asks to start now; the sentence saying why not (from another process
+        than the tournament's: asked of that one, which answers)."""
+        tournament = self.current(tournament)
+        if tournament.id in self.others:
+            return self.start_elsewhere(session, tournament)
+        refused = self.start_by(session.identity, tournament)
+        return None if refused is None else text_of(refused)
+
+    def start_by(self, who: str | None, tournament: OnlineTournament) -> Phrase | None:
+        """Start now (``who``: the person asking, or None at the time set); the phrase
         saying why not."""
-        hosted = [
-            t for t in self.all.values() if t.host_id == session.identity and t.state != "over"
-        ]
-        if hosted:
-            return words.one_tournament_text()
-        spec = find_game(game)
-        if (
-            game not in tournament_games()
-            or format not in FORMATS
-            or table_size not in group_sizes(spec.id)
-            or size not in field_sizes(format, table_size)
-            or level not in levels(spec.family)
-        ):
-            return words.full_text()
-        starts_at = self.wall() + minutes * 60 if minutes else None
-        code = "".join(str(secrets.randbelow(10)) for _ in range(8))
-        if code in self.others or not self.claim(code):
-            return words.full_text()
-        made = OnlineTournament(
-            code,
-            spec.id,
-            format,
-            table_size,
-            size,
-            level,
-            session.identity,
-            starts_at,
-            seed=secrets.randbits(63),
-        )
-        made.people.append(Entrant(session.name, HUMAN, session.identity))
-        self.all[code] = made
-        self.store(made)
-        session.app.say(words.created_text(spec.id, format))
-        self.parts.rooms.refresh_lobbies()
-        return None
-
-    def enter(self, session: Session, tournament: OnlineTournament) -> str | None:
-        """``session`` enters; the sentence saying why not."""
-        if tournament.id in self.others:
-            return self.elsewhere(session, tournament, True)
+        if who is not None and who != tournament.host_id:
+            return ["host_only"]
         if tournament.state != "waiting":
-            return words.already_started_text()
-        if tournament.seed_of(session.identity) is not None:
-            return None
-        if len(tournament.people) >= tournament.size:
-            return words.full_text()
-        tournament.people.append(Entrant(session.name, HUMAN, session.identity))
-        self.store(tournament)
-        session.app.say(words.entered_text())
-        name = session.name
-        say_to_entrants(
-            self.parts.rooms.sessions,
-            tournament,
-            lambda: words.joined_text(name),
-            except_id=session.identity,
-        )
-        self.parts.rooms.refresh_lobbies()
-        return None
-
-    def withdraw(self, session: Session, tournament: OnlineTournament) -> str | None:
-        """``session`` withdraws before the start; the sentence saying why not."""
-        if tournament.id in self.others:
-            return self.elsewhere(session, tournament, False)
-        if tournament.state != "waiting":
-            return words.already_started_text()
-        tournament.people = [e for e in tournament.people if e.who != session.identity]
-        if tournament.host_id == session.identity:
-            if not tournament.people:
-                self.all.pop(tournament.id, None)
-                tournament.people = []
-            else:
-                tournament.host_id = tournament.people[0].who or tournament.host_id
-        self.store(tournament)
-        session.app.say(words.withdrew_text())
-        self.parts.rooms.refresh_lobbies()
-        return None
-
-    def start(self, session: Session | None, tournament: OnlineTournament) -> str | None:
-        """Start now (``session``: the host asking, or None at the time set); the sentence
-        saying why not."""
-        if tournament.id in self.others:
-            return words.start_elsewhere_text()
-        if session is not None and session.identity != tournament.host_id:
-            return words.host_only_text()
-        if tournament.state != "waiting":
-            return words.already_started_text()
+            return ["already_started"]
+        if self.entry.ledger is not None:
+            places = self.entry.ledger.close(tournament)
+            if places:  # the places as closed in the store, wherever each was taken
+                known = {e.who: e for e in tournament.people}
+                tournament.people = [
+                    known.get(person) or Entrant(name, HUMAN, person) for person, name in places
+                ][: tournament.size]
         taken = {e.name for e in tournament.people} | set(
             find_game(tournament.game).fixed_seats or ()
         )
@@ -239,14 +174,9 @@ class TournamentDesk:
         except TournamentError as error:
             tournament.plan = None
             log.error("tournament %s cannot start: %s", tournament.id, error)
-            return words.full_text()
-        people = len(tournament.people)
-        game, format = tournament.game, tournament.format
-        say_to_entrants(
-            self.parts.rooms.sessions,
-            tournament,
-            lambda: words.starting_text(game, format, people, missing),
-        )
+            return ["full"]
+        starting = ["starting", tournament.game, tournament.format, len(tournament.people), missing]
+        say_to_entrants(self.parts.rooms.sessions, self.relay, tournament, starting)
         self._next_round(tournament)
         return None
 
@@ -261,7 +191,7 @@ class TournamentDesk:
         assert current is not None
         tournament.codes = {}
         tournament.deals, tournament.results = {}, {}
-        say_pairings(self.parts.rooms.sessions, tournament, current)
+        say_pairings(self.parts.rooms.sessions, self.relay, tournament, current)
         for index, table in enumerate(current.tables):
             entrants = [plan.field[seed] for seed in table.seats]
             if plays_deals(tournament.game):
@@ -343,7 +273,7 @@ class TournamentDesk:
         plan = tournament.plan
         assert plan is not None
         over = plan.is_over
-        say_standings(self.parts.rooms.sessions, tournament, round(self.round_gap_s))
+        say_standings(self.parts.rooms.sessions, self.relay, tournament, round(self.round_gap_s))
         if not over:
             tournament.next_round_at = self.parts.clock() + self.round_gap_s
         self.store(tournament)
@@ -358,7 +288,7 @@ class TournamentDesk:
                 continue
             if tournament.state == "waiting":
                 if tournament.starts_at is not None and wall >= tournament.starts_at:
-                    self.start(None, tournament)
+                    self.start_by(None, tournament)
             elif tournament.next_round_at is not None and now >= tournament.next_round_at:
                 self._next_round(tournament)
 
@@ -387,75 +317,3 @@ def play_computers(
         keep_events=False,
     )
     return [record.places.index(seat) + 1 for seat in range(len(entrants))]
-
-
-def say_pairings(
-    sessions: dict[str, Session], tournament: OnlineTournament, current: Round
-) -> None:
-    """Round ``current``'s tables (or groups), said to everyone of the field here."""
-    plan = tournament.plan
-    assert plan is not None
-    field_ = plan.field
-    rounds = plan.rounds_planned
-    number = current.number
-    deals = plays_deals(tournament.game)
-
-    def pairings() -> str:
-        lines = [words.round_text(number, rounds)]
-        for index, table in enumerate(current.tables, start=1):
-            names = [field_[s].name for s in table.seats]
-            if deals:
-                lines.append(words.group_text(index, names))
-            else:
-                lines.append(words.pairing_text(index, names))
-        if current.byes:
-            lines.append(words.byes_text([field_[s].name for s in current.byes]))
-        return " ".join(lines)
-
-    for entrant in field_:
-        session = entrant_session(sessions, entrant)
-        if session is None:
-            continue
-        with session.app.speaking():
-            session.app.say(pairings(), queue=True)
-            seed = tournament.seed_of(session.identity)
-            if seed is not None and seed in current.byes:
-                session.app.say(words.your_bye_text(), queue=True)
-
-
-def say_standings(sessions: dict[str, Session], tournament: OnlineTournament, gap_s: int) -> None:
-    """A round is over: the standings, and to each one here their place, that they are out,
-    or when the next round starts."""
-    plan = tournament.plan
-    assert plan is not None
-    over = plan.is_over
-    for entrant in plan.field:
-        session = entrant_session(sessions, entrant)
-        if session is None:
-            continue
-        with session.app.speaking():
-            session.app.say(standings_text(tournament), queue=True)
-            seed = tournament.seed_of(session.identity)
-            if over and seed is not None:
-                place = next(s.place for s in plan.standings() if s.seed == seed)
-                session.app.say(words.you_finished_text(place), queue=True)
-            elif seed is not None and seed not in plan.still_in():
-                session.app.say(words.knocked_out_text(), queue=True)
-            else:
-                session.app.say(words.next_round_text(gap_s), queue=True)
-
-
-def say_to_entrants(
-    sessions: dict[str, Session],
-    tournament: OnlineTournament,
-    text: Callable[[], str],
-    *,
-    except_id: str | None = None,
-) -> None:
-    """Say ``text`` (made in each one's language) to every person who entered, but one."""
-    for entrant in tournament.entrants():
-        session = entrant_session(sessions, entrant)
-        if session is None or session.identity == except_id:
-            continue
-        with session.app.speaking():
-            session.app.say(text(), queue=True)

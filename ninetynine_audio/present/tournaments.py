@@ -202,6 +202,12 @@ def start_elsewhere_text() -> str:
     return _("This tournament can be started only from the server's lobby it was created in.")
 
 
+def start_unanswered_text() -> str:
+    """The host asked to start a tournament run by another process of the server, and that
+    process did not answer (stopped, its tournament not yet taken over)."""
+    return _("The server running this tournament did not answer. Try again in a moment.")
+
+
 def one_tournament_text() -> str:
     """A player hosts one tournament at a time."""
     return _("You already host a tournament that has not ended.")

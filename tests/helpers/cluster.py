@@ -192,3 +192,42 @@ def choose_line(player: Player, words: str, timeout: float = WAIT_S) -> None:
             player.press("down" if found > now else "up")
         player.pump(0.05)
     raise AssertionError(f"{player.name}: no line {words!r} in {player.screen.shown.lines}")
+
+
+def create_knockout(ann: Player) -> None:
+    """Ann makes a knockout of four at classic from the lobby's menus."""
+    ann.heard("Lobby")
+    choose_line(ann, "Tournaments")
+    choose_line(ann, "Create a tournament")
+    choose_line(ann, "Create the tournament")
+    ann.heard("Classic, Knockout: you created the tournament")
+
+
+def open_listed(player: Player, line: str, tournaments: str = "Tournaments") -> None:
+    """``player`` opens the lobby's Tournaments (``tournaments`` in their language) and the
+    tournament listed with ``line``: the list of another process's tournaments is read from
+    the store every second, so it is opened again until it is there."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        choose_line(player, tournaments)
+        player.pump(0.3)
+        if any(line in shown for shown in player.screen.shown.lines):
+            break
+        assert time.monotonic() < deadline, player.screen.shown.lines
+        player.press("escape")
+        player.pump(1.0)
+    choose_line(player, line)
+
+
+def ben_enters_anns(one: str, two: str, players: list[Player]) -> tuple[Player, Player]:
+    """Ann, at process ``one``, makes a knockout of four at classic; Ben, at process ``two``,
+    enters it from his lobby (both kept in ``players``, closed at the end)."""
+    ann = Player(one, "Ann", password="ann-secret")
+    ben = Player(two, "Ben", password="ben-secret")
+    players += [ann, ben]
+    create_knockout(ann)
+    ben.heard("Lobby")
+    open_listed(ben, "Classic, Knockout, 1 of 4 entered")
+    choose_line(ben, "Enter the tournament")
+    ben.heard("You entered.")
+    return ann, ben

@@ -6,11 +6,18 @@ winner; and a player connected to the other process enters it and is seated at i
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
-from helpers.cluster import choose_line, drive, holder_of, rows, two_processes
+from helpers.cluster import (
+    ben_enters_anns,
+    choose_line,
+    create_knockout,
+    drive,
+    holder_of,
+    rows,
+    two_processes,
+)
 from helpers.online import WAIT_S, Player
 from helpers.postgres import Postgres, postgres
 
@@ -32,15 +39,6 @@ def tournament_of(url: str) -> tuple[str, str, dict[str, object]]:
 def wait_until(player: Player, check: object, timeout: float) -> None:
     """Run ``player``'s client until ``check()`` holds."""
     player.wait_for(check, timeout)  # type: ignore[arg-type]
-
-
-def create_knockout(ann: Player) -> None:
-    """Ann makes a knockout of four at classic from the lobby's menus."""
-    ann.heard("Lobby")
-    choose_line(ann, "Tournaments")
-    choose_line(ann, "Create a tournament")
-    choose_line(ann, "Create the tournament")
-    ann.heard("Classic, Knockout: you created the tournament")
 
 
 def test_a_killed_process_tournament_is_carried_on_by_the_other_to_its_winner(
@@ -100,25 +98,10 @@ def test_a_player_of_the_other_process_enters_and_is_seated(
 ) -> None:
     url = postgres.new_database()
     with two_processes(url, tmp_path) as (one, two, players):
-        ann = Player(one.url, "Ann", password="ann-secret")
-        ben = Player(two.url, "Ben", password="ben-secret")
-        players += [ann, ben]
-        create_knockout(ann)
-        ben.heard("Lobby")
         # Ben's process lists the tournament Ann's runs, from the store.
-        deadline = time.monotonic() + WAIT_S
-        while True:
-            choose_line(ben, "Tournaments")
-            ben.pump(0.3)
-            if any("1 of 4 entered" in line for line in ben.screen.shown.lines):
-                break
-            assert time.monotonic() < deadline, ben.screen.shown.lines
-            ben.press("escape")
-            ben.pump(1.0)
-        choose_line(ben, "Classic, Knockout, 1 of 4 entered")
-        choose_line(ben, "Enter the tournament")
-        ben.heard("You entered.")
-        assert rows(url, "SELECT name FROM tournament_entries") == [("Ben",)]
+        ann, ben = ben_enters_anns(one.url, two.url, players)
+        # Every place is in the store, the host's first, wherever each was taken.
+        assert rows(url, "SELECT name FROM tournament_entries ORDER BY at") == [("Ann",), ("Ben",)]
         ann.heard("Ben entered the tournament.", timeout=WAIT_S)
         choose_line(ann, "Start the tournament now")
         ann.heard("Classic, Knockout: the tournament starts with 2 players.")

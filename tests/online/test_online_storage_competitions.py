@@ -3,6 +3,8 @@ account's daily deals, kept across a restart of the store."""
 
 from __future__ import annotations
 
+import tempfile
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -10,6 +12,7 @@ import pytest
 from helpers.postgres import Postgres, postgres
 
 from ninetynine_audio.online.storage import PastGame, Store, StoredTournament, open_store
+from ninetynine_audio.online.storage.competitions import CLOSED, ENTERED, FULL
 
 __all__ = ["postgres"]  # the session's cluster, a fixture
 
@@ -105,9 +108,9 @@ def test_a_tournament_is_held_by_lease_its_writes_fenced_its_entries_kept(
         assert store.hold_table("tournament:T1", "two", 30.0) is None  # one process at a time
         store.let_go("tournament:T1", "one")
         assert store.unheld_tournaments() == ["T1"]
-        store.enter_tournament("T1", "account:ben", "Ben")
-        store.enter_tournament("T1", "account:cy", "Cy")
-        store.enter_tournament("T1", "account:ben", "Ben")
+        assert store.take_place("T1", "account:ben", "Ben", 4) == ENTERED
+        assert store.take_place("T1", "account:cy", "Cy", 4) == ENTERED
+        assert store.take_place("T1", "account:ben", "Ben", 4) == ENTERED
         store.leave_tournament("T1", "account:cy")
         store.record_result("12345678", "classic", [{"place": 2}, {"place": 1}], [])
         assert store.flush()
@@ -119,3 +122,76 @@ def test_a_tournament_is_held_by_lease_its_writes_fenced_its_entries_kept(
         assert store.table_places("12345678") == [{"place": 2}, {"place": 1}]
     finally:
         store.close()
+
+
+def test_places_are_taken_one_at_a_time_and_closed_at_the_start(
+    opened: tuple[Path, str | None],
+) -> None:
+    store = open_store(*opened, shared=opened[1] is not None)
+    try:
+        made = StoredTournament("T2", "classic", "account:ann", "waiting", {"a": 1}, [], [])
+        assert store.open_tournament(made, "Ann")
+        # Ann hosts one not over: a second is refused, wherever it is made.
+        other = StoredTournament("T3", "classic", "account:ann", "waiting", {"a": 2}, [], [])
+        assert not store.open_tournament(other, "Ann")
+        assert store.take_place("T2", "account:ben", "Ben", 3) == ENTERED
+        assert store.take_place("T2", "account:ben", "Ben", 3) == ENTERED  # once
+        assert store.take_place("T2", "account:cy", "Cy", 3) == ENTERED
+        assert store.take_place("T2", "account:dee", "Dee", 3) == FULL
+        store.leave_tournament("T2", "account:cy")
+        assert store.take_place("T2", "account:dee", "Dee", 3) == ENTERED
+        assert store.take_place("T9", "account:dee", "Dee", 3) == CLOSED  # no such one
+        assert store.close_entries("T2") == [
+            ("account:ann", "Ann"),
+            ("account:ben", "Ben"),
+            ("account:dee", "Dee"),
+        ]
+        store.leave_tournament("T2", "account:dee")
+        assert store.take_place("T2", "account:eve", "Eve", 3) == CLOSED
+        store.save_tournament(made)  # a write of it as it waited, queued before the start
+        assert store.flush()
+        assert store.take_place("T2", "account:eve", "Eve", 3) == CLOSED
+        # Her one is playing: still hosting; once over, she may open another.
+        assert not store.open_tournament(other, "Ann")
+        store.save_tournament(StoredTournament("T2", "classic", "account:ann", "over", {}, [], []))
+        assert store.flush()
+        assert store.open_tournament(other, "Ann")
+    finally:
+        store.close()
+
+
+def race_for_the_last_place(stores: list[Store], tid: str) -> list[str]:
+    """Each store (a process) takes the last of tournament ``tid``'s two places at once: the
+    answers."""
+    gate = threading.Barrier(len(stores))
+    answers: list[str] = []
+
+    def take(store: Store, who: str) -> None:
+        gate.wait()
+        answers.append(store.take_place(tid, who, who, 2))
+
+    threads = [
+        threading.Thread(target=take, args=(store, f"p{n}")) for n, store in enumerate(stores)
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return answers
+
+
+def test_two_processes_taking_the_last_place_at_once_one_has_it(postgres: Postgres) -> None:
+    url = postgres.new_database()
+    with tempfile.TemporaryDirectory() as folder:
+        stores = [open_store(Path(folder) / name, url, shared=True) for name in ("one", "two")]
+        try:
+            for race in range(12):
+                tid = f"R{race}"
+                made = StoredTournament(tid, "classic", f"host{race}", "waiting", {}, [], [])
+                assert stores[0].open_tournament(made, "Host")
+                answers = race_for_the_last_place(stores, tid)
+                assert sorted(answers) == [ENTERED, FULL], answers
+                assert len(stores[1].tournament_entries(tid)) == 2
+        finally:
+            for store in stores:
+                store.close()

@@ -163,3 +163,29 @@ def test_a_swiss_of_five_gives_byes_and_says_points(tmp_path: Path) -> None:
         finally:
             for player in players.values():
                 player.close()
+
+
+def test_a_tournament_everyone_withdrew_from_is_gone_after_a_restart(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    with ServerThread(data, pause_scale=0.0) as srv:
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        try:
+            choose(srv, ann, "Tournaments")
+            choose(srv, ann, "Create a tournament")
+            choose(srv, ann, "Create the tournament")
+            ann.heard("you created the tournament")
+            choose(srv, ann, "Withdraw from the tournament")
+            ann.heard("You withdrew from the tournament.")
+        finally:
+            ann.close()
+    with ServerThread(data, pause_scale=0.0) as srv:
+        assert srv.call(lambda s: list(s.tournaments.all)) == []
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        try:
+            # Not hosting it any more: she makes another.
+            choose(srv, ann, "Tournaments")
+            choose(srv, ann, "Create a tournament")
+            choose(srv, ann, "Create the tournament")
+            ann.heard("you created the tournament")
+        finally:
+            ann.close()

@@ -624,3 +624,39 @@ def test_a_process_renews_all_its_leases_at_once_but_never_one_taken_from_it(
         time.sleep(0.02)  # until one's lease has run out
     assert store.renew("one", 30.0) == {"AAAA"}
     assert store.renew("three", 30.0) == set()
+
+
+def open_at_once(url: str, folders: list[Path]) -> tuple[list[Any], list[BaseException]]:
+    """Open a shared store on ``url`` in each folder, each on a thread of its own, at the
+    same moment: the stores opened and the errors."""
+    gate = threading.Barrier(len(folders))
+    opened: list[Any] = []
+    failed: list[BaseException] = []
+
+    def open_one(folder: Path) -> None:
+        gate.wait()
+        try:
+            opened.append(open_store(folder, url, shared=True))
+        except BaseException as error:
+            failed.append(error)
+
+    threads = [threading.Thread(target=open_one, args=(folder,)) for folder in folders]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(WAIT_S)
+    return opened, failed
+
+
+@pytest.mark.slow
+def test_two_processes_opening_a_new_database_at_once_both_start(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    """Two processes of a cluster started together on a new database: one makes the schema,
+    the other waits for it (its first statement too), and both open it."""
+    for attempt in range(30):
+        folders = [tmp_path / f"{attempt}-{n}" for n in (1, 2)]
+        opened, failed = open_at_once(postgres.new_database(), folders)
+        for store in opened:
+            store.close()
+        assert failed == [] and len(opened) == 2, failed

@@ -19,6 +19,13 @@ from typing import Any
 
 from ninetynine_audio.online.storage.rows import QueryPart, Sql, first
 
+ENTERED = "entered"
+"""An entry into a tournament taken (or the person had entered already)."""
+FULL = "full"
+"""An entry refused: every place is taken."""
+CLOSED = "closed"
+"""An entry refused: the tournament has started, or is no more."""
+
 TOURNAMENT_LEASE = "tournament:"
 """Before a tournament's id, the key of its lease among the tables' (``leases``): a table's
 code is digits only, so the two never meet."""
@@ -141,6 +148,8 @@ class CompetitionRecords(QueryPart):
 
     _fenced: Callable[[Sql, str], bool]
     """``LeaseStore``'s fence: whether a write under a lease may be kept."""
+    HOLD_ROW: str
+    """``LeaseStore``'s: what holds a row read to the end of its transaction."""
 
     # -- tournaments ----------------------------------------------------------------------------
 
@@ -162,22 +171,70 @@ class CompetitionRecords(QueryPart):
         found = self._read_tournaments(" WHERE id = ?", (tid,), ())
         return found[0] if found else None
 
-    def enter_tournament(self, tid: str, who: str, name: str) -> None:
-        """``who`` enters tournament ``tid`` run by another process (which reads it)."""
-        self._write(partial(_enter, tid=tid, who=who, name=name))
-
     def leave_tournament(self, tid: str, who: str) -> None:
-        """``who`` withdraws the entry stored by :meth:`enter_tournament`."""
-        self._write(partial(_leave, tid=tid, who=who))
+        """``who`` gives up the place taken by :meth:`take_place`, at once (free for the
+        next to take)."""
+        with self._sql() as sql:
+            _leave(sql, tid, who)
+
+    # In a cluster the entries of a waiting tournament are its places, wherever each was
+    # taken: every entry is taken, and the places closed at the start, in a transaction
+    # holding the tournament's row (PostgreSQL's ``FOR UPDATE``; SQLite writes one at a time),
+    # so that two people taking the last place on two processes never both have it.
+
+    def open_tournament(self, tournament: StoredTournament, name: str) -> bool:
+        """Store the new ``tournament`` with its host (called ``name``) in its first place,
+        unless its host already hosts one not over (on any process); whether it was. The
+        check and the write are one transaction, held off from any other opening."""
+        with self._transaction() as sql:
+            self._serialize_openings(sql)
+            hosting = first(
+                sql,
+                "SELECT 1 FROM tournaments t WHERE t.host = ? AND (t.state = 'playing' OR"
+                " (t.state = 'waiting' AND EXISTS (SELECT 1 FROM tournament_entries e"
+                " WHERE e.tournament = t.id)))",
+                (tournament.host,),
+            )
+            if hosting is not None:
+                return False
+            _save_tournament(sql, tournament)
+            _enter(sql, tournament.id, tournament.host, name)
+        return True
+
+    def take_place(self, tid: str, who: str, name: str, size: int) -> str:
+        """``who`` (called ``name``) takes a place in waiting tournament ``tid`` of ``size``
+        places: :data:`ENTERED`, :data:`FULL` or :data:`CLOSED`."""
+        with self._transaction() as sql:
+            row = first(sql, "SELECT state FROM tournaments WHERE id = ?" + self.HOLD_ROW, (tid,))
+            if row is None or row[0] != "waiting":
+                return CLOSED
+            if first(
+                sql, "SELECT 1 FROM tournament_entries WHERE tournament = ? AND who = ?", (tid, who)
+            ):
+                return ENTERED
+            taken = first(
+                sql, "SELECT COUNT(*) FROM tournament_entries WHERE tournament = ?", (tid,)
+            )
+            if taken is not None and int(taken[0]) >= size:
+                return FULL
+            _enter(sql, tid, who, name)
+        return ENTERED
+
+    def close_entries(self, tid: str) -> list[tuple[str, str]]:
+        """Close tournament ``tid``'s places as it starts (no place is taken after); who took
+        them (identity, name), in the order they did."""
+        with self._transaction() as sql:
+            first(sql, "SELECT state FROM tournaments WHERE id = ?" + self.HOLD_ROW, (tid,))
+            sql.run("UPDATE tournaments SET state = 'playing' WHERE id = ?", (tid,))
+            return _entries(sql, tid)
+
+    def _serialize_openings(self, sql: Sql) -> None:
+        """Hold off, until this transaction ends, every other opening of a tournament."""
 
     def tournament_entries(self, tid: str) -> list[tuple[str, str]]:
-        """Who entered tournament ``tid`` from another process (identity, name), in order."""
+        """Who took a place in tournament ``tid`` (identity, name), in the order they did."""
         with self._sql() as sql:
-            rows = sql.rows(
-                "SELECT who, name FROM tournament_entries WHERE tournament = ? ORDER BY at, who",
-                (tid,),
-            )
-        return [(str(who), str(name)) for who, name in rows]
+            return _entries(sql, tid)
 
     def table_places(self, code: str) -> list[dict[str, Any]] | None:
         """The seats of the last match recorded at table ``code`` (each one's place and
@@ -270,7 +327,10 @@ def _save_tournament(sql: Sql, tournament: StoredTournament) -> None:
     sql.run(
         "INSERT INTO tournaments (id, game, host, state, record, updated)"
         " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET"
-        " game = excluded.game, host = excluded.host, state = excluded.state,"
+        " game = excluded.game, host = excluded.host,"
+        # Places closed at the start stay closed, whatever write of the waiting one follows.
+        " state = CASE WHEN tournaments.state = 'playing' AND excluded.state = 'waiting'"
+        " THEN tournaments.state ELSE excluded.state END,"
         " record = excluded.record, updated = excluded.updated",
         (
             tournament.id,
@@ -311,6 +371,13 @@ def _enter(sql: Sql, tid: str, who: str, name: str) -> None:
         " ON CONFLICT (tournament, who) DO NOTHING",
         (tid, who, name, time.time()),
     )
+
+
+def _entries(sql: Sql, tid: str) -> list[tuple[str, str]]:
+    rows = sql.rows(
+        "SELECT who, name FROM tournament_entries WHERE tournament = ? ORDER BY at, who", (tid,)
+    )
+    return [(str(who), str(name)) for who, name in rows]
 
 
 def _leave(sql: Sql, tid: str, who: str) -> None:

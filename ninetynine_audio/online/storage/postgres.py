@@ -47,6 +47,7 @@ log = logging.getLogger(__name__)
 SERVER_LOCK = 0x39395345  # the advisory lock a running server holds ("99SE")
 MIGRATION_LOCK = 0x3939534D  # held while the schema is brought up to date ("99SM")
 RESULTS_LOCK = 0x39395352  # held while a result and its ratings are written ("99SR")
+OPENING_LOCK = 0x3939544F  # held while a tournament is opened ("99TO")
 RETRY_FIRST_S = 1.0
 RETRY_LONGEST_S = 30.0
 CONNECT_S = 10.0
@@ -154,6 +155,9 @@ class PostgresStore(SqlStore):
 
     def _serialize_results(self, sql: Any) -> None:
         sql.rows("SELECT pg_advisory_xact_lock(?)", (RESULTS_LOCK,))
+
+    def _serialize_openings(self, sql: Any) -> None:
+        sql.rows("SELECT pg_advisory_xact_lock(?)", (OPENING_LOCK,))
 
     @contextlib.contextmanager
     def for_thread(self) -> Iterator[PostgresStore]:
@@ -278,7 +282,9 @@ def _notify(sql: Any, channel: str, payload: str) -> None:
 def _migrate(conn: Any, where: str) -> None:
     """Bring the database up to this version, one migration per transaction, while no other
     server does (an advisory lock held to each transaction's end)."""
-    conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+    with conn.transaction():  # two processes starting at once on a new database
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     while True:
         with conn.transaction():
             conn.execute("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
