@@ -59,8 +59,11 @@ US_PUNCTUATION = "".join(_PUNCTUATION.values())
 _TEXT_KEYS = frozenset(
     {"space", "minus", "equals", "plus", "comma", "period", "slash", "backslash"}
     | {"semicolon", "quote", "backquote", "leftbracket", "rightbracket"}
+    | {f"kp{digit}" for digit in range(10)}
+    | {"kpplus", "kpminus", "kpmultiply", "kpdivide", "kpperiod"}
 )
-"""Keys that are not letters or digits but make a character in some layout."""
+"""Keys that are not letters or digits but make a character in some layout (the numeric
+keypad's with Num Lock on)."""
 
 _JOINERS = "\u200c\u200d"
 """The zero-width non-joiner and joiner: part of how Persian (and other scripts) spell a

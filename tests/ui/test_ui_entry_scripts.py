@@ -122,6 +122,7 @@ def test_the_online_name_is_stored_as_typed() -> None:
         ("alt+a", True),
         ("ctrl+alt+c", True),
         ("leftbracket", True),
+        ("kp5", True),
         ("ctrl+a", False),
         ("f1", False),
         ("up", False),
