@@ -81,7 +81,7 @@ def test_direction_overrides_and_controls_are_not_typed() -> None:
     assert answers == ["Sam"]
 
 
-def test_a_hot_seat_name_in_cyrillic_is_the_players_name_at_the_table() -> None:
+def test_hot_seat_names_in_cyrillic_and_persian_are_the_players_names_at_the_table() -> None:
     h = make_app()
     h.frames(2)
     draft = Draft("classic", players=3, level="easy", humans=2)
@@ -91,11 +91,15 @@ def test_a_hot_seat_name_in_cyrillic_is_the_players_name_at_the_table() -> None:
     post_text("Вера")
     h.frames(2)
     h.press("return", frames=2)
-    post_text("Олег")
+    post_text("علی\u200cرضا")
     h.frames(2)
     h.press("return", frames=2)
-    assert started == [["Вера", "Олег"]]
-    assert draft.setup(1).names[:2] == ("Вера", "Олег")
+    assert started == [["Вера", "علی\u200cرضا"]]
+    assert "Player 2 is علی\u200cرضا." in h.spoken  # said as typed, first letter first
+    setup = draft.setup(1)
+    assert setup.names[:2] == ("Вера", "علی\u200cرضا")
+    state, _ = draft.spec.new_game(setup)
+    assert state.players[:2] == ("Вера", "علی\u200cرضا")
 
 
 def test_the_online_name_is_stored_as_typed() -> None:
