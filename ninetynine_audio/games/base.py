@@ -244,8 +244,12 @@ def owes_nothing(state: Any, seat: int) -> None:
 
 # ---------------------------------------------------------------------------- the 52-card deck
 
-COMPUTER_NAMES = ("Lily", "Max", "Zoe", "Anna", "Ben", "Carla", "Dan", "Eve")
-"""The names computer players take at a table whose seats are not named."""
+COMPUTER_NAMES = ("Lily", "Max", "Zoe", "Oskar", "Frida", "Igor", "Petra", "Boris")
+"""The names computer players take at a table whose seats are not named: eight that no voice
+of the game's languages says alike, nor like a short name a person often has (Ann, Ben, Eva,
+Jan: ``tools/name_sounds.py`` measures it), each begun with a sound of its own. Lily, Max and
+Zoe are the arcade's opponents. Women's and men's names alternate, each plainly one or the
+other, for the languages whose words agree with who is meant."""
 
 
 def seat_names(kinds: Sequence[str], computers: Sequence[str] = COMPUTER_NAMES) -> tuple[str, ...]:

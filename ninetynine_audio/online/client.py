@@ -23,16 +23,10 @@ from ninetynine_audio.input.commands import GLOBAL
 from ninetynine_audio.input.keynames import GestureError, gesture_from_name
 from ninetynine_audio.online import protocol as p
 from ninetynine_audio.online.link import Link, LinkEvent, make_hello
-from ninetynine_audio.plaintext import without_controls
 from ninetynine_audio.present import buffers as buffer_words
 from ninetynine_audio.present import online as words
 from ninetynine_audio.store.settings import TEXT_LIMIT, guest_token_for, with_guest_token
-from ninetynine_audio.ui.entry import (
-    ADDRESS_CHARACTERS,
-    LINE_CHARACTERS,
-    TextEntry,
-    typed_character,
-)
+from ninetynine_audio.ui.entry import ADDRESS_CHARACTERS, LINE_CHARACTERS, TextEntry, TypedLine
 from ninetynine_audio.ui.screen import Display, Menu, MenuItem, Screen
 
 if TYPE_CHECKING:
@@ -70,7 +64,9 @@ class RemoteScreen(Screen):
         self.shown = Display(self.title)
         self.busy = False
         self.asking: p.Ask | None = None
-        self.typed = ""
+        self.line = TypedLine(
+            self._say_typed, limit=ANSWER_LIMIT, extra=LINE_CHARACTERS, anything=True
+        )
         self.key_seq = 0
         self.sent_at: dict[int, float] = {}
         self.pings: dict[int, float] = {}
@@ -122,37 +118,36 @@ class RemoteScreen(Screen):
         self.link.send(p.Answer(text=line.rstrip("\r\n")[:ANSWER_LIMIT]))
         return True
 
+    @property
+    def typed(self) -> str:
+        """The line typed so far while the server asks for one."""
+        return self.line.text
+
     def _type(self, app: App, gesture: str) -> None:
         """The window: letters make the line; Enter sends it, Escape cancels."""
         if gesture == "return":
             self.asking = None
-            self.link.send(p.Answer(text=self.typed))
-            self.typed = ""
+            self.link.send(p.Answer(text=self.line.text))
+            self.line.text = ""
         elif gesture == "escape":
             self.asking = None
-            self.typed = ""
+            self.line.text = ""
             self.link.send(p.Answer(text=None))
-        elif gesture == "backspace":
-            self.typed = self.typed[:-1]
-        elif not app.types_text:
-            # Keys name the characters where no text comes with them (a script, a test).
-            character = typed_character(gesture, LINE_CHARACTERS)
-            if character is not None:
-                self._add_typed(app, character)
+        else:
+            self.line.key(app, gesture)
 
     def take_typed(self, app: App, text: str) -> bool:
         """The window: what the keyboard typed, in its own layout and script."""
         if self.asking is None:
             return False
-        self._add_typed(app, without_controls(text))
+        self.line.typed(app, text)
         return True
 
-    def _add_typed(self, app: App, text: str) -> None:
-        text = text[: ANSWER_LIMIT - len(self.typed)]
-        if text:
-            self.typed += text
+    @staticmethod
+    def _say_typed(app: App, added: str) -> None:
+        if added:
             # Each key answered (not kept in the buffers): what it typed.
-            app.say_utterance(Utterance(text, Priority.NOW, in_history=False))
+            app.say_utterance(Utterance(added, Priority.NOW, in_history=False))
 
     def leave(self, app: App) -> None:
         """Close the connection and go back to the local menu."""
@@ -213,7 +208,7 @@ class RemoteScreen(Screen):
             self.waiting_since = None
         elif isinstance(item, p.Ask):
             self.asking = item
-            self.typed = ""
+            self.line.text = ""
             self.waiting_since = None
         elif isinstance(item, p.TableInfo):
             self.table = item
@@ -395,7 +390,11 @@ def online_menu(app: App) -> Menu:
 
             # Empty, Enter keeps the address or name there is (a password: none, a guest).
             default = "" if field == "password" else state[field]
-            entry = TextEntry(prompt, default, extra=ADDRESS_CHARACTERS, limit=TEXT_LIMIT)
+            # A password may hold any character; a name or an address those they need.
+            secret = field == "password"
+            entry = TextEntry(
+                prompt, default, extra=ADDRESS_CHARACTERS, anything=secret, limit=TEXT_LIMIT
+            )
             a.push(entry, done)
 
         return open_entry

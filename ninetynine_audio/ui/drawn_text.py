@@ -203,6 +203,10 @@ def _run_size(font: pygame.font.Font, run: Run) -> tuple[int, int]:
 
 
 def _render_run(font: pygame.font.Font, run: Run, colour: tuple[int, int, int]) -> pygame.Surface:
+    if font.size(run.text)[0] == 0:
+        # Nothing to draw (a zero-width non-joiner typed last, before the letter it parts):
+        # SDL_ttf refuses to render it.
+        return pygame.Surface((0, font.get_linesize()), pygame.SRCALPHA)
     if _shaped(font, run) or not run.right_to_left:
         return font.render(run.text, True, colour)
     # Without a shaper the letters are drawn in visual order, one by one, left to right.

@@ -1,7 +1,9 @@
 """Running the real loop without a person: a fake clock, posted key events, recorded speech.
 
 Tests and measurements build an :class:`App` with :func:`make_app`, post key presses to the
-pygame queue with :func:`post_key`, and run the window's frames with :meth:`Harness.frames`.
+pygame queue with :func:`post_key` (each with the text a US keyboard types with it, as SDL
+sends it), post text in any script with :func:`post_text`, and run the window's frames with
+:meth:`Harness.frames`.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from ninetynine_audio.games.setup import GameSetup
 from ninetynine_audio.input.gestures import KEY_CODES
 from ninetynine_audio.input.keynames import gesture_from_name, split_gesture
 from ninetynine_audio.ui.app import App
+from ninetynine_audio.ui.entry import US_PUNCTUATION, typed_character
 from ninetynine_audio.ui.match import MatchScreen
 from ninetynine_audio.ui.start import build_app
 from ninetynine_audio.ui.window import Window
@@ -52,8 +55,17 @@ def key_event(name: str) -> pygame.event.Event:
 
 
 def post_key(name: str) -> None:
-    """Put a key press on pygame's event queue, as if typed."""
+    """Put a key press on pygame's event queue, as if typed on a US keyboard: the key, then
+    the character it makes, if any (none with Control or Alt held)."""
     pygame.event.post(key_event(name))
+    text = typed_character(gesture_from_name(name), US_PUNCTUATION)
+    if text is not None:
+        post_text(text)
+
+
+def post_text(text: str) -> None:
+    """Put characters typed on pygame's event queue, as the keyboard's layout makes them."""
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
 
 
 @dataclass

@@ -19,7 +19,7 @@ OPTIONS = {"manual_draw": True, "hand_size": 5}
 
 def states(seed: int) -> list[AddingState]:
     """The states of one random game of classic for five, with draws by hand."""
-    names = ("You", "Lily", "Max", "Zoe", "Anna")
+    names = ("You", "Lily", "Max", "Zoe", "Oskar")
     setup = GameSetup("classic", names, ("human",) + ("normal",) * 4, OPTIONS, seed)
     state, _ = CLASSIC.new_game(setup)
     rng = random.Random(seed)
