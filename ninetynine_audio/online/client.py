@@ -393,7 +393,12 @@ def online_menu(app: App) -> Menu:
             # A password may hold any character; a name or an address those they need.
             secret = field == "password"
             entry = TextEntry(
-                prompt, default, extra=ADDRESS_CHARACTERS, anything=secret, limit=TEXT_LIMIT
+                prompt,
+                default,
+                extra=ADDRESS_CHARACTERS,
+                anything=secret,
+                hidden=secret,
+                limit=TEXT_LIMIT,
             )
             a.push(entry, done)
 

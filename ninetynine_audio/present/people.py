@@ -35,6 +35,13 @@ def name_typed_text(text: str) -> str:
     return text if text else _("Empty")
 
 
+def hidden_typed_text(count: int) -> str:
+    """How long a password is so far, said after each character instead of the characters."""
+    if not count:
+        return _("Empty")
+    return ngettext("{count} character", "{count} characters", count).format(count=count)
+
+
 def name_taken_text(name: str) -> str:
     """A name someone at the table already has (or You, which would say "you" to everyone)."""
     return _("{name} is taken: type another name.").format(name=name)

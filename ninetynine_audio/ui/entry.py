@@ -66,6 +66,7 @@ _TEXT_KEYS = frozenset(
 keypad's with Num Lock on)."""
 
 _JOINERS = "\u200c\u200d"
+HIDDEN_MARK = "\u2022"  # what a hidden entry shows for each character typed
 """The zero-width non-joiner and joiner: part of how Persian (and other scripts) spell a
 name, so kept where a name's letters are."""
 
@@ -151,7 +152,8 @@ class TextEntry(Screen):
     ``extra`` are the punctuation characters this entry types besides letters (of any
     script), digits, the space and the hyphen (``ADDRESS_CHARACTERS`` for a server address);
     ``anything`` takes every character but controls (a password); ``limit`` is the longest
-    text kept.
+    text kept. A ``hidden`` entry (a password) never says or shows what was typed, only how
+    many characters there are, and text mode stops the terminal echoing the line.
     """
 
     def __init__(
@@ -162,11 +164,13 @@ class TextEntry(Screen):
         *,
         extra: str = NAME_CHARACTERS,
         anything: bool = False,
+        hidden: bool = False,
         limit: int = words.MAX_NAME_LENGTH,
     ) -> None:
         self.title = prompt
         self.default = default
         self.check = check
+        self.hidden = self.hides_typing = hidden
         self.line = TypedLine(self._say_text, limit=limit, extra=extra, anything=anything)
 
     @property
@@ -175,7 +179,10 @@ class TextEntry(Screen):
         return self.line.text
 
     def _say_text(self, app: App, added: str) -> None:
-        app.say(words.name_typed_text(self.line.text))
+        if self.hidden:
+            app.say(words.hidden_typed_text(len(self.line.text)))
+        else:
+            app.say(words.name_typed_text(self.line.text))
 
     def enter(self, app: App) -> None:
         """Ask for the text."""
@@ -217,4 +224,5 @@ class TextEntry(Screen):
 
     def display(self, app: App) -> Display:
         """The prompt and the text so far."""
-        return Display(self.title, [self.line.text or self.default])
+        shown = HIDDEN_MARK * len(self.line.text) if self.hidden else self.line.text
+        return Display(self.title, [shown or self.default])

@@ -33,6 +33,7 @@ class Screen:
     context: str = MENU
     title: str = ""
     result_callback: ResultCallback | None = None  # set by the host when the screen is opened
+    hides_typing: bool = False  # what is typed here is secret (a password): never echoed
 
     def enter(self, app: App) -> None:
         """Called when the screen is pushed: say where the player is."""

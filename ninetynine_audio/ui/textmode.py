@@ -229,6 +229,37 @@ class WatchedOutput(io.TextIOBase):
             os.close(null)
 
 
+class TerminalEcho:
+    """The terminal's echo of what is typed, turned off while the screen on top hides what is
+    typed (a password) and on again after. Nothing is done where the input is not a terminal
+    or the system has no ``termios`` (Windows)."""
+
+    def __init__(self, stream: TextIO | None) -> None:
+        self.fd: int | None = None
+        self.off = False
+        with contextlib.suppress(AttributeError, ValueError, OSError, io.UnsupportedOperation):
+            if stream is not None and stream.isatty():
+                self.fd = stream.fileno()
+
+    def follow(self, hide: bool) -> None:
+        """Echo off when ``hide``, on otherwise (a change only when it differs)."""
+        if self.fd is None or hide == self.off:
+            return
+        try:
+            import termios
+        except ImportError:
+            self.fd = None
+            return
+        try:
+            modes = termios.tcgetattr(self.fd)
+            modes[3] = modes[3] & ~termios.ECHO if hide else modes[3] | termios.ECHO
+            termios.tcsetattr(self.fd, termios.TCSANOW, modes)
+        except (termios.error, OSError, ValueError):
+            self.fd = None
+            return
+        self.off = hide
+
+
 def _read_lines(stream: TextIO | None, lines: queue.Queue[str | None]) -> None:
     try:
         if stream is not None:  # ``<&-``: no input at all, which is the end of input
@@ -256,6 +287,7 @@ def run_text(
         except (AttributeError, ValueError):
             wait_for_game = True
     lines: queue.Queue[str | None] = queue.Queue()
+    echo = TerminalEcho(stream)
     reader = threading.Thread(target=_read_lines, args=(stream, lines), daemon=True)
     reader.start()
     try:
@@ -264,6 +296,7 @@ def run_text(
                 app.quit()
                 break
             app.tick()
+            echo.follow(bool(app.stack) and app.top.hides_typing)
             if wait_for_game and app.is_busy():
                 sleep(POLL_S)
                 continue
@@ -288,5 +321,6 @@ def run_text(
                 app.handle_gesture(gesture, typed=True)
                 app.tick()
     finally:
+        echo.follow(False)
         app.close()
     return 0
