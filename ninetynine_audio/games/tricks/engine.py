@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
@@ -103,6 +102,23 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 RANK_STRENGTH = {rank: len(SHORT_DECK_RANKS) - index for index, rank in enumerate(SHORT_DECK_RANKS)}
 """Ace 9 down to six 1: a higher number takes a lower one of the same suit."""
+_STRENGTH = {rank._value_: strength for rank, strength in RANK_STRENGTH.items()}
+""":data:`RANK_STRENGTH` by the rank's notation: a string's hash is kept, an enum's is not."""
+
+_BIDDING, _PLAYING, _OVER = Phase.BIDDING, Phase.PLAYING, Phase.OVER
+_DECLARE, _REVEAL = Declaration.DECLARE, Declaration.REVEAL
+"""The members, read once: reading one from its enum class goes through a descriptor."""
+
+DECK = short_deck()
+"""The deck every deal is dealt from: the same card objects game after game."""
+_PLAYS = tuple(
+    {id(card): made(PlayCard, {"seat": seat, "card": card}) for card in DECK}
+    for seat in range(SEATS)
+)
+"""Each seat's action of playing each card of :data:`DECK`, made once, by the card's id (the
+deck holds its cards for good, so an id here is one of them)."""
+_OWN = {card_text(card): card for card in DECK}
+"""The card of :data:`DECK` equal to a card, by its notation."""
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -125,7 +141,7 @@ def playable(hand: Sequence[Card], trick: Sequence[tuple[int, Card]]) -> tuple[C
 def beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
     """Whether ``card`` takes a trick that ``best`` is winning, ``led`` having been led."""
     if card.suit is best.suit:
-        return RANK_STRENGTH[card.rank] > RANK_STRENGTH[best.rank]
+        return _STRENGTH[card.rank._value_] > _STRENGTH[best.rank._value_]
     return bool(trumps is not None and card.suit is trumps)
 
 
@@ -174,7 +190,7 @@ def resample(state: TricksState, seat: int, rng: random.Random) -> TricksState:
     keeps every void is not found in a few tries, the state is returned as it is.
     """
     shown_seat = state.declared[0] if state.declared is not None else None
-    revealed = state.declared is not None and state.declared[1] is Declaration.REVEAL
+    revealed = state.declared is not None and state.declared[1] is _REVEAL
     hands = [s for s in range(SEATS) if s != seat and not (s == shown_seat and revealed)]
     bids = [s for s in range(SEATS) if s != seat and s != shown_seat and state.bids[s]]
     pool = [card for s in hands for card in state.hands[s]]
@@ -190,8 +206,17 @@ def resample(state: TricksState, seat: int, rng: random.Random) -> TricksState:
         for s in bids:
             new_bids[s] = tuple(next(cards) for _ in state.bids[s])
         if all(card.suit not in voids[s] for s in hands for card in new_hands[s]):
-            return replace(state, hands=tuple(new_hands), bids=tuple(new_bids))
+            return replaced(state, hands=tuple(new_hands), bids=tuple(new_bids))
     return state
+
+
+def _place(hand: tuple[Card, ...], card: Card) -> int:
+    """:func:`place_of` ``card`` in ``hand``, first looked for as the very object: a hand of
+    the 36-card deck holds no other card equal to it."""
+    for place, held in enumerate(hand):
+        if held is card:
+            return place
+    return place_of(hand, card)
 
 
 def _deal_key(seed: int, deal: int) -> str:
@@ -201,10 +226,10 @@ def _deal_key(seed: int, deal: int) -> str:
 def _deal(
     seed: int, deal: int, dealer: int, stacked: tuple[Card, ...] | None
 ) -> tuple[tuple[Card, ...], ...]:
-    order = list(seeded_shuffle(short_deck(), random.Random(_deal_key(seed, deal))))
+    order = list(seeded_shuffle(DECK, random.Random(_deal_key(seed, deal))))
     if deal == 1 and stacked:
         rest = [card for card in order if card not in stacked]
-        order = list(stacked) + rest
+        order = [_OWN.get(card_text(card), card) for card in stacked] + rest
     hands: list[list[Card]] = [[] for _ in range(SEATS)]
     seats = bidding_order(dealer)
     for index, card in enumerate(order[: HAND_SIZE * SEATS]):
@@ -272,7 +297,7 @@ def new_game(setup: GameSetup) -> tuple[TricksState, tuple[Event, ...]]:
         seed=setup.seed,
         options=options,
         stacked=stacked,
-        phase=Phase.BIDDING,
+        phase=_BIDDING,
         deal=1,
         dealer=dealer,
         trumps=None,
@@ -311,9 +336,9 @@ def next_bidder(state: TricksState) -> int:
 
 def seats_to_act(state: TricksState) -> tuple[int, ...]:
     """The seat to bid or to play; none at the end."""
-    if state.phase is Phase.BIDDING:
+    if state.phase is _BIDDING:
         return (next_bidder(state),)
-    if state.phase is Phase.PLAYING:
+    if state.phase is _PLAYING:
         return (state.to_act,)
     return ()
 
@@ -322,29 +347,33 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
     """Everything ``seat`` may do now (every three-card bid, or every playable card)."""
     if seat not in range(SEATS):
         return ()
-    if state.phase is Phase.BIDDING:
+    if state.phase is _BIDDING:
         if state.bids[seat] or seat != next_bidder(state):
             return ()
         declarations: tuple[Declaration | None, ...] = (None,)
         if state.options.declarations:
-            declarations = (None, Declaration.DECLARE, Declaration.REVEAL)
+            declarations = (None, _DECLARE, _REVEAL)
         # Two hundred and twenty of them a bid: made without their dataclass __init__.
         return tuple(
             made(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
             for cards in combinations(state.hands[seat], BID_SIZE)
             for declaration in declarations
         )
-    if state.phase is Phase.PLAYING and seat == state.to_act:
+    if state.phase is _PLAYING and seat == state.to_act:
+        hand = state.hands[seat]
+        if state.trick:
+            led = state.trick[0][1].suit
+            hand = [card for card in hand if card.suit is led] or hand
+        known = _PLAYS[seat].get
         return tuple(
-            made(PlayCard, {"seat": seat, "card": card})
-            for card in playable(state.hands[seat], state.trick)
+            [known(id(card)) or made(PlayCard, {"seat": seat, "card": card}) for card in hand]
         )
     return ()
 
 
 def check(state: TricksState, action: Action) -> None:
     """Raise the reason ``action`` is not allowed now; return quietly when it is."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise GameOverError("the game is over")
     seat = action.seat
     if seat not in range(SEATS):
@@ -352,7 +381,7 @@ def check(state: TricksState, action: Action) -> None:
     if isinstance(action, BidCards):
         _check_bid(state, action)
         return
-    if state.phase is Phase.BIDDING:
+    if state.phase is _BIDDING:
         waiting = tuple(s for s in bidding_order(state.dealer) if not state.bids[s])
         raise BiddingNotOver(
             "the bids are not all in yet",
@@ -388,7 +417,7 @@ def check(state: TricksState, action: Action) -> None:
 
 def _check_bid(state: TricksState, action: BidCards) -> None:
     seat = action.seat
-    if state.phase is not Phase.BIDDING:
+    if state.phase is not _BIDDING:
         raise NotBidding("the bids are in; the deal is being played", seat=seat)
     if state.bids[seat]:
         raise AlreadyBid("this seat has bid already", seat=seat, cards=state.bids[seat])
@@ -409,7 +438,7 @@ def _check_bid(state: TricksState, action: BidCards) -> None:
         twice = next(card for card in action.cards if action.cards.count(card) > 1)
         raise BidCardTwice(f"{card_text(twice)} is named twice", seat=seat, card=twice)
     for card in action.cards:
-        if card not in state.hands[seat]:
+        if place_of(state.hands[seat], card) < 0:
             raise CardNotInHand(f"{card_text(card)} is not in the hand", seat=seat, card=card)
     if action.declaration is not None and not state.options.declarations:
         raise DeclarationsOff("this game is played without declarations", seat=seat)
@@ -422,10 +451,10 @@ def view(state: TricksState, seat: int) -> TricksView:
     if state.declared is not None:
         declarer, declaration = state.declared
         declared_cards = state.bids[declarer]
-        if declaration is Declaration.REVEAL:
+        if declaration is _REVEAL:
             revealed = state.hands[declarer]
     results = tuple(
-        replace(
+        replaced(
             result,
             bids=tuple(
                 bid if other == seat or other in result.made else None
@@ -434,36 +463,39 @@ def view(state: TricksState, seat: int) -> TricksView:
         )
         for result in state.results
     )
-    return TricksView(
-        seat=seat,
-        players=state.players,
-        kinds=state.kinds,
-        options=state.options,
-        phase=state.phase,
-        deal=state.deal,
-        dealer=state.dealer,
-        trumps=state.trumps,
-        hand=state.hands[seat],
-        bid_cards=state.bids[seat],
-        has_bid=tuple(bool(bid) for bid in state.bids),
-        declared=state.declared,
-        declared_cards=declared_cards,
-        revealed_hand=revealed,
-        trick_number=state.trick_number,
-        leader=state.leader,
-        to_act=state.to_act,
-        trick=state.trick,
-        played=state.played,
-        tricks_won=state.tricks_won,
-        scores=state.scores,
-        results=results,
-        winner=state.winner,
+    return made(
+        TricksView,
+        {
+            "seat": seat,
+            "players": state.players,
+            "kinds": state.kinds,
+            "options": state.options,
+            "phase": state.phase,
+            "deal": state.deal,
+            "dealer": state.dealer,
+            "trumps": state.trumps,
+            "hand": state.hands[seat],
+            "bid_cards": state.bids[seat],
+            "has_bid": tuple([bool(bid) for bid in state.bids]),
+            "declared": state.declared,
+            "declared_cards": declared_cards,
+            "revealed_hand": revealed,
+            "trick_number": state.trick_number,
+            "leader": state.leader,
+            "to_act": state.to_act,
+            "trick": state.trick,
+            "played": state.played,
+            "tricks_won": state.tricks_won,
+            "scores": state.scores,
+            "results": results,
+            "winner": state.winner,
+        },
     )
 
 
 def outcome(state: TricksState) -> Outcome | None:
     """Places by total (the winner first), or ``None`` while the game goes on."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     places = tuple(sorted(range(SEATS), key=lambda seat: (-state.scores[seat], seat)))
     return Outcome(places=places, scores=state.scores, winner=state.winner)
@@ -484,16 +516,29 @@ def scores(state: TricksState) -> tuple[int, ...]:
 
 def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event, ...]]:
     """Check ``action``, then carry it out: the new state and the events it caused."""
+    if action.__class__ is PlayCard and state.phase is _PLAYING and action.seat == state.to_act:
+        # The usual case, checked here once: the card is in the hand and follows suit if it
+        # must. Anything else goes through check, which says what is wrong.
+        hand = state.hands[action.seat]
+        card = action.card
+        place = _place(hand, card)
+        if place >= 0:
+            trick = state.trick
+            if not trick:
+                return _play(state, action.seat, place)
+            led = trick[0][1].suit
+            if card.suit is led or all(held.suit is not led for held in hand):
+                return _play(state, action.seat, place)
     check(state, action)
     if isinstance(action, BidCards):
         return _bid(state, action)
-    return _play(state, action)
+    return _play(state, action.seat, place_of(state.hands[action.seat], action.card))
 
 
 def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event, ...]]:
     seat = action.seat
     hands = list(state.hands)
-    hands[seat] = tuple(card for card in hands[seat] if card not in action.cards)
+    hands[seat] = tuple(card for card in hands[seat] if place_of(action.cards, card) < 0)
     bids = list(state.bids)
     bids[seat] = tuple(action.cards)
     intents = list(state.intents)
@@ -515,64 +560,83 @@ def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event
             BidDeclared(
                 seat=declarer,
                 player=state.players[declarer],
-                reveal=declaration is Declaration.REVEAL,
+                reveal=declaration is _REVEAL,
                 cards=state.bids[declarer],
                 bid=bid_value(state.bids[declarer]),
             )
         )
     leader = (state.dealer + 1) % SEATS
     state = replaced(
-        state, phase=Phase.PLAYING, declared=declared, leader=leader, to_act=leader, trick_number=1
+        state, phase=_PLAYING, declared=declared, leader=leader, to_act=leader, trick_number=1
     )
     return state, tuple(events)
 
 
 def _winning_declaration(state: TricksState) -> tuple[int, Declaration] | None:
     """A reveal beats a declaration; between equals the seat nearest the dealer's left."""
-    for wanted in (Declaration.REVEAL, Declaration.DECLARE):
+    for wanted in (_REVEAL, _DECLARE):
         for seat in bidding_order(state.dealer):
             if state.intents[seat] is wanted:
                 return seat, wanted
     return None
 
 
-def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Event, ...]]:
-    seat = action.seat
-    hands = list(state.hands)
+def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple[Event, ...]]:
+    """``seat`` plays the card at ``place`` in its hand (checked). Only the hand that changed is
+    rebuilt, and the events are made without their dataclass ``__init__``."""
+    hands = state.hands
     hand = hands[seat]
-    place = place_of(hand, action.card)
-    hands[seat] = hand[:place] + hand[place + 1 :]
-    trick = (*state.trick, (seat, action.card))
-    events: list[Event] = [
-        CardPlayed(
-            seat, state.players[seat], action.card, state.trick_number, is_lead=not state.trick
-        )
-    ]
+    card = hand[place]
+    hands = (*hands[:seat], hand[:place] + hand[place + 1 :], *hands[seat + 1 :])
+    number = state.trick_number
+    trick = (*state.trick, (seat, card))
+    players = state.players
+    played = made(
+        CardPlayed,
+        {
+            "seat": seat,
+            "player": players[seat],
+            "card": card,
+            "trick": number,
+            "is_lead": not state.trick,
+        },
+    )
     if len(trick) < SEATS:
-        state = replaced(state, hands=tuple(hands), trick=trick, to_act=(seat + 1) % SEATS)
-        return state, tuple(events)
-    cards = tuple(card for _, card in trick)
+        return replaced(state, hands=hands, trick=trick, to_act=(seat + 1) % SEATS), (played,)
+    cards = (trick[0][1], trick[1][1], trick[2][1])
     best = winning_index(cards, state.trumps)
     winner = trick[best][0]
     won = list(state.tricks_won)
     won[winner] += 1
-    events.append(
-        TrickWon(state.trick_number, winner, state.players[winner], cards, cards[best], tuple(won))
+    tricks_won = tuple(won)
+    taken = made(
+        TrickWon,
+        {
+            "trick": number,
+            "seat": winner,
+            "winner": players[winner],
+            "cards": cards,
+            "winning_card": cards[best],
+            "tricks_won": tricks_won,
+        },
+    )
+    done = made(
+        PlayedTrick, {"number": number, "leader": state.leader, "plays": trick, "winner": winner}
     )
     state = replaced(
         state,
-        hands=tuple(hands),
+        hands=hands,
         trick=(),
-        played=(*state.played, PlayedTrick(state.trick_number, state.leader, trick, winner)),
-        tricks_won=tuple(won),
-        trick_number=state.trick_number + 1,
+        played=(*state.played, done),
+        tricks_won=tricks_won,
+        trick_number=number + 1,
         leader=winner,
         to_act=winner,
     )
-    if state.trick_number <= TRICKS_PER_DEAL:
-        return state, tuple(events)
+    if number < TRICKS_PER_DEAL:
+        return state, (played, taken)
     state, more = _score(state)
-    return state, tuple(events) + more
+    return state, (played, taken, *more)
 
 
 def deal_points(
@@ -606,9 +670,7 @@ def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
         made=made,
         points=tuple(points),
         scores=scores,
-        declared=(state.declared[0], state.declared[1] is Declaration.REVEAL)
-        if state.declared
-        else None,
+        declared=(state.declared[0], state.declared[1] is _REVEAL) if state.declared else None,
     )
     events: list[Event] = [
         DealScored(state.deal, state.players, bids, tricks, made, tuple(points), scores)
@@ -619,13 +681,13 @@ def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
     if top >= state.options.target and len(leaders) == 1:
         winner = leaders[0]
         events.append(GameEnded(winner, state.players[winner], state.players, scores))
-        return replaced(state, phase=Phase.OVER, winner=winner), tuple(events)
+        return replaced(state, phase=_OVER, winner=winner), tuple(events)
     dealer = (state.dealer + 1) % SEATS
     deal = state.deal + 1
     leader = (dealer + 1) % SEATS
     state = replaced(
         state,
-        phase=Phase.BIDDING,
+        phase=_BIDDING,
         deal=deal,
         dealer=dealer,
         trumps=TRUMPS_BY_MADE[len(made)],
