@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from ninetynine_audio.cards import (
     SHORT_DECK_RANKS,
@@ -79,6 +79,8 @@ from ninetynine_audio.games.tricks.model import (
 )
 
 DEFAULT_TARGET = 100
+
+_Item = TypeVar("_Item")
 
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -147,11 +149,15 @@ def beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
 
 def winning_index(cards: Sequence[Card], trumps: Suit | None) -> int:
     """The position in ``cards`` (in the order played) of the card winning the trick so far."""
-    led = cards[0].suit
-    best = 0
+    best, top = 0, cards[0]
     for index in range(1, len(cards)):
-        if beats(cards[index], cards[best], led, trumps):
-            best = index
+        # As beats() says, written out: this is asked at every trick.
+        card = cards[index]
+        if card.suit is top.suit:
+            if _STRENGTH[card.rank._value_] > _STRENGTH[top.rank._value_]:
+                best, top = index, card
+        elif trumps is not None and card.suit is trumps:
+            best, top = index, card
     return best
 
 
@@ -226,24 +232,28 @@ def _deal_key(seed: int, deal: int) -> str:
 def _deal(
     seed: int, deal: int, dealer: int, stacked: tuple[Card, ...] | None
 ) -> tuple[tuple[Card, ...], ...]:
-    order = list(seeded_shuffle(DECK, random.Random(_deal_key(seed, deal))))
+    order = seeded_shuffle(DECK, random.Random(_deal_key(seed, deal)))
     if deal == 1 and stacked:
         rest = [card for card in order if card not in stacked]
-        order = [_OWN.get(card_text(card), card) for card in stacked] + rest
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    seats = bidding_order(dealer)
-    for index, card in enumerate(order[: HAND_SIZE * SEATS]):
-        hands[seats[index % SEATS]].append(card)
-    return tuple(tuple(hand) for hand in hands)
+        order = (*[_OWN.get(card_text(card), card) for card in stacked], *rest)
+    hands: list[tuple[Card, ...]] = [(), (), ()]
+    dealt = HAND_SIZE * SEATS
+    for turn, seat in enumerate(bidding_order(dealer)):
+        # One card at a time round the table: a seat's cards are every third from its turn.
+        hands[seat] = order[turn:dealt:SEATS]
+    return tuple(hands)
 
 
 def _deal_started(state: TricksState) -> DealStarted:
-    return DealStarted(
-        deal=state.deal,
-        dealer_seat=state.dealer,
-        dealer=state.players[state.dealer],
-        trumps=state.trumps,
-        hands=tuple(zip(state.players, state.hands, strict=True)),
+    return made(
+        DealStarted,
+        {
+            "deal": state.deal,
+            "dealer_seat": state.dealer,
+            "dealer": state.players[state.dealer],
+            "trumps": state.trumps,
+            "hands": tuple(zip(state.players, state.hands, strict=True)),
+        },
     )
 
 
@@ -434,12 +444,18 @@ def _check_bid(state: TricksState, action: BidCards) -> None:
         raise BidNeedsThreeCards(
             f"a bid is three cards, not {len(action.cards)}", seat=seat, count=len(action.cards)
         )
-    if len(set(action.cards)) != BID_SIZE:
+    hand = state.hands[seat]
+    held = {id(card) for card in hand}
+    if len({id(card) for card in action.cards if id(card) in held}) == BID_SIZE:
+        # Three different cards of the hand, the very ones: nothing more to look at.
+        pass
+    elif any(place_of(action.cards, card) != place for place, card in enumerate(action.cards)):
         twice = next(card for card in action.cards if action.cards.count(card) > 1)
         raise BidCardTwice(f"{card_text(twice)} is named twice", seat=seat, card=twice)
-    for card in action.cards:
-        if place_of(state.hands[seat], card) < 0:
-            raise CardNotInHand(f"{card_text(card)} is not in the hand", seat=seat, card=card)
+    else:
+        for card in action.cards:
+            if place_of(hand, card) < 0:
+                raise CardNotInHand(f"{card_text(card)} is not in the hand", seat=seat, card=card)
     if action.declaration is not None and not state.options.declarations:
         raise DeclarationsOff("this game is played without declarations", seat=seat)
 
@@ -537,19 +553,32 @@ def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event,
 
 def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event, ...]]:
     seat = action.seat
-    hands = list(state.hands)
-    hands[seat] = tuple(card for card in hands[seat] if place_of(action.cards, card) < 0)
-    bids = list(state.bids)
-    bids[seat] = tuple(action.cards)
-    intents = list(state.intents)
-    intents[seat] = action.declaration
-    cards = bids[seat]
+    cards = tuple(action.cards)
+    hand = state.hands[seat]
+    kept = {id(card) for card in cards}
+    hand = tuple([card for card in hand if id(card) not in kept])
+    if len(hand) + len(cards) != len(state.hands[seat]):
+        # Bid cards equal to cards of the hand, not the very ones: found by rank and suit.
+        hand = tuple([card for card in state.hands[seat] if place_of(cards, card) < 0])
     events: list[Event] = [
-        BidMade(seat, state.players[seat], cards, bid_value(cards), action.declaration)
+        made(
+            BidMade,
+            {
+                "seat": seat,
+                "player": state.players[seat],
+                "cards": cards,
+                "bid": bid_value(cards),
+                "declaration": action.declaration,
+            },
+        )
     ]
     logged = state.logged_bids + 1
     state = replaced(
-        state, hands=tuple(hands), bids=tuple(bids), intents=tuple(intents), logged_bids=logged
+        state,
+        hands=_with(state.hands, seat, hand),
+        bids=_with(state.bids, seat, cards),
+        intents=_with(state.intents, seat, action.declaration),
+        logged_bids=logged,
     )
     if logged < SEATS:
         return state, tuple(events)
@@ -572,6 +601,15 @@ def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event
     return state, tuple(events)
 
 
+def _with(items: tuple[_Item, ...], seat: int, item: _Item) -> tuple[_Item, ...]:
+    """``items`` (one a seat) with ``seat``'s replaced by ``item``."""
+    if seat == 0:
+        return (item, items[1], items[2])
+    if seat == 1:
+        return (items[0], item, items[2])
+    return (items[0], items[1], item)
+
+
 def _winning_declaration(state: TricksState) -> tuple[int, Declaration] | None:
     """A reveal beats a declaration; between equals the seat nearest the dealer's left."""
     for wanted in (_REVEAL, _DECLARE):
@@ -581,13 +619,21 @@ def _winning_declaration(state: TricksState) -> tuple[int, Declaration] | None:
     return None
 
 
+def _state(fields: dict[str, Any]) -> TricksState:
+    """The state holding ``fields``, a changed copy of another state's: the one action a card
+    makes is a copy of the state it was played in with a few fields set, and setting them on a
+    copy of its dictionary is quicker than :func:`replaced`'s keywords."""
+    state = object.__new__(TricksState)
+    object.__setattr__(state, "__dict__", fields)
+    return state
+
+
 def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple[Event, ...]]:
     """``seat`` plays the card at ``place`` in its hand (checked). Only the hand that changed is
     rebuilt, and the events are made without their dataclass ``__init__``."""
-    hands = state.hands
-    hand = hands[seat]
+    hand = state.hands[seat]
     card = hand[place]
-    hands = (*hands[:seat], hand[:place] + hand[place + 1 :], *hands[seat + 1 :])
+    hands = _with(state.hands, seat, hand[:place] + hand[place + 1 :])
     number = state.trick_number
     trick = (*state.trick, (seat, card))
     players = state.players
@@ -601,8 +647,12 @@ def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple
             "is_lead": not state.trick,
         },
     )
+    held = state.__dict__.copy()
+    held["hands"] = hands
     if len(trick) < SEATS:
-        return replaced(state, hands=hands, trick=trick, to_act=(seat + 1) % SEATS), (played,)
+        held["trick"] = trick
+        held["to_act"] = (seat + 1) % SEATS
+        return _state(held), (played,)
     cards = (trick[0][1], trick[1][1], trick[2][1])
     best = winning_index(cards, state.trumps)
     winner = trick[best][0]
@@ -623,16 +673,12 @@ def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple
     done = made(
         PlayedTrick, {"number": number, "leader": state.leader, "plays": trick, "winner": winner}
     )
-    state = replaced(
-        state,
-        hands=hands,
-        trick=(),
-        played=(*state.played, done),
-        tricks_won=tricks_won,
-        trick_number=number + 1,
-        leader=winner,
-        to_act=winner,
-    )
+    held["trick"] = ()
+    held["played"] = (*state.played, done)
+    held["tricks_won"] = tricks_won
+    held["trick_number"] = number + 1
+    held["leader"] = held["to_act"] = winner
+    state = _state(held)
     if number < TRICKS_PER_DEAL:
         return state, (played, taken)
     state, more = _score(state)
@@ -659,38 +705,62 @@ def deal_points(
 
 
 def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
-    bids = tuple(bid_value(cards) for cards in state.bids)
+    bids = tuple([bid_value(cards) for cards in state.bids])
     tricks = state.tricks_won
-    points, made = deal_points(tricks, bids, state.declared)
-    scores = tuple(score + gained for score, gained in zip(state.scores, points, strict=True))
-    result = DealResult(
-        deal=state.deal,
-        bids=bids,
-        tricks=tricks,
-        made=made,
-        points=tuple(points),
-        scores=scores,
-        declared=(state.declared[0], state.declared[1] is _REVEAL) if state.declared else None,
+    points, makers = deal_points(tricks, bids, state.declared)
+    scores = tuple([score + gained for score, gained in zip(state.scores, points, strict=True)])
+    declared = state.declared
+    result = made(
+        DealResult,
+        {
+            "deal": state.deal,
+            "bids": bids,
+            "tricks": tricks,
+            "made": makers,
+            "points": tuple(points),
+            "scores": scores,
+            "declared": (declared[0], declared[1] is _REVEAL) if declared else None,
+        },
     )
+    players = state.players
     events: list[Event] = [
-        DealScored(state.deal, state.players, bids, tricks, made, tuple(points), scores)
+        made(
+            DealScored,
+            {
+                "deal": state.deal,
+                "players": players,
+                "bids": bids,
+                "tricks": tricks,
+                "made": makers,
+                "points": tuple(points),
+                "scores": scores,
+            },
+        )
     ]
-    state = replaced(state, scores=scores, results=(*state.results, result))
+    results = (*state.results, result)
     top = max(scores)
     leaders = [seat for seat in range(SEATS) if scores[seat] == top]
     if top >= state.options.target and len(leaders) == 1:
         winner = leaders[0]
-        events.append(GameEnded(winner, state.players[winner], state.players, scores))
-        return replaced(state, phase=_OVER, winner=winner), tuple(events)
+        events.append(
+            made(
+                GameEnded,
+                {"seat": winner, "winner": players[winner], "players": players, "scores": scores},
+            )
+        )
+        state = replaced(state, scores=scores, results=results, phase=_OVER, winner=winner)
+        return state, tuple(events)
     dealer = (state.dealer + 1) % SEATS
     deal = state.deal + 1
     leader = (dealer + 1) % SEATS
     state = replaced(
         state,
+        scores=scores,
+        results=results,
         phase=_BIDDING,
         deal=deal,
         dealer=dealer,
-        trumps=TRUMPS_BY_MADE[len(made)],
+        trumps=TRUMPS_BY_MADE[len(makers)],
         hands=_deal(state.seed, deal, dealer, state.stacked),
         bids=((),) * SEATS,
         intents=(None,) * SEATS,
