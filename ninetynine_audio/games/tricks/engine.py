@@ -110,6 +110,10 @@ _STRENGTH = {rank._value_: strength for rank, strength in RANK_STRENGTH.items()}
 _BIDDING, _PLAYING, _OVER = Phase.BIDDING, Phase.PLAYING, Phase.OVER
 _DECLARE, _REVEAL = Declaration.DECLARE, Declaration.REVEAL
 """The members, read once: reading one from its enum class goes through a descriptor."""
+_DECLARATIONS = (None, _DECLARE, _REVEAL)
+_ALONE = tuple((seat,) for seat in range(SEATS))
+_NO_INTENTS = (None,) * SEATS
+"""What :func:`seats_to_act` says for each seat: made once."""
 
 DECK = short_deck()
 """The deck every deal is dealt from: the same card objects game after game."""
@@ -346,30 +350,20 @@ def next_bidder(state: TricksState) -> int:
 
 def seats_to_act(state: TricksState) -> tuple[int, ...]:
     """The seat to bid or to play; none at the end."""
-    if state.phase is _BIDDING:
-        return (next_bidder(state),)
-    if state.phase is _PLAYING:
-        return (state.to_act,)
+    phase = state.phase
+    if phase is _PLAYING:
+        return _ALONE[state.to_act]
+    if phase is _BIDDING:
+        return _ALONE[next_bidder(state)]
     return ()
 
 
 def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
     """Everything ``seat`` may do now (every three-card bid, or every playable card)."""
-    if seat not in range(SEATS):
-        return ()
-    if state.phase is _BIDDING:
-        if state.bids[seat] or seat != next_bidder(state):
+    phase = state.phase
+    if phase is _PLAYING:
+        if seat != state.to_act:
             return ()
-        declarations: tuple[Declaration | None, ...] = (None,)
-        if state.options.declarations:
-            declarations = (None, _DECLARE, _REVEAL)
-        # Two hundred and twenty of them a bid: made without their dataclass __init__.
-        return tuple(
-            made(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
-            for cards in combinations(state.hands[seat], BID_SIZE)
-            for declaration in declarations
-        )
-    if state.phase is _PLAYING and seat == state.to_act:
         hand = state.hands[seat]
         if state.trick:
             led = state.trick[0][1].suit
@@ -378,7 +372,26 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
         return tuple(
             [known(id(card)) or made(PlayCard, {"seat": seat, "card": card}) for card in hand]
         )
-    return ()
+    if phase is not _BIDDING or seat not in range(SEATS):
+        return ()
+    if state.bids[seat] or seat != next_bidder(state):
+        return ()
+    # Two hundred and twenty of them a bid (three times as many with declarations): made
+    # without their dataclass __init__.
+    if not state.options.declarations:
+        return tuple(
+            [
+                made(BidCards, {"seat": seat, "cards": cards, "declaration": None})
+                for cards in combinations(state.hands[seat], BID_SIZE)
+            ]
+        )
+    return tuple(
+        [
+            made(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
+            for cards in combinations(state.hands[seat], BID_SIZE)
+            for declaration in _DECLARATIONS
+        ]
+    )
 
 
 def check(state: TricksState, action: Action) -> None:
@@ -560,45 +573,43 @@ def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event
     if len(hand) + len(cards) != len(state.hands[seat]):
         # Bid cards equal to cards of the hand, not the very ones: found by rank and suit.
         hand = tuple([card for card in state.hands[seat] if place_of(cards, card) < 0])
-    events: list[Event] = [
-        made(
-            BidMade,
-            {
-                "seat": seat,
-                "player": state.players[seat],
-                "cards": cards,
-                "bid": bid_value(cards),
-                "declaration": action.declaration,
-            },
-        )
-    ]
+    bid_made = made(
+        BidMade,
+        {
+            "seat": seat,
+            "player": state.players[seat],
+            "cards": cards,
+            "bid": bid_value(cards),
+            "declaration": action.declaration,
+        },
+    )
     logged = state.logged_bids + 1
-    state = replaced(
-        state,
-        hands=_with(state.hands, seat, hand),
-        bids=_with(state.bids, seat, cards),
-        intents=_with(state.intents, seat, action.declaration),
-        logged_bids=logged,
-    )
+    intents = _with(state.intents, seat, action.declaration)
+    held = state.__dict__.copy()
+    held["hands"] = _with(state.hands, seat, hand)
+    held["bids"] = bids = _with(state.bids, seat, cards)
+    held["intents"] = intents
+    held["logged_bids"] = logged
     if logged < SEATS:
-        return state, tuple(events)
-    declared = _winning_declaration(state)
-    if declared is not None:
-        declarer, declaration = declared
-        events.append(
-            BidDeclared(
-                seat=declarer,
-                player=state.players[declarer],
-                reveal=declaration is _REVEAL,
-                cards=state.bids[declarer],
-                bid=bid_value(state.bids[declarer]),
-            )
-        )
-    leader = (state.dealer + 1) % SEATS
-    state = replaced(
-        state, phase=_PLAYING, declared=declared, leader=leader, to_act=leader, trick_number=1
+        return _state(held), (bid_made,)
+    held["phase"] = _PLAYING
+    held["leader"] = held["to_act"] = (state.dealer + 1) % SEATS
+    held["trick_number"] = 1
+    held["declared"] = declared = _winning_declaration(intents, state.dealer)
+    if declared is None:
+        return _state(held), (bid_made,)
+    declarer, declaration = declared
+    shown = made(
+        BidDeclared,
+        {
+            "seat": declarer,
+            "player": state.players[declarer],
+            "reveal": declaration is _REVEAL,
+            "cards": bids[declarer],
+            "bid": bid_value(bids[declarer]),
+        },
     )
-    return state, tuple(events)
+    return _state(held), (bid_made, shown)
 
 
 def _with(items: tuple[_Item, ...], seat: int, item: _Item) -> tuple[_Item, ...]:
@@ -610,11 +621,15 @@ def _with(items: tuple[_Item, ...], seat: int, item: _Item) -> tuple[_Item, ...]
     return (items[0], items[1], item)
 
 
-def _winning_declaration(state: TricksState) -> tuple[int, Declaration] | None:
+def _winning_declaration(
+    intents: tuple[Declaration | None, ...], dealer: int
+) -> tuple[int, Declaration] | None:
     """A reveal beats a declaration; between equals the seat nearest the dealer's left."""
+    if intents == _NO_INTENTS:
+        return None
     for wanted in (_REVEAL, _DECLARE):
-        for seat in bidding_order(state.dealer):
-            if state.intents[seat] is wanted:
+        for seat in bidding_order(dealer):
+            if intents[seat] is wanted:
                 return seat, wanted
     return None
 
