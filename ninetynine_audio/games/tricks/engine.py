@@ -113,6 +113,18 @@ _DECLARE, _REVEAL = Declaration.DECLARE, Declaration.REVEAL
 _DECLARATIONS = (None, _DECLARE, _REVEAL)
 _ALONE = tuple((seat,) for seat in range(SEATS))
 _NO_INTENTS = (None,) * SEATS
+_NEW_DEAL = {
+    "phase": _BIDDING,
+    "bids": ((),) * SEATS,
+    "intents": _NO_INTENTS,
+    "logged_bids": 0,
+    "declared": None,
+    "trick_number": 1,
+    "trick": (),
+    "played": (),
+    "tricks_won": (0,) * SEATS,
+}
+"""What every new deal starts with, beside its deal, dealer, trumps, hands and first seat."""
 """What :func:`seats_to_act` says for each seat: made once."""
 
 DECK = short_deck()
@@ -365,10 +377,16 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
         if seat != state.to_act:
             return ()
         hand = state.hands[seat]
+        known = _PLAYS[seat].get
         if state.trick:
             led = state.trick[0][1].suit
-            hand = [card for card in hand if card.suit is led] or hand
-        known = _PLAYS[seat].get
+            follow = [
+                known(id(card)) or made(PlayCard, {"seat": seat, "card": card})
+                for card in hand
+                if card.suit is led
+            ]
+            if follow:
+                return tuple(follow)
         return tuple(
             [known(id(card)) or made(PlayCard, {"seat": seat, "card": card}) for card in hand]
         )
@@ -646,12 +664,13 @@ def _state(fields: dict[str, Any]) -> TricksState:
 def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple[Event, ...]]:
     """``seat`` plays the card at ``place`` in its hand (checked). Only the hand that changed is
     rebuilt, and the events are made without their dataclass ``__init__``."""
-    hand = state.hands[seat]
+    held = state.__dict__.copy()
+    hand = held["hands"][seat]
     card = hand[place]
-    hands = _with(state.hands, seat, hand[:place] + hand[place + 1 :])
-    number = state.trick_number
-    trick = (*state.trick, (seat, card))
-    players = state.players
+    held["hands"] = _with(held["hands"], seat, hand[:place] + hand[place + 1 :])
+    number = held["trick_number"]
+    players = held["players"]
+    trick = held["trick"]
     played = made(
         CardPlayed,
         {
@@ -659,11 +678,10 @@ def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple
             "player": players[seat],
             "card": card,
             "trick": number,
-            "is_lead": not state.trick,
+            "is_lead": not trick,
         },
     )
-    held = state.__dict__.copy()
-    held["hands"] = hands
+    trick = (*trick, (seat, card))
     if len(trick) < SEATS:
         held["trick"] = trick
         held["to_act"] = (seat + 1) % SEATS
@@ -671,9 +689,7 @@ def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple
     cards = (trick[0][1], trick[1][1], trick[2][1])
     best = winning_index(cards, state.trumps)
     winner = trick[best][0]
-    won = list(state.tricks_won)
-    won[winner] += 1
-    tricks_won = tuple(won)
+    tricks_won = _with(held["tricks_won"], winner, held["tricks_won"][winner] + 1)
     taken = made(
         TrickWon,
         {
@@ -768,25 +784,15 @@ def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
     dealer = (state.dealer + 1) % SEATS
     deal = state.deal + 1
     leader = (dealer + 1) % SEATS
-    state = replaced(
-        state,
-        scores=scores,
-        results=results,
-        phase=_BIDDING,
-        deal=deal,
-        dealer=dealer,
-        trumps=TRUMPS_BY_MADE[len(makers)],
-        hands=_deal(state.seed, deal, dealer, state.stacked),
-        bids=((),) * SEATS,
-        intents=(None,) * SEATS,
-        logged_bids=0,
-        declared=None,
-        trick_number=1,
-        leader=leader,
-        to_act=leader,
-        trick=(),
-        played=(),
-        tricks_won=(0,) * SEATS,
-    )
+    held = state.__dict__.copy()
+    held.update(_NEW_DEAL)
+    held["scores"] = scores
+    held["results"] = results
+    held["deal"] = deal
+    held["dealer"] = dealer
+    held["trumps"] = TRUMPS_BY_MADE[len(makers)]
+    held["hands"] = _deal(state.seed, deal, dealer, state.stacked)
+    held["leader"] = held["to_act"] = leader
+    state = _state(held)
     events.append(_deal_started(state))
     return state, tuple(events)
