@@ -19,7 +19,7 @@ from ninetynine_audio.cards import Card, short_deck
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.registry import find_game
-from ninetynine_audio.games.tricks import BidCards, PlayCard, TricksState
+from ninetynine_audio.games.tricks import BidCards, Declaration, PlayCard, TricksState
 from ninetynine_audio.games.tricks.errors import BidCardTwice, CardNotInHand
 
 SPEC = find_game("tricks")
@@ -94,6 +94,7 @@ def test_apply_refuses_exactly_what_check_refuses_and_for_the_same_reason(seed):
             if len(hand) >= 3:
                 tries += [BidCards(seat, cards) for cards in list(combinations(hand, 3))[:4]]
                 tries.append(BidCards(seat, (hand[0], hand[0], hand[1])))
+                tries.append(BidCards(seat, hand[:3], Declaration.DECLARE))
                 tries.append(BidCards(seat, (hand[0], Card(hand[0].rank, hand[0].suit), hand[1])))
             tries.append(BidCards(seat, tuple(rng.sample(deck, 3))))
         for action in tries:

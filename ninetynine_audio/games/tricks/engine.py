@@ -475,18 +475,12 @@ def _check_bid(state: TricksState, action: BidCards) -> None:
         raise BidNeedsThreeCards(
             f"a bid is three cards, not {len(action.cards)}", seat=seat, count=len(action.cards)
         )
-    hand = state.hands[seat]
-    held = {id(card) for card in hand}
-    if len({id(card) for card in action.cards if id(card) in held}) == BID_SIZE:
-        # Three different cards of the hand, the very ones: nothing more to look at.
-        pass
-    elif any(place_of(action.cards, card) != place for place, card in enumerate(action.cards)):
+    if any(place_of(action.cards, card) != place for place, card in enumerate(action.cards)):
         twice = next(card for card in action.cards if action.cards.count(card) > 1)
         raise BidCardTwice(f"{card_text(twice)} is named twice", seat=seat, card=twice)
-    else:
-        for card in action.cards:
-            if place_of(hand, card) < 0:
-                raise CardNotInHand(f"{card_text(card)} is not in the hand", seat=seat, card=card)
+    for card in action.cards:
+        if place_of(state.hands[seat], card) < 0:
+            raise CardNotInHand(f"{card_text(card)} is not in the hand", seat=seat, card=card)
     if action.declaration is not None and not state.options.declarations:
         raise DeclarationsOff("this game is played without declarations", seat=seat)
 
@@ -576,21 +570,43 @@ def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event,
             led = trick[0][1].suit
             if card.suit is led or all(held.suit is not led for held in hand):
                 return _play(state, action.seat, place)
+    if action.__class__ is BidCards and state.phase is _BIDDING:
+        # The usual bid, checked here once: three cards of the hand (the very ones, so three
+        # different cards) from the seat whose bid is due, with a declaration only where the
+        # game has them. Anything else goes through check.
+        seat = action.seat
+        if (
+            len(action.cards) == BID_SIZE
+            and seat == next_bidder(state)
+            and not state.bids[seat]
+            and (action.declaration is None or state.options.declarations)
+        ):
+            hand = state.hands[seat]
+            first, second, third = action.cards
+            kept = tuple(
+                [
+                    card
+                    for card in hand
+                    if card is not first and card is not second and card is not third
+                ]
+            )
+            if len(kept) == len(hand) - BID_SIZE:
+                return _bid(state, action, kept)
     check(state, action)
     if isinstance(action, BidCards):
-        return _bid(state, action)
+        cards = action.cards
+        return _bid(
+            state, action, tuple([c for c in state.hands[action.seat] if place_of(cards, c) < 0])
+        )
     return _play(state, action.seat, place_of(state.hands[action.seat], action.card))
 
 
-def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event, ...]]:
+def _bid(
+    state: TricksState, action: BidCards, hand: tuple[Card, ...]
+) -> tuple[TricksState, tuple[Event, ...]]:
+    """``action`` (checked) sets its cards aside; ``hand`` is the nine the seat keeps."""
     seat = action.seat
     cards = tuple(action.cards)
-    hand = state.hands[seat]
-    kept = {id(card) for card in cards}
-    hand = tuple([card for card in hand if id(card) not in kept])
-    if len(hand) + len(cards) != len(state.hands[seat]):
-        # Bid cards equal to cards of the hand, not the very ones: found by rank and suit.
-        hand = tuple([card for card in state.hands[seat] if place_of(cards, card) < 0])
     bid_made = made(
         BidMade,
         {
