@@ -7,7 +7,6 @@ import random
 from collections.abc import Sequence
 from itertools import combinations, product
 
-from ninetynine_audio.bots.arithmetic import add_in_turn
 from ninetynine_audio.bots.tricks.fast import (
     BID_OF_SUIT,
     NO_TRUMPS,
@@ -62,12 +61,12 @@ def nearest_bid(hand: Sequence[int], trumps: int) -> tuple[list[int], int]:
     by_suit: list[list[int]] = [[], [], [], []]
     for card in sorted(hand, reverse=True):
         by_suit[card // 9].append(card)
-    # per suit and number set aside: (cards aside, their ranks, likely tricks of the rest with
-    # trumps kept, without)
-    asides: list[list[list[tuple[tuple[int, ...], int, float, float]]]] = []
+    # per suit and number set aside: (cards aside, their ranks, likely tricks of the rest
+    # without trumps kept, with)
+    asides: list[list[list[tuple[tuple[int, ...], int, tuple[float, float]]]]] = []
     for suit, cards in enumerate(by_suit):
         trump = suit == trumps
-        per_count: list[list[tuple[tuple[int, ...], int, float, float]]] = []
+        per_count: list[list[tuple[tuple[int, ...], int, tuple[float, float]]]] = []
         for count in range(4):
             found = []
             for aside in combinations(cards, count):
@@ -76,23 +75,28 @@ def nearest_bid(hand: Sequence[int], trumps: int) -> tuple[list[int], int]:
                     (
                         aside,
                         sum(card % 9 for card in aside),
-                        add_suit_tricks(0.0, rest, trump, True),
-                        add_suit_tricks(0.0, rest, trump, False),
+                        (
+                            add_suit_tricks(0.0, rest, trump, False),
+                            add_suit_tricks(0.0, rest, trump, True),
+                        ),
                     )
                 )
             per_count.append(found)
         asides.append(per_count)
-    best: tuple[float, int, tuple[int, ...]] = (math.inf, 0, ())
+    best_key, best_value, aside = math.inf, 0, ()
     for split in _SPLITS:
         value = sum(BID_OF_SUIT[suit] * count for suit, count in enumerate(split))
         ruffs = trumps != NO_TRUMPS and len(by_suit[trumps]) > split[trumps]
-        for parts in product(*(asides[suit][count] for suit, count in enumerate(split))):
-            likely = add_in_turn(part[2] if ruffs else part[3] for part in parts)
-            key = abs(likely - value) + 0.01 * sum(part[1] for part in parts)
-            if key < best[0]:
-                best = (key, value, sum((part[0] for part in parts), ()))
-    _, value, aside = best
-    return [card for card in hand if card not in aside], value
+        at = 1 if ruffs else 0
+        # Written out for the four suits (this is asked for every sampled hand): the likely
+        # tricks added one after the other from 0.0, as add_in_turn adds them, so the same
+        # floats and the same bid come out.
+        for a, b, c, d in product(*(asides[suit][count] for suit, count in enumerate(split))):
+            likely = 0.0 + a[2][at] + b[2][at] + c[2][at] + d[2][at]
+            key = abs(likely - value) + 0.01 * (a[1] + b[1] + c[1] + d[1])
+            if key < best_key:
+                best_key, best_value, aside = key, value, a[0] + b[0] + c[0] + d[0]
+    return [card for card in hand if card not in aside], best_value
 
 
 class EasyBot:

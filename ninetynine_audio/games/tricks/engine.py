@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from itertools import combinations
-from typing import Any
+from typing import Any, TypeVar
 
 from ninetynine_audio.cards import (
     SHORT_DECK_RANKS,
@@ -81,6 +80,8 @@ from ninetynine_audio.games.tricks.model import (
 
 DEFAULT_TARGET = 100
 
+_Item = TypeVar("_Item")
+
 OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         name="declarations",
@@ -103,6 +104,39 @@ OPTIONS: tuple[OptionSpec, ...] = (
 
 RANK_STRENGTH = {rank: len(SHORT_DECK_RANKS) - index for index, rank in enumerate(SHORT_DECK_RANKS)}
 """Ace 9 down to six 1: a higher number takes a lower one of the same suit."""
+_STRENGTH = {rank._value_: strength for rank, strength in RANK_STRENGTH.items()}
+""":data:`RANK_STRENGTH` by the rank's notation: a string's hash is kept, an enum's is not."""
+
+_BIDDING, _PLAYING, _OVER = Phase.BIDDING, Phase.PLAYING, Phase.OVER
+_DECLARE, _REVEAL = Declaration.DECLARE, Declaration.REVEAL
+"""The members, read once: reading one from its enum class goes through a descriptor."""
+_DECLARATIONS = (None, _DECLARE, _REVEAL)
+_ALONE = tuple((seat,) for seat in range(SEATS))
+_NO_INTENTS = (None,) * SEATS
+_NEW_DEAL = {
+    "phase": _BIDDING,
+    "bids": ((),) * SEATS,
+    "intents": _NO_INTENTS,
+    "logged_bids": 0,
+    "declared": None,
+    "trick_number": 1,
+    "trick": (),
+    "played": (),
+    "tricks_won": (0,) * SEATS,
+}
+"""What every new deal starts with, beside its deal, dealer, trumps, hands and first seat."""
+"""What :func:`seats_to_act` says for each seat: made once."""
+
+DECK = short_deck()
+"""The deck every deal is dealt from: the same card objects game after game."""
+_PLAYS = tuple(
+    {id(card): made(PlayCard, {"seat": seat, "card": card}) for card in DECK}
+    for seat in range(SEATS)
+)
+"""Each seat's action of playing each card of :data:`DECK`, made once, by the card's id (the
+deck holds its cards for good, so an id here is one of them)."""
+_OWN = {card_text(card): card for card in DECK}
+"""The card of :data:`DECK` equal to a card, by its notation."""
 
 
 # ---------------------------------------------------------------------------- helpers
@@ -125,17 +159,21 @@ def playable(hand: Sequence[Card], trick: Sequence[tuple[int, Card]]) -> tuple[C
 def beats(card: Card, best: Card, led: Suit, trumps: Suit | None) -> bool:
     """Whether ``card`` takes a trick that ``best`` is winning, ``led`` having been led."""
     if card.suit is best.suit:
-        return RANK_STRENGTH[card.rank] > RANK_STRENGTH[best.rank]
+        return _STRENGTH[card.rank._value_] > _STRENGTH[best.rank._value_]
     return bool(trumps is not None and card.suit is trumps)
 
 
 def winning_index(cards: Sequence[Card], trumps: Suit | None) -> int:
     """The position in ``cards`` (in the order played) of the card winning the trick so far."""
-    led = cards[0].suit
-    best = 0
+    best, top = 0, cards[0]
     for index in range(1, len(cards)):
-        if beats(cards[index], cards[best], led, trumps):
-            best = index
+        # As beats() says, written out: this is asked at every trick.
+        card = cards[index]
+        if card.suit is top.suit:
+            if _STRENGTH[card.rank._value_] > _STRENGTH[top.rank._value_]:
+                best, top = index, card
+        elif trumps is not None and card.suit is trumps:
+            best, top = index, card
     return best
 
 
@@ -174,7 +212,7 @@ def resample(state: TricksState, seat: int, rng: random.Random) -> TricksState:
     keeps every void is not found in a few tries, the state is returned as it is.
     """
     shown_seat = state.declared[0] if state.declared is not None else None
-    revealed = state.declared is not None and state.declared[1] is Declaration.REVEAL
+    revealed = state.declared is not None and state.declared[1] is _REVEAL
     hands = [s for s in range(SEATS) if s != seat and not (s == shown_seat and revealed)]
     bids = [s for s in range(SEATS) if s != seat and s != shown_seat and state.bids[s]]
     pool = [card for s in hands for card in state.hands[s]]
@@ -190,8 +228,17 @@ def resample(state: TricksState, seat: int, rng: random.Random) -> TricksState:
         for s in bids:
             new_bids[s] = tuple(next(cards) for _ in state.bids[s])
         if all(card.suit not in voids[s] for s in hands for card in new_hands[s]):
-            return replace(state, hands=tuple(new_hands), bids=tuple(new_bids))
+            return replaced(state, hands=tuple(new_hands), bids=tuple(new_bids))
     return state
+
+
+def _place(hand: tuple[Card, ...], card: Card) -> int:
+    """:func:`place_of` ``card`` in ``hand``, first looked for as the very object: a hand of
+    the 36-card deck holds no other card equal to it."""
+    for place, held in enumerate(hand):
+        if held is card:
+            return place
+    return place_of(hand, card)
 
 
 def _deal_key(seed: int, deal: int) -> str:
@@ -201,24 +248,28 @@ def _deal_key(seed: int, deal: int) -> str:
 def _deal(
     seed: int, deal: int, dealer: int, stacked: tuple[Card, ...] | None
 ) -> tuple[tuple[Card, ...], ...]:
-    order = list(seeded_shuffle(short_deck(), random.Random(_deal_key(seed, deal))))
+    order = seeded_shuffle(DECK, random.Random(_deal_key(seed, deal)))
     if deal == 1 and stacked:
         rest = [card for card in order if card not in stacked]
-        order = list(stacked) + rest
-    hands: list[list[Card]] = [[] for _ in range(SEATS)]
-    seats = bidding_order(dealer)
-    for index, card in enumerate(order[: HAND_SIZE * SEATS]):
-        hands[seats[index % SEATS]].append(card)
-    return tuple(tuple(hand) for hand in hands)
+        order = (*[_OWN.get(card_text(card), card) for card in stacked], *rest)
+    hands: list[tuple[Card, ...]] = [(), (), ()]
+    dealt = HAND_SIZE * SEATS
+    for turn, seat in enumerate(bidding_order(dealer)):
+        # One card at a time round the table: a seat's cards are every third from its turn.
+        hands[seat] = order[turn:dealt:SEATS]
+    return tuple(hands)
 
 
 def _deal_started(state: TricksState) -> DealStarted:
-    return DealStarted(
-        deal=state.deal,
-        dealer_seat=state.dealer,
-        dealer=state.players[state.dealer],
-        trumps=state.trumps,
-        hands=tuple(zip(state.players, state.hands, strict=True)),
+    return made(
+        DealStarted,
+        {
+            "deal": state.deal,
+            "dealer_seat": state.dealer,
+            "dealer": state.players[state.dealer],
+            "trumps": state.trumps,
+            "hands": tuple(zip(state.players, state.hands, strict=True)),
+        },
     )
 
 
@@ -272,7 +323,7 @@ def new_game(setup: GameSetup) -> tuple[TricksState, tuple[Event, ...]]:
         seed=setup.seed,
         options=options,
         stacked=stacked,
-        phase=Phase.BIDDING,
+        phase=_BIDDING,
         deal=1,
         dealer=dealer,
         trumps=None,
@@ -311,40 +362,59 @@ def next_bidder(state: TricksState) -> int:
 
 def seats_to_act(state: TricksState) -> tuple[int, ...]:
     """The seat to bid or to play; none at the end."""
-    if state.phase is Phase.BIDDING:
-        return (next_bidder(state),)
-    if state.phase is Phase.PLAYING:
-        return (state.to_act,)
+    phase = state.phase
+    if phase is _PLAYING:
+        return _ALONE[state.to_act]
+    if phase is _BIDDING:
+        return _ALONE[next_bidder(state)]
     return ()
 
 
 def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
     """Everything ``seat`` may do now (every three-card bid, or every playable card)."""
-    if seat not in range(SEATS):
-        return ()
-    if state.phase is Phase.BIDDING:
-        if state.bids[seat] or seat != next_bidder(state):
+    phase = state.phase
+    if phase is _PLAYING:
+        if seat != state.to_act:
             return ()
-        declarations: tuple[Declaration | None, ...] = (None,)
-        if state.options.declarations:
-            declarations = (None, Declaration.DECLARE, Declaration.REVEAL)
-        # Two hundred and twenty of them a bid: made without their dataclass __init__.
+        hand = state.hands[seat]
+        known = _PLAYS[seat].get
+        if state.trick:
+            led = state.trick[0][1].suit
+            follow = [
+                known(id(card)) or made(PlayCard, {"seat": seat, "card": card})
+                for card in hand
+                if card.suit is led
+            ]
+            if follow:
+                return tuple(follow)
         return tuple(
+            [known(id(card)) or made(PlayCard, {"seat": seat, "card": card}) for card in hand]
+        )
+    if phase is not _BIDDING or seat not in range(SEATS):
+        return ()
+    if state.bids[seat] or seat != next_bidder(state):
+        return ()
+    # Two hundred and twenty of them a bid (three times as many with declarations): made
+    # without their dataclass __init__.
+    if not state.options.declarations:
+        return tuple(
+            [
+                made(BidCards, {"seat": seat, "cards": cards, "declaration": None})
+                for cards in combinations(state.hands[seat], BID_SIZE)
+            ]
+        )
+    return tuple(
+        [
             made(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
             for cards in combinations(state.hands[seat], BID_SIZE)
-            for declaration in declarations
-        )
-    if state.phase is Phase.PLAYING and seat == state.to_act:
-        return tuple(
-            made(PlayCard, {"seat": seat, "card": card})
-            for card in playable(state.hands[seat], state.trick)
-        )
-    return ()
+            for declaration in _DECLARATIONS
+        ]
+    )
 
 
 def check(state: TricksState, action: Action) -> None:
     """Raise the reason ``action`` is not allowed now; return quietly when it is."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         raise GameOverError("the game is over")
     seat = action.seat
     if seat not in range(SEATS):
@@ -352,7 +422,7 @@ def check(state: TricksState, action: Action) -> None:
     if isinstance(action, BidCards):
         _check_bid(state, action)
         return
-    if state.phase is Phase.BIDDING:
+    if state.phase is _BIDDING:
         waiting = tuple(s for s in bidding_order(state.dealer) if not state.bids[s])
         raise BiddingNotOver(
             "the bids are not all in yet",
@@ -388,7 +458,7 @@ def check(state: TricksState, action: Action) -> None:
 
 def _check_bid(state: TricksState, action: BidCards) -> None:
     seat = action.seat
-    if state.phase is not Phase.BIDDING:
+    if state.phase is not _BIDDING:
         raise NotBidding("the bids are in; the deal is being played", seat=seat)
     if state.bids[seat]:
         raise AlreadyBid("this seat has bid already", seat=seat, cards=state.bids[seat])
@@ -405,11 +475,11 @@ def _check_bid(state: TricksState, action: BidCards) -> None:
         raise BidNeedsThreeCards(
             f"a bid is three cards, not {len(action.cards)}", seat=seat, count=len(action.cards)
         )
-    if len(set(action.cards)) != BID_SIZE:
+    if any(place_of(action.cards, card) != place for place, card in enumerate(action.cards)):
         twice = next(card for card in action.cards if action.cards.count(card) > 1)
         raise BidCardTwice(f"{card_text(twice)} is named twice", seat=seat, card=twice)
     for card in action.cards:
-        if card not in state.hands[seat]:
+        if place_of(state.hands[seat], card) < 0:
             raise CardNotInHand(f"{card_text(card)} is not in the hand", seat=seat, card=card)
     if action.declaration is not None and not state.options.declarations:
         raise DeclarationsOff("this game is played without declarations", seat=seat)
@@ -422,10 +492,10 @@ def view(state: TricksState, seat: int) -> TricksView:
     if state.declared is not None:
         declarer, declaration = state.declared
         declared_cards = state.bids[declarer]
-        if declaration is Declaration.REVEAL:
+        if declaration is _REVEAL:
             revealed = state.hands[declarer]
     results = tuple(
-        replace(
+        replaced(
             result,
             bids=tuple(
                 bid if other == seat or other in result.made else None
@@ -434,36 +504,39 @@ def view(state: TricksState, seat: int) -> TricksView:
         )
         for result in state.results
     )
-    return TricksView(
-        seat=seat,
-        players=state.players,
-        kinds=state.kinds,
-        options=state.options,
-        phase=state.phase,
-        deal=state.deal,
-        dealer=state.dealer,
-        trumps=state.trumps,
-        hand=state.hands[seat],
-        bid_cards=state.bids[seat],
-        has_bid=tuple(bool(bid) for bid in state.bids),
-        declared=state.declared,
-        declared_cards=declared_cards,
-        revealed_hand=revealed,
-        trick_number=state.trick_number,
-        leader=state.leader,
-        to_act=state.to_act,
-        trick=state.trick,
-        played=state.played,
-        tricks_won=state.tricks_won,
-        scores=state.scores,
-        results=results,
-        winner=state.winner,
+    return made(
+        TricksView,
+        {
+            "seat": seat,
+            "players": state.players,
+            "kinds": state.kinds,
+            "options": state.options,
+            "phase": state.phase,
+            "deal": state.deal,
+            "dealer": state.dealer,
+            "trumps": state.trumps,
+            "hand": state.hands[seat],
+            "bid_cards": state.bids[seat],
+            "has_bid": tuple([bool(bid) for bid in state.bids]),
+            "declared": state.declared,
+            "declared_cards": declared_cards,
+            "revealed_hand": revealed,
+            "trick_number": state.trick_number,
+            "leader": state.leader,
+            "to_act": state.to_act,
+            "trick": state.trick,
+            "played": state.played,
+            "tricks_won": state.tricks_won,
+            "scores": state.scores,
+            "results": results,
+            "winner": state.winner,
+        },
     )
 
 
 def outcome(state: TricksState) -> Outcome | None:
     """Places by total (the winner first), or ``None`` while the game goes on."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         return None
     places = tuple(sorted(range(SEATS), key=lambda seat: (-state.scores[seat], seat)))
     return Outcome(places=places, scores=state.scores, winner=state.winner)
@@ -484,95 +557,179 @@ def scores(state: TricksState) -> tuple[int, ...]:
 
 def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event, ...]]:
     """Check ``action``, then carry it out: the new state and the events it caused."""
+    if action.__class__ is PlayCard and state.phase is _PLAYING and action.seat == state.to_act:
+        # The usual case, checked here once: the card is in the hand and follows suit if it
+        # must. Anything else goes through check, which says what is wrong.
+        hand = state.hands[action.seat]
+        card = action.card
+        place = _place(hand, card)
+        if place >= 0:
+            trick = state.trick
+            if not trick:
+                return _play(state, action.seat, place)
+            led = trick[0][1].suit
+            if card.suit is led or all(held.suit is not led for held in hand):
+                return _play(state, action.seat, place)
+    if action.__class__ is BidCards and state.phase is _BIDDING:
+        # The usual bid, checked here once: three cards of the hand (the very ones, so three
+        # different cards) from the seat whose bid is due, with a declaration only where the
+        # game has them. Anything else goes through check.
+        seat = action.seat
+        if (
+            len(action.cards) == BID_SIZE
+            and seat == next_bidder(state)
+            and not state.bids[seat]
+            and (action.declaration is None or state.options.declarations)
+        ):
+            hand = state.hands[seat]
+            first, second, third = action.cards
+            kept = tuple(
+                [
+                    card
+                    for card in hand
+                    if card is not first and card is not second and card is not third
+                ]
+            )
+            if len(kept) == len(hand) - BID_SIZE:
+                return _bid(state, action, kept)
     check(state, action)
     if isinstance(action, BidCards):
-        return _bid(state, action)
-    return _play(state, action)
-
-
-def _bid(state: TricksState, action: BidCards) -> tuple[TricksState, tuple[Event, ...]]:
-    seat = action.seat
-    hands = list(state.hands)
-    hands[seat] = tuple(card for card in hands[seat] if card not in action.cards)
-    bids = list(state.bids)
-    bids[seat] = tuple(action.cards)
-    intents = list(state.intents)
-    intents[seat] = action.declaration
-    cards = bids[seat]
-    events: list[Event] = [
-        BidMade(seat, state.players[seat], cards, bid_value(cards), action.declaration)
-    ]
-    logged = state.logged_bids + 1
-    state = replaced(
-        state, hands=tuple(hands), bids=tuple(bids), intents=tuple(intents), logged_bids=logged
-    )
-    if logged < SEATS:
-        return state, tuple(events)
-    declared = _winning_declaration(state)
-    if declared is not None:
-        declarer, declaration = declared
-        events.append(
-            BidDeclared(
-                seat=declarer,
-                player=state.players[declarer],
-                reveal=declaration is Declaration.REVEAL,
-                cards=state.bids[declarer],
-                bid=bid_value(state.bids[declarer]),
-            )
+        cards = action.cards
+        return _bid(
+            state, action, tuple([c for c in state.hands[action.seat] if place_of(cards, c) < 0])
         )
-    leader = (state.dealer + 1) % SEATS
-    state = replaced(
-        state, phase=Phase.PLAYING, declared=declared, leader=leader, to_act=leader, trick_number=1
+    return _play(state, action.seat, place_of(state.hands[action.seat], action.card))
+
+
+def _bid(
+    state: TricksState, action: BidCards, hand: tuple[Card, ...]
+) -> tuple[TricksState, tuple[Event, ...]]:
+    """``action`` (checked) sets its cards aside; ``hand`` is the nine the seat keeps."""
+    seat = action.seat
+    cards = tuple(action.cards)
+    bid_made = made(
+        BidMade,
+        {
+            "seat": seat,
+            "player": state.players[seat],
+            "cards": cards,
+            "bid": bid_value(cards),
+            "declaration": action.declaration,
+        },
     )
-    return state, tuple(events)
+    logged = state.logged_bids + 1
+    intents = _with(state.intents, seat, action.declaration)
+    held = state.__dict__.copy()
+    held["hands"] = _with(state.hands, seat, hand)
+    held["bids"] = bids = _with(state.bids, seat, cards)
+    held["intents"] = intents
+    held["logged_bids"] = logged
+    if logged < SEATS:
+        return _state(held), (bid_made,)
+    held["phase"] = _PLAYING
+    held["leader"] = held["to_act"] = (state.dealer + 1) % SEATS
+    held["trick_number"] = 1
+    held["declared"] = declared = _winning_declaration(intents, state.dealer)
+    if declared is None:
+        return _state(held), (bid_made,)
+    declarer, declaration = declared
+    shown = made(
+        BidDeclared,
+        {
+            "seat": declarer,
+            "player": state.players[declarer],
+            "reveal": declaration is _REVEAL,
+            "cards": bids[declarer],
+            "bid": bid_value(bids[declarer]),
+        },
+    )
+    return _state(held), (bid_made, shown)
 
 
-def _winning_declaration(state: TricksState) -> tuple[int, Declaration] | None:
+def _with(items: tuple[_Item, ...], seat: int, item: _Item) -> tuple[_Item, ...]:
+    """``items`` (one a seat) with ``seat``'s replaced by ``item``."""
+    if seat == 0:
+        return (item, items[1], items[2])
+    if seat == 1:
+        return (items[0], item, items[2])
+    return (items[0], items[1], item)
+
+
+def _winning_declaration(
+    intents: tuple[Declaration | None, ...], dealer: int
+) -> tuple[int, Declaration] | None:
     """A reveal beats a declaration; between equals the seat nearest the dealer's left."""
-    for wanted in (Declaration.REVEAL, Declaration.DECLARE):
-        for seat in bidding_order(state.dealer):
-            if state.intents[seat] is wanted:
+    if intents == _NO_INTENTS:
+        return None
+    for wanted in (_REVEAL, _DECLARE):
+        for seat in bidding_order(dealer):
+            if intents[seat] is wanted:
                 return seat, wanted
     return None
 
 
-def _play(state: TricksState, action: PlayCard) -> tuple[TricksState, tuple[Event, ...]]:
-    seat = action.seat
-    hands = list(state.hands)
-    hand = hands[seat]
-    place = place_of(hand, action.card)
-    hands[seat] = hand[:place] + hand[place + 1 :]
-    trick = (*state.trick, (seat, action.card))
-    events: list[Event] = [
-        CardPlayed(
-            seat, state.players[seat], action.card, state.trick_number, is_lead=not state.trick
-        )
-    ]
+def _state(fields: dict[str, Any]) -> TricksState:
+    """The state holding ``fields``, a changed copy of another state's: the one action a card
+    makes is a copy of the state it was played in with a few fields set, and setting them on a
+    copy of its dictionary is quicker than :func:`replaced`'s keywords."""
+    state = object.__new__(TricksState)
+    object.__setattr__(state, "__dict__", fields)
+    return state
+
+
+def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple[Event, ...]]:
+    """``seat`` plays the card at ``place`` in its hand (checked). Only the hand that changed is
+    rebuilt, and the events are made without their dataclass ``__init__``."""
+    held = state.__dict__.copy()
+    hand = held["hands"][seat]
+    card = hand[place]
+    held["hands"] = _with(held["hands"], seat, hand[:place] + hand[place + 1 :])
+    number = held["trick_number"]
+    players = held["players"]
+    trick = held["trick"]
+    played = made(
+        CardPlayed,
+        {
+            "seat": seat,
+            "player": players[seat],
+            "card": card,
+            "trick": number,
+            "is_lead": not trick,
+        },
+    )
+    trick = (*trick, (seat, card))
     if len(trick) < SEATS:
-        state = replaced(state, hands=tuple(hands), trick=trick, to_act=(seat + 1) % SEATS)
-        return state, tuple(events)
-    cards = tuple(card for _, card in trick)
+        held["trick"] = trick
+        held["to_act"] = (seat + 1) % SEATS
+        return _state(held), (played,)
+    cards = (trick[0][1], trick[1][1], trick[2][1])
     best = winning_index(cards, state.trumps)
     winner = trick[best][0]
-    won = list(state.tricks_won)
-    won[winner] += 1
-    events.append(
-        TrickWon(state.trick_number, winner, state.players[winner], cards, cards[best], tuple(won))
+    tricks_won = _with(held["tricks_won"], winner, held["tricks_won"][winner] + 1)
+    taken = made(
+        TrickWon,
+        {
+            "trick": number,
+            "seat": winner,
+            "winner": players[winner],
+            "cards": cards,
+            "winning_card": cards[best],
+            "tricks_won": tricks_won,
+        },
     )
-    state = replaced(
-        state,
-        hands=tuple(hands),
-        trick=(),
-        played=(*state.played, PlayedTrick(state.trick_number, state.leader, trick, winner)),
-        tricks_won=tuple(won),
-        trick_number=state.trick_number + 1,
-        leader=winner,
-        to_act=winner,
+    done = made(
+        PlayedTrick, {"number": number, "leader": state.leader, "plays": trick, "winner": winner}
     )
-    if state.trick_number <= TRICKS_PER_DEAL:
-        return state, tuple(events)
+    held["trick"] = ()
+    held["played"] = (*state.played, done)
+    held["tricks_won"] = tricks_won
+    held["trick_number"] = number + 1
+    held["leader"] = held["to_act"] = winner
+    state = _state(held)
+    if number < TRICKS_PER_DEAL:
+        return state, (played, taken)
     state, more = _score(state)
-    return state, tuple(events) + more
+    return state, (played, taken, *more)
 
 
 def deal_points(
@@ -595,51 +752,63 @@ def deal_points(
 
 
 def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
-    bids = tuple(bid_value(cards) for cards in state.bids)
+    bids = tuple([bid_value(cards) for cards in state.bids])
     tricks = state.tricks_won
-    points, made = deal_points(tricks, bids, state.declared)
-    scores = tuple(score + gained for score, gained in zip(state.scores, points, strict=True))
-    result = DealResult(
-        deal=state.deal,
-        bids=bids,
-        tricks=tricks,
-        made=made,
-        points=tuple(points),
-        scores=scores,
-        declared=(state.declared[0], state.declared[1] is Declaration.REVEAL)
-        if state.declared
-        else None,
+    points, makers = deal_points(tricks, bids, state.declared)
+    scores = tuple([score + gained for score, gained in zip(state.scores, points, strict=True)])
+    declared = state.declared
+    result = made(
+        DealResult,
+        {
+            "deal": state.deal,
+            "bids": bids,
+            "tricks": tricks,
+            "made": makers,
+            "points": tuple(points),
+            "scores": scores,
+            "declared": (declared[0], declared[1] is _REVEAL) if declared else None,
+        },
     )
+    players = state.players
     events: list[Event] = [
-        DealScored(state.deal, state.players, bids, tricks, made, tuple(points), scores)
+        made(
+            DealScored,
+            {
+                "deal": state.deal,
+                "players": players,
+                "bids": bids,
+                "tricks": tricks,
+                "made": makers,
+                "points": tuple(points),
+                "scores": scores,
+            },
+        )
     ]
-    state = replaced(state, scores=scores, results=(*state.results, result))
+    results = (*state.results, result)
     top = max(scores)
     leaders = [seat for seat in range(SEATS) if scores[seat] == top]
     if top >= state.options.target and len(leaders) == 1:
         winner = leaders[0]
-        events.append(GameEnded(winner, state.players[winner], state.players, scores))
-        return replaced(state, phase=Phase.OVER, winner=winner), tuple(events)
+        events.append(
+            made(
+                GameEnded,
+                {"seat": winner, "winner": players[winner], "players": players, "scores": scores},
+            )
+        )
+        state = replaced(state, scores=scores, results=results, phase=_OVER, winner=winner)
+        return state, tuple(events)
     dealer = (state.dealer + 1) % SEATS
     deal = state.deal + 1
     leader = (dealer + 1) % SEATS
-    state = replaced(
-        state,
-        phase=Phase.BIDDING,
-        deal=deal,
-        dealer=dealer,
-        trumps=TRUMPS_BY_MADE[len(made)],
-        hands=_deal(state.seed, deal, dealer, state.stacked),
-        bids=((),) * SEATS,
-        intents=(None,) * SEATS,
-        logged_bids=0,
-        declared=None,
-        trick_number=1,
-        leader=leader,
-        to_act=leader,
-        trick=(),
-        played=(),
-        tricks_won=(0,) * SEATS,
-    )
+    held = state.__dict__.copy()
+    held.update(_NEW_DEAL)
+    held["scores"] = scores
+    held["results"] = results
+    held["deal"] = deal
+    held["dealer"] = dealer
+    held["trumps"] = TRUMPS_BY_MADE[len(makers)]
+    held["hands"] = _deal(state.seed, deal, dealer, state.stacked)
+    held["leader"] = held["to_act"] = leader
+    state = _state(held)
     events.append(_deal_started(state))
     return state, tuple(events)

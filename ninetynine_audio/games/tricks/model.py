@@ -42,9 +42,13 @@ DECLARE_PREMIUM = 30
 REVEAL_PREMIUM = 60
 
 
+_BID_BY_LETTER = {suit._value_: value for suit, value in BID_VALUES.items()}
+""":data:`BID_VALUES` by the suit's letter: a string's hash is kept, an enum's is not."""
+
+
 def bid_value(cards: tuple[Card, ...] | list[Card]) -> int:
     """The number of tricks three bid cards promise."""
-    return sum(BID_VALUES[card.suit] for card in cards)
+    return sum([_BID_BY_LETTER[card.suit._value_] for card in cards])
 
 
 class Phase(Enum):
