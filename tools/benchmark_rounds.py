@@ -92,8 +92,9 @@ def phrase_kind(text: str, events: Sequence[Any]) -> str:
 
 
 def card_seconds(text: str, wpm: int) -> float:
-    """The seconds of ``text`` that are colour card names (the text said without them)."""
-    from ninetynine_audio.audio.pacing import speaking_seconds
+    """The seconds of ``text`` that are colour card names (the text said without them; a
+    line that is only a card name has its voice's lead said without it)."""
+    from ninetynine_audio.audio.pacing import calibration_at, speaking_seconds
     from ninetynine_audio.cards import colour_deck
     from ninetynine_audio.present.colours.words import card_name
 
@@ -101,7 +102,8 @@ def card_seconds(text: str, wpm: int) -> float:
     bare = text
     for name in names:
         bare = re.sub(re.escape(name), "", bare, flags=re.IGNORECASE)
-    return max(0.0, speaking_seconds(text, wpm) - speaking_seconds(bare, wpm))
+    lead = calibration_at(wpm).lead * 200 / wpm
+    return max(0.0, speaking_seconds(text, wpm) - (speaking_seconds(bare, wpm) or lead))
 
 
 def rounds_of(

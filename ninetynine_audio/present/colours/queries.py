@@ -81,14 +81,15 @@ def fits_text(
     ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``;
     ``"Nothing fits: end your turn"``.  After a play onto pile ``changed`` only the card the
     player put there is said (a slip of the number keys must be heard): ``"Red 8 left"``;
-    the side only when the player did not choose it (``side_chosen``: Up or Down, or the
-    hint, chose the pile, and every play goes there until another is chosen): ``"Red 8"``;
+    below full, the side only when the player did not choose it (``side_chosen``: Up or
+    Down, or the hint, chose the pile, and every play goes there until another is chosen):
+    ``"Red 8"``;
     what fits then is on T and H, and said unasked only when nothing does: ``"Red 8 left.
     Nothing fits: end your turn"`` (see docs/pacing.md, the colour round)."""
     if changed not in (LEFT, RIGHT):
         return capitalised(_fits_now(view, verbosity, None) or "")
     top = card_name(view.pile_tops[changed - LEFT])
-    if side_chosen:
+    if side_chosen and verbosity != FULL:
         placed = capitalised(top)
     else:
         # Translators: the card the player just put on the left or right pile, alone or
