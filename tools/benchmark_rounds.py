@@ -16,20 +16,29 @@ With ``--breakdown`` it also prints where a round's seconds go: the mean seconds
 of each kind of phrase heard (the computers' turns, the player's turn line, the row card's
 line, the lines after pile plays, the rest), and how many of those seconds are card names.
 
+With ``--against REV`` the same rounds are measured on the project as it was at the git
+revision ``REV`` (exported to a temporary folder) too, language by language beside this copy:
+a line for each, then how the same rounds changed (the games are the same, seed by seed, when
+only the words differ): the mean change a round with its 95% interval, and the rounds that
+crossed 30 s either way.
+
 Usage: ``python tools/benchmark_rounds.py [--games tactical,colours] [--languages
-en,es,pt_BR,de] [--seeds 1,2,3] [--rounds 15] [--wpm 200] [--breakdown]``.
+en,es,pt_BR,de] [--seeds 1,2,3] [--rounds 15] [--wpm 200] [--breakdown] [--against REV]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import os
 import random
 import re
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 from collections.abc import Sequence
 from pathlib import Path
@@ -37,7 +46,8 @@ from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+TOP = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(TOP))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 LONG_S = 30.0
@@ -82,8 +92,9 @@ def phrase_kind(text: str, events: Sequence[Any]) -> str:
 
 
 def card_seconds(text: str, wpm: int) -> float:
-    """The seconds of ``text`` that are colour card names (the text said without them)."""
-    from ninetynine_audio.audio.pacing import speaking_seconds
+    """The seconds of ``text`` that are colour card names (the text said without them; a
+    line that is only a card name has its voice's lead said without it)."""
+    from ninetynine_audio.audio.pacing import calibration_at, speaking_seconds
     from ninetynine_audio.cards import colour_deck
     from ninetynine_audio.present.colours.words import card_name
 
@@ -91,7 +102,8 @@ def card_seconds(text: str, wpm: int) -> float:
     bare = text
     for name in names:
         bare = re.sub(re.escape(name), "", bare, flags=re.IGNORECASE)
-    return max(0.0, speaking_seconds(text, wpm) - speaking_seconds(bare, wpm))
+    lead = calibration_at(wpm).lead * 200 / wpm
+    return max(0.0, speaking_seconds(text, wpm) - (speaking_seconds(bare, wpm) or lead))
 
 
 def rounds_of(
@@ -179,8 +191,101 @@ def wilson(hits: int, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
+Measured = tuple[list[list[float]], dict[str, list[float]]]
+"""The rounds of each seed, in seconds, and where their seconds went (``rounds_of``)."""
+
+
+def measure(
+    game: str, language: str, seeds: Sequence[int], rounds: int, wpm: int, breakdown: bool
+) -> Measured:
+    """Every seed's rounds of one game in one language, and their breakdown when asked."""
+    sums: dict[str, list[float]] = {}
+    each = [
+        rounds_of(game, language, seed, rounds, wpm, sums if breakdown else None) for seed in seeds
+    ]
+    return each, sums
+
+
+def measure_elsewhere(tree: Path, game: str, language: str, args: argparse.Namespace) -> Measured:
+    """``measure`` run on the copy of the project in ``tree``, in a process of its own."""
+    command = [
+        sys.executable,
+        str(Path(__file__).resolve()),
+        "--tree",
+        str(tree),
+        "--games",
+        game,
+        "--languages",
+        language,
+        "--seeds",
+        args.seeds,
+        "--rounds",
+        str(args.rounds),
+        "--wpm",
+        str(args.wpm),
+    ]
+    if args.breakdown:
+        command.append("--breakdown")
+    out = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+    found = json.loads(out.strip().splitlines()[-1])
+    return found["rounds"], found["breakdown"]
+
+
+def export(revision: str, into: Path) -> Path:
+    """The project's files at a git revision, written into ``into``."""
+    archive = into / "tree.tar"
+    with archive.open("wb") as handle:
+        subprocess.run(["git", "-C", str(TOP), "archive", revision], check=True, stdout=handle)
+    tree = into / "tree"
+    with tarfile.open(archive) as tar:
+        tar.extractall(tree, filter="data")
+    return tree
+
+
+def summary_line(label: str, measured: Sequence[float]) -> str:
+    """``label``, the rounds, their median and interquartile range, and the share over 30 s."""
+    q1, _, q3 = statistics.quantiles(measured, n=4)
+    over = sum(1 for r in measured if r > LONG_S)
+    low, high = wilson(over, len(measured))
+    share = f"{over / len(measured):.0%} ({low:.0%}-{high:.0%})"
+    median = statistics.median(measured)
+    return f"{label:16} {len(measured):6d} {median:9.1f} {q1:6.1f}-{q3:<6.1f} {share:>18}"
+
+
+def breakdown_line(sums: dict[str, list[float]], count: int) -> str:
+    """The seconds a round of each kind of phrase, and of them the card names'."""
+    parts = [
+        f"{kind} {sums.get(kind, [0.0, 0.0])[0] / count:.1f}"
+        f" ({sums.get(kind, [0.0, 0.0])[1] / count:.1f} cards)"
+        for kind in KINDS
+    ]
+    return f"{'':16} s a round: " + ", ".join(parts)
+
+
+def change_line(before: Sequence[Sequence[float]], after: Sequence[Sequence[float]]) -> str:
+    """How the same rounds changed: paired seed by seed where a seed's game has as many rounds
+    on both sides, the mean change with its 95% interval and the rounds crossing 30 s."""
+    pairs = [
+        (b, a)
+        for seed_before, seed_after in zip(before, after, strict=True)
+        if len(seed_before) == len(seed_after)
+        for b, a in zip(seed_before, seed_after, strict=True)
+    ]
+    if len(pairs) < 2:
+        return f"{'':16} change: too few paired rounds"
+    changes = [a - b for b, a in pairs]
+    mean = statistics.fmean(changes)
+    half = 1.96 * statistics.stdev(changes) / math.sqrt(len(changes))
+    under = sum(1 for b, a in pairs if b > LONG_S >= a)
+    over = sum(1 for b, a in pairs if a > LONG_S >= b)
+    return (
+        f"{'':16} change over {len(pairs)} paired rounds: {mean:+.2f} s a round"
+        f" ({mean - half:+.2f} to {mean + half:+.2f}), {under} came under 30 s, {over} went over"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Print one line per game and language."""
+    """Print one line per game and language (two and their change with ``--against``)."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", default="tactical,colours")
     parser.add_argument("--languages", default="en,es,pt_BR,de")
@@ -188,38 +293,42 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=15, help="rounds measured a game")
     parser.add_argument("--wpm", type=int, default=200)
     parser.add_argument("--breakdown", action="store_true", help="where a round's seconds go")
+    parser.add_argument("--against", help="a git revision to measure beside this copy")
+    parser.add_argument("--tree", type=Path, help=argparse.SUPPRESS)  # one measure, as JSON
     args = parser.parse_args(argv)
     seeds = [int(s) for s in args.seeds.split(",")]
-    print(f"{'game':9} {'lang':6} {'rounds':>6} {'median s':>9} {'IQR':>13} {'> 30 s':>18}")
-    for game in args.games.split(","):
-        for language in args.languages.split(","):
-            measured: list[float] = []
-            breakdown: dict[str, list[float]] | None = {} if args.breakdown else None
-            for seed in seeds:
-                measured += rounds_of(game, language, seed, args.rounds, args.wpm, breakdown)
-            if len(measured) < 2:
-                print(f"{game:9} {language:6} too few rounds")
-                continue
-            q1, median, q3 = (
-                statistics.quantiles(measured, n=4)[0],
-                statistics.median(measured),
-                statistics.quantiles(measured, n=4)[2],
-            )
-            over = sum(1 for r in measured if r > LONG_S)
-            low, high = wilson(over, len(measured))
-            share = f"{over / len(measured):.0%} ({low:.0%}-{high:.0%})"
-            print(
-                f"{game:9} {language:6} {len(measured):6d} {median:9.1f} "
-                f"{q1:6.1f}-{q3:<6.1f} {share:>18}"
-            )
-            if breakdown is not None:
-                n = len(measured)
-                parts = [
-                    f"{kind} {breakdown.get(kind, [0.0, 0.0])[0] / n:.1f}"
-                    f" ({breakdown.get(kind, [0.0, 0.0])[1] / n:.1f} cards)"
-                    for kind in KINDS
-                ]
-                print(f"{'':16} s a round: " + ", ".join(parts))
+    if args.tree is not None:
+        sys.path.insert(0, str(args.tree.resolve()))
+        each, sums = measure(
+            args.games, args.languages, seeds, args.rounds, args.wpm, args.breakdown
+        )
+        print(json.dumps({"rounds": each, "breakdown": sums}))
+        return 0
+    with tempfile.TemporaryDirectory(prefix="rounds-against-") as folder:
+        tree = export(args.against, Path(folder)) if args.against else None
+        print(f"{'game':9} {'lang':6} {'rounds':>6} {'median s':>9} {'IQR':>13} {'> 30 s':>18}")
+        for game in args.games.split(","):
+            for language in args.languages.split(","):
+                sides: list[tuple[str, Measured]] = []
+                if tree is not None:
+                    before = measure_elsewhere(tree, game, language, args)
+                    sides.append((args.against, before))
+                    sides.append(("now", measure_elsewhere(TOP, game, language, args)))
+                else:
+                    sides.append(
+                        ("", measure(game, language, seeds, args.rounds, args.wpm, args.breakdown))
+                    )
+                for label, (each, sums) in sides:
+                    measured = [r for seed_rounds in each for r in seed_rounds]
+                    name = f"{game:9} {language:6}"
+                    if len(measured) < 2:
+                        print(f"{name} too few rounds {label}")
+                        continue
+                    print(f"{summary_line(name, measured)}  {label}".rstrip())
+                    if args.breakdown:
+                        print(breakdown_line(sums, len(measured)))
+                if len(sides) == 2:
+                    print(change_line(sides[0][1][0], sides[1][1][0]))
     return 0
 
 

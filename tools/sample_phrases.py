@@ -9,7 +9,11 @@ from; an equal share of them is drawn from each game (seeded, so a second run pr
 sample), and printed one a line after the game's name. The language's catalogue figures come
 first: its messages, how many are translated, and the sections of its rules.
 
-Usage: ``python tools/sample_phrases.py --language de [--count 60] [--seed 1]``.
+``--games`` samples only some of the games, ``--verbosity`` plays at another verbosity than
+normal (full says every card of every move).
+
+Usage: ``python tools/sample_phrases.py --language de [--count 60] [--seed 1] [--games
+colours,tricks] [--verbosity full]``.
 """
 
 from __future__ import annotations
@@ -29,12 +33,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 GAMES = ("classic", "arcade", "tactical", "colours", "tricks")
 # The questions asked at each of the player's turns, beside T (whose turn, the total) and H.
-QUESTIONS = {"adding": ("c",), "colours": ("c",), "tricks": ("b", "g", "u")}
+QUESTIONS = {"adding": ("c",), "colours": ("c", "w", "e", "l"), "tricks": ("b", "g", "u")}
 TURNS = 12
 """The player's turns a game is played for (enough for the phrases of a few rounds)."""
 
 
-def phrases_of(game: str, language: str, seed: int) -> list[str]:
+def phrases_of(game: str, language: str, seed: int, verbosity: str = "normal") -> list[str]:
     """The distinct phrases of one seeded game in ``language``, in the order first said."""
     from ninetynine_audio.bots import make_bot
     from ninetynine_audio.games.base import GameSetup
@@ -49,7 +53,7 @@ def phrases_of(game: str, language: str, seed: int) -> list[str]:
     kinds = ("human", "normal", "normal", "normal")[:seats]
     os.environ["NINETYNINE_AUDIO_HOME"] = tempfile.mkdtemp(prefix="phrases-")
     # The language is the player's setting before the game starts: its opening lines too.
-    save_settings(Settings().with_changes(verbosity="normal", language=language))
+    save_settings(Settings().with_changes(verbosity=verbosity, language=language))
     set_language(language)
     h = make_app(GameSetup(game, names, kinds, {}, seed), seed=seed)
     try:
@@ -108,12 +112,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--language", required=True)
     parser.add_argument("--count", type=int, default=60, help="phrases in all")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--games", default=",".join(GAMES), help="the games sampled")
+    parser.add_argument("--verbosity", default="normal", choices=("brief", "normal", "full"))
     args = parser.parse_args(argv)
+    games = args.games.split(",")
     print(catalogue_figures(args.language))
     rng = random.Random(args.seed)
-    share = max(1, args.count // len(GAMES))
-    for game in GAMES:
-        phrases = phrases_of(game, args.language, args.seed)
+    share = max(1, args.count // len(games))
+    for game in games:
+        phrases = phrases_of(game, args.language, args.seed, args.verbosity)
         print(f"\n## {game} ({len(phrases)} distinct phrases heard)")
         for text in rng.sample(phrases, min(share, len(phrases))):
             print(f"- {text}")

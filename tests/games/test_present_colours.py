@@ -326,3 +326,19 @@ def test_the_turn_line_of_a_known_row_leaves_out_its_end_and_that_it_is_empty():
     assert known == "Your turn. Piles orange 6, black 10"
     ended = queries.your_turn_text(view(with_row(state, 0, "purple-1 yellow-6"), 0), "normal")
     assert ended.endswith("; row ends on 6")
+
+
+def test_a_card_on_the_chosen_pile_is_said_without_its_side_below_full_only():
+    state, _ = deal(
+        ["purple-9 red-4 pink-3 grey-5 black-6 green-7", "red-1 red-2 red-3 red-5 red-6 red-7"],
+        tops="red-8 black-10",
+    )
+    state, _ = apply(with_row(state, 0, "purple-1"), PlaceRowCard(0, C("green-7")))
+    state, _ = apply(state, PlayToPile(0, C("red-4"), 1))
+    seen = view(state, 0)
+    named = queries.capitalised(card_name(C("red-4")))
+    chosen = {v: queries.fits_text(seen, v, 1, side_chosen=True) for v in ("normal", "full")}
+    assert chosen["normal"].split(". ")[0] == named
+    # Full verbosity says everything: the side too, whoever chose it.
+    assert chosen["full"].split(". ")[0] == f"{named} left"
+    assert queries.fits_text(seen, "normal", 1).split(". ")[0] == f"{named} left"

@@ -256,3 +256,27 @@ def test_the_hint_starts_an_empty_row_low_when_the_10_can_end_it_later(seed) -> 
     h.frames(2)
     h.press("slash")
     assert h.new_speech()[-1].startswith("Hint: put green 1 in your row")
+
+
+def test_a_card_put_on_the_pile_the_player_chose_is_said_without_its_side() -> None:
+    from helpers.colours import stacked_deck
+
+    deck = stacked_deck(["red-1 red-4 pink-3 grey-5 black-6 green-7", ""], tops="red-9 orange-2")
+    setup = GameSetup("colours", ("You", "Lily"), ("human", "normal"), {}, seed=7, deck=deck)
+    h = make_app(setup)
+    h.frames(2)
+    h.press("1")  # red 1 starts the row: red 9 on the left, orange 2 on the right
+    h.new_speech()
+    # No pile chosen: the card goes on the first it fits, and the side is news.
+    h.press("2")
+    assert [t for t in h.new_speech() if t] == ["Red 4 left"]
+    # The right pile chosen with Down: the card is named, the side is the player's own.
+    h.press("down")
+    h.new_speech()
+    h.press("1")
+    assert [t for t in h.new_speech() if t] == ["Pink 3"]
+    # Every play goes on the chosen pile until another is chosen.
+    h.press("3")
+    said = [t for t in h.new_speech() if t]
+    assert said and said[0].startswith("Green 7"), said
+    assert "left" not in said[0] and "right" not in said[0], said

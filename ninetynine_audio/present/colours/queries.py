@@ -73,21 +73,30 @@ def pile_fits(view: ColoursView, pile: int) -> list[str]:
     return [card_name(c) for c in sorted_hand(view.hand, "value") if ways_onto(c, top)]
 
 
-def fits_text(view: ColoursView, verbosity: str, changed: int | None = None) -> str:
+def fits_text(
+    view: ColoursView, verbosity: str, changed: int | None = None, *, side_chosen: bool = False
+) -> str:
     """What the player can do on the piles now, in a few words: which hand cards fit where.
 
     ``"Fits left: red 3 and grey 9"``, ``"Fits both: red 3; right: grey 1"``;
     ``"Nothing fits: end your turn"``.  After a play onto pile ``changed`` only the card the
     player put there is said (a slip of the number keys must be heard): ``"Red 8 left"``;
+    below full, the side only when the player did not choose it (``side_chosen``: Up or
+    Down, or the hint, chose the pile, and every play goes there until another is chosen):
+    ``"Red 8"``;
     what fits then is on T and H, and said unasked only when nothing does: ``"Red 8 left.
     Nothing fits: end your turn"`` (see docs/pacing.md, the colour round)."""
     if changed not in (LEFT, RIGHT):
-        return _fits_now(view, verbosity, None) or ""
+        return capitalised(_fits_now(view, verbosity, None) or "")
     top = card_name(view.pile_tops[changed - LEFT])
-    # Translators: the card the player just put on the left or right pile, alone or before
-    # a whole sentence of what is left to do ("Red 8 left. Nothing fits: end your turn").
-    placed = _("{card} left") if changed == LEFT else _("{card} right")
-    placed = capitalised(placed.format(card=top))
+    if side_chosen and verbosity != FULL:
+        placed = capitalised(top)
+    else:
+        # Translators: the card the player just put on the left or right pile, alone or
+        # before a whole sentence of what is left to do ("Red 8 left. Nothing fits: end
+        # your turn"); said when the pile was not the one the player chose with Up or Down.
+        placed = _("{card} left") if changed == LEFT else _("{card} right")
+        placed = capitalised(placed.format(card=top))
     now = _fits_now(view, verbosity, changed)
     if not now:
         return placed
@@ -126,7 +135,8 @@ def _fits_now(view: ColoursView, verbosity: str, changed: int | None) -> str | N
     sides = semicolon_list(said)
     if verbosity == BRIEF:
         return sides
-    # Translators: {sides} is "left: red 3, grey 9" or "both: red 3; right: grey 1".
+    # Translators: {sides} is "left: red 3, grey 9" or "both: red 3; right: grey 1"; the
+    # line may begin with {sides} (its first letter is then made upper case).
     return _("Fits {sides}").format(sides=sides)
 
 
@@ -148,17 +158,23 @@ def row_card_fits_text(view: ColoursView, verbosity: str) -> str:
 
 
 def your_turn_text(
-    view: ColoursView, verbosity: str, changed: int | None = None, *, row_known: bool = False
+    view: ColoursView,
+    verbosity: str,
+    changed: int | None = None,
+    *,
+    row_known: bool = False,
+    side_chosen: bool = False,
 ) -> str:
     """The turn's first line, short: ``"Your turn. Piles black 10, orange 6; row ends on 7"``
     (the row's colours, the hand and the scores are on keys); on the piles, what fits where
-    now (only the pile ``changed`` by the play just made, when given). With ``row_known`` (the
+    now (only the pile ``changed`` by the play just made, when given, and its side when the
+    player did not choose it: see :func:`fits_text`). With ``row_known`` (the
     turn starting for a player who put the row's last card there in their own last turn, and
     nothing else changes a row) the row's end is not said again, nor that it is empty (the
     player scored it, or the line before said it was scored because nothing fitted): T says
     it."""
     if view.phase is Phase.PILES:
-        return fits_text(view, verbosity, changed)
+        return fits_text(view, verbosity, changed, side_chosen=side_chosen)
     extra = view.extra
     if view.phase is Phase.ROW and not view.hand:
         if extra:

@@ -66,6 +66,7 @@ class Table(HandCursor, TableController):
         self.pile: int | None = None
         self.narrator = Narrator()
         self.played_onto: int | None = None  # the pile of this turn's last play by the keys
+        self.side_chosen = False  # that pile was the one chosen with Up or Down (or the hint)
         self.cued_turn: int | None = None  # the turn whose first line had the turn cue
         self.placed_row = False  # the keys just put the row card: the next line names it
         self.step_text = ""  # the last line said after a step of this turn
@@ -122,7 +123,9 @@ class Table(HandCursor, TableController):
         if self.placed_row and seen.phase is Phase.PILES and not seen.pile_plays and v != FULL:
             return queries.row_card_fits_text(seen, v)
         changed = self.played_onto if seen.phase is Phase.PILES and seen.pile_plays else None
-        return queries.your_turn_text(seen, v, changed, row_known=row_known and v == NORMAL)
+        return queries.your_turn_text(
+            seen, v, changed, row_known=row_known and v == NORMAL, side_chosen=self.side_chosen
+        )
 
     def turn_prompt(self, app: App, seat: int) -> Utterance:
         """The turn's first line with the turn cue, once a turn; after each step of the turn
@@ -330,10 +333,12 @@ class Table(HandCursor, TableController):
             tops = seen.pile_tops
             fitting = [p for p in (1, 2) if ways_onto(card, tops[p - 1])]
             pile = fitting[0] if fitting else 1
-        # Set first: the line that follows the play is made while it is applied.
-        before, self.played_onto = self.played_onto, pile
+        # Set first: the line that follows the play is made while it is applied. A pile the
+        # player chose is not named again after each play onto it; one chosen for them is.
+        before = self.played_onto, self.side_chosen
+        self.played_onto, self.side_chosen = pile, self.pile is not None
         if not self.port.propose(PlayToPile(seat, card, pile)):
-            self.played_onto = before
+            self.played_onto, self.side_chosen = before
 
     def _hint(self, app: App) -> None:
         mine = self.my_view()
