@@ -11,7 +11,8 @@ A name is taken as the player typed it, made canonical twice over:
   made from it, so no spelling of a name reaches another's account or seat.
 
 A name is refused (:func:`name_problem`) when it is empty or too long, holds anything but
-letters (with their accents), digits, spaces and ``-_'.``, or mixes alphabets that share
+letters (with their accents), digits, spaces and ``-_'.`` (and Persian's non-joiner between two
+of its letters), or mixes alphabets that share
 look-alike letters: a Latin "Paul" with a Cyrillic "а" is refused. The mixes a language writes
 with (Latin beside Chinese, Japanese or Korean) are allowed. A name written wholly in one
 alphabet can still look like another's ("Асе" in Cyrillic, "Ace" in Latin): both have one
@@ -27,6 +28,10 @@ NAME_LIMIT = 30
 """The longest name, in characters as shown."""
 NAME_PUNCTUATION = frozenset(" -_'.")
 """What a name may hold beside letters and digits."""
+NON_JOINER = "\u200c"
+"""The zero-width non-joiner, which Persian writes inside words ("علی‌رضا"): allowed between
+two Arabic-script letters only, and no part of what the name is (said alike with or without it,
+so the two spellings are one account)."""
 
 ALLOWED_MIXES = (
     frozenset({"LATIN", "CJK", "HIRAGANA", "KATAKANA"}),
@@ -66,7 +71,7 @@ def display_name(raw: str) -> str:
 def name_key(name: str) -> str:
     """What the name is: the one identity of every spelling of it that differs only in case
     or in Unicode's compatibility forms."""
-    folded = unicodedata.normalize("NFKC", display_name(name)).casefold()
+    folded = unicodedata.normalize("NFKC", display_name(name)).casefold().replace(NON_JOINER, "")
     return " ".join(unicodedata.normalize("NFKC", folded).split())
 
 
@@ -81,6 +86,8 @@ def script_of(char: str) -> str | None:
     """The alphabet a letter or digit belongs to (None: one shared by all, such as the
     ASCII digits and punctuation, or an accent that takes its letter's)."""
     if char in NAME_PUNCTUATION or ("0" <= char <= "9") or unicodedata.category(char)[0] == "M":
+        return None
+    if char == NON_JOINER:
         return None
     first = unicodedata.name(char, "").split(" ", 1)[0]
     return _SAME_SCRIPT.get(first, first) or None
@@ -103,6 +110,8 @@ def name_problem(name: str) -> str | None:
             continue
         if category[0] == "M" and index > 0:  # an accent on the letter before it
             continue
+        if char == NON_JOINER and _between_arabic_letters(name, index):
+            continue
         return "bad_name"
     if not any(unicodedata.category(char)[0] == "L" or char.isdigit() for char in name):
         return "bad_name"
@@ -110,6 +119,16 @@ def name_problem(name: str) -> str | None:
     if len(scripts) > 1 and not any(scripts <= mix for mix in ALLOWED_MIXES):
         return "mixed_scripts"
     return None
+
+
+def _between_arabic_letters(name: str, index: int) -> bool:
+    """Whether the character at ``index`` stands between two Arabic-script letters."""
+    if not 0 < index < len(name) - 1:
+        return False
+    return all(
+        unicodedata.category(c)[0] == "L" and script_of(c) == "ARABIC"
+        for c in (name[index - 1], name[index + 1])
+    )
 
 
 def account_identity(name: str) -> str:

@@ -116,6 +116,21 @@ def test_names_of_one_alphabet_and_the_mixes_languages_write_are_welcome() -> No
     assert name_key("ﬁona") == name_key("FIONA") == "fiona"
 
 
+def test_a_persian_name_keeps_its_non_joiner_between_letters_only() -> None:
+    joined = "علی\u200cرضا"
+    assert name_problem(display_name(joined)) is None
+    assert display_name(joined) == joined  # shown as typed
+    assert name_key(joined) == name_key("علیرضا")  # said alike: one account
+    for placed in (
+        "\u200cعلی",
+        "علی\u200c",
+        "Ali\u200cReza",
+        "علی\u200c\u200cرضا",
+        "علی \u200cرضا",
+    ):
+        assert name_problem(display_name(placed)) == "bad_name", repr(placed)
+
+
 OLD_SCHEMA = """
 CREATE TABLE players (name TEXT PRIMARY KEY COLLATE NOCASE, hash TEXT NOT NULL,
     created REAL NOT NULL);
