@@ -41,6 +41,7 @@ from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.colours import EndPiles, PlaceRowCard, PlayToPile, ScoreRow, ways_onto
 from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.games.tricks import BidCards as TricksBid
+from ninetynine_audio.games.tricks import PlayCard as TricksPlay
 from ninetynine_audio.games.tricks.model import BID_VALUES, BONUS_BY_MADE, TRUMPS_BY_MADE, Phase
 
 PLAYERS = {"classic": 4, "arcade": 4, "tactical": 4, "colours": 2, "tricks": 3}
@@ -93,7 +94,11 @@ def _recorded(action: Any) -> Play:
         return (action.seat, action.cards, None)
     if isinstance(action, COLOUR_ACTIONS):
         return (action.seat, getattr(action, "card", None), COLOUR_ACTIONS.index(type(action)))
-    return (action.seat, action.card, getattr(action, "choice", None))
+    if isinstance(action, TricksPlay):
+        # Looked for by type as the bare playout writes its None: a getattr that misses
+        # raises and catches an AttributeError, work the engine's side alone would pay.
+        return (action.seat, action.card, None)
+    return (action.seat, action.card, action.choice)
 
 
 Way = tuple[object, int, bool, bool, bool]
