@@ -51,7 +51,7 @@ from ninetynine_audio.present.adding.events import lives_changed_text, narrate, 
 from ninetynine_audio.present.seats import Perspective, seat_pans
 from ninetynine_audio.present.words import VERBOSITY_LEVELS, card_name
 
-NAMES = frozenset(DEFAULT_NAMES) | {"Ann"}
+NAMES = frozenset(DEFAULT_NAMES) | {"Ann", "Ben"}
 # The game's title comes from the menus' wording (present/screens.py), not from this family.
 TITLES = frozenset({"Classic", "Arcade", "Tactical"})
 _WORD = re.compile(r"[A-Za-z]+")
