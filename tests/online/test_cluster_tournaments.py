@@ -15,11 +15,16 @@ from helpers.cluster import (
     create_knockout,
     drive,
     holder_of,
+    open_listed,
     rows,
     two_processes,
 )
 from helpers.online import WAIT_S, Player
 from helpers.postgres import Postgres, postgres
+
+from ninetynine_audio.i18n import using
+from ninetynine_audio.present import online as online_words
+from ninetynine_audio.present import tournaments as words
 
 __all__ = ["postgres"]  # the session's cluster, a fixture
 
@@ -120,3 +125,36 @@ def test_a_player_of_the_other_process_enters_and_is_seated(
         assert ben.screen.table.code in codes.values()  # type: ignore[union-attr]
         seats = rows(url, "SELECT seats FROM tables WHERE code = %s", (ben.screen.table.code,))  # type: ignore[union-attr]
         assert any(seat.get("who") == "account:ben" for seat in json.loads(seats[0][0]))
+
+
+def test_a_player_of_the_other_process_hears_their_seat_in_their_own_language(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    with two_processes(url, tmp_path) as (one, two, players):
+        ann = Player(one.url, "Ann", password="ann-secret")
+        players.append(ann)
+        create_knockout(ann)
+        with using("es"):
+            cy = Player(two.url, "Cy", password="cy-secret")
+            listed = words.tournament_item_text("classic", "knockout", "waiting", 1, 4, "")
+            menu, enter, entered = words.tournaments(), words.enter(), words.entered_text()
+            seated = words.your_table_text(1, ["Ann"]).split("1")[0]  # "…table " before its number
+            back = online_words.welcome_back_text(1)
+        players.append(cy)
+        open_listed(cy, listed.rstrip(", "), menu)
+        choose_line(cy, enter)
+        cy.heard(entered)
+        assert rows(url, "SELECT language FROM tournament_entries WHERE who = 'account:cy'") == [
+            ("es",)
+        ]
+        ann.heard("Cy entered the tournament.", timeout=WAIT_S)
+        choose_line(ann, "Start the tournament now")
+        ann.heard("You are seated at table")
+        # Seated by Ann's process while connected to the other: sent there, Cy hears where
+        # he sits, and what he missed, in Spanish.
+        wait_until(cy, lambda: cy.screen.link.url == one.url, WAIT_S * 2)
+        wait_until(cy, lambda: cy.screen.table is not None, WAIT_S)
+        cy.heard(back)
+        cy.heard(seated)
+        assert not any("You are seated" in line for line in cy.spoken)
