@@ -158,3 +158,43 @@ def test_a_player_of_the_other_process_hears_their_seat_in_their_own_language(
         cy.heard(back)
         cy.heard(seated)
         assert not any("You are seated" in line for line in cy.spoken)
+
+
+def test_players_of_one_address_moved_at_once_all_land_at_their_seats(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    # One password check of an address at a time: the three moved at the start sign in at
+    # Ann's process together, and those refused as busy sign in again by themselves.
+    url = postgres.new_database()
+    with two_processes(url, tmp_path, "--limit", "password_per_address=1") as (
+        one,
+        two,
+        players,
+    ):
+        ann = Player(one.url, "Ann", password="ann-secret")
+        players.append(ann)
+        create_knockout(ann)
+        moved: list[Player] = []
+        for name in ("Ben", "Cy", "Dee"):  # signed in one after the other
+            player = Player(two.url, name, password=f"{name}-secret")
+            players.append(player)
+            moved.append(player)
+            player.heard("Lobby")
+            open_listed(player, "Classic, Knockout")
+            choose_line(player, "Enter the tournament")
+            player.heard("You entered.")
+            ann.heard(f"{player.name} entered the tournament.", timeout=WAIT_S)
+        choose_line(ann, "Start the tournament now")
+        ann.heard("the tournament starts with 4 players.")
+        for player in moved:
+            wait_until(player, lambda p=player: p.screen.link.url == one.url, WAIT_S * 2)  # type: ignore[misc]
+            wait_until(player, lambda p=player: p.screen.table is not None, WAIT_S * 2)  # type: ignore[misc]
+            player.heard("You are seated at table", timeout=WAIT_S)
+            assert not any("busy" in line for line in player.spoken)
+        _tid, _state, record = tournament_of(url)
+        codes = record["codes"]
+        assert isinstance(codes, dict)
+        assert {p.screen.table.code for p in moved} <= set(codes.values())  # type: ignore[union-attr]
+        # The limit held: some were refused as busy, and came back.
+        log = (tmp_path / "one" / "server.log").read_text(encoding="utf-8")
+        assert "sign-ins while the password checks were full" in log
