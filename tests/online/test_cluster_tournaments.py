@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from helpers.cluster import (
+    ann_hosts,
     ben_enters_anns,
     choose_line,
-    create_knockout,
     drive,
     holder_of,
     open_listed,
@@ -51,9 +51,7 @@ def test_a_killed_process_tournament_is_carried_on_by_the_other_to_its_winner(
 ) -> None:
     url = postgres.new_database()
     with two_processes(url, tmp_path) as (one, two, players):
-        ann = Player(one.url, "Ann", password="ann-secret")
-        players.append(ann)
-        create_knockout(ann)
+        ann = ann_hosts(one.url, players)
         choose_line(ann, "Start the tournament now")
         ann.heard("Round 1 of 2.")
         ann.heard("You are seated at table")
@@ -132,9 +130,7 @@ def test_a_player_of_the_other_process_hears_their_seat_in_their_own_language(
 ) -> None:
     url = postgres.new_database()
     with two_processes(url, tmp_path) as (one, two, players):
-        ann = Player(one.url, "Ann", password="ann-secret")
-        players.append(ann)
-        create_knockout(ann)
+        ann = ann_hosts(one.url, players)
         with using("es"):
             cy = Player(two.url, "Cy", password="cy-secret")
             listed = words.tournament_item_text("classic", "knockout", "waiting", 1, 4, "")
@@ -171,9 +167,7 @@ def test_players_of_one_address_moved_at_once_all_land_at_their_seats(
         two,
         players,
     ):
-        ann = Player(one.url, "Ann", password="ann-secret")
-        players.append(ann)
-        create_knockout(ann)
+        ann = ann_hosts(one.url, players)
         moved: list[Player] = []
         for name in ("Ben", "Cy", "Dee"):  # signed in one after the other
             player = Player(two.url, name, password=f"{name}-secret")

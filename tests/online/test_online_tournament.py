@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from helpers.competition import (
+    ann_creates,
     ben_enters_and_ann_starts,
     choose,
     knockout_played_out,
@@ -72,10 +73,7 @@ def test_a_tournament_in_play_carries_on_after_the_server_restarts(tmp_path: Pat
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Create the tournament")
-            ann.heard("you created the tournament")
+            ann_creates(srv, ann)
             choose(srv, ben, "Tournaments")
             choose(srv, ben, "1 of 4 entered")
             choose(srv, ben, "Enter the tournament")
@@ -126,10 +124,7 @@ def test_a_table_everyone_left_is_played_out_by_its_stand_ins(tmp_path: Path) ->
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Create the tournament")
-            ann.heard("you created the tournament")
+            ann_creates(srv, ann)
             ben_enters_and_ann_starts(srv, ann, ben, "Classic, Knockout, 1 of 4 entered")
             for player in (ann, ben):
                 player.heard("You are seated at table")
@@ -206,10 +201,7 @@ def test_a_tournament_everyone_withdrew_from_is_gone_after_a_restart(tmp_path: P
     with ServerThread(data, pause_scale=0.0) as srv:
         ann = Player(srv.url, "Ann", password="ann's secret")
         try:
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Create the tournament")
-            ann.heard("you created the tournament")
+            ann_creates(srv, ann)
             choose(srv, ann, "Withdraw from the tournament")
             ann.heard("You withdrew from the tournament.")
         finally:
@@ -219,9 +211,6 @@ def test_a_tournament_everyone_withdrew_from_is_gone_after_a_restart(tmp_path: P
         ann = Player(srv.url, "Ann", password="ann's secret")
         try:
             # Not hosting it any more: she makes another.
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Create the tournament")
-            ann.heard("you created the tournament")
+            ann_creates(srv, ann)
         finally:
             ann.close()
