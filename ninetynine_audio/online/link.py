@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import queue
+import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,6 +22,13 @@ from ninetynine_audio.online import protocol as p
 FIRST_DELAY_S = 1.0
 LONGEST_DELAY_S = 30.0
 CONNECT_TIMEOUT_S = 10.0
+MOVED_BUSY_TRIES = 10
+"""How many times a client the server moved to another of its processes signs in again
+there when it is refused as busy: every player of a tournament's round is moved at the same
+moment, and the new process checks only a few passwords of one address at once."""
+MOVED_BUSY_WAIT_S = 1.0
+"""The mean wait before signing in again after a busy refusal (growing with each, spread at
+random so those moved together do not come back together)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +66,8 @@ class Link:
         self.moved_to: str | None = None  # the process a ``moved`` message sent it to
         self._moved = False
         self._arriving = False  # connecting where a ``moved`` message sent it
+        self.busy_tries = 0  # busy refusals since the last ``moved``
+        self._busy = False  # refused as busy where a ``moved`` sent it: sign in again
         self.hello = hello
         self.first_delay = first_delay
         self.longest_delay = longest_delay
@@ -164,6 +174,11 @@ class Link:
                 self._ws = None
                 if self._closed:
                     break
+                if self._busy:  # moved, and the process was busy checking passwords
+                    self._busy = False
+                    spread = random.uniform(0.5, 1.5)
+                    await asyncio.sleep(spread * MOVED_BUSY_WAIT_S * self.busy_tries)
+                    continue
                 if self._moved:  # to another process of the same server: at once
                     self._moved = False
                     continue
@@ -183,17 +198,19 @@ class Link:
         self._ws = ws
         self.connected = True
         # Sent on to another process of the server: not a connection lost and found again.
-        again = self.connections > 0 and not self._arriving
+        arriving = self._arriving
+        again = self.connections > 0 and not arriving
         self._arriving = False
         self.connections += 1
         hello = self.hello(self.guest_token)
         if self.connections > 1:  # the player was here before: not coming online
             hello = msgspec.structs.replace(hello, again=True)
         await ws.send_str(p.encode(hello))
-        if self.rejoin is not None:
-            await ws.send_str(p.encode(p.Join(code=self.rejoin)))
-            self.rejoin = None
-        self.inbox.put(LinkEvent("connected", again=again))
+        join, self.rejoin = self.rejoin, None
+        if join is not None:
+            await ws.send_str(p.encode(p.Join(code=join)))
+        if not (arriving and self.busy_tries):  # a sign-in tried again is the same arrival
+            self.inbox.put(LinkEvent("connected", again=again))
 
         async def write() -> None:
             while True:
@@ -216,8 +233,22 @@ class Link:
                     message = p.decode_server(frame.data)
                 except p.ProtocolError:
                     continue  # a newer server's message this client cannot read
-                if isinstance(message, p.Welcome) and message.guest_token:
-                    self.guest_token = message.guest_token
+                if isinstance(message, p.Welcome):
+                    self.busy_tries = 0
+                    if message.guest_token:
+                        self.guest_token = message.guest_token
+                if (
+                    arriving
+                    and isinstance(message, p.Error)
+                    and message.code == "busy"
+                    and self.busy_tries < MOVED_BUSY_TRIES
+                ):
+                    # Sent here by the server, not come by choice: not the player's to hear
+                    # (nor its goodbye, which follows); signed in again after a while.
+                    self.busy_tries += 1
+                    self.rejoin, self._arriving, self._busy = join, True, True
+                    await ws.close()
+                    return
                 if isinstance(message, p.Bye) and not message.retry:
                     self._closed = True
                 if isinstance(message, p.Moved):
@@ -225,6 +256,7 @@ class Link:
                     self.moved_to = message.url or None
                     self.rejoin = message.code
                     self._moved = self._arriving = True
+                    self.busy_tries = 0
                     await ws.close()
                     return
                 self.inbox.put(message)

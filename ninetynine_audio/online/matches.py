@@ -33,6 +33,16 @@ def _step_marks(host: TableHost) -> tuple[float, bool, bool]:
     return (host.narration_at, host.bot_due is None, host.is_over)
 
 
+def plays_unheard(table: OnlineTable) -> bool:
+    """Whether ``table`` plays on with no person connected to hear it: a tournament's, once
+    no person holds a seat any more (each left, or stayed away past the seat's keeping, and
+    a computer stands in), so that its round ends with it. Any other table waits for a
+    person to come back."""
+    return bool(table.settings.get("tournament")) and all(
+        seat.who is None or seat.replaced for seat in table.seats
+    )
+
+
 class Matches:
     """Starting, running and ending the matches of the tables."""
 
@@ -98,7 +108,7 @@ class Matches:
         record: dict[str, Any] | None = None,
     ) -> TableHost:
         """The match of ``table``: dealt from ``setup``, or reloaded from a stored ``record``."""
-        pause = table.settings.get("pause_ms", 1000) / 1000 * self.pause_scale
+        pause = self.pause_s(table)
         timer = table.settings.get("timer_s")
         options: dict[str, Any] = {
             "pause_s": pause,
@@ -115,6 +125,10 @@ class Matches:
         host.heard_names = heard_names(host.core.setup, [s.name for s in table.seats])
         return host
 
+    def pause_s(self, table: OnlineTable) -> float:
+        """The pause before each computer move at ``table``, as its host chose it."""
+        return float(table.settings.get("pause_ms", 1000)) / 1000 * self.pause_scale
+
     # -- each table's task -----------------------------------------------------------------
 
     def start_task(self, table: OnlineTable) -> None:
@@ -129,8 +143,12 @@ class Matches:
             # this one waits its turn to think is seen by the next wait.
             table.wake.clear()
             host = table.host
-            # Nobody hears a table with no person connected: it waits for one to come back.
-            if host is not None and self.rooms.listened(table):
+            # Nobody hears a table with no person connected: it waits for one to come back,
+            # but a tournament's whose seats are all computers' plays on (its round waits).
+            heard = self.rooms.listened(table)
+            if host is not None and (heard or plays_unheard(table)):
+                # Played to nobody, its computers need not pause for anyone to hear them.
+                host.pause_s = self.pause_s(table) if heard else 0.0
                 if host.bot_due is not None and host.bot_due <= self.clock():
                     # A computer may think now: one table at a time (the loop reads every
                     # socket between two), within their share of the loop's time.

@@ -32,7 +32,12 @@ from typing import TYPE_CHECKING, Any
 from ninetynine_audio.games.base import HUMAN
 from ninetynine_audio.online.cluster import MARGIN_S, TAKE_PER_ROUND
 from ninetynine_audio.online.storage import StoredTournament
-from ninetynine_audio.online.storage.competitions import FULL, TOURNAMENT_LEASE, tournament_lease
+from ninetynine_audio.online.storage.competitions import (
+    FULL,
+    TOURNAMENT_LEASE,
+    Entry,
+    tournament_lease,
+)
 from ninetynine_audio.online.tournament_bus import TournamentBus
 from ninetynine_audio.online.tournament_record import OnlineTournament, stored_tournament
 from ninetynine_audio.online.tournament_speech import say_to_entrants
@@ -51,7 +56,7 @@ class Found:
 
     taken: list[tuple[StoredTournament, float]] = field(default_factory=list)
     others: list[StoredTournament] = field(default_factory=list)
-    entries: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    entries: dict[str, list[Entry]] = field(default_factory=dict)
     results: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
 
@@ -107,7 +112,8 @@ class TournamentLeases:
         """Store the new ``tournament`` with its host in its first place, unless its host
         hosts another not over on any process (its lease then let go)."""
         try:
-            if self.store.open_tournament(stored_tournament(tournament), name):
+            language = tournament.languages.get(tournament.host_id)
+            if self.store.open_tournament(stored_tournament(tournament), name, language):
                 return True
         except Exception as error:
             log.error("tournament %s could not be opened: %s", tournament.id, error)
@@ -120,7 +126,8 @@ class TournamentLeases:
     def take(self, tournament: OnlineTournament, who: str, name: str) -> str:
         """``who`` takes a place in ``tournament``, here or another process's."""
         try:
-            return self.store.take_place(tournament.id, who, name, tournament.size)
+            language = tournament.languages.get(who)
+            return self.store.take_place(tournament.id, who, name, tournament.size, language)
         except Exception as error:  # the database away: no place is taken
             log.error("tournament %s: a place could not be taken: %s", tournament.id, error)
             return FULL
@@ -132,7 +139,7 @@ class TournamentLeases:
         except Exception as error:
             log.error("tournament %s: a place could not be given up: %s", tournament.id, error)
 
-    def close(self, tournament: OnlineTournament) -> list[tuple[str, str]] | None:
+    def close(self, tournament: OnlineTournament) -> list[Entry] | None:
         """Close the places as ``tournament`` starts: who took them."""
         try:
             return self.store.close_entries(tournament.id)
@@ -247,17 +254,20 @@ class TournamentLeases:
         if changed or found.taken:
             desk.parts.rooms.refresh_lobbies()
 
-    def _merge(self, tid: str, entries: list[tuple[str, str]]) -> bool:
+    def _merge(self, tid: str, entries: list[Entry]) -> bool:
         """The entries stored from other processes into waiting tournament ``tid``; whether
         its people changed."""
         tournament = self.desk.all.get(tid)
         if tournament is None or tournament.state != "waiting":
             return False
         known = self.remote.setdefault(tid, set())
-        stored = {who for who, _name in entries}
+        stored = {who for who, _name, _language in entries}
         changed = False
-        for who, name in entries:
+        for who, name, language in entries:
             known.add(who)
+            if language is not None and tournament.languages.get(who) != language:
+                tournament.languages[who] = language
+                changed = True
             if tournament.seed_of(who) is not None or len(tournament.people) >= tournament.size:
                 continue
             tournament.people.append(Entrant(name, HUMAN, who))

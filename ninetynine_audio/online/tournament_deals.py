@@ -17,7 +17,7 @@ from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.online.daily import server_rank
 from ninetynine_audio.online.opening import open_table
 from ninetynine_audio.online.table import SeatInfo
-from ninetynine_audio.online.tournament_record import OnlineTournament
+from ninetynine_audio.online.tournament_record import OnlineTournament, seat_of
 from ninetynine_audio.online.tournament_speech import Phrase, Relay, not_relayed, tell
 from ninetynine_audio.play.daily import DailyResult, deal_result
 from ninetynine_audio.play.tournament import Entrant
@@ -84,7 +84,7 @@ class DealRounds:
         """Open ``entrant``'s private table of ``setup`` and seat them; its code."""
         plan = tournament.plan
         assert plan is not None
-        seats = [SeatInfo(HUMAN, entrant.who, entrant.name)]
+        seats = [seat_of(tournament, entrant)]
         seats += [
             SeatInfo(kind, None, name)
             for kind, name in zip(setup.kinds[1:], setup.names[1:], strict=True)

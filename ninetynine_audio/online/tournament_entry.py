@@ -54,13 +54,15 @@ class Ledger(Protocol):
         (its lease let go) when its host hosts another not over."""
 
     def take(self, tournament: OnlineTournament, who: str, name: str) -> str:
-        """``who`` takes a place: ``ENTERED``, ``FULL`` or ``CLOSED``."""
+        """``who`` takes a place (speaking ``tournament.languages[who]``): ``ENTERED``,
+        ``FULL`` or ``CLOSED``."""
 
     def leave(self, tournament: OnlineTournament, who: str) -> None:
         """``who`` gives up their place."""
 
-    def close(self, tournament: OnlineTournament) -> list[tuple[str, str]] | None:
-        """Close the places as it starts: who took them, in order (None: not known)."""
+    def close(self, tournament: OnlineTournament) -> list[tuple[str, str, str | None]] | None:
+        """Close the places as it starts: who took them and the language each speaks, in
+        order (None: not known)."""
 
 
 class TournamentEntry:
@@ -114,6 +116,7 @@ class TournamentEntry:
             seed=secrets.randbits(63),
         )
         made.people.append(Entrant(session.name, HUMAN, session.identity))
+        made.languages[session.identity] = session.app.language
         if self.ledger is not None and not self.ledger.open(made, session.name):
             return words.one_tournament_text()
         desk.all[code] = made
@@ -131,6 +134,7 @@ class TournamentEntry:
             return words.already_started_text()
         if tournament.seed_of(session.identity) is not None:
             return None
+        tournament.languages[session.identity] = session.app.language
         if self.ledger is not None:
             taken = self.ledger.take(tournament, session.identity, session.name)
             if taken == CLOSED:
@@ -158,6 +162,7 @@ class TournamentEntry:
         """``who`` is out of waiting ``tournament`` (here or on another process): the host's
         part passes to the first still in; with nobody left it is over, and gone."""
         tournament.people = [e for e in tournament.people if e.who != who]
+        tournament.languages.pop(who, None)
         if not tournament.people:
             self.desk.all.pop(tournament.id, None)
         elif tournament.host_id == who:

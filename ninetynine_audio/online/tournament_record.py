@@ -10,6 +10,7 @@ from typing import Any
 from ninetynine_audio.games.base import COMPUTER_NAMES
 from ninetynine_audio.games.registry import all_games, find_game
 from ninetynine_audio.online.storage import StoredTournament
+from ninetynine_audio.online.table import SeatInfo
 from ninetynine_audio.play.tournament import (
     Entrant,
     Round,
@@ -77,6 +78,9 @@ class OnlineTournament:
     """Comparing deals, the current round's private tables at the server: seed → code."""
     results: dict[int, dict[str, Any]] = field(default_factory=dict)
     """Comparing deals, the current round's results in: seed → the result's record."""
+    languages: dict[str, str] = field(default_factory=dict)
+    """The language each person who entered speaks: the seat kept for one not connected to
+    this process (who entered from another) speaks to them in it."""
 
     @property
     def state(self) -> str:
@@ -113,6 +117,7 @@ class OnlineTournament:
             "seed": self.seed,
             "deals": {str(k): v for k, v in self.deals.items()},
             "results": {str(k): v for k, v in self.results.items()},
+            "languages": dict(self.languages),
         }
 
     @classmethod
@@ -130,6 +135,7 @@ class OnlineTournament:
             record.get("starts_at"),
             [Entrant(**e) for e in record.get("people", [])],
             seed=int(record.get("seed", 0)),
+            languages={str(k): str(v) for k, v in record.get("languages", {}).items()},
         )
         if record.get("field") is not None:
             made.plan = Tournament(
@@ -143,6 +149,12 @@ class OnlineTournament:
             made.deals = {int(k): str(v) for k, v in record.get("deals", {}).items()}
             made.results = {int(k): dict(v) for k, v in record.get("results", {}).items()}
         return made
+
+
+def seat_of(tournament: OnlineTournament, entrant: Entrant) -> SeatInfo:
+    """The seat of ``entrant`` at a table of ``tournament``, in the language they speak."""
+    language = None if entrant.who is None else tournament.languages.get(entrant.who)
+    return SeatInfo(entrant.kind, entrant.who, entrant.name, language=language)
 
 
 def _entrant(entrant: Entrant) -> dict[str, Any]:

@@ -28,13 +28,14 @@ from ninetynine_audio.games.base import HUMAN, GameSetup
 from ninetynine_audio.games.registry import find_game
 from ninetynine_audio.online.opening import open_table
 from ninetynine_audio.online.storage import StoredTournament
-from ninetynine_audio.online.table import OnlineTable, SeatInfo, match_seed
+from ninetynine_audio.online.table import OnlineTable, match_seed
 from ninetynine_audio.online.tournament_deals import DealRounds
 from ninetynine_audio.online.tournament_entry import TournamentEntry
 from ninetynine_audio.online.tournament_record import (
     OnlineTournament,
     computer_names,
     plays_deals,
+    seat_of,
     stored_tournament,
 )
 from ninetynine_audio.online.tournament_speech import (
@@ -156,8 +157,12 @@ class TournamentDesk:
             if places:  # the places as closed in the store, wherever each was taken
                 known = {e.who: e for e in tournament.people}
                 tournament.people = [
-                    known.get(person) or Entrant(name, HUMAN, person) for person, name in places
+                    known.get(person) or Entrant(name, HUMAN, person)
+                    for person, name, _language in places
                 ][: tournament.size]
+                for person, _name, language in places:
+                    if language is not None:
+                        tournament.languages.setdefault(person, language)
         taken = {e.name for e in tournament.people} | set(
             find_game(tournament.game).fixed_seats or ()
         )
@@ -217,7 +222,7 @@ class TournamentDesk:
     ) -> str | None:
         """Make the online table of ``entrants`` and seat its people; its code."""
         spec = find_game(tournament.game)
-        seats = [SeatInfo(e.kind, e.who, e.name) for e in entrants]
+        seats = [seat_of(tournament, e) for e in entrants]
         settings = {
             "stand_in": tournament.level,
             "tournament": tournament.id,

@@ -12,6 +12,10 @@ import { WORDS, loadWords, lostConnection, matchLanguage, spaced, word } from ".
 const PROTOCOL = 1;
 const STORE = "ninetynine-audio";
 const RETRY_SECONDS = [1, 2, 4, 8, 16, 30]; // as the desktop client: longer each time
+// Moved to another process of the server and refused there as busy checking passwords (a
+// tournament's round moves its players at once): signed in again, as the desktop client.
+const MOVED_BUSY_TRIES = 10;
+const MOVED_BUSY_WAIT_MS = 1000;
 // Touch gestures as the keys they stand for (seed 002: the tactical game's own controls; one
 // finger up or down answers the tactical 10's question, and chooses a pile or a suit), and the
 // page's word that says each in the touch help, shown for the gestures whose key the table uses.
@@ -80,6 +84,9 @@ class Client {
     this.retry = 0;
     this.retryTimer = null;
     this.movedTo = null; // a process of this server a "moved" message sent us to
+    this.busyTries = 0; // busy refusals since the last "moved"
+    this.busyRetry = false; // refused as busy where a "moved" sent us: sign in again
+    this.joining = null; // the table the last connection joined as it opened
     this.rejoin = null; // the table to join there
     this.moving = false;
     this.arrivedByMove = false;
@@ -388,6 +395,7 @@ class Client {
         this.send({ type: "ping", seq: this.keySeq });
         this.send({ type: "join", code: this.rejoin });
       }
+      this.joining = this.rejoin; // joined again if this sign-in is tried again
       this.rejoin = null;
     });
     socket.addEventListener("message", (event) => {
@@ -406,6 +414,14 @@ class Client {
     if (socket !== this.socket) return;
     this.socket = null;
     if (this.noRetry) return;
+    if (this.busyRetry) {
+      // Moved, and the process was busy checking passwords: sign in there again after a
+      // while, growing, spread at random so that those moved together come back apart.
+      this.busyRetry = false;
+      const wait = MOVED_BUSY_WAIT_MS * this.busyTries * (0.5 + Math.random());
+      this.retryTimer = setTimeout(() => this.connect(), wait);
+      return;
+    }
     if (this.moving) {
       // To the process of this server that plays the table: at once.
       this.moving = false;
@@ -471,6 +487,7 @@ class Client {
     this.welcomed = true;
     this.everWelcomed = true;
     this.retry = 0;
+    this.busyTries = 0;
     if (message.guest_token) {
       this.guestToken = message.guest_token;
       sessionStorage.setItem(`${STORE}-guest`, message.guest_token);
@@ -499,6 +516,7 @@ class Client {
     // This player's table is played by another process of the same server.
     this.movedTo = message.url || null;
     this.rejoin = message.code ?? null;
+    this.busyTries = 0;
     this.moving = true;
     if (this.socket) this.socket.close();
   }
@@ -654,6 +672,19 @@ class Client {
   }
 
   refused(message) {
+    if (
+      this.arrivedByMove &&
+      !this.welcomed &&
+      message.code === "busy" &&
+      this.busyTries < MOVED_BUSY_TRIES
+    ) {
+      // Sent there by the server, not come by choice: not the player's to hear (nor its
+      // goodbye, which follows); signed in again once the socket closes.
+      this.busyTries += 1;
+      this.busyRetry = true;
+      this.rejoin = this.joining;
+      return;
+    }
     this.errors.push({ code: message.code, text: message.text });
     // Before the lobby nothing else says why the server would not let the player in.
     if (!this.welcomed) {
@@ -663,6 +694,7 @@ class Client {
   }
 
   bye(message) {
+    if (this.busyRetry) return;
     if (!message.retry) {
       this.noRetry = true;
       $("start").hidden = false;

@@ -203,6 +203,14 @@ def create_knockout(ann: Player) -> None:
     ann.heard("Classic, Knockout: you created the tournament")
 
 
+def ann_hosts(url: str, players: list[Player]) -> Player:
+    """Ann, signed in at ``url`` (kept in ``players``), makes a knockout of four at classic."""
+    ann = Player(url, "Ann", password="ann-secret")
+    players.append(ann)
+    create_knockout(ann)
+    return ann
+
+
 def open_listed(player: Player, line: str, tournaments: str = "Tournaments") -> None:
     """``player`` opens the lobby's Tournaments (``tournaments`` in their language) and the
     tournament listed with ``line``: the list of another process's tournaments is read from

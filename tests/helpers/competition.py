@@ -87,6 +87,14 @@ def play_turns(srv: ServerThread, players: dict[str, Player], done: Any, time_s:
     raise AssertionError(f"not done in {time_s} s")
 
 
+def ann_creates(srv: ServerThread, ann: Player) -> None:
+    """Ann makes a knockout of four at classic from the lobby's menus."""
+    choose(srv, ann, "Tournaments")
+    choose(srv, ann, "Create a tournament")
+    choose(srv, ann, "Create the tournament")
+    ann.heard("you created the tournament")
+
+
 def ben_enters_and_ann_starts(srv: ServerThread, ann: Player, ben: Player, item: str) -> None:
     """Ben enters the tournament the lobby lists as ``item``; Ann, its host, starts it."""
     ben.heard("Lobby")

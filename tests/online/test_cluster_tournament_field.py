@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 from helpers.cluster import (
+    ann_hosts,
     ben_enters_anns,
     choose_line,
-    create_knockout,
     holder_of,
     open_listed,
     rows,
@@ -165,9 +165,7 @@ def test_a_start_nobody_answers_is_said_and_works_once_taken_over(
 ) -> None:
     url = postgres.new_database()
     with two_processes(url, tmp_path) as (one, two, players):
-        ann = Player(one.url, "Ann", password="ann-secret")
-        players.append(ann)
-        create_knockout(ann)
+        ann = ann_hosts(one.url, players)
         tid = str(rows(url, "SELECT id FROM tournaments")[0][0])
         first_holder = holder_of(url, f"tournament:{tid}")
         ann.close()

@@ -10,16 +10,21 @@ from pathlib import Path
 
 import pytest
 from helpers.cluster import (
+    ann_hosts,
     ben_enters_anns,
     choose_line,
-    create_knockout,
     drive,
     holder_of,
+    open_listed,
     rows,
     two_processes,
 )
 from helpers.online import WAIT_S, Player
 from helpers.postgres import Postgres, postgres
+
+from ninetynine_audio.i18n import using
+from ninetynine_audio.present import online as online_words
+from ninetynine_audio.present import tournaments as words
 
 __all__ = ["postgres"]  # the session's cluster, a fixture
 
@@ -46,9 +51,7 @@ def test_a_killed_process_tournament_is_carried_on_by_the_other_to_its_winner(
 ) -> None:
     url = postgres.new_database()
     with two_processes(url, tmp_path) as (one, two, players):
-        ann = Player(one.url, "Ann", password="ann-secret")
-        players.append(ann)
-        create_knockout(ann)
+        ann = ann_hosts(one.url, players)
         choose_line(ann, "Start the tournament now")
         ann.heard("Round 1 of 2.")
         ann.heard("You are seated at table")
@@ -120,3 +123,72 @@ def test_a_player_of_the_other_process_enters_and_is_seated(
         assert ben.screen.table.code in codes.values()  # type: ignore[union-attr]
         seats = rows(url, "SELECT seats FROM tables WHERE code = %s", (ben.screen.table.code,))  # type: ignore[union-attr]
         assert any(seat.get("who") == "account:ben" for seat in json.loads(seats[0][0]))
+
+
+def test_a_player_of_the_other_process_hears_their_seat_in_their_own_language(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    with two_processes(url, tmp_path) as (one, two, players):
+        ann = ann_hosts(one.url, players)
+        with using("es"):
+            cy = Player(two.url, "Cy", password="cy-secret")
+            listed = words.tournament_item_text("classic", "knockout", "waiting", 1, 4, "")
+            menu, enter, entered = words.tournaments(), words.enter(), words.entered_text()
+            seated = words.your_table_text(1, ["Ann"]).split("1")[0]  # "…table " before its number
+            back = online_words.welcome_back_text(1)
+        players.append(cy)
+        open_listed(cy, listed.rstrip(", "), menu)
+        choose_line(cy, enter)
+        cy.heard(entered)
+        assert rows(url, "SELECT language FROM tournament_entries WHERE who = 'account:cy'") == [
+            ("es",)
+        ]
+        ann.heard("Cy entered the tournament.", timeout=WAIT_S)
+        choose_line(ann, "Start the tournament now")
+        ann.heard("You are seated at table")
+        # Seated by Ann's process while connected to the other: sent there, Cy hears where
+        # he sits, and what he missed, in Spanish.
+        wait_until(cy, lambda: cy.screen.link.url == one.url, WAIT_S * 2)
+        wait_until(cy, lambda: cy.screen.table is not None, WAIT_S)
+        cy.heard(back)
+        cy.heard(seated)
+        assert not any("You are seated" in line for line in cy.spoken)
+
+
+def test_players_of_one_address_moved_at_once_all_land_at_their_seats(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    # One password check of an address at a time: the three moved at the start sign in at
+    # Ann's process together, and those refused as busy sign in again by themselves.
+    url = postgres.new_database()
+    with two_processes(url, tmp_path, "--limit", "password_per_address=1") as (
+        one,
+        two,
+        players,
+    ):
+        ann = ann_hosts(one.url, players)
+        moved: list[Player] = []
+        for name in ("Ben", "Cy", "Dee"):  # signed in one after the other
+            player = Player(two.url, name, password=f"{name}-secret")
+            players.append(player)
+            moved.append(player)
+            player.heard("Lobby")
+            open_listed(player, "Classic, Knockout")
+            choose_line(player, "Enter the tournament")
+            player.heard("You entered.")
+            ann.heard(f"{player.name} entered the tournament.", timeout=WAIT_S)
+        choose_line(ann, "Start the tournament now")
+        ann.heard("the tournament starts with 4 players.")
+        for player in moved:
+            wait_until(player, lambda p=player: p.screen.link.url == one.url, WAIT_S * 2)  # type: ignore[misc]
+            wait_until(player, lambda p=player: p.screen.table is not None, WAIT_S * 2)  # type: ignore[misc]
+            player.heard("You are seated at table", timeout=WAIT_S)
+            assert not any("busy" in line for line in player.spoken)
+        _tid, _state, record = tournament_of(url)
+        codes = record["codes"]
+        assert isinstance(codes, dict)
+        assert {p.screen.table.code for p in moved} <= set(codes.values())  # type: ignore[union-attr]
+        # The limit held: some were refused as busy, and came back.
+        log = (tmp_path / "one" / "server.log").read_text(encoding="utf-8")
+        assert "sign-ins while the password checks were full" in log

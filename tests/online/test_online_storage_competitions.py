@@ -108,13 +108,13 @@ def test_a_tournament_is_held_by_lease_its_writes_fenced_its_entries_kept(
         assert store.hold_table("tournament:T1", "two", 30.0) is None  # one process at a time
         store.let_go("tournament:T1", "one")
         assert store.unheld_tournaments() == ["T1"]
-        assert store.take_place("T1", "account:ben", "Ben", 4) == ENTERED
+        assert store.take_place("T1", "account:ben", "Ben", 4, "es") == ENTERED
         assert store.take_place("T1", "account:cy", "Cy", 4) == ENTERED
         assert store.take_place("T1", "account:ben", "Ben", 4) == ENTERED
         store.leave_tournament("T1", "account:cy")
         store.record_result("12345678", "classic", [{"place": 2}, {"place": 1}], [])
         assert store.flush()
-        assert store.tournament_entries("T1") == [("account:ben", "Ben")]
+        assert store.tournament_entries("T1") == [("account:ben", "Ben", "es")]
         assert store.table_places("12345678") is None  # fenced: the table's lease is not held
         store.fenced_by = None
         store.record_result("12345678", "classic", [{"place": 2}, {"place": 1}], [])
@@ -130,11 +130,11 @@ def test_places_are_taken_one_at_a_time_and_closed_at_the_start(
     store = open_store(*opened, shared=opened[1] is not None)
     try:
         made = StoredTournament("T2", "classic", "account:ann", "waiting", {"a": 1}, [], [])
-        assert store.open_tournament(made, "Ann")
+        assert store.open_tournament(made, "Ann", "de")
         # Ann hosts one not over: a second is refused, wherever it is made.
         other = StoredTournament("T3", "classic", "account:ann", "waiting", {"a": 2}, [], [])
         assert not store.open_tournament(other, "Ann")
-        assert store.take_place("T2", "account:ben", "Ben", 3) == ENTERED
+        assert store.take_place("T2", "account:ben", "Ben", 3, "fr") == ENTERED
         assert store.take_place("T2", "account:ben", "Ben", 3) == ENTERED  # once
         assert store.take_place("T2", "account:cy", "Cy", 3) == ENTERED
         assert store.take_place("T2", "account:dee", "Dee", 3) == FULL
@@ -142,9 +142,9 @@ def test_places_are_taken_one_at_a_time_and_closed_at_the_start(
         assert store.take_place("T2", "account:dee", "Dee", 3) == ENTERED
         assert store.take_place("T9", "account:dee", "Dee", 3) == CLOSED  # no such one
         assert store.close_entries("T2") == [
-            ("account:ann", "Ann"),
-            ("account:ben", "Ben"),
-            ("account:dee", "Dee"),
+            ("account:ann", "Ann", "de"),
+            ("account:ben", "Ben", "fr"),
+            ("account:dee", "Dee", None),
         ]
         store.leave_tournament("T2", "account:dee")
         assert store.take_place("T2", "account:eve", "Eve", 3) == CLOSED

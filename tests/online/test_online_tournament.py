@@ -5,10 +5,12 @@ the knockout runs to its winner, whom everyone hears with the standings."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
 from helpers.competition import (
+    ann_creates,
     ben_enters_and_ann_starts,
     choose,
     knockout_played_out,
@@ -71,10 +73,7 @@ def test_a_tournament_in_play_carries_on_after_the_server_restarts(tmp_path: Pat
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Create the tournament")
-            ann.heard("you created the tournament")
+            ann_creates(srv, ann)
             choose(srv, ben, "Tournaments")
             choose(srv, ben, "1 of 4 entered")
             choose(srv, ben, "Enter the tournament")
@@ -115,6 +114,38 @@ def test_a_tournament_in_play_carries_on_after_the_server_restarts(tmp_path: Pat
         finally:
             for player in players.values():
                 player.close()
+
+
+def test_a_table_everyone_left_is_played_out_by_its_stand_ins(tmp_path: Path) -> None:
+    # Nobody hears it, yet its round waits on it: after the seats' keeping, the computers
+    # standing in play it to its end, each person placed as they left it.
+    with ServerThread(tmp_path / "data", pause_scale=1.0, keep_seat_s=0.5) as srv:
+        srv.call(lambda s: setattr(s.tournaments, "round_gap_s", 0.5))
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        ben = Player(srv.url, "Ben", password="ben's secret")
+        try:
+            ann_creates(srv, ann)
+            ben_enters_and_ann_starts(srv, ann, ben, "Classic, Knockout, 1 of 4 entered")
+            for player in (ann, ben):
+                player.heard("You are seated at table")
+            tid = srv.call(lambda s: next(iter(s.tournaments.all)))
+        finally:
+            ann.close()
+            ben.close()
+        deadline = time.monotonic() + TOURNAMENT_TIME_S
+        while srv.call(lambda s: s.tournaments.all[tid].state) != "over":
+            assert time.monotonic() < deadline, "the round waited on a table nobody hears"
+            time.sleep(0.2)
+        record = srv.call(lambda s: s.tournaments.all[tid].to_record())
+        first = record["rounds"][0]["tables"]
+        people = {e["who"]: n for n, e in enumerate(record["field"]) if e["who"]}
+        for table in first:
+            for seat, seed in enumerate(table["seats"]):
+                if seed in people.values():  # out at the place they left it in: last
+                    assert table["places"][seat] == len(table["seats"])
+        # Each table with a person was recorded as a match, as any table a computer took.
+        assert srv.call(lambda s: s.db.results_count()) == len(people)
+        assert srv.call(lambda s: s.crashes) == 0
 
 
 def test_a_swiss_of_five_gives_byes_and_says_points(tmp_path: Path) -> None:
@@ -170,10 +201,7 @@ def test_a_tournament_everyone_withdrew_from_is_gone_after_a_restart(tmp_path: P
     with ServerThread(data, pause_scale=0.0) as srv:
         ann = Player(srv.url, "Ann", password="ann's secret")
         try:
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Create the tournament")
-            ann.heard("you created the tournament")
+            ann_creates(srv, ann)
             choose(srv, ann, "Withdraw from the tournament")
             ann.heard("You withdrew from the tournament.")
         finally:
@@ -183,9 +211,6 @@ def test_a_tournament_everyone_withdrew_from_is_gone_after_a_restart(tmp_path: P
         ann = Player(srv.url, "Ann", password="ann's secret")
         try:
             # Not hosting it any more: she makes another.
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Create the tournament")
-            ann.heard("you created the tournament")
+            ann_creates(srv, ann)
         finally:
             ann.close()

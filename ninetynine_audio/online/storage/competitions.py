@@ -143,6 +143,15 @@ def migration_seven(real: str) -> tuple[str, ...]:
     )
 
 
+MIGRATION_EIGHT = "ALTER TABLE tournament_entries ADD COLUMN language TEXT"
+"""Migration 8: the language each entrant speaks, so that the process that seats a person
+who entered from another process speaks to the seat kept for them in it."""
+
+Entry = tuple[str, str, str | None]
+"""A place taken in a tournament: who, their name, and the language they speak (None: not
+known, a place taken before it was stored)."""
+
+
 class CompetitionRecords(QueryPart):
     """Tournaments and daily deals, written once for both engines."""
 
@@ -182,7 +191,9 @@ class CompetitionRecords(QueryPart):
     # holding the tournament's row (PostgreSQL's ``FOR UPDATE``; SQLite writes one at a time),
     # so that two people taking the last place on two processes never both have it.
 
-    def open_tournament(self, tournament: StoredTournament, name: str) -> bool:
+    def open_tournament(
+        self, tournament: StoredTournament, name: str, language: str | None = None
+    ) -> bool:
         """Store the new ``tournament`` with its host (called ``name``) in its first place,
         unless its host already hosts one not over (on any process); whether it was. The
         check and the write are one transaction, held off from any other opening."""
@@ -198,12 +209,15 @@ class CompetitionRecords(QueryPart):
             if hosting is not None:
                 return False
             _save_tournament(sql, tournament)
-            _enter(sql, tournament.id, tournament.host, name)
+            _enter(sql, tournament.id, tournament.host, name, language)
         return True
 
-    def take_place(self, tid: str, who: str, name: str, size: int) -> str:
-        """``who`` (called ``name``) takes a place in waiting tournament ``tid`` of ``size``
-        places: :data:`ENTERED`, :data:`FULL` or :data:`CLOSED`."""
+    def take_place(
+        self, tid: str, who: str, name: str, size: int, language: str | None = None
+    ) -> str:
+        """``who`` (called ``name``, speaking ``language``) takes a place in waiting
+        tournament ``tid`` of ``size`` places: :data:`ENTERED`, :data:`FULL` or
+        :data:`CLOSED`."""
         with self._transaction() as sql:
             row = first(sql, "SELECT state FROM tournaments WHERE id = ?" + self.HOLD_ROW, (tid,))
             if row is None or row[0] != "waiting":
@@ -217,12 +231,12 @@ class CompetitionRecords(QueryPart):
             )
             if taken is not None and int(taken[0]) >= size:
                 return FULL
-            _enter(sql, tid, who, name)
+            _enter(sql, tid, who, name, language)
         return ENTERED
 
-    def close_entries(self, tid: str) -> list[tuple[str, str]]:
+    def close_entries(self, tid: str) -> list[Entry]:
         """Close tournament ``tid``'s places as it starts (no place is taken after); who took
-        them (identity, name), in the order they did."""
+        them (identity, name, language), in the order they did."""
         with self._transaction() as sql:
             first(sql, "SELECT state FROM tournaments WHERE id = ?" + self.HOLD_ROW, (tid,))
             sql.run("UPDATE tournaments SET state = 'playing' WHERE id = ?", (tid,))
@@ -231,8 +245,9 @@ class CompetitionRecords(QueryPart):
     def _serialize_openings(self, sql: Sql) -> None:
         """Hold off, until this transaction ends, every other opening of a tournament."""
 
-    def tournament_entries(self, tid: str) -> list[tuple[str, str]]:
-        """Who took a place in tournament ``tid`` (identity, name), in the order they did."""
+    def tournament_entries(self, tid: str) -> list[Entry]:
+        """Who took a place in tournament ``tid`` (identity, name, language), in the order
+        they did."""
         with self._sql() as sql:
             return _entries(sql, tid)
 
@@ -365,19 +380,23 @@ def _save_tournament(sql: Sql, tournament: StoredTournament) -> None:
         )
 
 
-def _enter(sql: Sql, tid: str, who: str, name: str) -> None:
+def _enter(sql: Sql, tid: str, who: str, name: str, language: str | None) -> None:
     sql.run(
-        "INSERT INTO tournament_entries (tournament, who, name, at) VALUES (?, ?, ?, ?)"
-        " ON CONFLICT (tournament, who) DO NOTHING",
-        (tid, who, name, time.time()),
+        "INSERT INTO tournament_entries (tournament, who, name, at, language)"
+        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (tournament, who) DO NOTHING",
+        (tid, who, name, time.time(), language),
     )
 
 
-def _entries(sql: Sql, tid: str) -> list[tuple[str, str]]:
+def _entries(sql: Sql, tid: str) -> list[Entry]:
     rows = sql.rows(
-        "SELECT who, name FROM tournament_entries WHERE tournament = ? ORDER BY at, who", (tid,)
+        "SELECT who, name, language FROM tournament_entries WHERE tournament = ? ORDER BY at, who",
+        (tid,),
     )
-    return [(str(who), str(name)) for who, name in rows]
+    return [
+        (str(who), str(name), None if language is None else str(language))
+        for who, name, language in rows
+    ]
 
 
 def _leave(sql: Sql, tid: str, who: str) -> None:

@@ -27,7 +27,11 @@ from ninetynine_audio.online.identity import (
     name_problem,
     skeleton,
 )
-from ninetynine_audio.online.storage.competitions import migration_five, migration_seven
+from ninetynine_audio.online.storage.competitions import (
+    MIGRATION_EIGHT,
+    migration_five,
+    migration_seven,
+)
 from ninetynine_audio.online.storage.moderation import moderation_tables
 
 log = logging.getLogger(__name__)
@@ -215,6 +219,14 @@ def _seven_on_postgresql(conn: Any) -> None:
         conn.execute(statement)
 
 
+def _eight_on_sqlite(db: sqlite3.Connection) -> None:
+    db.execute(MIGRATION_EIGHT)
+
+
+def _eight_on_postgresql(conn: Any) -> None:
+    conn.execute(MIGRATION_EIGHT)
+
+
 MIGRATIONS = (
     Migration(
         1,
@@ -261,6 +273,13 @@ MIGRATIONS = (
         "and the results found by table",
         _seven_on_sqlite,
         _seven_on_postgresql,
+    ),
+    Migration(
+        8,
+        "the language each tournament entrant speaks, for the seat kept for them on another "
+        "process",
+        _eight_on_sqlite,
+        _eight_on_postgresql,
     ),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].number
