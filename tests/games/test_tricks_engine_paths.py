@@ -19,7 +19,7 @@ from ninetynine_audio.cards import Card, short_deck
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
 from ninetynine_audio.games.registry import find_game
-from ninetynine_audio.games.tricks import BidCards, Declaration, PlayCard, TricksState
+from ninetynine_audio.games.tricks import BidCards, Declaration, PlayCard, TricksState, engine
 from ninetynine_audio.games.tricks.errors import BidCardTwice, CardNotInHand
 
 SPEC = find_game("tricks")
@@ -122,3 +122,25 @@ def test_a_bid_of_the_hands_very_cards_is_refused_as_a_bid_of_other_equal_cards_
         for action in (BidCards(seat, cards), copied(BidCards(seat, cards))):
             with pytest.raises(refusal):
                 SPEC.apply(state, action)
+
+
+@pytest.mark.parametrize(("seed", "declarations"), [(4, False), (9, True)])
+def test_the_engines_own_actions_take_the_short_way_past_check(seed, declarations, monkeypatch):
+    """Every card and bid the engine lists is carried out without ``check``: the short way
+    finds a listed card in its hand by identity at any place, and takes a listed bid as it is."""
+
+    def refuse(state: TricksState, action: Any) -> None:
+        raise AssertionError(f"{action} went through check")
+
+    state = first_state(seed, declarations)
+    rng = random.Random(seed)
+    places: set[int] = set()
+    monkeypatch.setattr(engine, "check", refuse)
+    while SPEC.outcome(state) is None:
+        seat = SPEC.seats_to_act(state)[0]
+        legal = SPEC.legal_actions(state, seat)
+        action = legal[rng.randrange(len(legal))]
+        if isinstance(action, PlayCard):
+            places.add(state.hands[seat].index(action.card))
+        state, _ = engine.apply(state, action)
+    assert len(places) > 3

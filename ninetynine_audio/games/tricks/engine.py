@@ -112,6 +112,11 @@ _DECLARE, _REVEAL = Declaration.DECLARE, Declaration.REVEAL
 """The members, read once: reading one from its enum class goes through a descriptor."""
 _DECLARATIONS = (None, _DECLARE, _REVEAL)
 _ALONE = tuple((seat,) for seat in range(SEATS))
+"""What :func:`seats_to_act` says for each seat: made once."""
+_NEXT = tuple((seat + 1) % SEATS for seat in range(SEATS))
+"""The seat on each seat's left, the next to play."""
+_new = object.__new__
+_set = object.__setattr__
 _NO_INTENTS = (None,) * SEATS
 _NEW_DEAL = {
     "phase": _BIDDING,
@@ -125,7 +130,6 @@ _NEW_DEAL = {
     "tricks_won": (0,) * SEATS,
 }
 """What every new deal starts with, beside its deal, dealer, trumps, hands and first seat."""
-"""What :func:`seats_to_act` says for each seat: made once."""
 
 DECK = short_deck()
 """The deck every deal is dealt from: the same card objects game after game."""
@@ -230,15 +234,6 @@ def resample(state: TricksState, seat: int, rng: random.Random) -> TricksState:
         if all(card.suit not in voids[s] for s in hands for card in new_hands[s]):
             return replaced(state, hands=tuple(new_hands), bids=tuple(new_bids))
     return state
-
-
-def _place(hand: tuple[Card, ...], card: Card) -> int:
-    """:func:`place_of` ``card`` in ``hand``, first looked for as the very object: a hand of
-    the 36-card deck holds no other card equal to it."""
-    for place, held in enumerate(hand):
-        if held is card:
-            return place
-    return place_of(hand, card)
 
 
 def _deal_key(seed: int, deal: int) -> str:
@@ -562,7 +557,15 @@ def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event,
         # must. Anything else goes through check, which says what is wrong.
         hand = state.hands[action.seat]
         card = action.card
-        place = _place(hand, card)
+        # The card looked for first as the very object: a hand dealt from DECK holds no other
+        # card equal to it.
+        place = 0
+        for held in hand:
+            if held is card:
+                break
+            place += 1
+        else:
+            place = place_of(hand, card)
         if place >= 0:
             trick = state.trick
             if not trick:
@@ -679,35 +682,45 @@ def _state(fields: dict[str, Any]) -> TricksState:
 
 def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple[Event, ...]]:
     """``seat`` plays the card at ``place`` in its hand (checked). Only the hand that changed is
-    rebuilt, and the events are made without their dataclass ``__init__``."""
+    rebuilt, and the state and events are made without their dataclass ``__init__`` (as
+    :func:`made` and :func:`_state` make them, written out: this is every card of a game)."""
     held = state.__dict__.copy()
-    hand = held["hands"][seat]
+    hands = held["hands"]
+    hand = hands[seat]
     card = hand[place]
-    held["hands"] = _with(held["hands"], seat, hand[:place] + hand[place + 1 :])
+    hand = hand[:place] + hand[place + 1 :]
+    if seat == 0:
+        held["hands"] = (hand, hands[1], hands[2])
+    elif seat == 1:
+        held["hands"] = (hands[0], hand, hands[2])
+    else:
+        held["hands"] = (hands[0], hands[1], hand)
     number = held["trick_number"]
     players = held["players"]
     trick = held["trick"]
-    played = made(
-        CardPlayed,
+    played = _new(CardPlayed)
+    played.__dict__.update(
         {
             "seat": seat,
             "player": players[seat],
             "card": card,
             "trick": number,
             "is_lead": not trick,
-        },
+        }
     )
-    trick = (*trick, (seat, card))
-    if len(trick) < SEATS:
-        held["trick"] = trick
-        held["to_act"] = (seat + 1) % SEATS
-        return _state(held), (played,)
-    cards = (trick[0][1], trick[1][1], trick[2][1])
-    best = winning_index(cards, state.trumps)
+    after = _new(TricksState)
+    _set(after, "__dict__", held)
+    if len(trick) < SEATS - 1:
+        held["trick"] = (*trick, (seat, card))
+        held["to_act"] = _NEXT[seat]
+        return after, (played,)
+    trick = (trick[0], trick[1], (seat, card))
+    cards = (trick[0][1], trick[1][1], card)
+    best = winning_index(cards, held["trumps"])
     winner = trick[best][0]
     tricks_won = _with(held["tricks_won"], winner, held["tricks_won"][winner] + 1)
-    taken = made(
-        TrickWon,
+    taken = _new(TrickWon)
+    taken.__dict__.update(
         {
             "trick": number,
             "seat": winner,
@@ -715,21 +728,21 @@ def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple
             "cards": cards,
             "winning_card": cards[best],
             "tricks_won": tricks_won,
-        },
+        }
     )
-    done = made(
-        PlayedTrick, {"number": number, "leader": state.leader, "plays": trick, "winner": winner}
+    done = _new(PlayedTrick)
+    done.__dict__.update(
+        {"number": number, "leader": held["leader"], "plays": trick, "winner": winner}
     )
     held["trick"] = ()
-    held["played"] = (*state.played, done)
+    held["played"] = (*held["played"], done)
     held["tricks_won"] = tricks_won
     held["trick_number"] = number + 1
     held["leader"] = held["to_act"] = winner
-    state = _state(held)
     if number < TRICKS_PER_DEAL:
-        return state, (played, taken)
-    state, more = _score(state)
-    return state, (played, taken, *more)
+        return after, (played, taken)
+    after, more = _score(after)
+    return after, (played, taken, *more)
 
 
 def deal_points(
