@@ -94,6 +94,9 @@ def _variant(rules: AddingRules) -> int:
 
 _V = TypeVar("_V")
 
+_HAS_LIVES = (0).__lt__
+"""Whether a count of lives is above nought (as ``lives > 0``, in C, without a generator)."""
+
 _TABLE_TOTALS = 2 * LIMIT + 1
 """Totals the table of ways holds (a total of a round in play never passes twice 99)."""
 
@@ -344,12 +347,14 @@ def _plays(rules: AddingRules, seat: int, hand: Sequence[Card], total: int) -> t
     plays: list[PlayCard] = []
     # Cards by their notation: an enum's hash is slow, a string's is kept.
     seen: set[tuple[str, str]] = set()
+    twice = rules.decks > 1  # one deck holds each card once: nothing to look for
     table = _WAYS[_variant(rules)]
     for card in hand:
         key = (card.rank._value_, card.suit._value_)
-        if key in seen:
-            continue
-        seen.add(key)
+        if twice:
+            if key in seen:
+                continue
+            seen.add(key)
         row = table.get(key[0])
         found = row[total] if row is not None and 0 <= total < _TABLE_TOTALS else None
         if found is None:
@@ -539,7 +544,7 @@ class _Table:
     def __init__(self, state: AddingState) -> None:
         self.__dict__.update(state.__dict__)
         self.hands = list(state.hands)
-        self.players_in = sum(lives > 0 for lives in state.lives)
+        self.players_in = sum(map(_HAS_LIVES, state.lives))
         self.events: list[Event] = []
 
     def freeze(self) -> AddingState:
