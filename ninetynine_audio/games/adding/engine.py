@@ -521,29 +521,27 @@ class _Table:
     changes a hand, the pile and the total, does not copy every hand, the stock and the rest.
     """
 
-    rules: AddingRules
-    players: tuple[str, ...]
-    kinds: tuple[str, ...]
-    seed: int
-    shuffles: int
-    lives: tuple[int, ...]
-    hands: list[tuple[Card, ...]]
-    stock: tuple[Card, ...]
-    pile: tuple[Card, ...]
-    discard: tuple[Card, ...]
-    total: int
-    direction: Direction
-    to_act: int
-    dealer: int
-    round: int
-    owes_draw: tuple[bool, ...]
-    places: tuple[tuple[int, int], ...]
-    is_over: bool
-    winner: int | None
-
     def __init__(self, state: AddingState) -> None:
-        self.__dict__.update(state.__dict__)
+        # The state's fields in its order, which freezing keeps.
+        self.rules = state.rules
+        self.players = state.players
+        self.kinds = state.kinds
+        self.seed = state.seed
+        self.shuffles = state.shuffles
+        self.lives = state.lives
         self.hands = list(state.hands)
+        self.stock = state.stock
+        self.pile = state.pile
+        self.discard = state.discard
+        self.total = state.total
+        self.direction = state.direction
+        self.to_act = state.to_act
+        self.dealer = state.dealer
+        self.round = state.round
+        self.owes_draw = state.owes_draw
+        self.places = state.places
+        self.is_over = state.is_over
+        self.winner = state.winner
         self.players_in = sum(map(_HAS_LIVES, state.lives))
         self.events: list[Event] = []
 
