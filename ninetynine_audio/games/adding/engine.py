@@ -13,6 +13,7 @@ import random
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ninetynine_audio.cards import Card, Rank, card_text, seeded_shuffle, standard_deck
 from ninetynine_audio.games.adding.model import (
@@ -90,6 +91,11 @@ def _variant(rules: AddingRules) -> int:
     """The rules' way of reading cards as one number (scoring, tens, nines and kings)."""
     return (rules.scoring is Scoring.LIMITS) * 4 + rules.ten_always_minus * 2 + rules.swap_nine_king
 
+
+_V = TypeVar("_V")
+
+_HAS_LIVES = (0).__lt__
+"""Whether a count of lives is above nought (as ``lives > 0``, in C, without a generator)."""
 
 _TABLE_TOTALS = 2 * LIMIT + 1
 """Totals the table of ways holds (a total of a round in play never passes twice 99)."""
@@ -184,7 +190,12 @@ NO_SCORE = LimitScore()
 def limit_score(before: int, outcome: Outcome) -> LimitScore:
     """Tactical scoring: only a rise counts; landing on 33, 66 or 99 makes the others pay,
     rising past 33 or 66 or over 99 makes the player pay."""
-    after = outcome.total
+    return _rise_score(before, outcome.total, outcome.doubled)
+
+
+@functools.cache
+def _rise_score(before: int, after: int, doubled: bool) -> LimitScore:
+    """:func:`limit_score` of a play from ``before`` to ``after``, made once for each."""
     if after <= before:
         return NO_SCORE
     own: list[tuple[int, str]] = []
@@ -197,7 +208,7 @@ def limit_score(before: int, outcome: Outcome) -> LimitScore:
     if after == LIMIT:
         others.append((-2, "landed_99"))
     elif after > LIMIT:
-        own.append((-3, "doubled_over_99") if outcome.doubled else (-2, "bust"))
+        own.append((-3, "doubled_over_99") if doubled else (-2, "bust"))
     return LimitScore(tuple(own), tuple(others))
 
 
@@ -208,7 +219,7 @@ def rise_points(before: int, after: int, doubled: bool = False) -> tuple[int, in
 
     Cached: the computer players ask it for the same few thousand pairs over and over.
     """
-    score = limit_score(before, Outcome(None, after, doubled=doubled))
+    score = _rise_score(before, after, doubled)
     return score.own_loss, score.others_loss
 
 
@@ -336,12 +347,14 @@ def _plays(rules: AddingRules, seat: int, hand: Sequence[Card], total: int) -> t
     plays: list[PlayCard] = []
     # Cards by their notation: an enum's hash is slow, a string's is kept.
     seen: set[tuple[str, str]] = set()
+    twice = rules.decks > 1  # one deck holds each card once: nothing to look for
     table = _WAYS[_variant(rules)]
     for card in hand:
         key = (card.rank._value_, card.suit._value_)
-        if key in seen:
-            continue
-        seen.add(key)
+        if twice:
+            if key in seen:
+                continue
+            seen.add(key)
         row = table.get(key[0])
         found = row[total] if row is not None and 0 <= total < _TABLE_TOTALS else None
         if found is None:
@@ -369,6 +382,11 @@ def legal_actions(state: AddingState) -> tuple[Action, ...]:
 
 def check(state: AddingState, action: Action) -> Outcome | None:
     """Raise an :class:`IllegalAction` if ``action`` is not allowed now; else say what it does."""
+    return _checked(state, action)[0]
+
+
+def _checked(state: AddingState, action: Action) -> tuple[Outcome | None, int]:
+    """:func:`check`, and where the played card is in its player's hand (-1 for a draw)."""
     if state.is_over:
         raise GameOverError("the game is over")
     if isinstance(action, DrawCard):
@@ -378,7 +396,7 @@ def check(state: AddingState, action: Action) -> Outcome | None:
                 player=state.players[action.seat],
                 owes=state.owes_draw[action.seat],
             )
-        return None
+        return None, -1
     seat = action.seat
     if seat != state.to_act:
         raise NotYourTurn(
@@ -386,7 +404,8 @@ def check(state: AddingState, action: Action) -> Outcome | None:
             player=state.players[seat],
             to_act=state.players[state.to_act],
         )
-    if place_of(state.hands[seat], action.card) < 0:
+    place = place_of(state.hands[seat], action.card)
+    if place < 0:
         raise CardNotInHand(
             f"{card_text(action.card)} is not in {state.players[seat]}'s hand",
             card=action.card,
@@ -424,7 +443,7 @@ def check(state: AddingState, action: Action) -> Outcome | None:
             total=outcome.total,
             choice=outcome.choice,
         )
-    return outcome
+    return outcome, place
 
 
 def can_draw(state: AddingState | _Table) -> bool:
@@ -474,71 +493,64 @@ def next_seat(state: AddingState | AddingView | _Table, seat: int, direction: Di
 
 def apply(state: AddingState, action: Action) -> tuple[AddingState, tuple[Event, ...]]:
     """Carry out ``action``; returns the new state and what happened, oldest first."""
-    outcome = check(state, action)
+    outcome, place = _checked(state, action)
     table = _Table(state)
-    if isinstance(action, DrawCard):
-        table.owes[action.seat] = False
+    if outcome is None:
+        table.owes_draw = _with(table.owes_draw, action.seat, False)
         table.draw(action.seat)
     else:
-        assert outcome is not None
-        table.play(action, outcome)
+        assert isinstance(action, PlayCard)
+        table.play(action, outcome, place)
     if not table.is_over:
         table.settle()
     return table.freeze(), tuple(table.events)
 
 
+def _with(values: tuple[_V, ...], seat: int, value: _V) -> tuple[_V, ...]:
+    """``values`` with the one at ``seat`` changed to ``value``."""
+    if values[seat] == value:
+        return values
+    return (*values[:seat], value, *values[seat + 1 :])
+
+
 class _Table:
-    """A mutable working copy of one state, used for the length of one ``apply``."""
+    """A working copy of one state, used for the length of one ``apply``.
+
+    Its fields start as the state's own tuples, and a change puts a new tuple in place of the
+    one it changes (each hand apart): freezing copies only what changed, and a play, which
+    changes a hand, the pile and the total, does not copy every hand, the stock and the rest.
+    """
 
     def __init__(self, state: AddingState) -> None:
+        # The state's fields in its order, which freezing keeps.
         self.rules = state.rules
         self.players = state.players
         self.kinds = state.kinds
         self.seed = state.seed
         self.shuffles = state.shuffles
-        self.lives = list(state.lives)
-        self.players_in = sum(1 for lives in self.lives if lives > 0)
-        self.hands = [list(hand) for hand in state.hands]
-        self.stock = list(state.stock)
-        self.pile = list(state.pile)
-        self.discard = list(state.discard)
+        self.lives = state.lives
+        self.hands = list(state.hands)
+        self.stock = state.stock
+        self.pile = state.pile
+        self.discard = state.discard
         self.total = state.total
         self.direction = state.direction
         self.to_act = state.to_act
         self.dealer = state.dealer
         self.round = state.round
-        self.owes = list(state.owes_draw)
-        self.places = list(state.places)
+        self.owes_draw = state.owes_draw
+        self.places = state.places
         self.is_over = state.is_over
         self.winner = state.winner
+        self.players_in = sum(map(_HAS_LIVES, state.lives))
         self.events: list[Event] = []
 
     def freeze(self) -> AddingState:
-        # Without the dataclass __init__ (games/frozen.py): most of the time of a small play.
-        return made(
-            AddingState,
-            dict(
-                rules=self.rules,
-                players=self.players,
-                kinds=self.kinds,
-                seed=self.seed,
-                shuffles=self.shuffles,
-                lives=tuple(self.lives),
-                hands=tuple(tuple(hand) for hand in self.hands),
-                stock=tuple(self.stock),
-                pile=tuple(self.pile),
-                discard=tuple(self.discard),
-                total=self.total,
-                direction=self.direction,
-                to_act=self.to_act,
-                dealer=self.dealer,
-                round=self.round,
-                owes_draw=tuple(self.owes),
-                places=tuple(self.places),
-                is_over=self.is_over,
-                winner=self.winner,
-            ),
-        )
+        # Without the dataclass __init__ (games/frozen.py): the same fields, in the same order.
+        fields = self.__dict__.copy()
+        del fields["players_in"], fields["events"]
+        fields["hands"] = tuple(self.hands)
+        return made(AddingState, fields)
 
     # -- seats
 
@@ -561,22 +573,23 @@ class _Table:
 
     def deal(self, starter: int, dealer: int, order: list[Card]) -> None:
         count = len(self.players)
-        self.hands = [[] for _ in range(count)]
+        hands: list[list[Card]] = [[] for _ in range(count)]
         seats = [starter]
         while len(seats) < self.players_in:
             seats.append(self.next_seat(seats[-1], Direction.CLOCKWISE))
         for _ in range(self.rules.hand_size):
             for seat in seats:
-                self.hands[seat].append(order.pop(0))
-        self.stock = order
-        self.pile = []
-        self.discard = []
+                hands[seat].append(order.pop(0))
+        self.hands = [tuple(hand) for hand in hands]
+        self.stock = tuple(order)
+        self.pile = ()
+        self.discard = ()
         self.total = 0
         self.direction = Direction.CLOCKWISE
         self.to_act = starter
         self.dealer = dealer
         self.round += 1
-        self.owes = [False] * count
+        self.owes_draw = (False,) * count
         self.events.append(self.round_started(dealt=True))
 
     def round_started(self, dealt: bool) -> RoundStarted:
@@ -598,23 +611,28 @@ class _Table:
             if not under:
                 return
             self.pile = self.pile[-1:]
-            self.discard = []
-            self.stock = self.shuffle(under)
+            self.discard = ()
+            self.stock = tuple(self.shuffle(under))
             self.events.append(StockRebuilt(len(self.stock)))
-        card = self.stock.pop(0)
-        self.hands[seat].append(card)
+        card = self.stock[0]
+        self.stock = self.stock[1:]
+        self.hands[seat] += (card,)
         self.events.append(CardDrawn(seat, self.players[seat], card))
 
     # -- a play
 
-    def play(self, action: PlayCard, outcome: Outcome) -> None:
+    def play(self, action: PlayCard, outcome: Outcome, place: int) -> None:
+        """Play ``action`` (checked: ``outcome`` is what it does, ``place`` where its card is
+        in the hand)."""
         seat = action.seat
-        for other, owed in enumerate(self.owes):
-            if owed:
-                self.owes[other] = False
-                self.events.append(DrawMissed(other, self.players[other]))
-        del self.hands[seat][place_of(self.hands[seat], action.card)]
-        self.pile.append(action.card)
+        if True in self.owes_draw:
+            for other, owed in enumerate(self.owes_draw):
+                if owed:
+                    self.events.append(DrawMissed(other, self.players[other]))
+            self.owes_draw = (False,) * len(self.owes_draw)
+        hand = self.hands[seat]
+        self.hands[seat] = hand[:place] + hand[place + 1 :]
+        self.pile += (action.card,)
         before = self.total
         self.total = outcome.total
         self.events.append(
@@ -628,7 +646,7 @@ class _Table:
             return
         if self.lives[seat] > 0:
             if self.rules.manual_draw:
-                self.owes[seat] = True
+                self.owes_draw = _with(self.owes_draw, seat, True)
             else:
                 self.draw(seat)
         if outcome.reverses and players_in == 2 and self.rules.two_player_four:
@@ -643,17 +661,19 @@ class _Table:
     def score_limits(self, seat: int, before: int, outcome: Outcome) -> bool:
         """Tactical scoring of a rise; returns True when the play ended the round."""
         after = outcome.total
-        score = limit_score(before, outcome)
+        score = _rise_score(before, after, outcome.doubled)
         if score is NO_SCORE:
             return False
-        others = [other for other in self.seats_from(seat) if other != seat]
         changes = [(seat, change, reason) for change, reason in score.own]
-        for change, reason in score.others:
-            changes.extend((other, change, reason) for other in others)
+        if score.others:
+            others = [other for other in self.seats_from(seat) if other != seat]
+            for change, reason in score.others:
+                changes.extend((other, change, reason) for other in others)
         ended = after >= LIMIT
         loser = seat if after > LIMIT else None
         winner = seat if after == LIMIT else None
-        self.change_lives(changes, actor=seat)
+        if changes:
+            self.change_lives(changes, actor=seat)
         if ended or self.game_is_decided():
             self.end_round(loser=loser, winner=winner, ender=seat)
             return True
@@ -665,29 +685,32 @@ class _Table:
         return [s for s in ((seat + i) % count for i in range(count)) if self.lives[s] > 0]
 
     def change_lives(self, changes: list[tuple[int, int, str]], actor: int) -> None:
-        was_in = set(self.active())
+        lives = list(self.lives)
+        gone: list[int] = []
         for seat, change, reason in changes:
-            self.lives[seat] += change
-            self.events.append(
-                LivesChanged(seat, self.players[seat], change, self.lives[seat], reason)
-            )
-        gone = [seat for seat in was_in if self.lives[seat] <= 0]
-        self.players_in -= len(gone)
+            was = lives[seat]
+            lives[seat] = now = was + change
+            self.events.append(LivesChanged(seat, self.players[seat], change, now, reason))
+            if was > 0 >= now:
+                gone.append(seat)
+        self.lives = tuple(lives)
         if not gone:
             return
+        self.players_in -= len(gone)
         count = len(self.players)
-        gone.sort(key=lambda s: (s != actor, -self.lives[s], (s - actor) % count))
+        # Every seat's key differs in its last part: the order is the sort's, not the list's.
+        gone.sort(key=lambda s: (s != actor, -lives[s], (s - actor) % count))
         still_in = self.players_in
         for index, seat in enumerate(gone):
             place = still_in + 1 + index
-            self.places.append((seat, place))
+            self.places += ((seat, place),)
             self.events.append(PlayerOut(seat, self.players[seat], place))
-            self.owes[seat] = False
+            self.owes_draw = _with(self.owes_draw, seat, False)
             if self.rules.scoring is Scoring.LIMITS:
                 self.pile = self.hands[seat] + self.pile
             else:
-                self.discard.extend(self.hands[seat])
-            self.hands[seat] = []
+                self.discard += self.hands[seat]
+            self.hands[seat] = ()
 
     def game_is_decided(self) -> bool:
         """One player left, or (arcade) every human at the table out."""
@@ -723,7 +746,7 @@ class _Table:
                 return
             if any(open_outcomes(self.rules, card, self.total) for card in hand):
                 return
-            if self.owes[seat] and can_draw(self):
+            if self.owes_draw[seat] and can_draw(self):
                 return
             self.events.append(PlayerStuck(seat, self.players[seat], tuple(hand), self.total))
             self.change_lives([(seat, -1, "stuck")], actor=seat)
@@ -742,8 +765,8 @@ class _Table:
             return
         rules = self.rules
         if rules.keep_going:
-            self.discard.extend(self.pile)
-            self.pile = []
+            self.discard += self.pile
+            self.pile = ()
             self.total = 0
             self.to_act = self.next_seat(ender, self.direction)
             self.round += 1

@@ -158,6 +158,8 @@ def seats_to_act(state: AddingState) -> tuple[int, ...]:
     """Seats owing a draw first, in seat order (manual draw), then the seat whose turn it is."""
     if state.is_over:
         return ()
+    if True not in state.owes_draw:
+        return (state.to_act,)
     drawing = tuple(
         seat for seat, owed in enumerate(state.owes_draw) if owed and _legal_actions(state, seat)
     )
