@@ -33,8 +33,8 @@ from ninetynine_audio.games.base import HUMAN
 from ninetynine_audio.online.cluster import MARGIN_S, TAKE_PER_ROUND
 from ninetynine_audio.online.storage import StoredTournament
 from ninetynine_audio.online.storage.competitions import (
-    FULL,
     TOURNAMENT_LEASE,
+    UNANSWERED,
     Entry,
     tournament_lease,
 )
@@ -108,29 +108,32 @@ class TournamentLeases:
 
     # -- the places, in the store (``tournament_entry.Ledger``) -------------------------------
 
-    def open(self, tournament: OnlineTournament, name: str) -> bool:
+    def open(self, tournament: OnlineTournament, name: str) -> bool | None:
         """Store the new ``tournament`` with its host in its first place, unless its host
-        hosts another not over on any process (its lease then let go)."""
+        hosts another not over on any process (False) or the database could not be asked
+        (None); its lease is let go when it is not stored."""
+        opened: bool | None = False
         try:
             language = tournament.languages.get(tournament.host_id)
             if self.store.open_tournament(stored_tournament(tournament), name, language):
                 return True
         except Exception as error:
             log.error("tournament %s could not be opened: %s", tournament.id, error)
+            opened = None
         with self._lock:
             self.valid.pop(tournament.id, None)
         with contextlib.suppress(Exception):
             self.store.let_go(tournament_lease(tournament.id), self.cluster.holder)
-        return False
+        return opened
 
     def take(self, tournament: OnlineTournament, who: str, name: str) -> str:
         """``who`` takes a place in ``tournament``, here or another process's."""
         try:
             language = tournament.languages.get(who)
             return self.store.take_place(tournament.id, who, name, tournament.size, language)
-        except Exception as error:  # the database away: no place is taken
+        except Exception as error:  # the database away: no place is taken, none refused
             log.error("tournament %s: a place could not be taken: %s", tournament.id, error)
-            return FULL
+            return UNANSWERED
 
     def leave(self, tournament: OnlineTournament, who: str) -> None:
         """``who`` gives up their place."""

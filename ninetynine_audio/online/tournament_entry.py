@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from ninetynine_audio.bots import levels
 from ninetynine_audio.games.base import HUMAN
 from ninetynine_audio.games.registry import find_game
-from ninetynine_audio.online.storage.competitions import CLOSED, FULL
+from ninetynine_audio.online.storage.competitions import CLOSED, FULL, UNANSWERED
 from ninetynine_audio.online.tournament_record import (
     OnlineTournament,
     group_sizes,
@@ -24,6 +24,7 @@ from ninetynine_audio.online.tournament_record import (
 )
 from ninetynine_audio.online.tournament_speech import say_to_entrants
 from ninetynine_audio.play.tournament import FORMATS, Entrant, field_sizes
+from ninetynine_audio.present import online as online_words
 from ninetynine_audio.present import tournaments as words
 
 if TYPE_CHECKING:
@@ -49,13 +50,14 @@ class Desk(Protocol):
 class Ledger(Protocol):
     """The places of the tournaments, as the store keeps them for every process."""
 
-    def open(self, tournament: OnlineTournament, name: str) -> bool:
+    def open(self, tournament: OnlineTournament, name: str) -> bool | None:
         """Store the new ``tournament``, its host called ``name`` in its first place; False
-        (its lease let go) when its host hosts another not over."""
+        (its lease let go) when its host hosts another not over, None when the database
+        could not be asked."""
 
     def take(self, tournament: OnlineTournament, who: str, name: str) -> str:
         """``who`` takes a place (speaking ``tournament.languages[who]``): ``ENTERED``,
-        ``FULL`` or ``CLOSED``."""
+        ``FULL``, ``CLOSED`` or ``UNANSWERED`` (the database could not be asked)."""
 
     def leave(self, tournament: OnlineTournament, who: str) -> None:
         """``who`` gives up their place."""
@@ -117,8 +119,12 @@ class TournamentEntry:
         )
         made.people.append(Entrant(session.name, HUMAN, session.identity))
         made.languages[session.identity] = session.app.language
-        if self.ledger is not None and not self.ledger.open(made, session.name):
-            return words.one_tournament_text()
+        if self.ledger is not None:
+            opened = self.ledger.open(made, session.name)
+            if opened is None:
+                return online_words.server_busy_text()
+            if not opened:
+                return words.one_tournament_text()
         desk.all[code] = made
         desk.store(made)
         session.app.say(words.created_text(spec.id, format))
@@ -141,6 +147,8 @@ class TournamentEntry:
                 return words.already_started_text()
             if taken == FULL:
                 return words.full_text()
+            if taken == UNANSWERED:
+                return online_words.server_busy_text()
         elif len(tournament.people) >= tournament.size:
             return words.full_text()
         tournament.people.append(Entrant(session.name, HUMAN, session.identity))

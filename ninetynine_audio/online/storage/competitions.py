@@ -25,6 +25,8 @@ FULL = "full"
 """An entry refused: every place is taken."""
 CLOSED = "closed"
 """An entry refused: the tournament has started, or is no more."""
+UNANSWERED = "unanswered"
+"""No entry taken: the database could not be asked (the player may try again)."""
 
 TOURNAMENT_LEASE = "tournament:"
 """Before a tournament's id, the key of its lease among the tables' (``leases``): a table's
