@@ -16,7 +16,7 @@ import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn
 
 from ninetynine_audio.cards import (
     ColourCard,
@@ -77,7 +77,7 @@ from ninetynine_audio.games.errors import (
     NotYourTurn,
     SetupError,
 )
-from ninetynine_audio.games.frozen import made
+from ninetynine_audio.games.frozen import holding, made
 
 GAME_ID = "colours"
 
@@ -457,7 +457,7 @@ def _score_row(state: ColoursState, action: ScoreRow) -> tuple[ColoursState, tup
     events: list[Event] = []
     if not _scored_short_of_target(state, seat, False, fields, events):
         return _on_table(state, action)
-    return _holding(ColoursState, fields), tuple(events)
+    return holding(ColoursState, fields), tuple(events)
 
 
 def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tuple[Event, ...]]:
@@ -487,14 +487,14 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
             score = state.scores[seat] + RENEWAL_POINTS
             if len(reserve) < DRAW_PILE_SIZE or score >= TARGET:
                 return _on_table(state, action)  # the reserve is rebuilt, or the game won
-            events.append(_holding(CardsDrawn, {"player": player, "seat": seat, "cards": pile}))
+            events.append(holding(CardsDrawn, {"player": player, "seat": seat, "cards": pile}))
             renewed = reserve[:DRAW_PILE_SIZE]
             fields["reserve"] = reserve[DRAW_PILE_SIZE:]
             scores = list(state.scores)
             scores[seat] = score
             fields["scores"] = tuple(scores)
             events.append(
-                _holding(
+                holding(
                     DrawPileRenewed,
                     {
                         "player": player,
@@ -510,7 +510,7 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
             drawn[seat] = hand + pile + taken
             left[seat] = renewed[wanted:]
         if taken:
-            events.append(_holding(CardsDrawn, {"player": player, "seat": seat, "cards": taken}))
+            events.append(holding(CardsDrawn, {"player": player, "seat": seat, "cards": taken}))
         hands = fields["hands"] = tuple(drawn)
         piles = fields["draw_piles"] = tuple(left)
     if not any(hands) and not any(piles):
@@ -526,7 +526,7 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
     fields["has_scored"] = False
     fields["pile_plays"] = 0
     events.append(
-        _holding(TurnStarted, {"player": players[seat], "seat": seat, "turn": turn, "extra": extra})
+        holding(TurnStarted, {"player": players[seat], "seat": seat, "turn": turn, "extra": extra})
     )
     row = state.rows[seat]
     if (
@@ -535,7 +535,7 @@ def _end_piles(state: ColoursState, action: EndPiles) -> tuple[ColoursState, tup
         and not _scored_short_of_target(state, seat, True, fields, events)
     ):
         return _on_table(state, action)  # the forced scoring wins the game
-    return _holding(ColoursState, fields), tuple(events)
+    return holding(ColoursState, fields), tuple(events)
 
 
 def _scored_short_of_target(
@@ -557,7 +557,7 @@ def _scored_short_of_target(
     fields["rows"] = tuple(rows)
     fields["set_aside"] = (*state.set_aside, *row)
     events.append(
-        _holding(
+        holding(
             RowScored,
             {
                 "player": state.players[seat],
@@ -593,7 +593,7 @@ def _place_row_card(
     new_hands[seat] = hand[:place] + hand[place + 1 :]
     rows = list(state.rows)
     rows[seat] = new_row = (*row, card)
-    placed = _holding(
+    placed = holding(
         RowCardPlaced,
         {"player": state.players[seat], "seat": seat, "card": card, "row": new_row},
     )
@@ -601,7 +601,7 @@ def _place_row_card(
     fields["hands"] = tuple(new_hands)
     fields["rows"] = tuple(rows)
     fields["phase"] = _PILES
-    return _holding(ColoursState, fields), (placed,)
+    return holding(ColoursState, fields), (placed,)
 
 
 def _play_to_pile(
@@ -633,7 +633,7 @@ def _play_to_pile(
         piles = ((card, *discards[0]), discards[1])
     else:
         piles = (discards[0], (card, *discards[1]))
-    played = _holding(
+    played = holding(
         PileCardPlayed,
         {
             "player": state.players[seat],
@@ -648,7 +648,7 @@ def _play_to_pile(
     fields["hands"] = tuple(new_hands)
     fields["discards"] = piles
     fields["pile_plays"] = state.pile_plays + 1
-    return _holding(ColoursState, fields), (played,)
+    return holding(ColoursState, fields), (played,)
 
 
 _QUICK: dict[type, Callable[[ColoursState, Any], tuple[ColoursState, tuple[Event, ...]]]] = {
@@ -669,22 +669,6 @@ _WAYS = tuple(
 )
 """What :func:`ways_onto` answers, by whether the card is of the top's colour (4), one higher
 (2) and makes ten with it (1)."""
-
-
-def _holding(cls: type[_T], fields: dict[str, Any]) -> _T:
-    """An instance of the frozen dataclass ``cls`` whose fields are ``fields`` (every field, in
-    a dict of its own, which becomes the instance's): as
-    :func:`ninetynine_audio.games.frozen.made` makes it, without copying the dict again. The
-    quick passes make their new states (a state's fields copied and some changed) and their
-    events here."""
-    instance = _new(cls)
-    _set(instance, "__dict__", fields)
-    return instance
-
-
-_T = TypeVar("_T")
-_new = object.__new__
-_set = object.__setattr__
 
 
 def _fits(card: ColourCard, row: tuple[ColourCard, ...]) -> bool:

@@ -35,7 +35,7 @@ from ninetynine_audio.games.base import (
     check_options,
 )
 from ninetynine_audio.games.errors import SetupError
-from ninetynine_audio.games.frozen import made, place_of, replaced
+from ninetynine_audio.games.frozen import holding, made, place_of, replaced
 from ninetynine_audio.games.tricks.errors import (
     AlreadyBid,
     BidCardTwice,
@@ -628,13 +628,13 @@ def _bid(
     held["intents"] = intents
     held["logged_bids"] = logged
     if logged < SEATS:
-        return _state(held), (bid_made,)
+        return holding(TricksState, held), (bid_made,)
     held["phase"] = _PLAYING
     held["leader"] = held["to_act"] = (state.dealer + 1) % SEATS
     held["trick_number"] = 1
     held["declared"] = declared = _winning_declaration(intents, state.dealer)
     if declared is None:
-        return _state(held), (bid_made,)
+        return holding(TricksState, held), (bid_made,)
     declarer, declaration = declared
     shown = made(
         BidDeclared,
@@ -646,7 +646,7 @@ def _bid(
             "bid": bid_value(bids[declarer]),
         },
     )
-    return _state(held), (bid_made, shown)
+    return holding(TricksState, held), (bid_made, shown)
 
 
 def _with(items: tuple[_Item, ...], seat: int, item: _Item) -> tuple[_Item, ...]:
@@ -671,19 +671,10 @@ def _winning_declaration(
     return None
 
 
-def _state(fields: dict[str, Any]) -> TricksState:
-    """The state holding ``fields``, a changed copy of another state's: the one action a card
-    makes is a copy of the state it was played in with a few fields set, and setting them on a
-    copy of its dictionary is quicker than :func:`replaced`'s keywords."""
-    state = object.__new__(TricksState)
-    object.__setattr__(state, "__dict__", fields)
-    return state
-
-
 def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple[Event, ...]]:
     """``seat`` plays the card at ``place`` in its hand (checked). Only the hand that changed is
     rebuilt, and the state and events are made without their dataclass ``__init__`` (as
-    :func:`made` and :func:`_state` make them, written out: this is every card of a game)."""
+    :func:`made` and :func:`holding` make them, written out: this is every card of a game)."""
     held = state.__dict__.copy()
     hands = held["hands"]
     hand = hands[seat]
@@ -822,6 +813,6 @@ def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
     held["trumps"] = TRUMPS_BY_MADE[len(makers)]
     held["hands"] = _deal(state.seed, deal, dealer, state.stacked)
     held["leader"] = held["to_act"] = leader
-    state = _state(held)
+    state = holding(TricksState, held)
     events.append(_deal_started(state))
     return state, tuple(events)
