@@ -170,7 +170,7 @@ class TextEntry(Screen):
         self.title = prompt
         self.default = default
         self.check = check
-        self.hidden = self.hides_typing = hidden
+        self.hides_typing = hidden
         self.line = TypedLine(self._say_text, limit=limit, extra=extra, anything=anything)
 
     @property
@@ -179,7 +179,7 @@ class TextEntry(Screen):
         return self.line.text
 
     def _say_text(self, app: App, added: str) -> None:
-        if self.hidden:
+        if self.hides_typing:
             app.say(words.hidden_typed_text(len(self.line.text)))
         else:
             app.say(words.name_typed_text(self.line.text))
@@ -224,5 +224,5 @@ class TextEntry(Screen):
 
     def display(self, app: App) -> Display:
         """The prompt and the text so far."""
-        shown = HIDDEN_MARK * len(self.line.text) if self.hidden else self.line.text
+        shown = HIDDEN_MARK * len(self.line.text) if self.hides_typing else self.line.text
         return Display(self.title, [shown or self.default])
