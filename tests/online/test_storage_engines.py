@@ -34,6 +34,7 @@ from ninetynine_audio.online.storage import (
     StoreRefused,
     open_store,
 )
+from ninetynine_audio.online.storage.leases import LeaseStore
 from ninetynine_audio.online.storage.migrations import SCHEMA_VERSION
 
 __all__ = ["postgres"]  # the session's cluster, a fixture
@@ -314,6 +315,43 @@ def test_a_table_is_held_by_one_holder_until_it_lets_go_or_its_lease_runs_out(
         time.sleep(0.05)
     assert taken is not None
     assert store.hold_table("AAAA", "two", 30.0) is None
+
+
+def test_a_lease_taken_after_waiting_on_the_old_holder_s_row_starts_after_the_old_one_ends(
+    postgres: Postgres, tmp_path: Path
+) -> None:
+    url = postgres.new_database()
+    one = open_store(tmp_path / "one", url, shared=True)
+    two = open_store(tmp_path / "two", url, shared=True)
+    try:
+        until = one.hold_table("AAAA", "one", 2.0)
+        assert until is not None
+        asked: list[float | None] = []
+        asking = threading.Thread(target=lambda: asked.append(two.hold_table("AAAA", "two", 5.0)))
+        with psycopg.connect(url) as beside, psycopg.connect(url, autocommit=True) as looking:
+            beside.execute("SELECT 1 FROM leases WHERE code = 'AAAA' FOR UPDATE")  # a write
+            asking.start()  # two asks while one's lease runs: a new lease would start now
+            deadline = time.monotonic() + WAIT_S
+            waiting = 0
+            while not waiting and time.monotonic() < deadline:
+                time.sleep(0.02)
+                waiting = len(
+                    looking.execute(
+                        "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock'"
+                        " AND query LIKE 'INSERT INTO leases%'"
+                    ).fetchall()
+                )
+            assert waiting == 1  # two's statement waits on the row
+            while looking.execute(f"SELECT {LeaseStore.NOW}").fetchone()[0] <= until + 0.1:  # type: ignore[index]
+                time.sleep(0.05)  # one's lease runs out while the row is held
+            beside.commit()
+        asking.join(WAIT_S)
+        assert asked == [None]  # else two's lease would have started while one's still ran
+        taken = two.hold_table("AAAA", "two", 5.0)  # asked again, after one's lease ended
+        assert taken is not None and taken - 5.0 >= until
+    finally:
+        one.close()
+        two.close()
 
 
 CONTENDER = """

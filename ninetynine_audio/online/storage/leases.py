@@ -40,14 +40,17 @@ class LeaseStore:
         """Take the lease on table ``code`` for ``holder`` (a server process), or renew it,
         for ``seconds`` from now by the database's clock; until when it is held, or None when
         another holder's lease on it has not run out. One statement, so two holders asking at
-        once never both have it. It waits on the database: call it off the event loop."""
+        once never both have it. The clock is read once: the old lease must have run out by
+        the moment the new one starts (read again after waiting on the row, it could be a
+        moment later than that start, and the two leases would overlap by the wait). It waits
+        on the database: call it off the event loop."""
         with self._sql() as sql:
             held = sql.rows(
                 f"INSERT INTO leases (code, holder, until) VALUES (?, ?, {self.NOW} + ?)"
                 " ON CONFLICT (code) DO UPDATE SET holder = excluded.holder,"
-                f" until = excluded.until WHERE leases.holder = excluded.holder"
-                f" OR leases.until <= {self.NOW} RETURNING until",
-                (code, holder, float(seconds)),
+                " until = excluded.until WHERE leases.holder = excluded.holder"
+                " OR leases.until <= excluded.until - ? RETURNING until",
+                (code, holder, float(seconds), float(seconds)),
             )
         return float(held[0][0]) if held else None
 
