@@ -149,8 +149,9 @@ class Accounts:
         if self.refuses(conn, identity):
             return None
         session = self.rooms.sessions.get(identity)
-        # A session the server still knows, or a client that was here before a restart.
-        returning = session is not None or hello.again
+        # A session the server still knows, or a client that was here before a restart. A
+        # seat kept for someone who never came to it is no connection of theirs yet.
+        returning = (session is not None and not session.new_to_seat) or hello.again
         if session is None:
             session = self.new_session(identity, name, account, token, hello)
         elif session.conn is not None and session.conn is not conn:

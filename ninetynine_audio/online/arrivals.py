@@ -63,13 +63,14 @@ class Arrivals:
         app = session.app
         remote = app.remote
         was_away = session.dropped_at is not None
+        first_time, session.new_to_seat = session.new_to_seat, False
         missed = list(remote.missed)
         remote.missed.clear()
         remote.away = False
         session.dropped_at = None
         app.forget_display()
         table = session.table
-        if not was_away and not session.returning:
+        if (first_time or not was_away) and not session.returning:
             self.came(session)
         if table is None:
             app.say(words.signed_in_text(session.name, session.account))
@@ -86,7 +87,8 @@ class Arrivals:
             missed = [phrase for phrase in missed if phrase.key != TURN_KEY]
         if was_away:
             # Only phrases with words make "What you missed:" (a cue alone says nothing).
-            app.say(words.welcome_back_text(sum(1 for phrase in missed if phrase.text.strip())))
+            said = sum(1 for phrase in missed if phrase.text.strip())
+            app.say(words.seated_text(said) if first_time else words.welcome_back_text(said))
             for phrase in missed:
                 # Said whole, after the words that announce them: not dropped as narration a
                 # key or a backlog makes obsolete, nor replaced by a newer answer of its kind.

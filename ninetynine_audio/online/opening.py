@@ -52,12 +52,17 @@ def open_table(
             # what they missed when they come to the seat.
             parts.reloading.ghost(seat.who, seat.name or "", table, index)
             ghost = parts.rooms.sessions.get(seat.who)
-            if ghost is not None and told is not None:
+            if ghost is None:
+                continue
+            ghost.new_to_seat = True  # never here before: not "back" when they come
+            if told is not None:
                 with ghost.app.speaking():
                     ghost.app.say(told(index), queue=True)
             continue
         leave_for(parts, session)
         session.table, session.seat = table, index
+        if session.dropped_at is not None:  # kept while away: coming to this seat is new
+            session.new_to_seat = True
         if told is not None:
             with session.app.speaking():
                 session.app.say(told(index), queue=True)

@@ -293,6 +293,15 @@ def welcome_back_text(missed: int) -> str:
     return _("You are back at your seat. What you missed:")
 
 
+def seated_text(missed: int) -> str:
+    """Said to a player coming for the first time to a seat the server kept for them (seated
+    while not connected here); "What happened so far:" only when ``missed`` phrases with
+    words follow it."""
+    if not missed:
+        return _("You are at your seat.")
+    return _("You are at your seat. What happened so far:")
+
+
 def took_back_text() -> str:
     """Said to a player who took their seat back from a computer player."""
     return _("You took your seat back.")

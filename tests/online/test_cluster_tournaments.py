@@ -112,7 +112,7 @@ def test_a_player_of_the_other_process_enters_and_is_seated(
         # Ben is seated by Ann's process and sent there to his seat.
         wait_until(ben, lambda: ben.screen.link.url == one.url, WAIT_S * 2)
         wait_until(ben, lambda: ben.screen.table is not None, WAIT_S)
-        ben.heard("You are back at your seat. What you missed:")
+        ben.heard("You are at your seat. What happened so far:")  # never here before
         ben.heard("You are seated at table")
         _tid, _state, record = tournament_of(url)
         codes = record["codes"]
@@ -136,7 +136,7 @@ def test_a_player_of_the_other_process_hears_their_seat_in_their_own_language(
             listed = words.tournament_item_text("classic", "knockout", "waiting", 1, 4, "")
             menu, enter, entered = words.tournaments(), words.enter(), words.entered_text()
             seated = words.your_table_text(1, ["Ann"]).split("1")[0]  # "…table " before its number
-            back = online_words.welcome_back_text(1)
+            back = online_words.seated_text(1)
         players.append(cy)
         open_listed(cy, listed.rstrip(", "), menu)
         choose_line(cy, enter)
@@ -148,7 +148,7 @@ def test_a_player_of_the_other_process_hears_their_seat_in_their_own_language(
         choose_line(ann, "Start the tournament now")
         ann.heard("You are seated at table")
         # Seated by Ann's process while connected to the other: sent there, Cy hears where
-        # he sits, and what he missed, in Spanish.
+        # he sits, and what happened before he came, in Spanish.
         wait_until(cy, lambda: cy.screen.link.url == one.url, WAIT_S * 2)
         wait_until(cy, lambda: cy.screen.table is not None, WAIT_S)
         cy.heard(back)

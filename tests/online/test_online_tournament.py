@@ -16,7 +16,7 @@ from helpers.competition import (
     knockout_played_out,
     play_turns,
 )
-from helpers.online import Player, ServerThread
+from helpers.online import WAIT_S, Player, ServerThread
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
 
@@ -146,6 +146,37 @@ def test_a_table_everyone_left_is_played_out_by_its_stand_ins(tmp_path: Path) ->
         # Each table with a person was recorded as a match, as any table a computer took.
         assert srv.call(lambda s: s.db.results_count()) == len(people)
         assert srv.call(lambda s: s.crashes) == 0
+
+
+def test_a_player_seated_while_away_hears_their_seat_as_new_not_as_a_return(
+    tmp_path: Path,
+) -> None:
+    with ServerThread(tmp_path / "data", pause_scale=0.0) as srv:
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        ben = Player(srv.url, "Ben", password="ben's secret")
+        try:
+            ann_creates(srv, ann)
+            ben.heard("Lobby")
+            choose(srv, ben, "Tournaments")
+            choose(srv, ben, "Classic, Knockout, 1 of 4 entered")
+            choose(srv, ben, "Enter the tournament")
+            ben.heard("You entered.")
+            ben.close()  # Ben is away when the tournament starts
+            deadline = time.monotonic() + WAIT_S
+            while srv.call(
+                lambda s: any(c.session and c.session.name == "Ben" for c in s.connections)
+            ):
+                assert time.monotonic() < deadline, "Ben's connection was not closed"
+                time.sleep(0.05)
+            choose(srv, ann, "Start the tournament now")
+            ann.heard("You are seated at table")
+            ben = Player(srv.url, "Ben", password="ben's secret")
+            ben.heard("You are at your seat. What happened so far:")
+            ben.heard("You are seated at table")
+            assert not any("You are back at your seat" in line for line in ben.spoken)
+        finally:
+            ann.close()
+            ben.close()
 
 
 def test_a_swiss_of_five_gives_byes_and_says_points(tmp_path: Path) -> None:
