@@ -18,6 +18,8 @@ from helpers.competition import (
 )
 from helpers.online import WAIT_S, Player, ServerThread
 
+from ninetynine_audio.online.server import Server
+
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
 
 TOURNAMENT_TIME_S = 480.0
@@ -168,15 +170,24 @@ def test_a_player_seated_while_away_hears_their_seat_as_new_not_as_a_return(
             ):
                 assert time.monotonic() < deadline, "Ben's connection was not closed"
                 time.sleep(0.05)
+            srv.call(befriend)
             choose(srv, ann, "Start the tournament now")
             ann.heard("You are seated at table")
             ben = Player(srv.url, "Ben", password="ben's secret")
             ben.heard("You are at your seat. What happened so far:")
             ben.heard("You are seated at table")
             assert not any("You are back at your seat" in line for line in ben.spoken)
+            ann.heard("Your friend Ben is online.")  # he came: he was not connected
         finally:
             ann.close()
             ben.close()
+
+
+def befriend(server: Server) -> None:
+    """Ann and Ben are friends."""
+    server.db.ask_friend("Ann", "Ben")
+    server.db.answer_friend("Ben", "Ann", True)
+    server.db.flush()
 
 
 def test_a_swiss_of_five_gives_byes_and_says_points(tmp_path: Path) -> None:
