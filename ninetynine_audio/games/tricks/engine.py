@@ -674,7 +674,10 @@ def _winning_declaration(
 def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple[Event, ...]]:
     """``seat`` plays the card at ``place`` in its hand (checked). Only the hand that changed is
     rebuilt, and the state and events are made without their dataclass ``__init__`` (as
-    :func:`made` and :func:`holding` make them, written out: this is every card of a game)."""
+    :func:`made` and :func:`holding` make them, written out: this is every card of a game).
+
+    An event's fields are set one by one into its own ``__dict__``, which shares its keys with
+    every event of its class: quicker than a dictionary made first and copied in."""
     held = state.__dict__.copy()
     hands = held["hands"]
     hand = hands[seat]
@@ -690,41 +693,58 @@ def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple
     players = held["players"]
     trick = held["trick"]
     played = _new(CardPlayed)
-    played.__dict__.update(
-        {
-            "seat": seat,
-            "player": players[seat],
-            "card": card,
-            "trick": number,
-            "is_lead": not trick,
-        }
-    )
+    fields = played.__dict__
+    fields["seat"] = seat
+    fields["player"] = players[seat]
+    fields["card"] = card
+    fields["trick"] = number
+    fields["is_lead"] = not trick
     after = _new(TricksState)
     _set(after, "__dict__", held)
     if len(trick) < SEATS - 1:
         held["trick"] = (*trick, (seat, card))
         held["to_act"] = _NEXT[seat]
         return after, (played,)
-    trick = (trick[0], trick[1], (seat, card))
-    cards = (trick[0][1], trick[1][1], card)
-    best = winning_index(cards, held["trumps"])
+    first, second = trick
+    trick = (first, second, (seat, card))
+    lead, top = first[1], second[1]
+    cards = (lead, top, card)
+    # As winning_index() says, written out for the three cards of a whole trick.
+    trumps = held["trumps"]
+    led = lead.suit
+    if top.suit is led:
+        best = 1 if _STRENGTH[top.rank._value_] > _STRENGTH[lead.rank._value_] else 0
+    else:
+        best = 1 if trumps is not None and top.suit is trumps else 0
+    if best == 0:
+        top = lead
+    if card.suit is top.suit:
+        if _STRENGTH[card.rank._value_] > _STRENGTH[top.rank._value_]:
+            best = 2
+    elif trumps is not None and card.suit is trumps:
+        best = 2
     winner = trick[best][0]
-    tricks_won = _with(held["tricks_won"], winner, held["tricks_won"][winner] + 1)
+    won = held["tricks_won"]
+    if winner == 0:
+        tricks_won = (won[0] + 1, won[1], won[2])
+    elif winner == 1:
+        tricks_won = (won[0], won[1] + 1, won[2])
+    else:
+        tricks_won = (won[0], won[1], won[2] + 1)
     taken = _new(TrickWon)
-    taken.__dict__.update(
-        {
-            "trick": number,
-            "seat": winner,
-            "winner": players[winner],
-            "cards": cards,
-            "winning_card": cards[best],
-            "tricks_won": tricks_won,
-        }
-    )
+    fields = taken.__dict__
+    fields["trick"] = number
+    fields["seat"] = winner
+    fields["winner"] = players[winner]
+    fields["cards"] = cards
+    fields["winning_card"] = cards[best]
+    fields["tricks_won"] = tricks_won
     done = _new(PlayedTrick)
-    done.__dict__.update(
-        {"number": number, "leader": held["leader"], "plays": trick, "winner": winner}
-    )
+    fields = done.__dict__
+    fields["number"] = number
+    fields["leader"] = held["leader"]
+    fields["plays"] = trick
+    fields["winner"] = winner
     held["trick"] = ()
     held["played"] = (*held["played"], done)
     held["tricks_won"] = tricks_won
