@@ -350,9 +350,13 @@ def new_game(setup: GameSetup) -> tuple[TricksState, tuple[Event, ...]]:
 # ---------------------------------------------------------------------------- queries
 
 
+_ORDERS = tuple(bidding_order(dealer) for dealer in range(SEATS))
+""":func:`bidding_order` for each dealer, made once."""
+
+
 def next_bidder(state: TricksState) -> int:
     """The seat whose bid is due: bids go in turn from the dealer's left."""
-    return bidding_order(state.dealer)[state.logged_bids % SEATS]
+    return _ORDERS[state.dealer][state.logged_bids % SEATS]
 
 
 def seats_to_act(state: TricksState) -> tuple[int, ...]:
@@ -776,63 +780,54 @@ def deal_points(
 
 
 def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
-    bids = tuple([bid_value(cards) for cards in state.bids])
-    tricks = state.tricks_won
-    points, makers = deal_points(tricks, bids, state.declared)
-    scores = tuple([score + gained for score, gained in zip(state.scores, points, strict=True)])
-    declared = state.declared
-    result = made(
-        DealResult,
-        {
-            "deal": state.deal,
-            "bids": bids,
-            "tricks": tricks,
-            "made": makers,
-            "points": tuple(points),
-            "scores": scores,
-            "declared": (declared[0], declared[1] is _REVEAL) if declared else None,
-        },
-    )
-    players = state.players
-    events: list[Event] = [
-        made(
-            DealScored,
-            {
-                "deal": state.deal,
-                "players": players,
-                "bids": bids,
-                "tricks": tricks,
-                "made": makers,
-                "points": tuple(points),
-                "scores": scores,
-            },
-        )
-    ]
-    results = (*state.results, result)
-    top = max(scores)
-    leaders = [seat for seat in range(SEATS) if scores[seat] == top]
-    if top >= state.options.target and len(leaders) == 1:
-        winner = leaders[0]
-        events.append(
-            made(
-                GameEnded,
-                {"seat": winner, "winner": players[winner], "players": players, "scores": scores},
-            )
-        )
-        state = replaced(state, scores=scores, results=results, phase=_OVER, winner=winner)
-        return state, tuple(events)
-    dealer = (state.dealer + 1) % SEATS
-    deal = state.deal + 1
-    leader = (dealer + 1) % SEATS
+    """The nine tricks are in: score the deal, then end the game or deal the next. Made once a
+    deal, its events and state are made as :func:`_play` makes them, three seats written out."""
     held = state.__dict__.copy()
-    held.update(_NEW_DEAL)
+    bid_cards = held["bids"]
+    bids = (bid_value(bid_cards[0]), bid_value(bid_cards[1]), bid_value(bid_cards[2]))
+    tricks = held["tricks_won"]
+    declared = held["declared"]
+    gained, makers = deal_points(tricks, bids, declared)
+    points = (gained[0], gained[1], gained[2])
+    before = held["scores"]
+    scores = (before[0] + points[0], before[1] + points[1], before[2] + points[2])
+    result = _new(DealResult)
+    fields = result.__dict__
+    fields["deal"] = deal = held["deal"]
+    fields["bids"] = bids
+    fields["tricks"] = tricks
+    fields["made"] = makers
+    fields["points"] = points
+    fields["scores"] = scores
+    fields["declared"] = (declared[0], declared[1] is _REVEAL) if declared else None
+    players = held["players"]
+    scored = _new(DealScored)
+    fields = scored.__dict__
+    fields["deal"] = deal
+    fields["players"] = players
+    fields["bids"] = bids
+    fields["tricks"] = tricks
+    fields["made"] = makers
+    fields["points"] = points
+    fields["scores"] = scores
     held["scores"] = scores
-    held["results"] = results
-    held["deal"] = deal
+    held["results"] = (*held["results"], result)
+    top = max(scores)
+    if top >= held["options"].target and scores.count(top) == 1:
+        winner = scores.index(top)
+        ended = made(
+            GameEnded,
+            {"seat": winner, "winner": players[winner], "players": players, "scores": scores},
+        )
+        held["phase"] = _OVER
+        held["winner"] = winner
+        return holding(TricksState, held), (scored, ended)
+    dealer = _NEXT[held["dealer"]]
+    held.update(_NEW_DEAL)
+    held["deal"] = deal = deal + 1
     held["dealer"] = dealer
     held["trumps"] = TRUMPS_BY_MADE[len(makers)]
-    held["hands"] = _deal(state.seed, deal, dealer, state.stacked)
-    held["leader"] = held["to_act"] = leader
+    held["hands"] = _deal(held["seed"], deal, dealer, held["stacked"])
+    held["leader"] = held["to_act"] = _NEXT[dealer]
     state = holding(TricksState, held)
-    events.append(_deal_started(state))
-    return state, tuple(events)
+    return state, (scored, _deal_started(state))
