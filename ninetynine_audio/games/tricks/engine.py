@@ -584,7 +584,7 @@ def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event,
             if not trick:
                 return _play(state, action.seat, place)
             led = trick[0][1].suit
-            if card.suit is led or all(held.suit is not led for held in hand):
+            if card.suit is led or led not in [held.suit for held in hand]:
                 return _play(state, action.seat, place)
     if action.__class__ is BidCards and state.phase is _BIDDING:
         # The usual bid, checked here once: three cards of the hand (the very ones, so three
