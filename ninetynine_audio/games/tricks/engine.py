@@ -262,7 +262,7 @@ def _deal(
 
 
 def _deal_started(state: TricksState) -> DealStarted:
-    return made(
+    return holding(
         DealStarted,
         {
             "deal": state.deal,
@@ -388,7 +388,10 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
         else:
             known = _PLAYS[seat].get
             every = tuple(
-                [known(id(card)) or made(PlayCard, {"seat": seat, "card": card}) for card in hand]
+                [
+                    known(id(card)) or holding(PlayCard, {"seat": seat, "card": card})
+                    for card in hand
+                ]
             )
             _LISTED[seat] = (hand, every)
         trick = state.trick
@@ -407,13 +410,13 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
     if not state.options.declarations:
         return tuple(
             [
-                made(BidCards, {"seat": seat, "cards": cards, "declaration": None})
+                holding(BidCards, {"seat": seat, "cards": cards, "declaration": None})
                 for cards in combinations(state.hands[seat], BID_SIZE)
             ]
         )
     return tuple(
         [
-            made(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
+            holding(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
             for cards in combinations(state.hands[seat], BID_SIZE)
             for declaration in _DECLARATIONS
         ]
@@ -512,7 +515,7 @@ def view(state: TricksState, seat: int) -> TricksView:
         )
         for result in state.results
     )
-    return made(
+    return holding(
         TricksView,
         {
             "seat": seat,
@@ -623,7 +626,7 @@ def _bid(
     """``action`` (checked) sets its cards aside; ``hand`` is the nine the seat keeps."""
     seat = action.seat
     cards = tuple(action.cards)
-    bid_made = made(
+    bid_made = holding(
         BidMade,
         {
             "seat": seat,
@@ -649,7 +652,7 @@ def _bid(
     if declared is None:
         return holding(TricksState, held), (bid_made,)
     declarer, declaration = declared
-    shown = made(
+    shown = holding(
         BidDeclared,
         {
             "seat": declarer,
@@ -830,7 +833,7 @@ def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
     top = max(scores)
     if top >= held["options"].target and scores.count(top) == 1:
         winner = scores.index(top)
-        ended = made(
+        ended = holding(
             GameEnded,
             {"seat": winner, "winner": players[winner], "players": players, "scores": scores},
         )
