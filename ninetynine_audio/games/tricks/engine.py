@@ -571,7 +571,8 @@ def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event,
     if action.__class__ is PlayCard and state.phase is _PLAYING and action.seat == state.to_act:
         # The usual case, checked here once: the card is in the hand and follows suit if it
         # must. Anything else goes through check, which says what is wrong.
-        hand = state.hands[action.seat]
+        seat = action.seat
+        hand = state.hands[seat]
         card = action.card
         # The card looked for first as the very object: a hand dealt from DECK holds no other
         # card equal to it.
@@ -585,10 +586,10 @@ def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event,
         if place >= 0:
             trick = state.trick
             if not trick:
-                return _play(state, action.seat, place)
+                return _play(state, seat, place)
             led = trick[0][1].suit
             if card.suit is led or led not in [held.suit for held in hand]:
-                return _play(state, action.seat, place)
+                return _play(state, seat, place)
     if action.__class__ is BidCards and state.phase is _BIDDING:
         # The usual bid, checked here once: three cards of the hand (the very ones, so three
         # different cards) from the seat whose bid is due, with a declaration only where the
