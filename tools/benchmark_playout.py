@@ -73,19 +73,31 @@ def engine_game(game: str, seed: int) -> Game:
     state = first_state(game, seed)
     rng = random.Random(f"playout:{seed}")
     plays: list[Play] = []
+    # Read once, as the bare playouts hold their rules in locals: the phase the trick-taking
+    # bids are drawn in, and how an action is recorded (a trick-taking game's by its own types).
+    bidding = Phase.BIDDING if game == "tricks" and not LIST_BIDS else None
+    recorded = _recorded_tricks if game == "tricks" else _recorded
     while True:
         found = spec.outcome(state)
         if found is not None:
             return plays, found.places
         seat = spec.seats_to_act(state)[0]
-        if game == "tricks" and not LIST_BIDS and state.phase is Phase.BIDDING:
+        if bidding is not None and state.phase is bidding:
             bids = list(combinations(state.hands[seat], 3))
             action = TricksBid(seat, bids[rng.randrange(len(bids))])
         else:
             legal = spec.legal_actions(state, seat)
             action = legal[rng.randrange(len(legal))]
-        plays.append(_recorded(action))
+        plays.append(recorded(action))
         state, _ = spec.apply(state, action)
+
+
+def _recorded_tricks(action: Any) -> Play:
+    """A trick-taking game's action as the bare playout records it: a bid's cards or a card
+    played, with no way of playing it."""
+    if action.__class__ is TricksPlay:
+        return (action.seat, action.card, None)
+    return (action.seat, action.cards, None)
 
 
 def _recorded(action: Any) -> Play:

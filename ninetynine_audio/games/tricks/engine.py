@@ -139,6 +139,12 @@ _PLAYS = tuple(
 )
 """Each seat's action of playing each card of :data:`DECK`, made once, by the card's id (the
 deck holds its cards for good, so an id here is one of them)."""
+_LISTED: list[tuple[tuple[Card, ...], tuple[PlayCard, ...]]] = [((), ())] * SEATS
+"""For each seat, the last hand :func:`legal_actions` listed, with the action of playing each of
+its cards, in order. A seat's hand changes only when it plays, so :func:`_play` carries the list
+over to the hand it leaves, one action fewer: the seat's next turn finds it made, and asks only
+which of them follow suit. A hand is known again by identity (held here, so no other tuple takes
+its place); any other hand is listed afresh. What the engine answers never depends on it."""
 _OWN = {card_text(card): card for card in DECK}
 """The card of :data:`DECK` equal to a card, by its notation."""
 
@@ -256,7 +262,7 @@ def _deal(
 
 
 def _deal_started(state: TricksState) -> DealStarted:
-    return made(
+    return holding(
         DealStarted,
         {
             "deal": state.deal,
@@ -350,9 +356,13 @@ def new_game(setup: GameSetup) -> tuple[TricksState, tuple[Event, ...]]:
 # ---------------------------------------------------------------------------- queries
 
 
+_ORDERS = tuple(bidding_order(dealer) for dealer in range(SEATS))
+""":func:`bidding_order` for each dealer, made once."""
+
+
 def next_bidder(state: TricksState) -> int:
     """The seat whose bid is due: bids go in turn from the dealer's left."""
-    return bidding_order(state.dealer)[state.logged_bids % SEATS]
+    return _ORDERS[state.dealer][state.logged_bids % SEATS]
 
 
 def seats_to_act(state: TricksState) -> tuple[int, ...]:
@@ -372,19 +382,25 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
         if seat != state.to_act:
             return ()
         hand = state.hands[seat]
-        known = _PLAYS[seat].get
-        if state.trick:
-            led = state.trick[0][1].suit
-            follow = [
-                known(id(card)) or made(PlayCard, {"seat": seat, "card": card})
-                for card in hand
-                if card.suit is led
-            ]
+        listed = _LISTED[seat]
+        if listed[0] is hand:
+            every = listed[1]
+        else:
+            known = _PLAYS[seat].get
+            every = tuple(
+                [
+                    known(id(card)) or holding(PlayCard, {"seat": seat, "card": card})
+                    for card in hand
+                ]
+            )
+            _LISTED[seat] = (hand, every)
+        trick = state.trick
+        if trick:
+            led = trick[0][1].suit
+            follow = tuple([play for play in every if play.card.suit is led])
             if follow:
-                return tuple(follow)
-        return tuple(
-            [known(id(card)) or made(PlayCard, {"seat": seat, "card": card}) for card in hand]
-        )
+                return follow
+        return every
     if phase is not _BIDDING or seat not in range(SEATS):
         return ()
     if state.bids[seat] or seat != next_bidder(state):
@@ -394,13 +410,13 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
     if not state.options.declarations:
         return tuple(
             [
-                made(BidCards, {"seat": seat, "cards": cards, "declaration": None})
+                holding(BidCards, {"seat": seat, "cards": cards, "declaration": None})
                 for cards in combinations(state.hands[seat], BID_SIZE)
             ]
         )
     return tuple(
         [
-            made(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
+            holding(BidCards, {"seat": seat, "cards": cards, "declaration": declaration})
             for cards in combinations(state.hands[seat], BID_SIZE)
             for declaration in _DECLARATIONS
         ]
@@ -499,7 +515,7 @@ def view(state: TricksState, seat: int) -> TricksView:
         )
         for result in state.results
     )
-    return made(
+    return holding(
         TricksView,
         {
             "seat": seat,
@@ -555,7 +571,8 @@ def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event,
     if action.__class__ is PlayCard and state.phase is _PLAYING and action.seat == state.to_act:
         # The usual case, checked here once: the card is in the hand and follows suit if it
         # must. Anything else goes through check, which says what is wrong.
-        hand = state.hands[action.seat]
+        seat = action.seat
+        hand = state.hands[seat]
         card = action.card
         # The card looked for first as the very object: a hand dealt from DECK holds no other
         # card equal to it.
@@ -569,10 +586,10 @@ def apply(state: TricksState, action: Action) -> tuple[TricksState, tuple[Event,
         if place >= 0:
             trick = state.trick
             if not trick:
-                return _play(state, action.seat, place)
+                return _play(state, seat, place)
             led = trick[0][1].suit
-            if card.suit is led or all(held.suit is not led for held in hand):
-                return _play(state, action.seat, place)
+            if card.suit is led or led not in [held.suit for held in hand]:
+                return _play(state, seat, place)
     if action.__class__ is BidCards and state.phase is _BIDDING:
         # The usual bid, checked here once: three cards of the hand (the very ones, so three
         # different cards) from the seat whose bid is due, with a declaration only where the
@@ -610,7 +627,7 @@ def _bid(
     """``action`` (checked) sets its cards aside; ``hand`` is the nine the seat keeps."""
     seat = action.seat
     cards = tuple(action.cards)
-    bid_made = made(
+    bid_made = holding(
         BidMade,
         {
             "seat": seat,
@@ -636,7 +653,7 @@ def _bid(
     if declared is None:
         return holding(TricksState, held), (bid_made,)
     declarer, declaration = declared
-    shown = made(
+    shown = holding(
         BidDeclared,
         {
             "seat": declarer,
@@ -674,12 +691,21 @@ def _winning_declaration(
 def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple[Event, ...]]:
     """``seat`` plays the card at ``place`` in its hand (checked). Only the hand that changed is
     rebuilt, and the state and events are made without their dataclass ``__init__`` (as
-    :func:`made` and :func:`holding` make them, written out: this is every card of a game)."""
+    :func:`made` and :func:`holding` make them, written out: this is every card of a game).
+
+    An event's fields are set one by one into its own ``__dict__``, which shares its keys with
+    every event of its class: quicker than a dictionary made first and copied in."""
     held = state.__dict__.copy()
     hands = held["hands"]
     hand = hands[seat]
     card = hand[place]
-    hand = hand[:place] + hand[place + 1 :]
+    kept = hand[:place] + hand[place + 1 :]
+    listed = _LISTED[seat]
+    if listed[0] is hand:
+        # The plays listed for this hand, less the one played, are the plays of the next.
+        every = listed[1]
+        _LISTED[seat] = (kept, every[:place] + every[place + 1 :])
+    hand = kept
     if seat == 0:
         held["hands"] = (hand, hands[1], hands[2])
     elif seat == 1:
@@ -690,41 +716,58 @@ def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple
     players = held["players"]
     trick = held["trick"]
     played = _new(CardPlayed)
-    played.__dict__.update(
-        {
-            "seat": seat,
-            "player": players[seat],
-            "card": card,
-            "trick": number,
-            "is_lead": not trick,
-        }
-    )
+    fields = played.__dict__
+    fields["seat"] = seat
+    fields["player"] = players[seat]
+    fields["card"] = card
+    fields["trick"] = number
+    fields["is_lead"] = not trick
     after = _new(TricksState)
     _set(after, "__dict__", held)
     if len(trick) < SEATS - 1:
         held["trick"] = (*trick, (seat, card))
         held["to_act"] = _NEXT[seat]
         return after, (played,)
-    trick = (trick[0], trick[1], (seat, card))
-    cards = (trick[0][1], trick[1][1], card)
-    best = winning_index(cards, held["trumps"])
+    first, second = trick
+    trick = (first, second, (seat, card))
+    lead, top = first[1], second[1]
+    cards = (lead, top, card)
+    # As winning_index() says, written out for the three cards of a whole trick.
+    trumps = held["trumps"]
+    led = lead.suit
+    if top.suit is led:
+        best = 1 if _STRENGTH[top.rank._value_] > _STRENGTH[lead.rank._value_] else 0
+    else:
+        best = 1 if trumps is not None and top.suit is trumps else 0
+    if best == 0:
+        top = lead
+    if card.suit is top.suit:
+        if _STRENGTH[card.rank._value_] > _STRENGTH[top.rank._value_]:
+            best = 2
+    elif trumps is not None and card.suit is trumps:
+        best = 2
     winner = trick[best][0]
-    tricks_won = _with(held["tricks_won"], winner, held["tricks_won"][winner] + 1)
+    won = held["tricks_won"]
+    if winner == 0:
+        tricks_won = (won[0] + 1, won[1], won[2])
+    elif winner == 1:
+        tricks_won = (won[0], won[1] + 1, won[2])
+    else:
+        tricks_won = (won[0], won[1], won[2] + 1)
     taken = _new(TrickWon)
-    taken.__dict__.update(
-        {
-            "trick": number,
-            "seat": winner,
-            "winner": players[winner],
-            "cards": cards,
-            "winning_card": cards[best],
-            "tricks_won": tricks_won,
-        }
-    )
+    fields = taken.__dict__
+    fields["trick"] = number
+    fields["seat"] = winner
+    fields["winner"] = players[winner]
+    fields["cards"] = cards
+    fields["winning_card"] = cards[best]
+    fields["tricks_won"] = tricks_won
     done = _new(PlayedTrick)
-    done.__dict__.update(
-        {"number": number, "leader": held["leader"], "plays": trick, "winner": winner}
-    )
+    fields = done.__dict__
+    fields["number"] = number
+    fields["leader"] = held["leader"]
+    fields["plays"] = trick
+    fields["winner"] = winner
     held["trick"] = ()
     held["played"] = (*held["played"], done)
     held["tricks_won"] = tricks_won
@@ -756,63 +799,54 @@ def deal_points(
 
 
 def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
-    bids = tuple([bid_value(cards) for cards in state.bids])
-    tricks = state.tricks_won
-    points, makers = deal_points(tricks, bids, state.declared)
-    scores = tuple([score + gained for score, gained in zip(state.scores, points, strict=True)])
-    declared = state.declared
-    result = made(
-        DealResult,
-        {
-            "deal": state.deal,
-            "bids": bids,
-            "tricks": tricks,
-            "made": makers,
-            "points": tuple(points),
-            "scores": scores,
-            "declared": (declared[0], declared[1] is _REVEAL) if declared else None,
-        },
-    )
-    players = state.players
-    events: list[Event] = [
-        made(
-            DealScored,
-            {
-                "deal": state.deal,
-                "players": players,
-                "bids": bids,
-                "tricks": tricks,
-                "made": makers,
-                "points": tuple(points),
-                "scores": scores,
-            },
-        )
-    ]
-    results = (*state.results, result)
-    top = max(scores)
-    leaders = [seat for seat in range(SEATS) if scores[seat] == top]
-    if top >= state.options.target and len(leaders) == 1:
-        winner = leaders[0]
-        events.append(
-            made(
-                GameEnded,
-                {"seat": winner, "winner": players[winner], "players": players, "scores": scores},
-            )
-        )
-        state = replaced(state, scores=scores, results=results, phase=_OVER, winner=winner)
-        return state, tuple(events)
-    dealer = (state.dealer + 1) % SEATS
-    deal = state.deal + 1
-    leader = (dealer + 1) % SEATS
+    """The nine tricks are in: score the deal, then end the game or deal the next. Made once a
+    deal, its events and state are made as :func:`_play` makes them, three seats written out."""
     held = state.__dict__.copy()
-    held.update(_NEW_DEAL)
+    bid_cards = held["bids"]
+    bids = (bid_value(bid_cards[0]), bid_value(bid_cards[1]), bid_value(bid_cards[2]))
+    tricks = held["tricks_won"]
+    declared = held["declared"]
+    gained, makers = deal_points(tricks, bids, declared)
+    points = (gained[0], gained[1], gained[2])
+    before = held["scores"]
+    scores = (before[0] + points[0], before[1] + points[1], before[2] + points[2])
+    result = _new(DealResult)
+    fields = result.__dict__
+    fields["deal"] = deal = held["deal"]
+    fields["bids"] = bids
+    fields["tricks"] = tricks
+    fields["made"] = makers
+    fields["points"] = points
+    fields["scores"] = scores
+    fields["declared"] = (declared[0], declared[1] is _REVEAL) if declared else None
+    players = held["players"]
+    scored = _new(DealScored)
+    fields = scored.__dict__
+    fields["deal"] = deal
+    fields["players"] = players
+    fields["bids"] = bids
+    fields["tricks"] = tricks
+    fields["made"] = makers
+    fields["points"] = points
+    fields["scores"] = scores
     held["scores"] = scores
-    held["results"] = results
-    held["deal"] = deal
+    held["results"] = (*held["results"], result)
+    top = max(scores)
+    if top >= held["options"].target and scores.count(top) == 1:
+        winner = scores.index(top)
+        ended = holding(
+            GameEnded,
+            {"seat": winner, "winner": players[winner], "players": players, "scores": scores},
+        )
+        held["phase"] = _OVER
+        held["winner"] = winner
+        return holding(TricksState, held), (scored, ended)
+    dealer = _NEXT[held["dealer"]]
+    held.update(_NEW_DEAL)
+    held["deal"] = deal = deal + 1
     held["dealer"] = dealer
     held["trumps"] = TRUMPS_BY_MADE[len(makers)]
-    held["hands"] = _deal(state.seed, deal, dealer, state.stacked)
-    held["leader"] = held["to_act"] = leader
+    held["hands"] = _deal(held["seed"], deal, dealer, held["stacked"])
+    held["leader"] = held["to_act"] = _NEXT[dealer]
     state = holding(TricksState, held)
-    events.append(_deal_started(state))
-    return state, tuple(events)
+    return state, (scored, _deal_started(state))
