@@ -4,8 +4,7 @@ The engine plays the usual action (a card of the deck it dealt, a bid of the han
 by a short way, and anything else through ``check``. These games hold that both ways agree:
 an action made of equal but other card objects (as a parsed command or a replayed log gives)
 does what the engine's own action does, and ``apply`` refuses exactly what ``check`` refuses,
-with the same reason. It also keeps the plays it listed for a seat from one card played to the
-next: whatever was asked before, the list is the playable cards of the hand.
+with the same reason.
 """
 
 from __future__ import annotations
@@ -19,17 +18,8 @@ import pytest
 from ninetynine_audio.cards import Card, short_deck
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.errors import IllegalAction
-from ninetynine_audio.games.frozen import replaced
 from ninetynine_audio.games.registry import find_game
-from ninetynine_audio.games.tricks import (
-    BidCards,
-    Declaration,
-    Phase,
-    PlayCard,
-    TricksState,
-    engine,
-    playable,
-)
+from ninetynine_audio.games.tricks import BidCards, Declaration, PlayCard, TricksState, engine
 from ninetynine_audio.games.tricks.errors import BidCardTwice, CardNotInHand
 
 SPEC = find_game("tricks")
@@ -154,41 +144,3 @@ def test_the_engines_own_actions_take_the_short_way_past_check(seed, declaration
             places.add(state.hands[seat].index(action.card))
         state, _ = engine.apply(state, action)
     assert len(places) > 3
-
-
-def long_way_plays(state: TricksState, seat: int) -> tuple[PlayCard, ...]:
-    """The plays of ``seat`` found the long way: each playable card of its hand, in order."""
-    if seat != state.to_act:
-        return ()
-    return tuple(PlayCard(seat, card) for card in playable(state.hands[seat], state.trick))
-
-
-def of_other_cards(state: TricksState) -> TricksState:
-    """``state`` with every hand made again of new card objects, equal to its own."""
-    hands = tuple(tuple(Card(card.rank, card.suit) for card in hand) for hand in state.hands)
-    return replaced(state, hands=hands)
-
-
-@pytest.mark.parametrize("seed", [6, 11])
-def test_the_plays_listed_are_the_playable_cards_whatever_was_asked_before(seed):
-    """The engine keeps each seat's plays from one card it plays to the next; asked about the
-    state in play, about one seen before or one of other card objects, in any order, before a
-    card is played or not, the list is what the long way finds."""
-    state = first_state(seed, declarations=False)
-    rng = random.Random(seed)
-    seen: list[TricksState] = []
-    while SPEC.outcome(state) is None:
-        if state.phase is Phase.PLAYING:
-            seen.append(state)
-            asked = [state, rng.choice(seen), of_other_cards(rng.choice(seen)), state]
-            for other in asked[: rng.choice((1, 2, 3, 4))]:
-                for seat in range(3):
-                    assert SPEC.legal_actions(other, seat) == long_way_plays(other, seat)
-        seat = SPEC.seats_to_act(state)[0]
-        if state.phase is Phase.PLAYING:
-            # The card played is not always one just listed for this state.
-            legal: tuple[object, ...] = long_way_plays(state, seat)
-        else:
-            legal = SPEC.legal_actions(state, seat)
-        state, _ = SPEC.apply(state, legal[rng.randrange(len(legal))])
-    assert len(seen) > 40

@@ -139,12 +139,6 @@ _PLAYS = tuple(
 )
 """Each seat's action of playing each card of :data:`DECK`, made once, by the card's id (the
 deck holds its cards for good, so an id here is one of them)."""
-_LISTED: list[tuple[tuple[Card, ...], tuple[PlayCard, ...]]] = [((), ())] * SEATS
-"""For each seat, the last hand :func:`legal_actions` listed, with the action of playing each of
-its cards, in order. A seat's hand changes only when it plays, so :func:`_play` carries the list
-over to the hand it leaves, one action fewer: the seat's next turn finds it made, and asks only
-which of them follow suit. A hand is known again by identity (held here, so no other tuple takes
-its place); any other hand is listed afresh. What the engine answers never depends on it."""
 _OWN = {card_text(card): card for card in DECK}
 """The card of :data:`DECK` equal to a card, by its notation."""
 
@@ -382,25 +376,19 @@ def legal_actions(state: TricksState, seat: int) -> tuple[Action, ...]:
         if seat != state.to_act:
             return ()
         hand = state.hands[seat]
-        listed = _LISTED[seat]
-        if listed[0] is hand:
-            every = listed[1]
-        else:
-            known = _PLAYS[seat].get
-            every = tuple(
-                [
-                    known(id(card)) or holding(PlayCard, {"seat": seat, "card": card})
-                    for card in hand
-                ]
-            )
-            _LISTED[seat] = (hand, every)
-        trick = state.trick
-        if trick:
-            led = trick[0][1].suit
-            follow = tuple([play for play in every if play.card.suit is led])
+        known = _PLAYS[seat].get
+        if state.trick:
+            led = state.trick[0][1].suit
+            follow = [
+                known(id(card)) or holding(PlayCard, {"seat": seat, "card": card})
+                for card in hand
+                if card.suit is led
+            ]
             if follow:
-                return follow
-        return every
+                return tuple(follow)
+        return tuple(
+            [known(id(card)) or holding(PlayCard, {"seat": seat, "card": card}) for card in hand]
+        )
     if phase is not _BIDDING or seat not in range(SEATS):
         return ()
     if state.bids[seat] or seat != next_bidder(state):
@@ -699,13 +687,7 @@ def _play(state: TricksState, seat: int, place: int) -> tuple[TricksState, tuple
     hands = held["hands"]
     hand = hands[seat]
     card = hand[place]
-    kept = hand[:place] + hand[place + 1 :]
-    listed = _LISTED[seat]
-    if listed[0] is hand:
-        # The plays listed for this hand, less the one played, are the plays of the next.
-        every = listed[1]
-        _LISTED[seat] = (kept, every[:place] + every[place + 1 :])
-    hand = kept
+    hand = hand[:place] + hand[place + 1 :]
     if seat == 0:
         held["hands"] = (hand, hands[1], hands[2])
     elif seat == 1:
