@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import os
+import queue
 import subprocess
+import time
 from collections.abc import Iterator
+from typing import IO
 
 import pytest
 
@@ -28,3 +31,22 @@ def xvfb_display() -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:
+    """Put each line of ``stream`` (the game's speech in text) on ``lines`` as it comes."""
+    for line in stream:
+        lines.put(line.rstrip("\n"))
+
+
+def wait_for(lines: queue.Queue[str], seen: list[str], deadline_s: float, wanted: str) -> None:
+    """Read the game's output into ``seen`` until ``wanted`` appears."""
+    end = time.monotonic() + deadline_s
+    while wanted not in seen:
+        remaining = end - time.monotonic()
+        if remaining <= 0:
+            raise AssertionError(f"{wanted!r} was never said; heard {seen}")
+        try:
+            seen.append(lines.get(timeout=remaining))
+        except queue.Empty:
+            continue

@@ -12,11 +12,9 @@ import shutil
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
-from typing import IO
 
-from helpers.xvfb import xvfb_display
+from helpers.xvfb import read_lines, wait_for, xvfb_display
 
 from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.present.screens import game_title
@@ -110,24 +108,6 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     assert lines[-1] == "Goodbye"
 
 
-def _read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:
-    for line in stream:
-        lines.put(line.rstrip("\n"))
-
-
-def _wait_for(lines: queue.Queue[str], seen: list[str], wanted: str) -> None:
-    """Read the game's output until ``wanted`` appears."""
-    end = time.monotonic() + DEADLINE_S
-    while wanted not in seen:
-        remaining = end - time.monotonic()
-        if remaining <= 0:
-            raise AssertionError(f"{wanted!r} was never said; heard {seen}")
-        try:
-            seen.append(lines.get(timeout=remaining))
-        except queue.Empty:
-            continue
-
-
 def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_display: str) -> None:
     assert shutil.which("xdotool"), "xdotool is needed (apt-get install xdotool)"
     env = _env(tmp_path)
@@ -140,7 +120,7 @@ def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_di
         env=env,
     )
     lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=_read_lines, args=(game.stdout, lines), daemon=True).start()
+    threading.Thread(target=read_lines, args=(game.stdout, lines), daemon=True).start()
     seen: list[str] = []
     try:
         found = subprocess.run(
@@ -153,11 +133,11 @@ def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_di
         )
         window = found.stdout.split()[0]
         subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
-        _wait_for(lines, seen, "Your turn, total 0")
+        wait_for(lines, seen, DEADLINE_S, "Your turn, total 0")
 
         def key(name: str, then: str) -> None:
             subprocess.run(["xdotool", "key", name], env=env, check=True, timeout=DEADLINE_S)
-            _wait_for(lines, seen, then)
+            wait_for(lines, seen, DEADLINE_S, then)
 
         key("1", "Lily plays 9, total 99")
         key("1", "7 would take the total to 106")

@@ -6,9 +6,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import queue
+import shutil
+import subprocess
+import sys
+import threading
 from pathlib import Path
 
 import pytest
+from helpers.xvfb import read_lines, wait_for, xvfb_display
 
 from ninetynine_audio import firstline
 from ninetynine_audio.audio import RecorderBackend
@@ -17,6 +24,10 @@ from ninetynine_audio.store.locks import running_lock
 from ninetynine_audio.ui.start import build_app, build_speech
 
 pytestmark = pytest.mark.usefixtures("private_home")
+
+__all__ = ["xvfb_display"]  # the fixture, used below
+
+DEADLINE_S = 60  # only a guard against a hung process
 
 
 @pytest.fixture(autouse=True)
@@ -124,3 +135,77 @@ def test_no_early_start_with_a_saved_match_or_another_copy(private_home: Path) -
     (private_home / "data").mkdir(exist_ok=True)
     (private_home / "data" / "current_match.json").write_text("{}", encoding="utf-8")
     assert firstline.window_opening([]) is None  # its Continue is the game's to word
+
+
+# The main menu walked and the game quit, each key with the words that answer it.
+KEYS = [
+    ("Down", "Rules, 2 of 9"),
+    ("Down", "Keys, 3 of 9"),
+    ("Return", "Keys. Menus, heading"),
+    ("Escape", "Main menu. Keys, 3 of 9"),
+    ("Escape", "Quit the game? No, 2 of 2"),
+    ("Up", "Yes, 1 of 2"),
+    ("Return", "Goodbye"),
+]
+
+
+def played_in_the_window(home: Path, display: str, options: list[str]) -> list[str]:
+    """Everything the real window says (in text) from its start, through :data:`KEYS`
+    pressed as a player presses them, to its end."""
+    env = dict(os.environ)
+    env.update(
+        NINETYNINE_AUDIO_HOME=str(home),
+        SDL_AUDIODRIVER="dummy",
+        SDL_VIDEODRIVER="x11",
+        DISPLAY=display,
+        PYGAME_HIDE_SUPPORT_PROMPT="1",
+    )
+    game = subprocess.Popen(
+        [sys.executable, "-m", "ninetynine_audio", "--speech", "text", *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+        env=env,
+    )
+    assert game.stdout is not None
+    lines: queue.Queue[str] = queue.Queue()
+    reader = threading.Thread(target=read_lines, args=(game.stdout, lines), daemon=True)
+    reader.start()
+    seen: list[str] = []
+    try:
+        found = subprocess.run(
+            ["xdotool", "search", "--sync", "--classname", "ninetynine-audio"],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=DEADLINE_S,
+            check=True,
+        )
+        window = found.stdout.split()[0]
+        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
+        wait_for(lines, seen, DEADLINE_S, "Ninety-Nine. Main menu. Play, 1 of 9")
+        for key, answer in KEYS:
+            subprocess.run(["xdotool", "key", key], env=env, check=True, timeout=DEADLINE_S)
+            wait_for(lines, seen, DEADLINE_S, answer)
+        assert game.wait(timeout=DEADLINE_S) == 0
+    finally:
+        if game.poll() is None:
+            game.kill()
+            game.wait()
+    reader.join(timeout=DEADLINE_S)
+    while not lines.empty():
+        seen.append(lines.get())
+    return seen
+
+
+def test_the_window_started_early_says_what_the_usual_start_says(
+    tmp_path: Path, xvfb_display: str
+) -> None:
+    assert shutil.which("xdotool"), "xdotool is needed (apt-get install xdotool)"
+    early = played_in_the_window(tmp_path / "early", xvfb_display, [])
+    # An option of the command line leaves the window to the usual start.
+    usual = played_in_the_window(tmp_path / "usual", xvfb_display, ["--bot-pause", "0"])
+    assert early == usual
+    assert early[0] == "Ninety-Nine. Main menu. Play, 1 of 9"
+    assert early.count(early[0]) == 1
+    assert early[-1] == "Goodbye"
