@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 
 from ninetynine_audio.firstline import say_first_line, window_opening
@@ -20,9 +21,10 @@ def main() -> int:
         from ninetynine_audio.ui.start import open_window_early
 
         early = open_window_early(*opening)
-    from ninetynine_audio.cli import main as start
+    with contextlib.nullcontext() if early is None else early.played():
+        from ninetynine_audio.cli import main as start
 
-    return start(arguments, said=said, early=early)
+        return start(arguments, said=said, early=early)
 
 
 if __name__ == "__main__":

@@ -71,6 +71,8 @@ def _from_families() -> dict[str, dict[str, str]]:
     }
 
 
+_FAMILY_TABLES = frozenset({"GAME_TITLES", "CONTEXT_TITLES", "GAME_SUMMARIES", "LEVEL_NAMES"})
+
 if TYPE_CHECKING:
     GAME_TITLES: dict[str, str]
     CONTEXT_TITLES: dict[str, str]
@@ -79,11 +81,11 @@ if TYPE_CHECKING:
 else:
 
     def __getattr__(name: str) -> dict[str, str]:
-        """The tables of :func:`_from_families` by their names."""
-        try:
-            return _from_families()[name]
-        except KeyError:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}") from None
+        """The tables of :func:`_from_families` by their names (only those names: the import
+        system asks a module for ``__path__`` and the like)."""
+        if name not in _FAMILY_TABLES:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        return _from_families()[name]
 
 
 YES = N_("Yes")

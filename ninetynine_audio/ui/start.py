@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from ninetynine_audio.audio import (
@@ -194,6 +194,23 @@ class EarlyWindow:
         self.window, self.speech, self.said = window, speech, said
         self.lock, self.previous = lock, previous
 
+    @contextlib.contextmanager
+    def played(self) -> Iterator[None]:
+        """Around the rest of the start: Ctrl+C, SIGTERM or SIGHUP before ``run`` takes over
+        the window end the program with their status, the window closed and the lock let go,
+        as they do once it runs."""
+        try:
+            yield
+        except _Stopped as stop:
+            self.close()
+            raise SystemExit(stop.status) from None
+
+    def close(self) -> None:
+        """Close the window, let go of the lock and give the signals back."""
+        self.window.close()
+        self.lock.release()
+        _restore_signals(self.previous)
+
 
 def open_window_early(start: PlainStart, title: str, menu: str) -> EarlyWindow | None:
     """For a plain start in the window: take the home's running lock, open the window, start
@@ -224,18 +241,14 @@ def open_window_early(start: PlainStart, title: str, menu: str) -> EarlyWindow |
         said = speech.opening(title, menu)
         speech.voice.say(said)
         return EarlyWindow(window, speech, said, lock, previous)
-    except _NotEarly:
+    except (_NotEarly, _Stopped) as error:
         lock.release()
         _restore_signals(previous)
         if window is not None:
             window.close()
+        if isinstance(error, _Stopped):
+            raise SystemExit(error.status) from None
         return None
-    except _Stopped as stop:
-        lock.release()
-        _restore_signals(previous)
-        if window is not None:
-            window.close()
-        raise SystemExit(stop.status) from None
 
 
 class _NotEarly(Exception):

@@ -84,10 +84,11 @@ WINDOW_HEAVY = {
     "bidi",
     "num2words",
     "argparse",
+    "tomllib",
 }
 """Loaded by the window only after its first word: the command line, the games and their
 registry, the computer players, the app and its menus, the keymap, the fonts' text drawing,
-Babel and the number words."""
+Babel and the number words; for an English player no manifest of the families (``tomllib``)."""
 
 # What the interpreter itself loads here, before any of the game (site, the venv's hooks).
 BARE = "import sys; print('FIRST', ' '.join(sorted(sys.modules)), file=sys.stderr)"
