@@ -4,24 +4,20 @@ start left to the usual one whenever the first words could be others."""
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
-import queue
 import shutil
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
-from helpers.xvfb import read_lines, wait_for, xvfb_display
+from helpers.starts import started_and_closed
+from helpers.xvfb import window_game, xvfb_display
 
 from ninetynine_audio import firstline
 from ninetynine_audio.audio import RecorderBackend
 from ninetynine_audio.i18n import ENGLISH, LANGUAGES, set_language
 from ninetynine_audio.store.locks import running_lock
-from ninetynine_audio.ui.start import build_app, build_speech
+from ninetynine_audio.ui.start import build_speech
 
 pytestmark = pytest.mark.usefixtures("private_home")
 
@@ -47,16 +43,8 @@ def write_settings(home: Path, settings: dict[str, object]) -> None:
 def usual_start(language: str | None) -> tuple[list[str], list[str]]:
     """What the game's usual start says (all of it, in order) and shows in the window."""
     recorder = RecorderBackend()
-    args = argparse.Namespace(
-        text=False, speech=None, language=language, bot_pause=0, log_events=None
-    )
-    app, notices = build_app(args, 1, backend=recorder)
-    try:
-        app.start(None, notices)
-        app.tick()
-        return recorder.spoken, list(app.messages)
-    finally:
-        app.close()
+    app = started_and_closed(language, text=False, backend=recorder)
+    return recorder.spoken, list(app.messages)
 
 
 def early_start(arguments: list[str]) -> tuple[str, list[str], list[str]]:
@@ -68,16 +56,8 @@ def early_start(arguments: list[str]) -> tuple[str, list[str], list[str]]:
     speech = build_speech(start, backend=recorder)
     said = speech.opening(title, menu)
     speech.voice.say(said)
-    args = argparse.Namespace(
-        text=False, speech=None, language=start.language or None, bot_pause=0, log_events=None
-    )
-    app, notices = build_app(args, 1, speech=speech)
-    try:
-        app.start(None, notices, said=said)
-        app.tick()
-        return said, recorder.spoken, list(app.messages)
-    finally:
-        app.close()
+    app = started_and_closed(start.language or None, text=False, said=said, speech=speech)
+    return said, recorder.spoken, list(app.messages)
 
 
 @pytest.mark.parametrize("verbosity", ["normal", "brief", " Full "])
@@ -160,42 +140,12 @@ def played_in_the_window(home: Path, display: str, options: list[str]) -> list[s
         DISPLAY=display,
         PYGAME_HIDE_SUPPORT_PROMPT="1",
     )
-    game = subprocess.Popen(
-        [sys.executable, "-m", "ninetynine_audio", "--speech", "text", *options],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    assert game.stdout is not None
-    lines: queue.Queue[str] = queue.Queue()
-    reader = threading.Thread(target=read_lines, args=(game.stdout, lines), daemon=True)
-    reader.start()
-    seen: list[str] = []
-    try:
-        found = subprocess.run(
-            ["xdotool", "search", "--sync", "--classname", "ninetynine-audio"],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=DEADLINE_S,
-            check=True,
-        )
-        window = found.stdout.split()[0]
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
-        wait_for(lines, seen, DEADLINE_S, "Ninety-Nine. Main menu. Play, 1 of 9")
+    with window_game(options, env, DEADLINE_S) as game:
+        game.wait_for("Ninety-Nine. Main menu. Play, 1 of 9")
         for key, answer in KEYS:
-            subprocess.run(["xdotool", "key", key], env=env, check=True, timeout=DEADLINE_S)
-            wait_for(lines, seen, DEADLINE_S, answer)
-        assert game.wait(timeout=DEADLINE_S) == 0
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
-    reader.join(timeout=DEADLINE_S)
-    while not lines.empty():
-        seen.append(lines.get())
-    return seen
+            game.key(key, answer)
+        assert game.ended() == 0
+    return game.seen
 
 
 def test_the_window_started_early_says_what_the_usual_start_says(
