@@ -6,7 +6,6 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.families import registered_families
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.i18n import N_, _, format_list, language_name, ngettext, pgettext
 from ninetynine_audio.present.words import BRIEF, NORMAL, YOU, fill, is_you
@@ -51,6 +50,8 @@ def _from_families() -> dict[str, dict[str, str]]:
     - ``LEVEL_NAMES``: the English name of each computer level (from the families) and of a
       table's mix.
     """
+    from ninetynine_audio.families import registered_families
+
     entries = registered_families()
     return {
         "GAME_TITLES": {game.id: game.title for entry in entries for game in entry.games},

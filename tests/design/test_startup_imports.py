@@ -85,10 +85,12 @@ WINDOW_HEAVY = {
     "num2words",
     "argparse",
     "tomllib",
+    "ninetynine_audio.families",
 }
 """Loaded by the window only after its first word: the command line, the games and their
 registry, the computer players, the app and its menus, the keymap, the fonts' text drawing,
-Babel and the number words; for an English player no manifest of the families (``tomllib``)."""
+Babel and the number words; for an English player not even the families' manifests
+(``families.py``, ``tomllib``)."""
 
 # What the interpreter itself loads here, before any of the game (site, the venv's hooks).
 BARE = "import sys; print('FIRST', ' '.join(sorted(sys.modules)), file=sys.stderr)"
