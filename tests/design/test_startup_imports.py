@@ -86,11 +86,13 @@ WINDOW_HEAVY = {
     "argparse",
     "tomllib",
     "ninetynine_audio.families",
+    "platformdirs",
 }
 """Loaded by the window only after its first word: the command line, the games and their
 registry, the computer players, the app and its menus, the keymap, the fonts' text drawing,
 Babel and the number words; for an English player not even the families' manifests
-(``families.py``, ``tomllib``)."""
+(``families.py``, ``tomllib``); on Linux not platformdirs (``store.folders`` tells the
+folders)."""
 
 # What the interpreter itself loads here, before any of the game (site, the venv's hooks).
 BARE = "import sys; print('FIRST', ' '.join(sorted(sys.modules)), file=sys.stderr)"

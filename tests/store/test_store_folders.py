@@ -16,7 +16,14 @@ from platformdirs import macos, unix, windows
 from ninetynine_audio.store import folders, paths
 
 KINDS = ("config", "data")
-CLEARED = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "APPDATA", folders.WINDOWS_OVERRIDE)
+CLEARED = (
+    "HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_DATA_HOME",
+    "XDG_STATE_HOME",
+    "APPDATA",
+    folders.WINDOWS_OVERRIDE,
+)
 
 
 def platformdirs_folder(system: str, kind: str) -> str:
@@ -54,6 +61,59 @@ def test_the_folders_are_the_ones_platformdirs_gives(
     found = folders.usual_folder(kind)
     assert found is not None
     assert found == platformdirs_folder(system, kind)
+
+
+@pytest.mark.parametrize("system", ["linux", "freebsd"])
+@pytest.mark.parametrize(
+    "environment",
+    [
+        {"HOME": "/home/ann"},
+        {"HOME": "/home/ann/"},
+        {"HOME": "/home/ann", "XDG_STATE_HOME": "/elsewhere/state"},
+        {"HOME": "/home/ann", "XDG_STATE_HOME": "relative"},
+        {"HOME": "/home/ann", "XDG_STATE_HOME": ""},
+        {"HOME": "relative", "XDG_STATE_HOME": "/x"},
+    ],
+)
+def test_the_log_folder_is_the_one_platformdirs_gives(
+    bare_environment: pytest.MonkeyPatch, system: str, environment: dict[str, str]
+) -> None:
+    for name, value in environment.items():
+        bare_environment.setenv(name, value)
+    bare_environment.setattr(sys, "platform", system)
+    found = folders.usual_log_folder()
+    assert found is not None
+    assert found == unix.Unix(folders.APP_NAME, appauthor=False).user_log_dir
+    assert paths.log_dir() == Path(found)
+
+
+@pytest.mark.parametrize(
+    ("system", "environment"),
+    [
+        ("linux", {}),
+        ("linux", {"HOME": "relative"}),
+        ("linux", {"HOME": "/home/ann", "ANDROID_DATA": "/data"}),
+        ("darwin", {"HOME": "/Users/ann"}),  # ~/Library/Logs: platformdirs tells it
+        ("win32", {"APPDATA": r"C:\Roaming"}),  # the local folder's Logs: the same
+    ],
+)
+def test_no_log_folder_is_guessed_where_platformdirs_would_tell_it(
+    bare_environment: pytest.MonkeyPatch, system: str, environment: dict[str, str]
+) -> None:
+    for name, value in environment.items():
+        bare_environment.setenv(name, value)
+    bare_environment.setattr(sys, "platform", system)
+    assert folders.usual_log_folder() is None
+
+
+def test_the_log_folder_is_the_one_store_paths_gives(
+    bare_environment: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bare_environment.setenv("HOME", str(tmp_path))
+    assert paths.log_dir() == platformdirs.user_log_path(folders.APP_NAME, appauthor=False)
+    assert paths.data_dir() == platformdirs.user_data_path(
+        folders.APP_NAME, appauthor=False, roaming=True
+    )
 
 
 @pytest.mark.parametrize("kind", KINDS)
