@@ -33,6 +33,13 @@ def platformdirs_folder(system: str, kind: str) -> str:
     return str(dirs.user_config_dir if kind == "config" else dirs.user_data_dir)
 
 
+def on_system(monkeypatch: pytest.MonkeyPatch, system: str, environment: dict[str, str]) -> None:
+    """As if on ``system`` (``sys.platform``) with these variables set."""
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "platform", system)
+
+
 @pytest.fixture
 def bare_environment(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
     for name in (*CLEARED, folders.HOME_ENV, "ANDROID_DATA"):
@@ -55,9 +62,7 @@ def bare_environment(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
 def test_the_folders_are_the_ones_platformdirs_gives(
     bare_environment: pytest.MonkeyPatch, system: str, kind: str, environment: dict[str, str]
 ) -> None:
-    for name, value in environment.items():
-        bare_environment.setenv(name, value)
-    bare_environment.setattr(sys, "platform", system)
+    on_system(bare_environment, system, environment)
     found = folders.usual_folder(kind)
     assert found is not None
     assert found == platformdirs_folder(system, kind)
@@ -78,9 +83,7 @@ def test_the_folders_are_the_ones_platformdirs_gives(
 def test_the_log_folder_is_the_one_platformdirs_gives(
     bare_environment: pytest.MonkeyPatch, system: str, environment: dict[str, str]
 ) -> None:
-    for name, value in environment.items():
-        bare_environment.setenv(name, value)
-    bare_environment.setattr(sys, "platform", system)
+    on_system(bare_environment, system, environment)
     found = folders.usual_log_folder()
     assert found is not None
     assert found == unix.Unix(folders.APP_NAME, appauthor=False).user_log_dir
@@ -100,9 +103,7 @@ def test_the_log_folder_is_the_one_platformdirs_gives(
 def test_no_log_folder_is_guessed_where_platformdirs_would_tell_it(
     bare_environment: pytest.MonkeyPatch, system: str, environment: dict[str, str]
 ) -> None:
-    for name, value in environment.items():
-        bare_environment.setenv(name, value)
-    bare_environment.setattr(sys, "platform", system)
+    on_system(bare_environment, system, environment)
     assert folders.usual_log_folder() is None
 
 
@@ -147,9 +148,7 @@ def test_on_windows_the_folder_is_the_roaming_one_platformdirs_gives(
 def test_no_folder_is_guessed_where_platformdirs_would_ask_the_system(
     bare_environment: pytest.MonkeyPatch, system: str, environment: dict[str, str]
 ) -> None:
-    for name, value in environment.items():
-        bare_environment.setenv(name, value)
-    bare_environment.setattr(sys, "platform", system)
+    on_system(bare_environment, system, environment)
     assert folders.usual_folder("config") is None
     assert folders.game_folder("data") is None
 
