@@ -15,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 
 from ninetynine_audio import families
 from ninetynine_audio.cards import CardParseError
+from ninetynine_audio.firstline import escape_unwritable
 from ninetynine_audio.games.base import HUMAN, SWITCH, AnySpec, GameSetup, OptionSpec
 from ninetynine_audio.games.errors import SetupError, unreadable_card
 from ninetynine_audio.games.registry import all_games, find_game, game_ids
@@ -26,6 +27,7 @@ from ninetynine_audio.store.settings import SPEECH_BACKENDS
 
 if TYPE_CHECKING:
     from ninetynine_audio.bots.tournament import GameRecord, TournamentResult
+    from ninetynine_audio.ui.start import EarlyWindow
 
 
 def default_game() -> str:
@@ -667,17 +669,17 @@ def command_line_language(arguments: Sequence[str]) -> str:
     return chosen_language() or _system_language() or ENGLISH
 
 
-def main(argv: Sequence[str] | None = None, *, said: str | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, *, said: str | None = None, early: EarlyWindow | None = None
+) -> int:
     """Read the command line and run its command (``__main__.main`` starts here). ``said``:
     what text mode has written already (``firstline.py``: the first line, or its beginning),
-    not to be written again."""
+    not to be written again; ``early``: the window opened and its first line said already
+    (``ui.start.open_window_early``), which the game plays on."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     if not arguments or (arguments[0].startswith("-") and arguments[0] not in ("-h", "--help")):
         arguments.insert(0, "play")
-    # A name or a card the terminal cannot print is written escaped, never a traceback.
-    for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(AttributeError, ValueError, OSError):
-            stream.reconfigure(errors="backslashreplace")  # type: ignore[union-attr]
+    escape_unwritable()
     set_language(command_line_language(arguments))
     handlers = {
         "play": cmd_play,
@@ -691,6 +693,7 @@ def main(argv: Sequence[str] | None = None, *, said: str | None = None) -> int:
     try:
         args = parse_arguments(arguments)
         args.first_line = said
+        args.early = early
         return handlers[args.command](args)
     except SetupError as error:
         from ninetynine_audio.present.screens import setup_error_text

@@ -25,7 +25,6 @@ standard library, so every layer may ask it.
 from __future__ import annotations
 
 import os
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from importlib import util
@@ -203,6 +202,8 @@ def _progress(path: Path, data: dict[str, Any]) -> Progress | None:
 
 
 def _read_family(folder: Path, package: str = "") -> FamilyEntry:
+    import tomllib  # only when a manifest is read: the window's first line reads none
+
     path = folder / MANIFEST
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))

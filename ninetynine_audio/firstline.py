@@ -25,6 +25,7 @@ a home that is not an absolute path; ``store.folders``), a system without file l
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import sys
 
@@ -93,6 +94,16 @@ def writes_every_letter(encoding: object) -> bool:
     return any(name.startswith(full) for full in FULL_UNICODE)
 
 
+def escape_unwritable() -> None:
+    """Have standard output and error write escaped what they cannot print (a name or a card
+    the terminal has no letters for), never a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
 def say_first_line(arguments: Sequence[str], stream: TextIO | None = None) -> str | None:
     """Write text mode's first line on ``stream`` (standard output by default) when it can be
     told for sure (with a saved match, its beginning: see :func:`early_text`), and return what
@@ -120,9 +131,50 @@ def early_text(arguments: Sequence[str], encoding: object = "utf-8") -> str | No
     """What to write before the game loads, for this command line and this home: the first
     line and its end; with a saved match, the line up to its first item, not ended; None when
     the line could be another (the module's description says when)."""
-    asked = _plain_text_start(arguments)
-    if asked is None or not writes_every_letter(encoding):
+    start = _plain_start(arguments)
+    if start is None or not start.text or not writes_every_letter(encoding):
         return None
+    words = _opening_words(start.language)
+    if words is None:
+        return None
+    title, opening, saved = words
+    if saved:
+        # The saved match's Continue comes first, in words only the game has: the line up to it.
+        line = _opening_line(title, opening)
+        before, _, after = line.partition(ITEM_MARK)
+        return before if before and ITEM_MARK not in after else None
+    return _opening_line(title, opening) + "\n"
+
+
+class PlainStart:
+    """A start with nothing on the command line but ``--text``, ``--speech`` and
+    ``--language``: whether it is in text mode, the language asked for ("" when none) and the
+    speech asked for ("" when none)."""
+
+    __slots__ = ("language", "speech", "text")
+
+    def __init__(self, text: bool, language: str, speech: str) -> None:
+        self.text, self.language, self.speech = text, language, speech
+
+
+def window_opening(arguments: Sequence[str]) -> tuple[PlainStart, str, str] | None:
+    """For a plain start in the window (see :class:`PlainStart`): the start, and the game's
+    name and the main menu's opening with its first item, as the game says them first; None
+    when the first words could be others (as for :func:`early_text`, and with a saved match,
+    whose Continue only the game can word)."""
+    start = _plain_start(arguments)
+    if start is None or start.text:
+        return None
+    words = _opening_words(start.language)
+    if words is None or words[2]:
+        return None
+    return start, words[0], words[1]
+
+
+def _opening_words(asked: str) -> tuple[str, str, bool] | None:
+    """The game's name and the main menu's opening with its first item, in the language
+    ``asked`` ("": the settings' or the system's), and whether a match is saved (its Continue
+    then stands as ``ITEM_MARK``); None when they could be others."""
     data, config = folders.game_folder("data"), folders.game_folder("config")
     if data is None or config is None or _another_copy(data):
         return None
@@ -138,14 +190,11 @@ def early_text(arguments: Sequence[str], encoding: object = "utf-8") -> str | No
     title = words[MAIN_MENU]
     opening = words[QUESTION_THEN_ITEM if title.endswith(("?", ".", ":")) else TITLE_THEN_ITEM]
     if os.path.lexists(os.path.join(data, folders.MATCH_FILE_NAME)):
-        # The saved match's Continue comes first, in words only the game has: the line up to it.
-        line = _opening_line(words[TITLE], opening.format(title=title, item=ITEM_MARK))
-        before, _, after = line.partition(ITEM_MARK)
-        return before if before and ITEM_MARK not in after else None
+        return words[TITLE], opening.format(title=title, item=ITEM_MARK), True
     item = words[PLAY]
     if verbosity != "brief":
         item = words[ITEM_PLACE].format(item=item, number=1, count=MAIN_MENU_ITEMS)
-    return _opening_line(words[TITLE], opening.format(title=title, item=item)) + "\n"
+    return words[TITLE], opening.format(title=title, item=item), False
 
 
 def _opening_line(title: str, menu: str) -> str:
@@ -153,13 +202,14 @@ def _opening_line(title: str, menu: str) -> str:
     return one_line(join_phrases([title, menu]))
 
 
-def _plain_text_start(arguments: Sequence[str]) -> str | None:
-    """For a start in text mode with nothing on the command line but ``--text``,
-    ``--speech text`` and ``--language``: the language asked for ("" when none); else None."""
+def _plain_start(arguments: Sequence[str]) -> PlainStart | None:
+    """The start asked for when the command line holds nothing but ``--text``,
+    ``--speech NAME`` and ``--language CODE`` (a language of the game); else None. In text
+    mode the speech must be the text backend's."""
     rest = list(arguments)
     if rest[:1] == ["play"]:
         rest.pop(0)
-    text, language = missing_display() is not None, ""
+    text, language, speech = missing_display() is not None, "", ""
     while rest:
         option = rest.pop(0)
         name, given, value = option.partition("=")
@@ -169,13 +219,15 @@ def _plain_text_start(arguments: Sequence[str]) -> str | None:
             value = rest.pop(0)
         if option == "--text":
             text = True
-        elif name == "--speech" and value == "text":
-            continue
+        elif name == "--speech" and value:
+            speech = value
         elif name == "--language" and value in {entry.code for entry in LANGUAGES}:
             language = value
         else:
             return None
-    return language if text else None
+    if text and speech not in ("", "text"):
+        return None
+    return PlainStart(text, language, speech)
 
 
 def _another_copy(data: str) -> bool:

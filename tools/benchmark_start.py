@@ -16,15 +16,17 @@ Each round starts every face once and its baseline just before or after it (whic
 drawn each time), the faces in an order shuffled anew each round, with warm bytecode caches, so
 that load on the machine falls on a face and its baseline alike. Prints the medians, and for
 each face the median of the rounds' ratios of the face to the baseline started beside it, with
-a 95% bootstrap interval of that median over the rounds. The game's files are in a player's
-usual folders below a fresh ``HOME`` (as platformdirs finds them, not through
-``NINETYNINE_AUDIO_HOME``). ``--against DIR`` times the game from another copy of the project
-too, in the same rounds (a "before" beside the "after"). ``--installed VENV`` times text mode
-as a player's installation runs it too: the ``ninetynine-audio`` command of a virtual
-environment the game was installed into (``pip install .``, no editable import hooks) and
-``python -m ninetynine_audio`` there, beside the bare starts of that environment's own Python;
-and what starting any program costs there before its code runs: the launcher pip writes
-(``import re``) and ``python -m`` (``runpy``), each beside a bare print.
+a 95% bootstrap interval of that median over the rounds; and the same of the processor time
+each program had taken by its first line (on Linux, all its threads, from the scheduler's
+statistics), which the load of other programs disturbs far less than the time on the clock. The
+game's files are in a player's usual folders below a fresh ``HOME`` (as platformdirs finds
+them, not through ``NINETYNINE_AUDIO_HOME``). ``--against DIR`` times the game from another
+copy of the project too, in the same rounds (a "before" beside the "after"). ``--installed
+VENV`` times text mode as a player's installation runs it too: the ``ninetynine-audio`` command
+of a virtual environment the game was installed into (``pip install .``, no editable import
+hooks) and ``python -m ninetynine_audio`` there, beside the bare starts of that environment's
+own Python; and what starting any program costs there before its code runs: the launcher pip
+writes (``import re``) and ``python -m`` (``runpy``), each beside a bare print.
 
 Usage: ``python tools/benchmark_start.py [--rounds 15] [--against /path/to/other/checkout]
 [--installed /path/to/venv]``.
@@ -61,8 +63,24 @@ BARE_PRINT = "print('ready', flush=True)"
 BARE_LAUNCHER = "import re, sys; re.sub('x?$', '', sys.argv[0]); print('ready', flush=True)"
 
 
+def cpu_seconds(pid: int) -> float | None:
+    """The processor time the process ``pid`` has had so far, all its threads together, in
+    seconds (Linux's scheduler statistics, to the nanosecond); None where they cannot be read."""
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+        return sum(int((task / "schedstat").read_text().split()[0]) for task in tasks) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def first_line_seconds(command: list[str], env: dict[str, str]) -> float:
     """Seconds from starting ``command`` to the first line on its standard output."""
+    return first_line_times(command, env)[0]
+
+
+def first_line_times(command: list[str], env: dict[str, str]) -> tuple[float, float | None]:
+    """Seconds from starting ``command`` to the first line on its standard output, and the
+    processor time it had taken by then (None where that cannot be read)."""
     started = time.perf_counter()
     # From a folder of no project: ``-m`` would find the package in the current folder first.
     process = subprocess.Popen(
@@ -76,11 +94,12 @@ def first_line_seconds(command: list[str], env: dict[str, str]) -> float:
     assert process.stdout is not None
     line = process.stdout.readline()
     elapsed = time.perf_counter() - started
+    cpu = cpu_seconds(process.pid)
     process.kill()
     process.wait()
     if not line:
         raise RuntimeError(f"{command} printed nothing")
-    return elapsed
+    return elapsed, cpu
 
 
 def paired_ratio(game: list[float], bare: list[float], rng: random.Random) -> tuple[float, ...]:
@@ -235,9 +254,13 @@ def main() -> int:
                 ):
                     runs[f"{face} ({way})"] = (command, env, baseline + " (installed)")
         for command, env, _ in runs.values():
-            first_line_seconds(command, env)  # bytecode caches warm
+            first_line_times(command, env)  # bytecode caches warm
         times: dict[str, list[float]] = {name: [] for name in runs}
         paired: dict[str, list[float]] = {name: [] for name in runs}  # each face's baseline
+        # The same in processor time (the process's own, not the display server's), which
+        # the load of other programs on the machine disturbs far less than the clock's.
+        cpu_times: dict[str, list[float]] = {name: [] for name in runs}
+        cpu_paired: dict[str, list[float]] = {name: [] for name in runs}
         shuffler = random.Random(2)
         faces_timed = [name for name, (_, _, baseline) in runs.items() if baseline]
         for _round in range(args.rounds):
@@ -249,10 +272,15 @@ def main() -> int:
                 baseline = runs[name][2]
                 pair = [name, baseline]
                 shuffler.shuffle(pair)
-                took = {who: first_line_seconds(*runs[who][:2]) for who in pair}
-                times[name].append(took[name])
-                times[baseline].append(took[baseline])
-                paired[name].append(took[baseline])
+                took = {who: first_line_times(*runs[who][:2]) for who in pair}
+                times[name].append(took[name][0])
+                times[baseline].append(took[baseline][0])
+                paired[name].append(took[baseline][0])
+                cpu, cpu_baseline = took[name][1], took[baseline][1]
+                if cpu is not None and cpu_baseline is not None:
+                    cpu_times[name].append(cpu)
+                    cpu_times[baseline].append(cpu_baseline)
+                    cpu_paired[name].append(cpu_baseline)
     rng = random.Random(1)
     print(
         f"{args.rounds} rounds; medians, and each face's ratio to its baseline started beside"
@@ -265,6 +293,16 @@ def main() -> int:
             continue
         ratio, low, high = paired_ratio(times[name], paired[name], rng)
         print(f"{name}: {median * 1000:.0f} ms, {ratio:.2f}x {baseline} ({low:.2f}x-{high:.2f}x)")
+    if any(cpu_paired.values()):
+        print("processor time to the first line (the program's own)")
+        for name, (_, _, baseline) in runs.items():
+            if baseline and cpu_paired[name]:
+                median = statistics.median(cpu_times[name])
+                ratio, low, high = paired_ratio(cpu_times[name], cpu_paired[name], rng)
+                print(
+                    f"{name}: {median * 1000:.0f} ms CPU, {ratio:.2f}x {baseline}"
+                    f" ({low:.2f}x-{high:.2f}x)"
+                )
     return 0
 
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -85,6 +84,8 @@ def _number_words(code: str) -> Callable[[int], list[str]]:
 
 def read_voice(code: str, path: Path) -> Voice:
     """A language's voice from its ``pacing.toml`` (``tools/calibrate_pacing.py --write``)."""
+    import tomllib  # only when a voice is read: the window's first line needs none
+
     with path.open("rb") as handle:
         data = tomllib.load(handle)
     return Voice(

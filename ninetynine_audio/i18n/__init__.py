@@ -31,7 +31,6 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ninetynine_audio.families import FamilyEntry, registered_families
 from ninetynine_audio.i18n.pseudo import PSEUDO_LANGUAGES, PseudoTranslations, pseudo_text
 from ninetynine_audio.languages import (
     ENGLISH,
@@ -70,6 +69,8 @@ __all__ = [
 
 if TYPE_CHECKING:
     from babel import Locale
+
+    from ninetynine_audio.families import FamilyEntry
 
 DOMAIN = "ninetynine_audio"
 """The catalogue's name: ``locale/<language>/LC_MESSAGES/ninetynine_audio.mo``."""
@@ -142,7 +143,10 @@ def _translations(code: str) -> gettext.NullTranslations:
         )
     except OSError:
         found = gettext.NullTranslations()
-    # What the program's catalogue lacks, the families' own catalogues may have.
+    # What the program's catalogue lacks, the families' own catalogues may have (the
+    # families are read here, not on import: English asks none of them).
+    from ninetynine_audio.families import registered_families
+
     for entry in registered_families():
         for path in family_catalogues(entry, code):
             with path.open("rb") as handle:

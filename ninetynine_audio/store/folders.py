@@ -90,6 +90,28 @@ def usual_folder(kind: str) -> str | None:
     return os.path.join(os.path.expanduser(below_home), APP_NAME)
 
 
+UNIX_STATE_VARIABLE, UNIX_STATE_FOLDER = "XDG_STATE_HOME", "~/.local/state"
+"""Where Linux and the BSDs keep a program's state, and so its logs (``log`` in it)."""
+
+
+def usual_log_folder() -> str | None:
+    """The user's log folder of the game as platformdirs gives it (``user_log_path``), where
+    that can be told from the environment alone: on Linux and the BSDs, ``log`` in the state
+    folder (``XDG_STATE_HOME`` when it is an absolute path, else below an absolute ``HOME``);
+    else None, and only ``store.paths`` tells it, through platformdirs
+    (``tests/store/test_store_folders.py`` holds the two together)."""
+    if hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ:
+        return None
+    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    chosen = os.environ.get(UNIX_STATE_VARIABLE, "")
+    if os.path.isabs(chosen):
+        return os.path.join(chosen, APP_NAME, "log")
+    if not os.path.isabs(os.environ.get("HOME", "")):
+        return None
+    return os.path.join(os.path.expanduser(UNIX_STATE_FOLDER), APP_NAME, "log")
+
+
 def game_folder(kind: str) -> str | None:
     """The game's ``config`` or ``data`` folder as text, where it can be told without
     platformdirs (see :func:`usual_folder`); else None."""

@@ -2,7 +2,8 @@
 
 Settings and the player's keymap go in the user config folder, saved matches and statistics in
 the user data folder, logs in the user log folder, all as platformdirs gives them for the app
-``ninetynine-audio``. When the environment variable ``NINETYNINE_AUDIO_HOME`` names a folder,
+``ninetynine-audio`` (told from the environment by ``store.folders`` where it can, without
+loading platformdirs). When the environment variable ``NINETYNINE_AUDIO_HOME`` names a folder,
 everything goes under it instead (``config/``, ``data/``, ``logs/``): for tests, and for
 trying things without touching the usual folders. In the folder players unzip, a file named
 ``portable`` (or ``portable.txt``) beside the program does the same with the folder
@@ -25,6 +26,8 @@ from ninetynine_audio.store.folders import (
     SETTINGS_FILE_NAME,
     USER_KEYMAP_FILE_NAME,
     home_folder,
+    usual_folder,
+    usual_log_folder,
 )
 
 __all__ = [
@@ -54,7 +57,10 @@ def config_dir() -> Path:
     home = _home()
     if home is not None:
         return home / "config"
-    import platformdirs  # only here: a start with a home of its own goes without it
+    usual = usual_folder("config")
+    if usual is not None:
+        return Path(usual)
+    import platformdirs  # only here: where the environment alone cannot tell the folder
 
     return platformdirs.user_config_path(APP_NAME, appauthor=False, roaming=True)
 
@@ -64,7 +70,10 @@ def data_dir() -> Path:
     home = _home()
     if home is not None:
         return home / "data"
-    import platformdirs  # only here: a start with a home of its own goes without it
+    usual = usual_folder("data")
+    if usual is not None:
+        return Path(usual)
+    import platformdirs  # only here: where the environment alone cannot tell the folder
 
     return platformdirs.user_data_path(APP_NAME, appauthor=False, roaming=True)
 
@@ -74,6 +83,9 @@ def log_dir() -> Path:
     home = _home()
     if home is not None:
         return home / "logs"
+    usual = usual_log_folder()
+    if usual is not None:
+        return Path(usual)
     import platformdirs
 
     return platformdirs.user_log_path(APP_NAME, appauthor=False)

@@ -107,8 +107,10 @@ class App:
         save_settings_to: Path | None = None,
         event_log: IO[str] | None = None,
         backend_options: BackendOptions | None = None,
+        voice: SpeechFront | None = None,
     ) -> None:
-        self.voice = SpeechFront(speaker, self.buffer_kinds)
+        # ``voice``: the speech front end on ``speaker`` made before the app (``ui.start``).
+        self.voice = voice if voice is not None else SpeechFront(speaker, self.buffer_kinds)
         self.cues = cues
         self.keymap = keymap
         self.settings = settings
@@ -181,8 +183,12 @@ class App:
 
     # -- starting ----------------------------------------------------------------------------
 
-    def start(self, setup: GameSetup | None = None, notices: Sequence[str] = ()) -> None:
-        """Open the main menu, or go straight to a game set up on the command line."""
+    def start(
+        self, setup: GameSetup | None = None, notices: Sequence[str] = (), said: str | None = None
+    ) -> None:
+        """Open the main menu, or go straight to a game set up on the command line. ``said``:
+        the first line, said already before the app was made (``ui.start``), not said again
+        when it is the one the main menu opens with."""
         menu = main_menu(self)
         self.stack = [menu]
         problem = menu.take_problem()
@@ -191,7 +197,9 @@ class App:
         first = [self.first_notice] if self.first_notice else []
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
-            self.say(join_phrases([_(words.APP_TITLE), *first, opening]))
+            line = join_phrases([_(words.APP_TITLE), *first, opening])
+            if line != said:
+                self.say(line)
             self._say_notices([problem, *notices])
             return
         self._seed_used = True

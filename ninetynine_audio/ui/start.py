@@ -1,17 +1,23 @@
 """Starting the game: everything the app needs, built from the command line and the saved
-settings, and the choice between the window and text mode."""
+settings, and the choice between the window and text mode.
+
+A plain start in the window (nothing on the command line but ``--speech`` and ``--language``)
+opens the window and says its first words before the rest of the game loads
+(:func:`open_window_early`, called by ``__main__`` before the command line is read): this
+module and what that needs (pygame, the settings, the speech pipeline, the catalogue) load
+first; the app, its menus, the games and the command line after. Everything else of the app is
+imported inside the functions that need it.
+"""
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import logging
 import signal
 import sys
 import threading
 import time
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from ninetynine_audio.audio import (
@@ -23,41 +29,74 @@ from ninetynine_audio.audio import (
     choose_backend,
     make_backend,
 )
-from ninetynine_audio.firstline import missing_display
-from ninetynine_audio.games.setup import GameSetup
+from ninetynine_audio.firstline import PlainStart, escape_unwritable, missing_display
 from ninetynine_audio.i18n import ENGLISH, set_language, system_language
-from ninetynine_audio.present import notices
+from ninetynine_audio.plaintext import join_phrases
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store.applog import log_to_file
 from ninetynine_audio.store.locks import FileLock, LockUnavailable, running_lock
-from ninetynine_audio.store.settings import chosen_language, load_settings
+from ninetynine_audio.store.settings import (
+    SPEECH_BACKENDS,
+    Settings,
+    chosen_language,
+    load_settings,
+)
 from ninetynine_audio.store.startup import prepare_folders
-from ninetynine_audio.ui.app import App, keymap_for
 from ninetynine_audio.ui.cues import CueRouter
+from ninetynine_audio.ui.speech import SpeechFront
 
 if TYPE_CHECKING:
+    import argparse
+
+    from ninetynine_audio.games.setup import GameSetup
+    from ninetynine_audio.ui.app import App
     from ninetynine_audio.ui.window import Window
 
 log = logging.getLogger(__name__)
 
 
-def build_app(
-    args: argparse.Namespace,
-    seed: int,
+class Speech:
+    """What speaks, made from the settings before the app: the speech front end on its
+    speaker, the cues, the settings and what was found wrong in them and in the folders, and
+    the words said before anything else when the speech asked for did not start."""
+
+    def __init__(
+        self,
+        voice: SpeechFront,
+        cues: CueRouter,
+        settings: Settings,
+        notices: list[str],
+        options: BackendOptions,
+        first: str | None,
+        language: str,
+    ) -> None:
+        self.voice, self.cues, self.settings, self.notices = voice, cues, settings, notices
+        self.options, self.first, self.language = options, first, language
+        self.options_now: Callable[[], BackendOptions] = lambda: options
+        """The options a revived voice is made with (the app's settings once it exists)."""
+
+    def opening(self, title: str, menu: str) -> str:
+        """The first line: the game's name, what speaks when not the speech asked for, and
+        the main menu's opening (``App.start``)."""
+        return join_phrases([title, *([self.first] if self.first else []), menu])
+
+
+def build_speech(
+    args: argparse.Namespace | PlainStart,
     *,
     backend: SpeechBackend | None = None,
     stream: TextIO | None = None,
     clock: Callable[[], float] = time.monotonic,
-) -> tuple[App, list[str]]:
-    """Everything the game needs, from the command line and the saved settings."""
+) -> Speech:
+    """The language, the folders, the settings and the speech, from the command line
+    (``language``, ``text``, ``speech``) and the saved settings."""
     asked = getattr(args, "language", None)
     # What is found wrong while the folders and settings load is said in the language chosen.
     set_language(asked or chosen_language() or system_language() or ENGLISH)
     folder_notices = prepare_folders()
     settings, notices = load_settings(label=words.setting_label)
-    set_language(asked or settings.language or system_language() or ENGLISH)
-    keymap, problems = keymap_for(settings)
-    notices = folder_notices + notices + [words.keymap_problem_text(p) for p in problems]
+    language = asked or settings.language or system_language() or ENGLISH
+    set_language(language)
     text_mode = bool(getattr(args, "text", False))
     choice = getattr(args, "speech", None) or ("text" if text_mode else settings.speech_backend)
     options = BackendOptions(
@@ -85,7 +124,7 @@ def build_app(
 
     def revive(name: str) -> SpeechBackend:
         # A voice that failed is tried again later, with the settings of that moment.
-        return make_backend(name, app.speech_options())
+        return make_backend(name, speech.options_now())
 
     speaker = Speaker(
         backend,
@@ -95,25 +134,128 @@ def build_app(
         words_per_minute=settings.screen_reader_rate_wpm,
         revive=revive,
     )
+    voice = SpeechFront(speaker)
+    speech = Speech(voice, cues, settings, folder_notices + notices, options, first, language)
+    return speech
+
+
+def build_app(
+    args: argparse.Namespace,
+    seed: int,
+    *,
+    backend: SpeechBackend | None = None,
+    stream: TextIO | None = None,
+    clock: Callable[[], float] = time.monotonic,
+    speech: Speech | None = None,
+) -> tuple[App, list[str]]:
+    """Everything the game needs, from the command line and the saved settings (the speech
+    made already when ``speech`` is given)."""
+    from ninetynine_audio.ui.app import App, keymap_for
+
+    if speech is None:
+        speech = build_speech(args, backend=backend, stream=stream, clock=clock)
+    set_language(speech.language)  # the command line may have been read in another since
+    settings = speech.settings
+    keymap, problems = keymap_for(settings)
+    notices = speech.notices + [words.keymap_problem_text(p) for p in problems]
     log_path = getattr(args, "log_events", None)
     # Open for the whole session; App.close closes it.
-    event_log = Path(log_path).open("a", encoding="utf-8") if log_path else None  # noqa: SIM115
+    event_log = open(log_path, "a", encoding="utf-8") if log_path else None  # noqa: SIM115
     app = App(
-        speaker=speaker,
-        cues=cues,
+        speaker=speech.voice.speaker,
+        cues=speech.cues,
         keymap=keymap,
         settings=settings,
         seed=seed,
         clock=clock,
         bot_pause_ms=getattr(args, "bot_pause", None),
         event_log=event_log,
-        backend_options=options,
+        backend_options=speech.options,
+        voice=speech.voice,
     )
-    app.first_notice = first
+    speech.options_now = app.speech_options
+    app.first_notice = speech.first
     return app, notices
 
 
-AfterStart = Callable[[App], None]
+class EarlyWindow:
+    """The window opened and its first words said before the game loaded
+    (:func:`open_window_early`): the running lock and signal handlers it took, what speaks,
+    and the line said."""
+
+    def __init__(
+        self,
+        window: Window,
+        speech: Speech,
+        said: str,
+        lock: FileLock,
+        previous: dict[int, Any],
+    ) -> None:
+        self.window, self.speech, self.said = window, speech, said
+        self.lock, self.previous = lock, previous
+
+    @contextlib.contextmanager
+    def played(self) -> Iterator[None]:
+        """Around the rest of the start: Ctrl+C, SIGTERM or SIGHUP before ``run`` takes over
+        the window end the program with their status, the window closed and the lock let go,
+        as they do once it runs."""
+        try:
+            yield
+        except _Stopped as stop:
+            self.close()
+            raise SystemExit(stop.status) from None
+
+    def close(self) -> None:
+        """Close the window, let go of the lock and give the signals back."""
+        self.window.close()
+        self.lock.release()
+        _restore_signals(self.previous)
+
+
+def open_window_early(start: PlainStart, title: str, menu: str) -> EarlyWindow | None:
+    """For a plain start in the window: take the home's running lock, open the window, start
+    the speech and say the first line (the game's name and the main menu's opening, from
+    ``firstline.window_opening``), before the app, the menus, the games and the command line
+    load. None, with nothing kept, when any of it cannot be done so: the game then starts as
+    usual and finds out why (another copy playing, no window, a speech it cannot start).
+
+    Ctrl+C, SIGTERM and SIGHUP end the program here as they end the game (``run``).
+    """
+    if start.speech not in ("", *SPEECH_BACKENDS):
+        return None  # the command line's reader refuses it
+    escape_unwritable()
+    log_to_file()
+    previous = _stop_on_signals()
+    lock = running_lock()
+    window = None
+    try:
+        if not _hold(lock):
+            raise _NotEarly
+        from ninetynine_audio.ui.window import Window, WindowError
+
+        try:
+            window = Window()
+        except WindowError:
+            raise _NotEarly from None
+        speech = build_speech(start)
+        said = speech.opening(title, menu)
+        speech.voice.say(said)
+        return EarlyWindow(window, speech, said, lock, previous)
+    except (_NotEarly, _Stopped) as error:
+        lock.release()
+        _restore_signals(previous)
+        if window is not None:
+            window.close()
+        if isinstance(error, _Stopped):
+            raise SystemExit(error.status) from None
+        return None
+
+
+class _NotEarly(Exception):
+    """The window and its first words are left to the usual start."""
+
+
+AfterStart = Callable[["App"], None]
 """Opens something over the started app (online play named on the command line)."""
 
 
@@ -129,13 +271,17 @@ def run(
     after SIGHUP (the terminal closed), which all end the game as quitting does (the match is
     saved after every turn, so it is kept).
     """
-    log_to_file()
-    previous = _stop_on_signals()
-    lock = running_lock()
+    early: EarlyWindow | None = getattr(args, "early", None)
+    if early is None:
+        log_to_file()
+        previous = _stop_on_signals()
+        lock = running_lock()
+    else:
+        previous, lock = early.previous, early.lock
     try:
-        if not _hold(lock):
+        if early is None and not _hold(lock):
             return _another_copy_runs(args, seed)
-        return _run(args, setup, seed, after_start)
+        return _run(args, setup, seed, after_start, early)
     except _Stopped as stop:
         return stop.status
     finally:
@@ -156,7 +302,7 @@ def _hold(lock: FileLock) -> bool:
     try:
         return lock.acquire()
     except LockUnavailable as error:
-        logging.getLogger(__name__).warning("playing without the running lock: %s", error)
+        log.warning("playing without the running lock: %s", error)
         return True
 
 
@@ -165,6 +311,10 @@ def _another_copy_runs(args: argparse.Namespace, seed: int) -> int:
 
     Its saved match and statistics are the other copy's to write; a second copy would offer
     to replace a match that is being played."""
+    import argparse
+
+    from ninetynine_audio.present import notices
+
     text_mode = bool(getattr(args, "text", False)) or missing_display() is not None
     stream = None
     if text_mode:
@@ -186,8 +336,21 @@ def _another_copy_runs(args: argparse.Namespace, seed: int) -> int:
 
 
 def _run(
-    args: argparse.Namespace, setup: GameSetup | None, seed: int, after_start: AfterStart | None
+    args: argparse.Namespace,
+    setup: GameSetup | None,
+    seed: int,
+    after_start: AfterStart | None,
+    early: EarlyWindow | None = None,
 ) -> int:
+    import argparse
+
+    if early is not None:
+        # The window is open and its first line said: the app takes over its speech.
+        app, more = build_app(args, seed, speech=early.speech)
+        app.start(setup, more, said=early.said)
+        if after_start is not None:
+            after_start(app)
+        return early.window.run(app)
     notices: list[str] = []
     window: Window | None = None
     if not getattr(args, "text", False):

@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ninetynine_audio.i18n import is_right_to_left
 from ninetynine_audio.input.gestures import gesture_from_event
-from ninetynine_audio.present.notices import no_x_server_reason
 from ninetynine_audio.present.screens import APP_TITLE
-from ninetynine_audio.ui.app import App
-from ninetynine_audio.ui.drawn_text import Typeface
+
+if TYPE_CHECKING:
+    from ninetynine_audio.ui.app import App
+    from ninetynine_audio.ui.drawn_text import Typeface
 
 WINDOW_CLASS = "ninetynine-audio"
 SIZE = (1100, 800)
@@ -50,6 +53,8 @@ def drew_nowhere(driver: str) -> str | None:
     asked = os.environ.get("SDL_VIDEODRIVER", "").strip().lower()
     if driver.lower() not in _NOWHERE or asked == driver.lower():
         return None
+    from ninetynine_audio.present.notices import no_x_server_reason
+
     return no_x_server_reason(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or "")
 
 
@@ -74,14 +79,28 @@ class Window:
             raise
         pygame.display.set_caption(APP_TITLE)
         self.wait_ms = wait_ms
-        self.huge = Typeface(HUGE)
-        self.big = Typeface(BIG)
-        self.normal = Typeface(NORMAL)
         self.frames = 0
         self.layout: list[tuple[str, int, int]] = []
         """The last frame's lines as drawn: text, top and bottom in pixels."""
         self.extents: list[tuple[int, int]] = []
         """The last frame's lines' left and right edges in pixels, in the order of ``layout``."""
+
+    # The fonts load when the first frame is drawn, after the first words are said.
+    @cached_property
+    def huge(self) -> Typeface:
+        return _typeface(HUGE)
+
+    @cached_property
+    def big(self) -> Typeface:
+        return _typeface(BIG)
+
+    @cached_property
+    def normal(self) -> Typeface:
+        return _typeface(NORMAL)
+
+    def close(self) -> None:
+        """Close the window."""
+        pygame.display.quit()
 
     def run(
         self, app: App, max_frames: int | None = None, on_frame: Callable[[], None] | None = None
@@ -211,3 +230,9 @@ class Window:
         for line in self._wrap(text, font, width):
             y = self._line(surface, line, font, colour, y)
         return y
+
+
+def _typeface(size: int) -> Typeface:
+    from ninetynine_audio.ui.drawn_text import Typeface
+
+    return Typeface(size)

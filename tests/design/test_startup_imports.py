@@ -4,7 +4,9 @@ off, no Babel for an English player, nothing of ``online/``; and by its first wo
 speech pipeline or the command line, whether the cues are on or off, nor what they would bring
 (num2words, Babel, pygame, importlib.resources, dataclasses, argparse, json, pathlib,
 platformdirs), with the game's files in ``NINETYNINE_AUDIO_HOME`` or in a player's usual
-folders."""
+folders. And the window (under Xvfb): by its first word, opened before the rest loads
+(``ui.start.open_window_early``), nothing of the command line, the games, the computer players,
+the app and its menus, nor Babel or the number words."""
 
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.xvfb import xvfb_display
+
+__all__ = ["xvfb_display"]  # the fixture, used below
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -40,6 +45,54 @@ PROGRAM = (
     "print('LOADED', loaded, online, status, file=sys.stderr)\n"
     "print('FIRST', ' '.join(first.loaded or ['nothing-written']), file=sys.stderr)\n"
 )
+
+# The game's window (a plain start, speaking in text), ended as soon as it has written its
+# first word: what it had loaded then.
+WINDOW_PROGRAM = (
+    "import os, sys\n"
+    "class First:\n"
+    "    def __init__(self, stream):\n"
+    "        self.stream = stream\n"
+    "    def __getattr__(self, name):\n"
+    "        return getattr(self.stream, name)\n"
+    "    def write(self, text):\n"
+    "        written = self.stream.write(text)\n"
+    "        if text.strip():\n"
+    "            self.stream.flush()\n"
+    "            print('FIRST', ' '.join(sorted(sys.modules)), file=sys.stderr, flush=True)\n"
+    "            os._exit(0)\n"
+    "        return written\n"
+    "sys.stdout = First(sys.stdout)\n"
+    "sys.argv[1:] = ['--speech', 'text']\n"
+    "from ninetynine_audio.__main__ import main\n"
+    "main()\n"
+)
+
+WINDOW_HEAVY = {
+    "ninetynine_audio.cli",
+    "ninetynine_audio.games.base",
+    "ninetynine_audio.games.registry",
+    "ninetynine_audio.games.setup",
+    "ninetynine_audio.bots",
+    "ninetynine_audio.ui.app",
+    "ninetynine_audio.ui.menus",
+    "ninetynine_audio.ui.drawn_text",
+    "ninetynine_audio.input.keymap",
+    "ninetynine_audio.play",
+    "ninetynine_audio.online",
+    "babel",
+    "bidi",
+    "num2words",
+    "argparse",
+    "tomllib",
+    "ninetynine_audio.families",
+    "platformdirs",
+}
+"""Loaded by the window only after its first word: the command line, the games and their
+registry, the computer players, the app and its menus, the keymap, the fonts' text drawing,
+Babel and the number words; for an English player not even the families' manifests
+(``families.py``, ``tomllib``); on Linux not platformdirs (``store.folders`` tells the
+folders)."""
 
 # What the interpreter itself loads here, before any of the game (site, the venv's hooks).
 BARE = "import sys; print('FIRST', ' '.join(sorted(sys.modules)), file=sys.stderr)"
@@ -81,6 +134,7 @@ def run_text_mode(
     program: str = PROGRAM,
     usual_folders: bool = False,
     saved_match: bool = False,
+    display: str | None = None,
 ) -> str:
     """The loaded-modules line of a text-mode start with ``settings`` (``FIRST``: the
     modules loaded when it wrote its first word); with ``usual_folders``, the game's files in
@@ -92,6 +146,9 @@ def run_text_mode(
         "SDL_VIDEODRIVER": "dummy",
         "LANGUAGE": "en",
     }
+    if display is not None:  # the real window on this display
+        env.pop("SDL_VIDEODRIVER")
+        env["DISPLAY"] = display
     settings_file = home / "config" / "settings.json"
     if usual_folders:
         for name in ("NINETYNINE_AUDIO_HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME"):
@@ -150,3 +207,20 @@ def test_text_mode_speaks_before_loading_anything_heavy(
     loaded = first - bare
     assert sorted(name for name in loaded if name.split(".")[0] in {"pygame", "babel"}) == []
     assert sorted(HEAVY & loaded) == []
+
+
+@pytest.mark.parametrize("usual_folders", [False, True])
+def test_the_window_speaks_before_loading_the_game(
+    tmp_path: Path, xvfb_display: str, usual_folders: bool
+) -> None:
+    settings = {"language": "en"}
+    first = run_text_mode(
+        tmp_path, settings, "FIRST", WINDOW_PROGRAM, usual_folders, display=xvfb_display
+    ).split()[1:]
+    assert "ninetynine_audio.ui.window" in first  # the window was opened first
+    heavy = sorted(
+        name
+        for name in first
+        if name in WINDOW_HEAVY or any(name.startswith(f"{h}.") for h in WINDOW_HEAVY)
+    )
+    assert heavy == []

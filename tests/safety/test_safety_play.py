@@ -15,11 +15,10 @@ import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import IO
 
 import pytest
 from helpers.text_game import DEADLINE_S, env_for, text_game
-from helpers.xvfb import xvfb_display
+from helpers.xvfb import read_lines, wait_for, xvfb_display
 
 from ninetynine_audio.games.base import GameSetup
 from ninetynine_audio.games.saved import resume, start_match, to_record
@@ -172,23 +171,6 @@ def test_control_characters_in_names_are_refused_before_anything_is_said(
 # -- item 6: Ctrl+C and SIGTERM --------------------------------------------------------------
 
 
-def _reader(stream: IO[str], lines: queue.Queue[str]) -> None:
-    for line in stream:
-        lines.put(line.rstrip("\n"))
-
-
-def _wait_for(lines: queue.Queue[str], seen: list[str], wanted: str, count: int = 1) -> None:
-    end = time.monotonic() + DEADLINE_S
-    while sum(line.startswith(wanted) for line in seen) < count:
-        remaining = end - time.monotonic()
-        if remaining <= 0:
-            raise AssertionError(f"{wanted!r} was never said; heard {seen}")
-        try:
-            seen.append(lines.get(timeout=remaining))
-        except queue.Empty:
-            continue
-
-
 @pytest.fixture
 def game_process(private_home: Path) -> Iterator[list[subprocess.Popen[str]]]:
     started: list[subprocess.Popen[str]] = []
@@ -231,14 +213,14 @@ def test_a_stop_signal_ends_the_game_cleanly_with_the_match_saved(
     )
     game_process.append(game)
     lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=_reader, args=(game.stdout, lines), daemon=True).start()
+    threading.Thread(target=read_lines, args=(game.stdout, lines), daemon=True).start()
     seen: list[str] = []
-    _wait_for(lines, seen, "Your turn")
+    wait_for(lines, seen, DEADLINE_S, "Your turn", prefix=True)
     if face == "text":
         assert game.stdin is not None
         game.stdin.write("1\n")  # one turn, so that there is a match to keep
         game.stdin.flush()
-        _wait_for(lines, seen, "Your turn", count=2)
+        wait_for(lines, seen, DEADLINE_S, "Your turn", 2, prefix=True)
         for _ in range(100):
             if match_file().exists():
                 break

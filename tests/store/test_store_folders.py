@@ -16,7 +16,14 @@ from platformdirs import macos, unix, windows
 from ninetynine_audio.store import folders, paths
 
 KINDS = ("config", "data")
-CLEARED = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "APPDATA", folders.WINDOWS_OVERRIDE)
+CLEARED = (
+    "HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_DATA_HOME",
+    "XDG_STATE_HOME",
+    "APPDATA",
+    folders.WINDOWS_OVERRIDE,
+)
 
 
 def platformdirs_folder(system: str, kind: str) -> str:
@@ -24,6 +31,13 @@ def platformdirs_folder(system: str, kind: str) -> str:
     made = {"linux": unix.Unix, "darwin": macos.MacOS, "win32": windows.Windows}[system]
     dirs = made(folders.APP_NAME, appauthor=False, roaming=True)
     return str(dirs.user_config_dir if kind == "config" else dirs.user_data_dir)
+
+
+def on_system(monkeypatch: pytest.MonkeyPatch, system: str, environment: dict[str, str]) -> None:
+    """As if on ``system`` (``sys.platform``) with these variables set."""
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setattr(sys, "platform", system)
 
 
 @pytest.fixture
@@ -48,12 +62,59 @@ def bare_environment(monkeypatch: pytest.MonkeyPatch) -> pytest.MonkeyPatch:
 def test_the_folders_are_the_ones_platformdirs_gives(
     bare_environment: pytest.MonkeyPatch, system: str, kind: str, environment: dict[str, str]
 ) -> None:
-    for name, value in environment.items():
-        bare_environment.setenv(name, value)
-    bare_environment.setattr(sys, "platform", system)
+    on_system(bare_environment, system, environment)
     found = folders.usual_folder(kind)
     assert found is not None
     assert found == platformdirs_folder(system, kind)
+
+
+@pytest.mark.parametrize("system", ["linux", "freebsd"])
+@pytest.mark.parametrize(
+    "environment",
+    [
+        {"HOME": "/home/ann"},
+        {"HOME": "/home/ann/"},
+        {"HOME": "/home/ann", "XDG_STATE_HOME": "/elsewhere/state"},
+        {"HOME": "/home/ann", "XDG_STATE_HOME": "relative"},
+        {"HOME": "/home/ann", "XDG_STATE_HOME": ""},
+        {"HOME": "relative", "XDG_STATE_HOME": "/x"},
+    ],
+)
+def test_the_log_folder_is_the_one_platformdirs_gives(
+    bare_environment: pytest.MonkeyPatch, system: str, environment: dict[str, str]
+) -> None:
+    on_system(bare_environment, system, environment)
+    found = folders.usual_log_folder()
+    assert found is not None
+    assert found == unix.Unix(folders.APP_NAME, appauthor=False).user_log_dir
+    assert paths.log_dir() == Path(found)
+
+
+@pytest.mark.parametrize(
+    ("system", "environment"),
+    [
+        ("linux", {}),
+        ("linux", {"HOME": "relative"}),
+        ("linux", {"HOME": "/home/ann", "ANDROID_DATA": "/data"}),
+        ("darwin", {"HOME": "/Users/ann"}),  # ~/Library/Logs: platformdirs tells it
+        ("win32", {"APPDATA": r"C:\Roaming"}),  # the local folder's Logs: the same
+    ],
+)
+def test_no_log_folder_is_guessed_where_platformdirs_would_tell_it(
+    bare_environment: pytest.MonkeyPatch, system: str, environment: dict[str, str]
+) -> None:
+    on_system(bare_environment, system, environment)
+    assert folders.usual_log_folder() is None
+
+
+def test_the_log_folder_is_the_one_store_paths_gives(
+    bare_environment: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bare_environment.setenv("HOME", str(tmp_path))
+    assert paths.log_dir() == platformdirs.user_log_path(folders.APP_NAME, appauthor=False)
+    assert paths.data_dir() == platformdirs.user_data_path(
+        folders.APP_NAME, appauthor=False, roaming=True
+    )
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -87,9 +148,7 @@ def test_on_windows_the_folder_is_the_roaming_one_platformdirs_gives(
 def test_no_folder_is_guessed_where_platformdirs_would_ask_the_system(
     bare_environment: pytest.MonkeyPatch, system: str, environment: dict[str, str]
 ) -> None:
-    for name, value in environment.items():
-        bare_environment.setenv(name, value)
-    bare_environment.setattr(sys, "platform", system)
+    on_system(bare_environment, system, environment)
     assert folders.usual_folder("config") is None
     assert folders.game_folder("data") is None
 

@@ -4,7 +4,6 @@ the first line could be another."""
 
 from __future__ import annotations
 
-import argparse
 import fcntl
 import gettext
 import io
@@ -14,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.starts import started_and_closed
 from helpers.text_game import env_for
 
 from ninetynine_audio import firstline
@@ -23,7 +23,6 @@ from ninetynine_audio.i18n import DOMAIN, ENGLISH, LANGUAGES, catalogue_dir, set
 from ninetynine_audio.store import filelocks, paths
 from ninetynine_audio.store.locks import running_lock
 from ninetynine_audio.store.saves import save_match
-from ninetynine_audio.ui.start import build_app
 from ninetynine_audio.ui.textmode import WatchedOutput
 
 pytestmark = pytest.mark.usefixtures("private_home")
@@ -43,15 +42,7 @@ def write_settings(home: Path, settings: dict[str, object]) -> None:
 def game_first_line(language: str | None) -> str:
     """The first line the game itself says in text mode (its whole start, in this process)."""
     out = io.StringIO()
-    args = argparse.Namespace(
-        text=True, speech=None, language=language, bot_pause=0, log_events=None
-    )
-    app, notices = build_app(args, 1, stream=out)
-    try:
-        app.start(None, notices)
-        app.tick()
-    finally:
-        app.close()
+    started_and_closed(language, text=True, stream=out)
     return out.getvalue().splitlines()[0]
 
 

@@ -7,16 +7,12 @@ passes with a 9, your 7 is refused, your 9 passes, and Lily, holding 5, 6 and 3,
 from __future__ import annotations
 
 import os
-import queue
 import shutil
 import subprocess
 import sys
-import threading
-import time
 from pathlib import Path
-from typing import IO
 
-from helpers.xvfb import xvfb_display
+from helpers.xvfb import window_game, xvfb_display
 
 from ninetynine_audio.games.registry import game_ids
 from ninetynine_audio.present.screens import game_title
@@ -110,67 +106,21 @@ def test_text_mode_menus_reach_every_game(tmp_path: Path) -> None:
     assert lines[-1] == "Goodbye"
 
 
-def _read_lines(stream: IO[str], lines: queue.Queue[str]) -> None:
-    for line in stream:
-        lines.put(line.rstrip("\n"))
-
-
-def _wait_for(lines: queue.Queue[str], seen: list[str], wanted: str) -> None:
-    """Read the game's output until ``wanted`` appears."""
-    end = time.monotonic() + DEADLINE_S
-    while wanted not in seen:
-        remaining = end - time.monotonic()
-        if remaining <= 0:
-            raise AssertionError(f"{wanted!r} was never said; heard {seen}")
-        try:
-            seen.append(lines.get(timeout=remaining))
-        except queue.Empty:
-            continue
-
-
 def test_the_real_window_is_played_with_real_key_presses(tmp_path: Path, xvfb_display: str) -> None:
     assert shutil.which("xdotool"), "xdotool is needed (apt-get install xdotool)"
     env = _env(tmp_path)
     env.update(DISPLAY=xvfb_display, SDL_VIDEODRIVER="x11")
-    game = subprocess.Popen(
-        [sys.executable, "-m", "ninetynine_audio", "--speech", "text", *GAME],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-        env=env,
-    )
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=_read_lines, args=(game.stdout, lines), daemon=True).start()
-    seen: list[str] = []
-    try:
-        found = subprocess.run(
-            ["xdotool", "search", "--sync", "--classname", "ninetynine-audio"],
-            capture_output=True,
-            text=True,
-            env=env,
-            timeout=DEADLINE_S,
-            check=True,
-        )
-        window = found.stdout.split()[0]
-        subprocess.run(["xdotool", "windowfocus", "--sync", window], env=env, check=True)
-        _wait_for(lines, seen, "Your turn, total 0")
-
-        def key(name: str, then: str) -> None:
-            subprocess.run(["xdotool", "key", name], env=env, check=True, timeout=DEADLINE_S)
-            _wait_for(lines, seen, then)
-
-        key("1", "Lily plays 9, total 99")
-        key("1", "7 would take the total to 106")
-        key("Right", "9, stays 99")
-        key("Return", "You win the game. Places: 1st You, 2nd Lily")
-        key("Escape", "Main menu. Play, 1 of 9")
-        key("Escape", "Quit the game? No, 2 of 2")
-        key("Up", "Yes, 1 of 2")
-        key("Return", "Goodbye")
-        assert game.wait(timeout=DEADLINE_S) == 0
-    finally:
-        if game.poll() is None:
-            game.kill()
-            game.wait()
+    with window_game(GAME, env, DEADLINE_S) as game:
+        game.wait_for("Your turn, total 0")
+        game.key("1", "Lily plays 9, total 99")
+        game.key("1", "7 would take the total to 106")
+        game.key("Right", "9, stays 99")
+        game.key("Return", "You win the game. Places: 1st You, 2nd Lily")
+        game.key("Escape", "Main menu. Play, 1 of 9")
+        game.key("Escape", "Quit the game? No, 2 of 2")
+        game.key("Up", "Yes, 1 of 2")
+        game.key("Return", "Goodbye")
+        assert game.ended() == 0
+    seen = game.seen
     positions = [seen.index(line) for line in EXPECTED]
     assert positions == sorted(positions), seen
