@@ -224,9 +224,7 @@ def open_window_early(start: PlainStart, title: str, menu: str) -> EarlyWindow |
     if start.speech not in ("", *SPEECH_BACKENDS):
         return None  # the command line's reader refuses it
     escape_unwritable()
-    log_to_file()
-    previous = _stop_on_signals()
-    lock = running_lock()
+    previous, lock = _take_home()
     window = None
     try:
         if not _hold(lock):
@@ -272,12 +270,7 @@ def run(
     saved after every turn, so it is kept).
     """
     early: EarlyWindow | None = getattr(args, "early", None)
-    if early is None:
-        log_to_file()
-        previous = _stop_on_signals()
-        lock = running_lock()
-    else:
-        previous, lock = early.previous, early.lock
+    previous, lock = _take_home() if early is None else (early.previous, early.lock)
     try:
         if early is None and not _hold(lock):
             return _another_copy_runs(args, seed)
@@ -294,6 +287,14 @@ ANOTHER_COPY_STATUS = 3
 
 FAREWELL_WAIT_S = 15.0
 """How long the one sentence of a copy that cannot play is given to be spoken."""
+
+
+def _take_home() -> tuple[dict[int, Any], FileLock]:
+    """Begin a start that plays: the log file, Ctrl+C, SIGTERM and SIGHUP handled (before SDL
+    starts) and the home's running lock, not yet taken (:func:`_hold`); the signals' handlers
+    before, to give back."""
+    log_to_file()
+    return _stop_on_signals(), running_lock()
 
 
 def _hold(lock: FileLock) -> bool:
@@ -344,16 +345,10 @@ def _run(
 ) -> int:
     import argparse
 
-    if early is not None:
-        # The window is open and its first line said: the app takes over its speech.
-        app, more = build_app(args, seed, speech=early.speech)
-        app.start(setup, more, said=early.said)
-        if after_start is not None:
-            after_start(app)
-        return early.window.run(app)
     notices: list[str] = []
-    window: Window | None = None
-    if not getattr(args, "text", False):
+    # An early window is open with its first line said: the app takes over its speech.
+    window = None if early is None else early.window
+    if window is None and not getattr(args, "text", False):
         reason = missing_display()
         if reason is None:
             from ninetynine_audio.ui.window import Window, WindowError
@@ -375,8 +370,9 @@ def _run(
         if after_start is not None:
             after_start(app)
         return run_text(app, sys.stdin, output_lost=lambda: output.lost)
-    app, notices = build_app(args, seed)
-    app.start(setup, notices)
+    speech, said = (None, None) if early is None else (early.speech, early.said)
+    app, notices = build_app(args, seed, speech=speech)
+    app.start(setup, notices, said=said)
     if after_start is not None:
         after_start(app)
     return window.run(app)
