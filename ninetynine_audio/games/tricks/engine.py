@@ -781,8 +781,8 @@ def deal_points(
 
 
 def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
-    """The nine tricks are in: score the deal, then end the game or deal the next. Made once a
-    deal, its events and state are made as :func:`_play` makes them, three seats written out."""
+    """The nine tricks are in: score the deal, then end the game or deal the next. Its state
+    is a copy of the old one's fields, three seats written out, as :func:`_play` makes it."""
     held = state.__dict__.copy()
     bid_cards = held["bids"]
     bids = (bid_value(bid_cards[0]), bid_value(bid_cards[1]), bid_value(bid_cards[2]))
@@ -792,25 +792,32 @@ def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
     points = (gained[0], gained[1], gained[2])
     before = held["scores"]
     scores = (before[0] + points[0], before[1] + points[1], before[2] + points[2])
-    result = _new(DealResult)
-    fields = result.__dict__
-    fields["deal"] = deal = held["deal"]
-    fields["bids"] = bids
-    fields["tricks"] = tricks
-    fields["made"] = makers
-    fields["points"] = points
-    fields["scores"] = scores
-    fields["declared"] = (declared[0], declared[1] is _REVEAL) if declared else None
+    deal = held["deal"]
+    result = holding(
+        DealResult,
+        {
+            "deal": deal,
+            "bids": bids,
+            "tricks": tricks,
+            "made": makers,
+            "points": points,
+            "scores": scores,
+            "declared": (declared[0], declared[1] is _REVEAL) if declared else None,
+        },
+    )
     players = held["players"]
-    scored = _new(DealScored)
-    fields = scored.__dict__
-    fields["deal"] = deal
-    fields["players"] = players
-    fields["bids"] = bids
-    fields["tricks"] = tricks
-    fields["made"] = makers
-    fields["points"] = points
-    fields["scores"] = scores
+    scored = holding(
+        DealScored,
+        {
+            "deal": deal,
+            "players": players,
+            "bids": bids,
+            "tricks": tricks,
+            "made": makers,
+            "points": points,
+            "scores": scores,
+        },
+    )
     held["scores"] = scores
     held["results"] = (*held["results"], result)
     top = max(scores)
