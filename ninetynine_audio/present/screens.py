@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING
 
 from ninetynine_audio.games.errors import SetupError
 from ninetynine_audio.i18n import N_, _, format_list, language_name, ngettext, pgettext
@@ -36,26 +36,32 @@ CHOOSE_RULES = N_("Rules of which game")
 BACK_TO_MENU = N_("Back to the menu")
 
 
-@cache
-def _from_families() -> dict[str, dict[str, str]]:
-    """The tables of words the families' manifests give, read when first asked (not before
-    the window's first line, which needs none of them):
+@dataclass(frozen=True)
+class FamilyWords:
+    """The words the families' manifests give the screens, in English (``game_title``,
+    ``context_title``, ``game_summary`` and ``level_name`` say them in the language in use)."""
 
-    - ``GAME_TITLES``: each game's name in English, from its family's ``family.toml``
-      (``game_title`` says it in the language in use);
-    - ``CONTEXT_TITLES``: the heading of each context's keys, in English; a family's table is
-      headed by its manifest's title (``context_title`` translates);
-    - ``GAME_SUMMARIES``: the line the game menu reads for each game, from its family's
-      ``family.toml``, in English (``game_summary`` translates);
-    - ``LEVEL_NAMES``: the English name of each computer level (from the families) and of a
-      table's mix.
-    """
+    game_titles: dict[str, str]
+    """Each game's name, from its family's ``family.toml``."""
+    context_titles: dict[str, str]
+    """The heading of each context's keys; a family's table is headed by its manifest's
+    title."""
+    game_summaries: dict[str, str]
+    """The line the game menu reads for each game, from its family's ``family.toml``."""
+    level_names: dict[str, str]
+    """The name of each computer level (from the families) and of a table's mix."""
+
+
+@cache
+def family_words() -> FamilyWords:
+    """The families' words, read when first asked (not before the window's first line,
+    which needs none of them)."""
     from ninetynine_audio.families import registered_families
 
     entries = registered_families()
-    return {
-        "GAME_TITLES": {game.id: game.title for entry in entries for game in entry.games},
-        "CONTEXT_TITLES": {
+    return FamilyWords(
+        game_titles={game.id: game.title for entry in entries for game in entry.games},
+        context_titles={
             "menu": N_("Menus"),
             "table": N_("At every table"),
             **{entry.context: entry.title for entry in entries},
@@ -63,30 +69,13 @@ def _from_families() -> dict[str, dict[str, str]]:
             "review": N_("Reviewing a game"),
             "global": N_("Everywhere"),
         },
-        "GAME_SUMMARIES": {game.id: game.summary for entry in entries for game in entry.games},
-        "LEVEL_NAMES": {
+        game_summaries={game.id: game.summary for entry in entries for game in entry.games},
+        level_names={
             **{level: name for entry in entries for level, name in entry.levels},
             "mixed": N_("mixed levels"),
             "humans": N_("players only"),
         },
-    }
-
-
-_FAMILY_TABLES = frozenset({"GAME_TITLES", "CONTEXT_TITLES", "GAME_SUMMARIES", "LEVEL_NAMES"})
-
-if TYPE_CHECKING:
-    GAME_TITLES: dict[str, str]
-    CONTEXT_TITLES: dict[str, str]
-    GAME_SUMMARIES: dict[str, str]
-    LEVEL_NAMES: dict[str, str]
-else:
-
-    def __getattr__(name: str) -> dict[str, str]:
-        """The tables of :func:`_from_families` by their names (only those names: the import
-        system asks a module for ``__path__`` and the like)."""
-        if name not in _FAMILY_TABLES:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        return _from_families()[name]
+    )
 
 
 YES = N_("Yes")
@@ -95,25 +84,25 @@ NO = N_("No")
 
 def context_title(context: str) -> str:
     """The heading of one screen's keys in the Keys reader."""
-    title = _from_families()["CONTEXT_TITLES"].get(context)
+    title = family_words().context_titles.get(context)
     return _(title) if title else context
 
 
 def game_title(game: str) -> str:
     """The name of a game as spoken: ``"Classic"``."""
-    title = _from_families()["GAME_TITLES"].get(game)
+    title = family_words().game_titles.get(game)
     return _(title) if title else game.title()
 
 
 def game_summary(game: str) -> str:
     """The game menu's line for ``game``, in the language in use."""
-    summary = _from_families()["GAME_SUMMARIES"].get(game)
+    summary = family_words().game_summaries.get(game)
     return _(summary) if summary else game_title(game)
 
 
 def level_name(level: str) -> str:
     """``"normal"`` → ``"Normal"``."""
-    name = _from_families()["LEVEL_NAMES"].get(level)
+    name = family_words().level_names.get(level)
     return _(name) if name else level.title()
 
 

@@ -36,7 +36,7 @@ def test_the_menus_speak_every_game_from_its_family(game: str) -> None:
     entry = families.game_entry(game)
     assert entry is not None
     assert screens.game_title(game) == entry.title != game
-    assert screens.GAME_SUMMARIES[game] == entry.summary
+    assert screens.family_words().game_summaries[game] == entry.summary
     assert entry.summary.startswith(entry.title)
     assert rules_files(game, "en")[1].is_file()  # in the family's folder or docs/rules/
 

@@ -18,7 +18,7 @@ from ninetynine_audio.input.commands import (
     register,
     register_family_commands,
 )
-from ninetynine_audio.present.screens import CONTEXT_TITLES, context_title
+from ninetynine_audio.present.screens import context_title, family_words
 
 EXPECTED = {
     "menu": {
@@ -92,7 +92,7 @@ def test_the_contexts_are_the_shared_screens_and_one_table_per_family() -> None:
 
 @pytest.mark.parametrize("context", CONTEXTS)
 def test_every_context_has_a_spoken_title(context: str) -> None:
-    title = CONTEXT_TITLES.get(context, "")
+    title = family_words().context_titles.get(context, "")
     assert title and title != context and title[0].isupper(), context
     assert context_title(context) == title
 
