@@ -37,6 +37,8 @@ PORTABLE_FOLDER = "userdata"
 # system for it, and takes a variable of its own first).
 XDG_VARIABLES = {"config": "XDG_CONFIG_HOME", "data": "XDG_DATA_HOME"}
 UNIX_FOLDERS = {"config": "~/.config", "data": "~/.local/share"}
+UNIX_PLATFORMS = ("linux", "freebsd", "openbsd", "netbsd")
+"""The platforms (``sys.platform`` begins so) whose folders follow the XDG variables."""
 MACOS_FOLDER = "~/Library/Application Support"
 WINDOWS_VARIABLE, WINDOWS_OVERRIDE = "APPDATA", "WIN_PD_OVERRIDE_CSIDL_APPDATA"
 
@@ -69,7 +71,7 @@ def usual_folder(kind: str) -> str | None:
     can be told from the environment alone (Linux, the BSDs and macOS with an absolute ``HOME``,
     Windows with an absolute ``APPDATA``); else None, and only ``store.paths`` tells it, through
     platformdirs (``tests/store/test_store_folders.py`` holds the two together)."""
-    if hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ:
+    if _on_android():
         return None  # Android, whose folders platformdirs finds its own way
     if sys.platform == "win32":
         roaming = os.environ.get(WINDOWS_VARIABLE, "")
@@ -78,16 +80,11 @@ def usual_folder(kind: str) -> str | None:
         return os.path.join(os.path.normpath(roaming), APP_NAME)
     if sys.platform == "darwin":
         below_home = MACOS_FOLDER
-    elif sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+    elif sys.platform.startswith(UNIX_PLATFORMS):
         below_home = UNIX_FOLDERS[kind]
     else:
         return None
-    chosen = os.environ.get(XDG_VARIABLES[kind], "")
-    if os.path.isabs(chosen):
-        return os.path.join(chosen, APP_NAME)
-    if not os.path.isabs(os.environ.get("HOME", "")):
-        return None  # platformdirs then asks the system's user database
-    return os.path.join(os.path.expanduser(below_home), APP_NAME)
+    return _chosen_or_below_home(XDG_VARIABLES[kind], below_home)
 
 
 UNIX_STATE_VARIABLE, UNIX_STATE_FOLDER = "XDG_STATE_HOME", "~/.local/state"
@@ -100,16 +97,27 @@ def usual_log_folder() -> str | None:
     folder (``XDG_STATE_HOME`` when it is an absolute path, else below an absolute ``HOME``);
     else None, and only ``store.paths`` tells it, through platformdirs
     (``tests/store/test_store_folders.py`` holds the two together)."""
-    if hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ:
+    if _on_android() or not sys.platform.startswith(UNIX_PLATFORMS):
         return None
-    if not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
-        return None
-    chosen = os.environ.get(UNIX_STATE_VARIABLE, "")
+    state = _chosen_or_below_home(UNIX_STATE_VARIABLE, UNIX_STATE_FOLDER)
+    return None if state is None else os.path.join(state, "log")
+
+
+def _on_android() -> bool:
+    """Whether this is Android, whose folders platformdirs finds its own way."""
+    return hasattr(sys, "getandroidapilevel") or "ANDROID_DATA" in os.environ
+
+
+def _chosen_or_below_home(variable: str, below_home: str) -> str | None:
+    """The game's folder in the one the XDG ``variable`` names when it is an absolute path,
+    else in ``below_home`` (``~/...``) when ``HOME`` is absolute; else None (platformdirs then
+    asks the system's user database)."""
+    chosen = os.environ.get(variable, "")
     if os.path.isabs(chosen):
-        return os.path.join(chosen, APP_NAME, "log")
+        return os.path.join(chosen, APP_NAME)
     if not os.path.isabs(os.environ.get("HOME", "")):
         return None
-    return os.path.join(os.path.expanduser(UNIX_STATE_FOLDER), APP_NAME, "log")
+    return os.path.join(os.path.expanduser(below_home), APP_NAME)
 
 
 def game_folder(kind: str) -> str | None:
