@@ -130,14 +130,16 @@ def test_what_you_missed_is_followed_by_what_was_missed_after_a_restart(tmp_path
 
 def test_moves_missed_while_away_are_said_whole_after_what_you_missed(tmp_path: Path) -> None:
     with ServerThread(tmp_path / "data") as srv:
-        seats = ["human", "normal", "normal", "human"]
+        # Ben sits across from Ann at six seats: a 4 turns the play back, so at four seats
+        # Ann's first card could make it Ben's turn at once; here three moves come first.
+        seats = ["human", "normal", "normal", "human", "normal", "normal"]
         ann, ben, code = ann_and_ben(srv, seats)
         try:
             ben.hold_back()
             ben.screen.link.drop()
             ann.heard("Ben lost the connection")
             before = moves_made(srv, code)
-            play_some(srv, [ann, ann, ann, ben], code, 3)  # Ann, then the two computers
+            play_some(srv, [ann, ann, ann, ben, ann, ann], code, 3)  # Ann, then two computers
             assert moves_made(srv, code) >= before + 3
             ben.let_through()
             ben.heard(MISSED)
