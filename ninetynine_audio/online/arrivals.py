@@ -63,7 +63,7 @@ class Arrivals:
         app = session.app
         remote = app.remote
         was_away = session.dropped_at is not None
-        first_time, session.new_to_seat = session.new_to_seat, False
+        first_time = session.new_to_seat
         missed = list(remote.missed)
         remote.missed.clear()
         remote.away = False
@@ -107,6 +107,9 @@ class Arrivals:
             self.rooms.say_at(
                 table, lambda: words.back_text(session.name), except_id=session.identity
             )
+        if first_time and session.seat is not None:
+            table.seats[session.seat].unseen = False  # from now on, coming again is a return
+            self.saving.store(table)
         if table.host is not None and session.seat is not None:
             if table.seats[session.seat].replaced:
                 table.seats[session.seat].replaced = False

@@ -50,19 +50,18 @@ def open_table(
         if session is None:
             # Kept for them (connected elsewhere, or not at all): where they are is among
             # what they missed when they come to the seat.
+            seat.unseen = True  # never here before: not "back" when they come
             parts.reloading.ghost(seat.who, seat.name or "", table, index)
             ghost = parts.rooms.sessions.get(seat.who)
             if ghost is None:
                 continue
-            ghost.new_to_seat = True  # never here before: not "back" when they come
             if told is not None:
                 with ghost.app.speaking():
                     ghost.app.say(told(index), queue=True)
             continue
         leave_for(parts, session)
         session.table, session.seat = table, index
-        if session.dropped_at is not None:  # kept while away: coming to this seat is new
-            session.new_to_seat = True
+        seat.unseen = session.dropped_at is not None  # kept while away: coming is new
         if told is not None:
             with session.app.speaking():
                 session.app.say(told(index), queue=True)

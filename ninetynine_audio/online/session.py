@@ -45,9 +45,13 @@ class Session:
     returning: bool = False
     """Its connection continues one the player already had (a reconnection, also after the
     server restarted, or a second connection): not told to friends as coming online."""
-    new_to_seat: bool = False
-    """Kept for a player the server seated while they were not connected to it (a
-    tournament's round, another process's table): their first arrival is not a return."""
+
+    @property
+    def new_to_seat(self) -> bool:
+        """Whether the server seated the player while they were away and they have not come
+        to the seat yet (:attr:`SeatInfo.unseen`)."""
+        table = self.table
+        return table is not None and self.seat is not None and table.seats[self.seat].unseen
 
     @property
     def game_unfinished(self) -> bool:

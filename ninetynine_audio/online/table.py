@@ -45,6 +45,10 @@ class SeatInfo:
     forfeit: int | None = None
     """The place its player left the match in play at (last of those still in then): their
     result is never better, even if they come back to finish it (see ``Matches.finished``)."""
+    unseen: bool = False
+    """The server seated its player while they were not connected to it (a tournament's
+    round, a table another process made) and they have not come to it yet: their first
+    arrival is not a return. Stored, so a restart in between does not make it one."""
 
     def to_json(self) -> dict[str, Any]:
         """The seat as stored."""
@@ -55,6 +59,7 @@ class SeatInfo:
             "replaced": self.replaced,
             "language": self.language,
             "forfeit": self.forfeit,
+            "unseen": self.unseen,
         }
 
     @classmethod
@@ -69,6 +74,7 @@ class SeatInfo:
             bool(data.get("replaced")),
             language if isinstance(language, str) and known_language(language) else None,
             forfeit if isinstance(forfeit, int) and not isinstance(forfeit, bool) else None,
+            data.get("unseen") is True,
         )
 
 

@@ -150,10 +150,12 @@ def test_a_table_everyone_left_is_played_out_by_its_stand_ins(tmp_path: Path) ->
         assert srv.call(lambda s: s.crashes) == 0
 
 
+@pytest.mark.parametrize("restart", [False, True], ids=["same server", "after a restart"])
 def test_a_player_seated_while_away_hears_their_seat_as_new_not_as_a_return(
-    tmp_path: Path,
+    tmp_path: Path, restart: bool
 ) -> None:
-    with ServerThread(tmp_path / "data", pause_scale=0.0) as srv:
+    data = tmp_path / "data"
+    with ServerThread(data, pause_scale=0.0) as srv:
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
@@ -164,23 +166,53 @@ def test_a_player_seated_while_away_hears_their_seat_as_new_not_as_a_return(
             choose(srv, ben, "Enter the tournament")
             ben.heard("You entered.")
             ben.close()  # Ben is away when the tournament starts
-            deadline = time.monotonic() + WAIT_S
-            while srv.call(
-                lambda s: any(c.session and c.session.name == "Ben" for c in s.connections)
-            ):
-                assert time.monotonic() < deadline, "Ben's connection was not closed"
-                time.sleep(0.05)
+            ben_is_gone(srv)
             srv.call(befriend)
             choose(srv, ann, "Start the tournament now")
             ann.heard("You are seated at table")
-            ben = Player(srv.url, "Ben", password="ben's secret")
-            ben.heard("You are at your seat. What happened so far:")
-            ben.heard("You are seated at table")
-            assert not any("You are back at your seat" in line for line in ben.spoken)
-            ann.heard("Your friend Ben is online.")  # he came: he was not connected
+            if not restart:
+                ben_comes_to_a_new_seat(srv, ann, "You are seated at table")
         finally:
             ann.close()
             ben.close()
+    if restart:  # the server stopped before Ben came: his seat is still new to him
+        with ServerThread(data, pause_scale=0.0) as srv:
+            ann = Player(srv.url, "Ann", password="ann's secret")
+            try:
+                ann.heard("You are back at your seat.")
+                # What was said before the restart is not kept: the resumed game is.
+                ben_comes_to_a_new_seat(srv, ann, "Continuing Classic")
+            finally:
+                ann.close()
+
+
+def ben_comes_to_a_new_seat(srv: ServerThread, ann: Player, missed: str) -> None:
+    """Ben signs in to the round he was seated at while away and hears it as new, then
+    ``missed``; Ann, his friend, hears that he came online. Then he leaves again and comes
+    back: a return now."""
+    ben = Player(srv.url, "Ben", password="ben's secret")
+    try:
+        ben.heard("You are at your seat. What happened so far:")
+        ben.heard(missed)
+        assert not any("You are back at your seat" in line for line in ben.spoken)
+        ann.heard("Your friend Ben is online.")  # he came: he was not connected
+    finally:
+        ben.close()
+    ben_is_gone(srv)
+    ben = Player(srv.url, "Ben", password="ben's secret")
+    try:
+        ben.heard("You are back at your seat.")
+        assert not any("You are at your seat" in line for line in ben.spoken)
+    finally:
+        ben.close()
+
+
+def ben_is_gone(srv: ServerThread) -> None:
+    """Wait until the server has seen Ben's connection close."""
+    deadline = time.monotonic() + WAIT_S
+    while srv.call(lambda s: any(c.session and c.session.name == "Ben" for c in s.connections)):
+        assert time.monotonic() < deadline, "Ben's connection was not closed"
+        time.sleep(0.05)
 
 
 def befriend(server: Server) -> None:
