@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -28,10 +28,33 @@ WAIT_S = 0.5
 """How long one wait for events lasts before the listener checks whether it should stop."""
 
 
+EVENT_BYTES = 7900
+"""The longest event (a NOTIFY payload is shorter than 8,000 bytes)."""
+
+
+def in_parts(items: Iterable[Any], budget: int) -> Iterator[list[Any]]:
+    """``items`` in order, in lists each of which takes at most ``budget`` bytes in an event
+    (an item longer than that alone in its list): what one event cannot carry goes in as
+    many as it needs."""
+    part: list[Any] = []
+    size = 0
+    for item in items:
+        length = len(json.dumps(item, ensure_ascii=False, separators=(",", ":")).encode()) + 1
+        if part and size + length > budget:
+            yield part
+            part, size = [], 0
+        part.append(item)
+        size += length
+    if part:
+        yield part
+
+
 def event_text(sender: str, kind: str, data: Any = None) -> str:
-    """One event as it crosses the database (a NOTIFY payload is at most 8,000 bytes)."""
-    text = json.dumps({"from": sender, "kind": kind, "data": data}, separators=(",", ":"))
-    if len(text.encode("utf-8")) > 7900:
+    """One event as it crosses the database. Letters go as themselves, not as escapes: a
+    name of 30 letters outside the Basic Multilingual Plane is 120 bytes, not 360."""
+    event = {"from": sender, "kind": kind, "data": data}
+    text = json.dumps(event, ensure_ascii=False, separators=(",", ":"))
+    if len(text.encode("utf-8")) > EVENT_BYTES:
         raise ValueError("a lobby event is too long")
     return text
 

@@ -25,14 +25,13 @@ the presence of a process goes in as many events as it needs.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ninetynine_audio.online.bus import event_text
+from ninetynine_audio.online.bus import event_text, in_parts
 from ninetynine_audio.present.community import where_text
 
 if TYPE_CHECKING:
@@ -152,20 +151,9 @@ class Community:
 
     def publish(self) -> None:
         """Tell the others who of this process's players is online and where."""
-        chunk: list[Any] = []
-        size = 0
-        for session in list(self.parts.rooms.sessions.values()):
-            if session.conn is None:
-                continue
-            entry = _presence_of(session)
-            length = len(json.dumps(entry).encode("utf-8")) + 1
-            if chunk and size + length > PRESENCE_BYTES:
-                self._send(PRESENCE, chunk)
-                chunk, size = [], 0
-            chunk.append(entry)
-            size += length
-        if chunk:
-            self._send(PRESENCE, chunk)
+        here = [s for s in list(self.parts.rooms.sessions.values()) if s.conn is not None]
+        for part in in_parts(map(_presence_of, here), PRESENCE_BYTES):
+            self._send(PRESENCE, part)
 
     async def _publish_loop(self) -> None:
         while True:

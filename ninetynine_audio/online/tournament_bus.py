@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Any
 
+from ninetynine_audio.online.bus import in_parts
 from ninetynine_audio.online.tournament_speech import Phrase, say_phrases
 from ninetynine_audio.present import tournaments as words
 
@@ -30,6 +31,8 @@ if TYPE_CHECKING:
 ANSWER_S = 4.0
 """How long a host who asked another process to start their tournament waits for a word of
 it (the start, or why not) before hearing that nobody answered."""
+SAID_BYTES = 6000
+"""The most phrases one event carries, in bytes: the rest of an event within its limit."""
 SAID = "tournament_said"
 """Phrases to one person (``said``, and the ``cue`` they come with)."""
 START = "tournament_start"
@@ -56,9 +59,14 @@ class TournamentBus:
 
     def relay(self, who: str, said: list[Phrase], cue: str | None = None) -> bool:
         """Send ``said`` to the person ``who`` if connected to another process; whether
-        they are."""
+        they are. Phrases that one event cannot carry (the standings and the next round's
+        pairings of a large field with long names) go in as many as they need, in order."""
         community = self.cluster.community
-        return community is not None and community.to(who, SAID, said=said, cue=cue)
+        if community is None or community.online_elsewhere(who) is None:
+            return False
+        for part in in_parts(said, SAID_BYTES):
+            community.to(who, SAID, said=part, cue=cue)
+        return True
 
     def ask_start(self, session: Session, tournament: OnlineTournament) -> str | None:
         """The host ``session`` asks to start ``tournament``, run by another process."""

@@ -9,6 +9,9 @@ from types import SimpleNamespace
 from typing import Any
 
 from ninetynine_audio.online.community import FORGET_S, PRESENCE, Community
+from ninetynine_audio.online.identity import NAME_LIMIT
+from ninetynine_audio.online.tournament_bus import SAID, TournamentBus
+from ninetynine_audio.online.tournament_speech import Phrase, text_of
 
 NOTIFY_LIMIT = 8000
 
@@ -91,3 +94,40 @@ def test_a_player_at_a_daily_deal_on_another_process_is_playing_todays_deal() ->
     listed = {e.identity: e.where() for e in there.everyone_elsewhere()}
     assert listed["account:ann"] == "Ann, playing today's deal of Classic"
     assert listed["account:ben"] == "Ben, at a private table of Classic"
+
+
+def test_a_large_fields_standings_and_pairings_reach_another_process_whole_and_in_order() -> None:
+    """32 people named with 30 letters each from outside the Basic Multilingual Plane (four
+    bytes each in UTF-8, twelve as JSON escapes): the standings and the next round's pairings
+    are longer than one event may be, and come across whole, in order, in several."""
+    names = [f"{n:02d}" + "".join(chr(0x20000 + 97 * n + i) for i in range(28)) for n in range(32)]
+    assert all(len(name) == NAME_LIMIT for name in names)
+    standings: Phrase = [
+        "standings",
+        False,
+        1,
+        False,
+        [[n + 1, name, 0, n < 16] for n, name in enumerate(names)],
+        None,
+    ]
+    pairings: Phrase = ["pairings", 2, 5, False, [names[n : n + 2] for n in range(0, 16, 2)], []]
+    said = [standings, pairings, ["next_round", 30]]
+    clock = [100.0]
+    store = Sent()
+    here = community({}, store, clock)
+    here.heard(PRESENCE, [["account:cy", names[3]]])  # Cy is connected to the other process
+    bus = TournamentBus(SimpleNamespace(community=here), SimpleNamespace())  # type: ignore[arg-type]
+    assert bus.relay("account:cy", said)
+    assert len(store.payloads) > 1
+    assert all(len(payload.encode("utf-8")) < NOTIFY_LIMIT for payload in store.payloads)
+    cy = SimpleNamespace(identity="account:cy", conn=object())
+    there = community({"account:cy": cy}, Sent(), clock)
+    heard: list[Phrase] = []
+    there.handlers[SAID] = lambda session, data: heard.extend(data["said"])
+    for payload in store.payloads:
+        event = json.loads(payload)
+        there.heard(event["kind"], event["data"])
+    assert heard == said
+    assert names[31] in text_of(heard[0]) and names[14] in text_of(heard[1])
+    # Nobody of that name elsewhere: nothing is sent.
+    assert not bus.relay("account:dee", said)
