@@ -63,8 +63,9 @@ class Accounts:
         """A player signed in: the lobby, or their table (the server's)."""
         self.refuses: Callable[[Connection, str], bool] = lambda conn, identity: False
         """Whether a player is refused at the door, told why (a ban: moderation's)."""
-        self.arrived: Callable[[Session], None] = lambda session: None
-        """After a player arrived (what moderation tells them)."""
+        self.arrived: list[Callable[[Session], None]] = []
+        """After a player arrived, each in turn: what moderation tells them, the language
+        their tournaments' places keep."""
         self.signed_in_later: Callable[[Connection, p.Hello], None] = lambda conn, hello: None
         """A password checked beside the loop signed the connection in: act on what it
         sent meanwhile (the server's)."""
@@ -179,7 +180,8 @@ class Accounts:
             )
         )
         self.arrive(session)
-        self.arrived(session)
+        for signed_in in self.arrived:
+            signed_in(session)
         return session
 
     def _password_checked(

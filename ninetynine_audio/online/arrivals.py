@@ -70,12 +70,18 @@ class Arrivals:
         session.dropped_at = None
         app.forget_display()
         table = session.table
+        relanguaged = session.shown_in not in (None, app.language)
+        session.shown_in = app.language
         if (first_time or not was_away) and not session.returning:
             self.came(session)
         if table is None:
             app.say(words.signed_in_text(session.name, session.account))
             self._tell_set_aside(session)
-            app.top.enter(app)
+            if relanguaged:  # its menus were made in the language before: the lobby, in this
+                app.stack = app.stack[:1]
+                app.top.resume(app)
+            else:
+                app.top.enter(app)
             return
         self.rooms.send_table_info(session)
         turn = self._turn_line(session)
@@ -121,7 +127,7 @@ class Arrivals:
                 cue = TURN_CUE if mine else None
                 app.say_utterance(Utterance(text, cue=cue, key=TURN_KEY, kind=TABLE))
         elif table.host is None:
-            app.top.enter(app)
+            (app.top.resume if relanguaged else app.top.enter)(app)  # the room made again
         self._tell_set_aside(session)
         table.touch()
 

@@ -183,7 +183,7 @@ class Server:
         self.daily = DailyDesk(self.parts)
         self.reviews = ReviewDesk(self.parts, self.daily)
         self.accounts.refuses = self.moderation.refuses
-        self.accounts.arrived = self.moderation.arrived
+        self.accounts.arrived += [self.moderation.arrived, self.tournaments.entry.speaks]
         self.arrivals.came = self.people.friends.arrived
         self.rooms.chat_allowed = self.moderation.chat_allowed
         self.seating.checks.seat_problem = self.people.seat_problem

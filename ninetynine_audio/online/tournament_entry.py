@@ -166,6 +166,23 @@ class TournamentEntry:
         desk.parts.rooms.refresh_lobbies()
         return None
 
+    def speaks(self, session: Session) -> None:
+        """``session`` signed in, maybe in another language than they entered in: each
+        tournament waiting with them keeps the one they speak now, so the seat kept for them
+        if they are away at its start speaks it (the store's place too, for the process
+        running it)."""
+        desk = self.desk
+        who, language = session.identity, session.app.language
+        for tournament in [*desk.all.values(), *desk.others.values()]:
+            waiting = tournament.state == "waiting" and tournament.seed_of(who) is not None
+            if not waiting or tournament.languages.get(who) == language:
+                continue
+            tournament.languages[who] = language
+            if self.ledger is not None:
+                self.ledger.take(tournament, who, session.name)
+            if tournament.id not in desk.others:
+                desk.store(tournament)
+
     def without(self, tournament: OnlineTournament, who: str) -> None:
         """``who`` is out of waiting ``tournament`` (here or on another process): the host's
         part passes to the first still in; with nobody left it is over, and gone."""

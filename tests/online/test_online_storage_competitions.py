@@ -110,11 +110,14 @@ def test_a_tournament_is_held_by_lease_its_writes_fenced_its_entries_kept(
         assert store.unheld_tournaments() == ["T1"]
         assert store.take_place("T1", "account:ben", "Ben", 4, "es") == ENTERED
         assert store.take_place("T1", "account:cy", "Cy", 4) == ENTERED
-        assert store.take_place("T1", "account:ben", "Ben", 4) == ENTERED
+        assert store.take_place("T1", "account:ben", "Ben", 4) == ENTERED  # his language kept
         store.leave_tournament("T1", "account:cy")
         store.record_result("12345678", "classic", [{"place": 2}, {"place": 1}], [])
         assert store.flush()
         assert store.tournament_entries("T1") == [("account:ben", "Ben", "es")]
+        # Back in another language, the place he has keeps it (one place still).
+        assert store.take_place("T1", "account:ben", "Ben", 4, "pl") == ENTERED
+        assert store.tournament_entries("T1") == [("account:ben", "Ben", "pl")]
         assert store.table_places("12345678") is None  # fenced: the table's lease is not held
         store.fenced_by = None
         store.record_result("12345678", "classic", [{"place": 2}, {"place": 1}], [])

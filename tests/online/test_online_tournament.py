@@ -18,7 +18,10 @@ from helpers.competition import (
 )
 from helpers.online import WAIT_S, Player, ServerThread
 
+from ninetynine_audio.i18n import using
 from ninetynine_audio.online.server import Server
+from ninetynine_audio.present import online as online_words
+from ninetynine_audio.present import tournaments as words
 
 pytestmark = [pytest.mark.usefixtures("private_home"), pytest.mark.slow]
 
@@ -205,6 +208,50 @@ def ben_comes_to_a_new_seat(srv: ServerThread, ann: Player, missed: str) -> None
         assert not any("You are at your seat" in line for line in ben.spoken)
     finally:
         ben.close()
+
+
+def test_a_player_who_entered_and_came_back_in_another_language_is_seated_in_it(
+    tmp_path: Path,
+) -> None:
+    """Ben enters in English, signs in again in Spanish (and hears the lobby in it, not the
+    tournament's menu made in English) and leaves; the server restarts, and Ann starts the
+    tournament: what his seat says while he is away is in Spanish, the language he speaks
+    now."""
+    data = tmp_path / "data"
+    with ServerThread(data, pause_scale=0.0) as srv:
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        ben = Player(srv.url, "Ben", password="ben's secret")
+        try:
+            ann_creates(srv, ann)
+            ben.heard("Lobby")
+            choose(srv, ben, "Tournaments")
+            choose(srv, ben, "Classic, Knockout, 1 of 4 entered")
+            choose(srv, ben, "Enter the tournament")
+            ben.heard("You entered.")
+            ben.close()
+            ben_is_gone(srv)
+            with using("es"):
+                ben = Player(srv.url, "Ben", password="ben's secret")
+                lobby = online_words.lobby()
+            ben.heard(lobby)
+        finally:
+            ann.close()
+            ben.close()
+    with ServerThread(data, pause_scale=0.0) as srv:
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        try:
+            choose(srv, ann, "Tournaments")
+            choose(srv, ann, "Classic, Knockout, 2 of 4 entered")
+            choose(srv, ann, "Start the tournament now")
+            ann.heard("You are seated at table")
+            with using("es"):
+                seated = words.your_table_text(99, ["Lily"]).split("99")[0]
+                ben = Player(srv.url, "Ben", password="ben's secret")
+            ben.heard(seated)
+            assert not any("You are seated" in line for line in ben.spoken), ben.spoken
+        finally:
+            ann.close()
+            ben.close()
 
 
 def ben_is_gone(srv: ServerThread) -> None:

@@ -219,7 +219,7 @@ class CompetitionRecords(QueryPart):
     ) -> str:
         """``who`` (called ``name``, speaking ``language``) takes a place in waiting
         tournament ``tid`` of ``size`` places: :data:`ENTERED`, :data:`FULL` or
-        :data:`CLOSED`."""
+        :data:`CLOSED`. A place ``who`` has already keeps ``language`` as theirs now."""
         with self._transaction() as sql:
             row = first(sql, "SELECT state FROM tournaments WHERE id = ?" + self.HOLD_ROW, (tid,))
             if row is None or row[0] != "waiting":
@@ -227,6 +227,11 @@ class CompetitionRecords(QueryPart):
             if first(
                 sql, "SELECT 1 FROM tournament_entries WHERE tournament = ? AND who = ?", (tid, who)
             ):
+                sql.run(
+                    "UPDATE tournament_entries SET language = COALESCE(?, language)"
+                    " WHERE tournament = ? AND who = ?",
+                    (language, tid, who),
+                )
                 return ENTERED
             taken = first(
                 sql, "SELECT COUNT(*) FROM tournament_entries WHERE tournament = ?", (tid,)
