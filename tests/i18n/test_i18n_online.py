@@ -212,3 +212,29 @@ def test_a_player_back_in_another_language_hears_the_turn_once(tmp_path: Path) -
         finally:
             for player in players:
                 player.close()
+
+
+def test_a_player_back_at_a_waiting_table_in_another_language_hears_the_room_in_it(
+    tmp_path: Path,
+) -> None:
+    """Ben joins Ann's table in English and signs in again in the pseudo-language before it
+    starts: the waiting room is made again in it, its title and choices bracketed."""
+    with ServerThread(tmp_path / "data") as srv:
+        ann = Player(srv.url, "Ann", first=[p.Create(game="classic", seats=["human", "human"])])
+        ann.wait_for(lambda: ann.screen.table is not None and ann.screen.table.code is not None)
+        code = ann.screen.table.code  # type: ignore[union-attr]
+        assert code is not None
+        ben = Player(srv.url, "Ben", password="ben's words", first=[p.Join(code=code)])
+        try:
+            ben.heard("You joined")
+            ben.close()
+            ann.heard("Ben lost the connection")
+            with using("qps"):
+                ben = Player(srv.url, "Ben", password="ben's words")
+            ben.heard(pseudo_text("You are back at your seat.", "qps"))
+            ben.wait_for(lambda: ben.screen.shown.title.startswith(OPEN))
+            shown = [ben.screen.shown.title, *ben.screen.shown.lines]
+            assert all(english_left(line) == "" for line in shown), shown
+        finally:
+            ann.close()
+            ben.close()
