@@ -164,7 +164,7 @@ def test_a_killed_guest_started_again_takes_its_seat_back_by_the_kept_token(
             # A new client on the same settings home: nothing of the old one but its settings.
             ben = Player(srv.url, "Ben")
             players[1] = ben
-            ben.heard("You are back at your seat.", timeout=10.0)
+            ben.heard("You are back at your seat.")
             # Ann's token is kept under her own name, not given to Ben.
             assert ann.screen.link.guest_token != ben.screen.link.guest_token
             play_out(srv, players, code)
@@ -454,7 +454,7 @@ def test_a_spectator_hears_the_public_game_and_a_turn_timer_plays_for_the_slow(
                 said = len(cat.spoken)
                 cat.press(key)
                 # The table's own narration may come between; the answer to the key must too.
-                cat.wait_for(lambda n=said: spectator_text() in cat.spoken[n:], timeout=10.0)
+                cat.wait_for(lambda n=said: spectator_text() in cat.spoken[n:])
             assert not any("when ready" in line for line in cat.spoken)
         finally:
             ann.close()
