@@ -45,7 +45,6 @@ class Session:
     returning: bool = False
     """Its connection continues one the player already had (a reconnection, also after the
     server restarted, or a second connection): not told to friends as coming online."""
-
     shown_in: str | None = None
     """The language its screens were last shown in (None: not yet): a player signing in
     again in another has them made again in theirs."""
