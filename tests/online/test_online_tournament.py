@@ -162,14 +162,7 @@ def test_a_player_seated_while_away_hears_their_seat_as_new_not_as_a_return(
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
-            ann_creates(srv, ann)
-            ben.heard("Lobby")
-            choose(srv, ben, "Tournaments")
-            choose(srv, ben, "Classic, Knockout, 1 of 4 entered")
-            choose(srv, ben, "Enter the tournament")
-            ben.heard("You entered.")
-            ben.close()  # Ben is away when the tournament starts
-            ben_is_gone(srv)
+            ann_creates_ben_enters_and_leaves(srv, ann, ben)  # away when it starts
             srv.call(befriend)
             choose(srv, ann, "Start the tournament now")
             ann.heard("You are seated at table")
@@ -222,14 +215,7 @@ def test_a_player_who_entered_and_came_back_in_another_language_is_seated_in_it(
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
-            ann_creates(srv, ann)
-            ben.heard("Lobby")
-            choose(srv, ben, "Tournaments")
-            choose(srv, ben, "Classic, Knockout, 1 of 4 entered")
-            choose(srv, ben, "Enter the tournament")
-            ben.heard("You entered.")
-            ben.close()
-            ben_is_gone(srv)
+            ann_creates_ben_enters_and_leaves(srv, ann, ben)
             with using("es"):
                 ben = Player(srv.url, "Ben", password="ben's secret")
                 lobby = online_words.lobby()
@@ -252,6 +238,18 @@ def test_a_player_who_entered_and_came_back_in_another_language_is_seated_in_it(
         finally:
             ann.close()
             ben.close()
+
+
+def ann_creates_ben_enters_and_leaves(srv: ServerThread, ann: Player, ben: Player) -> None:
+    """Ann creates a knockout from the lobby, Ben enters it and closes his client."""
+    ann_creates(srv, ann)
+    ben.heard("Lobby")
+    choose(srv, ben, "Tournaments")
+    choose(srv, ben, "Classic, Knockout, 1 of 4 entered")
+    choose(srv, ben, "Enter the tournament")
+    ben.heard("You entered.")
+    ben.close()
+    ben_is_gone(srv)
 
 
 def ben_is_gone(srv: ServerThread) -> None:
