@@ -102,6 +102,36 @@ class TournamentDesk:
         """The tournaments not over, as stored (their tables come back as every table does)."""
         for stored in self.parts.db.tournaments(("waiting", "playing")):
             self.adopt(stored)
+        for tournament in self.all.values():
+            for code in [*tournament.codes.values(), *tournament.deals.values()]:
+                table = self.parts.rooms.tables.get(code)
+                if table is not None:
+                    self._tell_unseen(tournament, table)
+
+    def _tell_unseen(self, tournament: OnlineTournament, table: OnlineTable) -> None:
+        """After a restart, where a person seated at ``table`` while away is (its number and
+        who they play), kept again among what they missed: what was said before is not
+        kept, and the resumed table alone does not say it is the tournament's."""
+        plan = tournament.plan
+        current = None if plan is None else plan.current
+        index = table.settings.get("tournament_table")
+        if plan is None or current is None or not isinstance(index, int):
+            return
+        if not 0 <= index < len(current.tables):
+            return
+        names = [seat.name or "" for seat in table.seats]
+        for number, seat in enumerate(table.seats):
+            ghost = None if seat.who is None else self.parts.rooms.sessions.get(seat.who)
+            if not seat.unseen or ghost is None or ghost.conn is not None:
+                continue
+            with ghost.app.speaking():
+                if "tournament_seed" in table.settings:  # a deal: the group plays it apart
+                    seed = table.settings["tournament_seed"]
+                    group = [plan.field[s].name for s in current.tables[index].seats if s != seed]
+                    told = words.your_deal_text(group, names[1:])
+                else:
+                    told = words.your_table_text(index + 1, names[:number] + names[number + 1 :])
+                ghost.app.say(told, queue=True)
 
     def adopt(self, stored: StoredTournament) -> None:
         """Carry on the stored tournament from its state (after a restart, or taken over from

@@ -95,6 +95,14 @@ def ann_creates(srv: ServerThread, ann: Player) -> None:
     ann.heard("you created the tournament")
 
 
+def is_gone(srv: ServerThread, name: str) -> None:
+    """Wait until the server has seen the connection of the player ``name`` close."""
+    deadline = time.monotonic() + WAIT_S
+    while srv.call(lambda s: any(c.session and c.session.name == name for c in s.connections)):
+        assert time.monotonic() < deadline, f"{name}'s connection was not closed"
+        time.sleep(0.05)
+
+
 def ben_enters_and_ann_starts(srv: ServerThread, ann: Player, ben: Player, item: str) -> None:
     """Ben enters the tournament the lobby lists as ``item``; Ann, its host, starts it."""
     ben.heard("Lobby")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.competition import ben_enters_and_ann_starts, choose, knockout_played_out
+from helpers.competition import ben_enters_and_ann_starts, choose, is_gone, knockout_played_out
 from helpers.online import Player, ServerThread
 
 from ninetynine_audio.online.daily import server_rank
@@ -87,3 +87,41 @@ def test_an_arcade_knockout_of_four_compares_the_same_deals_to_its_winner(
         finally:
             for player in players.values():
                 player.close()
+
+
+def test_a_player_away_over_a_restart_hears_the_deal_they_play_when_they_come(
+    tmp_path: Path,
+) -> None:
+    """Ben enters an arcade knockout and leaves; Ann starts it and the server restarts before
+    Ben comes: at his private table he hears whom he compares the deal with, as he would have
+    without the restart."""
+    data = tmp_path / "data"
+    with ServerThread(data, pause_scale=0.0) as srv:
+        ann = Player(srv.url, "Ann", password="ann's secret")
+        ben = Player(srv.url, "Ben", password="ben's secret")
+        try:
+            choose(srv, ann, "Tournaments")
+            choose(srv, ann, "Create a tournament")
+            choose(srv, ann, "Game: Classic")
+            ann.heard("Game: Arcade")
+            choose(srv, ann, "Create the tournament")
+            ann.heard("Arcade, Knockout: you created the tournament")
+            ben.heard("Lobby")
+            choose(srv, ben, "Tournaments")
+            choose(srv, ben, "Arcade, Knockout, 1 of 4 entered")
+            choose(srv, ben, "Enter the tournament")
+            ben.heard("You entered.")
+            ben.close()
+            is_gone(srv, "Ben")
+            choose(srv, ann, "Start the tournament now")
+            ann.heard("play the same deal against Lily, Max and Zoe.")
+        finally:
+            ann.close()
+            ben.close()
+    with ServerThread(data, pause_scale=0.0) as srv:
+        ben = Player(srv.url, "Ben", password="ben's secret")
+        try:
+            ben.heard("You are at your seat. What happened so far:")
+            ben.heard("play the same deal against Lily, Max and Zoe.")
+        finally:
+            ben.close()
