@@ -87,12 +87,26 @@ def play_turns(srv: ServerThread, players: dict[str, Player], done: Any, time_s:
     raise AssertionError(f"not done in {time_s} s")
 
 
-def ann_creates(srv: ServerThread, ann: Player) -> None:
-    """Ann makes a knockout of four at classic from the lobby's menus."""
+def ann_creates(srv: ServerThread, ann: Player, *, arcade: bool = False) -> None:
+    """Ann makes a knockout of four at classic (or arcade) from the lobby's menus."""
     choose(srv, ann, "Tournaments")
     choose(srv, ann, "Create a tournament")
+    if arcade:
+        choose(srv, ann, "Game: Classic")
+        ann.heard("Game: Arcade")
     choose(srv, ann, "Create the tournament")
     ann.heard("you created the tournament")
+
+
+def enters_and_leaves(srv: ServerThread, player: Player, item: str) -> None:
+    """``player`` enters the tournament the lobby lists as ``item`` and closes their client."""
+    player.heard("Lobby")
+    choose(srv, player, "Tournaments")
+    choose(srv, player, item)
+    choose(srv, player, "Enter the tournament")
+    player.heard("You entered.")
+    player.close()
+    is_gone(srv, player.name)
 
 
 def is_gone(srv: ServerThread, name: str) -> None:

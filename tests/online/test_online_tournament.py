@@ -13,6 +13,7 @@ from helpers.competition import (
     ann_creates,
     ben_enters_and_ann_starts,
     choose,
+    enters_and_leaves,
     is_gone,
     knockout_played_out,
     play_turns,
@@ -163,7 +164,9 @@ def test_a_player_seated_while_away_hears_their_seat_as_new_not_as_a_return(
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
-            ann_creates_ben_enters_and_leaves(srv, ann, ben)  # away when it starts
+            ann_creates(srv, ann)
+            # Ben is away when the tournament starts.
+            enters_and_leaves(srv, ben, "Classic, Knockout, 1 of 4 entered")
             srv.call(befriend)
             choose(srv, ann, "Start the tournament now")
             ann.heard("You are seated at table")
@@ -216,7 +219,8 @@ def test_a_player_who_entered_and_came_back_in_another_language_is_seated_in_it(
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
-            ann_creates_ben_enters_and_leaves(srv, ann, ben)
+            ann_creates(srv, ann)
+            enters_and_leaves(srv, ben, "Classic, Knockout, 1 of 4 entered")
             with using("es"):
                 ben = Player(srv.url, "Ben", password="ben's secret")
                 lobby = online_words.lobby()
@@ -239,18 +243,6 @@ def test_a_player_who_entered_and_came_back_in_another_language_is_seated_in_it(
         finally:
             ann.close()
             ben.close()
-
-
-def ann_creates_ben_enters_and_leaves(srv: ServerThread, ann: Player, ben: Player) -> None:
-    """Ann creates a knockout from the lobby, Ben enters it and closes his client."""
-    ann_creates(srv, ann)
-    ben.heard("Lobby")
-    choose(srv, ben, "Tournaments")
-    choose(srv, ben, "Classic, Knockout, 1 of 4 entered")
-    choose(srv, ben, "Enter the tournament")
-    ben.heard("You entered.")
-    ben.close()
-    is_gone(srv, "Ben")
 
 
 def befriend(server: Server) -> None:

@@ -9,7 +9,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers.competition import ben_enters_and_ann_starts, choose, is_gone, knockout_played_out
+from helpers.competition import (
+    ann_creates,
+    ben_enters_and_ann_starts,
+    choose,
+    enters_and_leaves,
+    knockout_played_out,
+)
 from helpers.online import Player, ServerThread
 
 from ninetynine_audio.online.daily import server_rank
@@ -30,11 +36,7 @@ def test_an_arcade_knockout_of_four_compares_the_same_deals_to_its_winner(
         players = {"Ann": ann, "Ben": ben}
         try:
             ann.heard("Lobby")
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Game: Classic")
-            ann.heard("Game: Arcade")
-            choose(srv, ann, "Create the tournament")
+            ann_creates(srv, ann, arcade=True)
             ann.heard("Arcade, Knockout: you created the tournament")
             tid = srv.call(lambda s: next(iter(s.tournaments.all)))
             ben_enters_and_ann_starts(srv, ann, ben, "Arcade, Knockout, 1 of 4 entered")
@@ -100,19 +102,8 @@ def test_a_player_away_over_a_restart_hears_the_deal_they_play_when_they_come(
         ann = Player(srv.url, "Ann", password="ann's secret")
         ben = Player(srv.url, "Ben", password="ben's secret")
         try:
-            choose(srv, ann, "Tournaments")
-            choose(srv, ann, "Create a tournament")
-            choose(srv, ann, "Game: Classic")
-            ann.heard("Game: Arcade")
-            choose(srv, ann, "Create the tournament")
-            ann.heard("Arcade, Knockout: you created the tournament")
-            ben.heard("Lobby")
-            choose(srv, ben, "Tournaments")
-            choose(srv, ben, "Arcade, Knockout, 1 of 4 entered")
-            choose(srv, ben, "Enter the tournament")
-            ben.heard("You entered.")
-            ben.close()
-            is_gone(srv, "Ben")
+            ann_creates(srv, ann, arcade=True)
+            enters_and_leaves(srv, ben, "Arcade, Knockout, 1 of 4 entered")
             choose(srv, ann, "Start the tournament now")
             ann.heard("play the same deal against Lily, Max and Zoe.")
         finally:
