@@ -21,7 +21,6 @@ from ninetynine_audio.audio import (
     Speaker,
     choose_backend,
 )
-from ninetynine_audio.audio.speaker import join_phrases
 from ninetynine_audio.audio.utterance import SYSTEM, Utterance
 from ninetynine_audio.games.base import Event as GameEvent
 from ninetynine_audio.games.setup import GameSetup
@@ -53,7 +52,7 @@ from ninetynine_audio.ui.host import ResultCallback
 from ninetynine_audio.ui.menus import MainMenu, main_menu, pause_menu, with_seed
 from ninetynine_audio.ui.reader import Paragraph, Reader, rules_paragraphs
 from ninetynine_audio.ui.screen import Screen, ask
-from ninetynine_audio.ui.speech import SpeechFront
+from ninetynine_audio.ui.speech import SpeechFront, opening_line
 
 if TYPE_CHECKING:
     # A match screen is loaded with its first match: the menus come up without it.
@@ -197,7 +196,7 @@ class App:
         first = [self.first_notice] if self.first_notice else []
         if setup is None:
             opening = words.menu_opened_text(menu.title, menu.item_text(self))
-            line = join_phrases([_(words.APP_TITLE), *first, opening])
+            line = opening_line(_(words.APP_TITLE), self.first_notice, opening)
             if line != said:
                 self.say(line)
             self._say_notices([problem, *notices])

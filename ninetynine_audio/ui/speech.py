@@ -14,6 +14,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from ninetynine_audio.audio import Speaker
+from ninetynine_audio.audio.speaker import join_phrases
 from ninetynine_audio.audio.utterance import CHAT, TABLE, Priority, Utterance
 from ninetynine_audio.present import buffers as buffer_words
 from ninetynine_audio.present import screens as words
@@ -24,6 +25,13 @@ MESSAGES_KEPT = 12
 LATENCIES_KEPT = 100
 """How many of the last keys' times to speech are kept (a seat on a server that runs for
 weeks answers millions of keys)."""
+
+
+def opening_line(title: str, notice: str | None, menu: str) -> str:
+    """The game's first line: its name, what speaks when not the speech asked for
+    (``notice``), and the main menu's opening. The early window (``ui.start``) and the app's
+    own start (``App.start``) both say it, so the app knows when it was said already."""
+    return join_phrases([title, *([notice] if notice else []), menu])
 
 
 class SpeechFront:

@@ -31,7 +31,6 @@ from ninetynine_audio.audio import (
 )
 from ninetynine_audio.firstline import PlainStart, escape_unwritable, missing_display
 from ninetynine_audio.i18n import ENGLISH, set_language, system_language
-from ninetynine_audio.plaintext import join_phrases
 from ninetynine_audio.present import screens as words
 from ninetynine_audio.store.applog import log_to_file
 from ninetynine_audio.store.locks import FileLock, LockUnavailable, running_lock
@@ -43,7 +42,7 @@ from ninetynine_audio.store.settings import (
 )
 from ninetynine_audio.store.startup import prepare_folders
 from ninetynine_audio.ui.cues import CueRouter
-from ninetynine_audio.ui.speech import SpeechFront
+from ninetynine_audio.ui.speech import SpeechFront, opening_line
 
 if TYPE_CHECKING:
     import argparse
@@ -78,7 +77,7 @@ class Speech:
     def opening(self, title: str, menu: str) -> str:
         """The first line: the game's name, what speaks when not the speech asked for, and
         the main menu's opening (``App.start``)."""
-        return join_phrases([title, *([self.first] if self.first else []), menu])
+        return opening_line(title, self.first, menu)
 
 
 def build_speech(
