@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
 from typing import Any
 
 from ninetynine_audio.ui.app import App
@@ -25,3 +27,9 @@ def started_and_closed(
     finally:
         app.close()
     return app
+
+
+def write_settings(home: Path, settings: dict[str, object]) -> None:
+    """Save ``settings`` as the player's, in the settings home ``home``."""
+    (home / "config").mkdir(parents=True, exist_ok=True)
+    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")

@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers.starts import started_and_closed
+from helpers.starts import started_and_closed, write_settings
 from helpers.text_game import env_for
 
 from ninetynine_audio import firstline
@@ -32,11 +32,6 @@ pytestmark = pytest.mark.usefixtures("private_home")
 def _english_after() -> object:
     yield
     set_language(ENGLISH)
-
-
-def write_settings(home: Path, settings: dict[str, object]) -> None:
-    (home / "config").mkdir(parents=True, exist_ok=True)
-    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
 
 
 def game_first_line(language: str | None) -> str:

@@ -4,13 +4,12 @@ start left to the usual one whenever the first words could be others."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 from pathlib import Path
 
 import pytest
-from helpers.starts import started_and_closed
+from helpers.starts import started_and_closed, write_settings
 from helpers.xvfb import window_game, xvfb_display
 
 from ninetynine_audio import firstline
@@ -33,11 +32,6 @@ def _a_display(monkeypatch: pytest.MonkeyPatch) -> object:
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     yield
     set_language(ENGLISH)
-
-
-def write_settings(home: Path, settings: dict[str, object]) -> None:
-    (home / "config").mkdir(parents=True, exist_ok=True)
-    (home / "config" / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
 
 
 def usual_start(language: str | None) -> tuple[list[str], list[str]]:
