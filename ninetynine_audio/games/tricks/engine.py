@@ -792,32 +792,12 @@ def _score(state: TricksState) -> tuple[TricksState, tuple[Event, ...]]:
     points = (gained[0], gained[1], gained[2])
     before = held["scores"]
     scores = (before[0] + points[0], before[1] + points[1], before[2] + points[2])
-    deal = held["deal"]
-    result = holding(
-        DealResult,
-        {
-            "deal": deal,
-            "bids": bids,
-            "tricks": tricks,
-            "made": makers,
-            "points": points,
-            "scores": scores,
-            "declared": (declared[0], declared[1] is _REVEAL) if declared else None,
-        },
-    )
-    players = held["players"]
-    scored = holding(
-        DealScored,
-        {
-            "deal": deal,
-            "players": players,
-            "bids": bids,
-            "tricks": tricks,
-            "made": makers,
-            "points": points,
-            "scores": scores,
-        },
-    )
+    deal, players = held["deal"], held["players"]
+    # The deal's outcome, which its result (kept in the state) and its event both carry.
+    outcome = {"bids": bids, "tricks": tricks, "made": makers, "points": points, "scores": scores}
+    revealed = (declared[0], declared[1] is _REVEAL) if declared else None
+    result = holding(DealResult, {"deal": deal, **outcome, "declared": revealed})
+    scored = holding(DealScored, {"deal": deal, "players": players, **outcome})
     held["scores"] = scores
     held["results"] = (*held["results"], result)
     top = max(scores)
